@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { pagePath, propertyId } from './common.js';
+
+/** The event format of operations.md §3, shared by `import`, `seed` and `POST /api/collect`. */
+export const eventTypes = ['pageview', 'engagement', 'click', 'form_submit', 'exposure', 'revenue'] as const;
+export const deviceValues = ['desktop', 'mobile', 'tablet'] as const;
+
+const clientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1–64 characters of A–Z, a–z, 0–9, _ or -');
+const optionalText = (max: number) => z.string().max(max).optional().nullable();
+
+export const eventSchema = z
+  .object({
+    type: z.enum(eventTypes),
+    property_id: propertyId,
+    ts: z.iso.datetime({ offset: true, message: 'an ISO-8601 timestamp with a zone, e.g. 2026-01-01T10:00:00Z' }).optional(),
+    visitor_id: clientId,
+    session_id: clientId,
+    path: pagePath,
+    referrer: optionalText(2048),
+    utm_source: optionalText(256),
+    utm_medium: optionalText(256),
+    utm_campaign: optionalText(256),
+    country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case').optional().nullable(),
+    device: z.enum(deviceValues).optional().nullable(),
+    user_agent: optionalText(1024),
+    scroll_depth: z.number().min(0).max(1).optional().nullable(),
+    engaged_ms: z.number().int().min(0).max(86_400_000).optional().nullable(),
+    target: optionalText(512),
+    href: optionalText(2048),
+    source: optionalText(256),
+    experiment_id: optionalText(64),
+    variant: z.number().int().min(0).max(100).optional().nullable(),
+    amount: z.number().min(0).max(1e12).optional().nullable(),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217, e.g. EUR').optional().nullable(),
+  })
+  .superRefine((e, ctx) => {
+    const need = (field: keyof typeof e, why: string) => {
+      if (e[field] === undefined || e[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: `required for ${why}` });
+    };
+    if (e.type === 'engagement') need('scroll_depth', 'engagement events');
+    if (e.type === 'click' || e.type === 'form_submit') need('target', `${e.type} events`);
+    if (e.type === 'exposure') {
+      need('experiment_id', 'exposure events');
+      need('variant', 'exposure events');
+    }
+    if (e.type === 'revenue') need('amount', 'revenue events');
+  });
+
+export type EventInput = z.infer<typeof eventSchema>;
+
+/** An event as the store keeps it: validated, timestamped, with bot flag and device settled. */
+export interface StoredEvent {
+  type: (typeof eventTypes)[number];
+  property_id: string;
+  ts: Date;
+  visitor_id: string;
+  session_id: string;
+  path: string;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  country: string | null;
+  /** `tablet` is stored as `mobile`, as the API reports it. */
+  device: 'desktop' | 'mobile' | null;
+  is_bot: boolean;
+  scroll_depth: number | null;
+  engaged_ms: number | null;
+  target: string | null;
+  href: string | null;
+  source: string | null;
+  experiment_id: string | null;
+  variant: number | null;
+  amount: number | null;
+  currency: string | null;
+}

@@ -1,0 +1,122 @@
+import { DateTime, IANAZone } from 'luxon';
+import { ApiError } from '../errors.js';
+
+export type Granularity = 'hour' | 'day' | 'week' | 'month';
+
+/** A stretch of time during which the zone keeps one UTC offset; `fromMs` null means "since forever". */
+export interface OffsetSegment {
+  fromMs: number | null;
+  offsetMinutes: number;
+}
+
+/** A normalized, half-open range [start, end) in UTC, with what the store needs to bucket it. */
+export interface TimeFrame {
+  start: Date;
+  end: Date;
+  zone: string;
+  /** Offsets in force across the range, so SQL shifts each row by a constant instead of converting it. */
+  offsets: OffsetSegment[];
+}
+
+export interface Bucket {
+  /** What the store's bucket expression yields for this bucket (see bucketKeySql). */
+  key: string;
+  start: DateTime;
+  end: DateTime;
+}
+
+/** Longest range a request may ask for: two years covers year-over-year views without unbounded scans. */
+export const MAX_RANGE_DAYS = 732;
+export const MAX_BUCKETS = 500;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidZone(zone: string): boolean {
+  return IANAZone.isValidZone(zone);
+}
+
+function parseInstant(value: string, zone: string, field: 'start' | 'end'): { dt: DateTime; dateOnly: boolean } {
+  const dateOnly = DATE_ONLY.test(value);
+  // Timestamps without an offset are wall-clock times in the requested zone.
+  const dt = DateTime.fromISO(value, { zone, setZone: false });
+  if (!dt.isValid || dt.year < 1970 || dt.year > 9999) {
+    throw new ApiError(400, 'invalid_request', `${field} is not an ISO-8601 date or timestamp`, { field, value });
+  }
+  return { dt: dt.setZone(zone), dateOnly };
+}
+
+/** Parses start/end/timezone per operations.md §5: a date-only `end` includes that whole day. */
+export function resolveTimeFrame(startRaw: string, endRaw: string, zone: string): TimeFrame {
+  if (!isValidZone(zone)) throw new ApiError(400, 'invalid_request', `unknown time zone "${zone}"`, { field: 'timezone', value: zone });
+  const start = parseInstant(startRaw, zone, 'start').dt;
+  const parsedEnd = parseInstant(endRaw, zone, 'end');
+  const end = parsedEnd.dateOnly ? parsedEnd.dt.plus({ days: 1 }) : parsedEnd.dt;
+  if (end <= start) throw new ApiError(400, 'invalid_request', 'end must be after start', { field: 'end' });
+  if (end.diff(start, 'days').days > MAX_RANGE_DAYS) {
+    throw new ApiError(400, 'invalid_request', `the range may span at most ${MAX_RANGE_DAYS} days`, { field: 'end', max_days: MAX_RANGE_DAYS });
+  }
+  return { start: start.toJSDate(), end: end.toJSDate(), zone, offsets: offsetSegments(start.toMillis(), end.toMillis(), zone) };
+}
+
+/** A frame for "the last N minutes/days up to now", used where the API takes no dates. */
+export function trailingFrame(now: Date, durationMs: number, zone = 'UTC'): TimeFrame {
+  const start = now.getTime() - durationMs;
+  return { start: new Date(start), end: now, zone, offsets: offsetSegments(start, now.getTime(), zone) };
+}
+
+function offsetAt(ms: number, zone: string): number {
+  return DateTime.fromMillis(ms, { zone }).offset;
+}
+
+/** Finds the zone's offset changes within [startMs, endMs] by daily steps refined with a binary search. */
+export function offsetSegments(startMs: number, endMs: number, zone: string): OffsetSegment[] {
+  const segments: OffsetSegment[] = [{ fromMs: null, offsetMinutes: offsetAt(startMs, zone) }];
+  const day = 86_400_000;
+  for (let t = startMs; t < endMs; t += day) {
+    const next = Math.min(t + day, endMs);
+    const current = segments[segments.length - 1].offsetMinutes;
+    if (offsetAt(next, zone) === current) continue;
+    let lo = t;
+    let hi = next; // offset(lo) === current, offset(hi) !== current
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetAt(mid, zone) === current) lo = mid;
+      else hi = mid;
+    }
+    segments.push({ fromMs: hi, offsetMinutes: offsetAt(hi, zone) });
+  }
+  return segments;
+}
+
+/** Every calendar bucket in the zone that overlaps the frame, in order (weeks start on Monday). */
+export function bucketsOf(frame: TimeFrame, granularity: Granularity): Bucket[] {
+  const buckets: Bucket[] = [];
+  const end = DateTime.fromJSDate(frame.end, { zone: frame.zone });
+  let cursor = DateTime.fromJSDate(frame.start, { zone: frame.zone }).startOf(granularity);
+  while (cursor < end) {
+    const next = cursor.plus({ [`${granularity}s`]: 1 });
+    buckets.push({ key: bucketKey(cursor, granularity), start: cursor, end: next });
+    if (buckets.length > MAX_BUCKETS) {
+      throw new ApiError(400, 'invalid_request', `the range holds more than ${MAX_BUCKETS} ${granularity} buckets; use a coarser granularity`, {
+        field: 'granularity',
+        max_buckets: MAX_BUCKETS,
+      });
+    }
+    cursor = next;
+  }
+  return buckets;
+}
+
+/**
+ * Hour buckets are keyed by their UTC start (the repeated hour of a DST fall-back stays two buckets);
+ * the calendar buckets by their local wall-clock start, which is what SQL gets after shifting a row.
+ */
+export function bucketKey(start: DateTime, granularity: Granularity): string {
+  const dt = granularity === 'hour' ? start.toUTC() : start;
+  return dt.toFormat('yyyy-MM-dd HH:mm:ss');
+}
+
+/** Formats a bucket boundary in the requested zone, with its offset, as the API reports it. */
+export function formatInZone(dt: DateTime): string {
+  return dt.toISO({ suppressMilliseconds: false, includeOffset: true }) ?? dt.toString();
+}

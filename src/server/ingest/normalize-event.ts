@@ -1,0 +1,57 @@
+import Bowser from 'bowser';
+import { isbot } from 'isbot';
+import type { EventInput, StoredEvent } from '../../contract/events.js';
+
+interface AgentFacts {
+  bot: boolean;
+  device: 'desktop' | 'mobile' | null;
+}
+
+// Imports and collect see few distinct user agents; parsing each once keeps normalisation cheap.
+const agentCache = new Map<string, AgentFacts>();
+const CACHE_LIMIT = 10_000;
+
+/** Bot flag (isbot) and device class (bowser; tablets count as mobile) of a user agent. */
+export function agentFacts(userAgent: string | null | undefined): AgentFacts {
+  if (!userAgent) return { bot: false, device: null };
+  const hit = agentCache.get(userAgent);
+  if (hit) return hit;
+  const platform = Bowser.parse(userAgent).platform.type;
+  const facts: AgentFacts = {
+    bot: isbot(userAgent),
+    device: platform === 'desktop' ? 'desktop' : platform === 'mobile' || platform === 'tablet' ? 'mobile' : null,
+  };
+  if (agentCache.size >= CACHE_LIMIT) agentCache.clear();
+  agentCache.set(userAgent, facts);
+  return facts;
+}
+
+/** A validated event as the store keeps it; `ts` is the event's own or, when absent, `now`. */
+export function normalizeEvent(e: EventInput, now: Date): StoredEvent {
+  const agent = agentFacts(e.user_agent);
+  const device = e.device === 'tablet' ? 'mobile' : (e.device ?? agent.device);
+  return {
+    type: e.type,
+    property_id: e.property_id,
+    ts: e.ts ? new Date(e.ts) : now,
+    visitor_id: e.visitor_id,
+    session_id: e.session_id,
+    path: e.path,
+    referrer: e.referrer || null,
+    utm_source: e.utm_source || null,
+    utm_medium: e.utm_medium || null,
+    utm_campaign: e.utm_campaign || null,
+    country: e.country ?? null,
+    device,
+    is_bot: agent.bot,
+    scroll_depth: e.scroll_depth ?? null,
+    engaged_ms: e.engaged_ms ?? null,
+    target: e.target ?? null,
+    href: e.href ?? null,
+    source: e.source ?? null,
+    experiment_id: e.experiment_id ?? null,
+    variant: e.variant ?? null,
+    amount: e.amount ?? null,
+    currency: e.currency ?? null,
+  };
+}

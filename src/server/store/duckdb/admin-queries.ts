@@ -1,0 +1,51 @@
+import type { ApiKeyRecord, Property, SavedFunnelRecord } from '../store.js';
+import { query, ts, type Database } from './database.js';
+
+/** Properties, API keys and saved funnels: small tables, written through the writer connection. */
+export function adminQueries(db: Database) {
+  const write = (sql: string, params: Record<string, string | string[] | null>) => db.transaction((conn) => query(conn, sql, params));
+  return {
+    async createProperty(p: Omit<Property, 'created_at'>): Promise<Property> {
+      const created_at = new Date();
+      await write(`INSERT INTO properties VALUES ($id, $name, $domain, $timezone, $created::TIMESTAMP)`, {
+        id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created: ts(created_at),
+      });
+      return { ...p, created_at };
+    },
+    listProperties: () => db.all<Property>('SELECT * FROM properties ORDER BY created_at, id'),
+    getProperties: (ids: string[]) => db.all<Property>('SELECT * FROM properties WHERE list_contains($ids, id) ORDER BY id', { ids }),
+
+    async createApiKey(k: ApiKeyRecord): Promise<void> {
+      await write(
+        `INSERT INTO api_keys VALUES ($id, $name, $prefix, $hash, $props, $perms, $created::TIMESTAMP, NULL)`,
+        { id: k.id, name: k.name, prefix: k.prefix, hash: k.hash, props: k.property_ids, perms: k.permissions, created: ts(k.created_at) },
+      );
+    },
+    listApiKeys: () => db.all<ApiKeyRecord>('SELECT * FROM api_keys ORDER BY created_at, id'),
+    findApiKeysByPrefix: (prefix: string) => db.all<ApiKeyRecord>('SELECT * FROM api_keys WHERE prefix = $prefix', { prefix }),
+    async revokeApiKey(id: string, at: Date): Promise<boolean> {
+      const rows = await write(`UPDATE api_keys SET revoked_at = $at::TIMESTAMP WHERE id = $id AND revoked_at IS NULL RETURNING id`, { id, at: ts(at) });
+      return rows.length > 0;
+    },
+
+    async listSavedFunnels(propertyId: string): Promise<SavedFunnelRecord[]> {
+      const rows = await db.all<SavedFunnelRecord & { steps: string }>('SELECT * FROM saved_funnels WHERE property_id = $p ORDER BY created_at DESC, id', { p: propertyId });
+      return rows.map((r) => ({ ...r, steps: JSON.parse(r.steps) }));
+    },
+    async getSavedFunnel(propertyId: string, id: string): Promise<SavedFunnelRecord | null> {
+      const [row] = await db.all<SavedFunnelRecord & { steps: string }>('SELECT * FROM saved_funnels WHERE property_id = $p AND id = $id', { p: propertyId, id });
+      return row ? { ...row, steps: JSON.parse(row.steps) } : null;
+    },
+    async saveFunnel(f: SavedFunnelRecord): Promise<void> {
+      await write(
+        `INSERT INTO saved_funnels VALUES ($id, $p, $name, $steps, $created::TIMESTAMP, $updated::TIMESTAMP)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, steps = excluded.steps, updated_at = excluded.updated_at`,
+        { id: f.id, p: f.property_id, name: f.name, steps: JSON.stringify(f.steps), created: ts(f.created_at), updated: ts(f.updated_at) },
+      );
+    },
+    async deleteSavedFunnel(propertyId: string, id: string): Promise<boolean> {
+      const rows = await write('DELETE FROM saved_funnels WHERE property_id = $p AND id = $id RETURNING id', { p: propertyId, id });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { DuckDBConnection, DuckDBInstance, LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Params = Record<string, DuckDBValue | string[]>;
+export type Row = Record<string, unknown>;
+
+/** Raised when another process (usually a running server) holds the database file. */
+export class StoreLockedError extends Error {}
+
+/**
+ * One DuckDB instance with a few reader connections and one writer, so a long report does not
+ * queue behind ingestion and writes never interleave inside a transaction.
+ */
+export class Database {
+  private next = 0;
+  private writeQueue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly instance: DuckDBInstance,
+    private readonly readers: DuckDBConnection[],
+    readonly writer: DuckDBConnection,
+  ) {}
+
+  static async open(dataDir: string, readers = 3): Promise<Database> {
+    let instance: DuckDBInstance;
+    const path = dataDir === ':memory:' ? ':memory:' : join(dataDir, 'sightline.duckdb');
+    if (path !== ':memory:') mkdirSync(dataDir, { recursive: true });
+    try {
+      instance = await DuckDBInstance.create(path, { threads: '2' });
+    } catch (error) {
+      if (/lock/i.test(String(error))) {
+        throw new StoreLockedError(`the store in ${dataDir} is in use by another process (is the server running?); stop it first`);
+      }
+      throw error;
+    }
+    const connections = await Promise.all(Array.from({ length: readers + 1 }, () => instance.connect()));
+    return new Database(instance, connections.slice(1), connections[0]);
+  }
+
+  /** Runs a read query on the next reader connection; bigints within the safe range become numbers. */
+  async all<T = Row>(sql: string, params: Params = {}): Promise<T[]> {
+    const conn = this.readers[this.next++ % this.readers.length];
+    return query<T>(conn, sql, params);
+  }
+
+  /** Serializes writes on the writer connection; `fn` runs inside one transaction. */
+  transaction<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    const run = async () => {
+      await this.writer.run('BEGIN TRANSACTION');
+      try {
+        const result = await fn(this.writer);
+        await this.writer.run('COMMIT');
+        return result;
+      } catch (error) {
+        await this.writer.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    };
+    const result = this.writeQueue.then(run, run);
+    this.writeQueue = result.catch(() => undefined);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    await this.writeQueue;
+    await this.writer.run('CHECKPOINT').catch(() => undefined);
+    for (const c of [...this.readers, this.writer]) c.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+/** Runs a query with named parameters; string arrays bind as VARCHAR lists. */
+export async function query<T = Row>(conn: DuckDBConnection, sql: string, params: Params = {}): Promise<T[]> {
+  const values: Record<string, DuckDBValue> = {};
+  const types: Record<string, DuckDBType> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) {
+      values[name] = listValue(value);
+      types[name] = LIST(VARCHAR);
+    } else values[name] = value;
+  }
+  const reader = await conn.runAndReadAll(sql, values, types);
+  return reader.getRowObjectsJS().map(toPlain) as T[];
+}
+
+function toPlain(row: Record<string, unknown>): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) out[k] = typeof v === 'bigint' && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+  return out;
+}
+
+/** DuckDB TIMESTAMP literal text for a UTC instant (the store keeps naive UTC timestamps). */
+export function ts(date: Date): string {
+  return date.toISOString().replace('T', ' ').replace('Z', '');
+}

@@ -1,0 +1,50 @@
+import type { StoredEvent } from '../../../contract/events.js';
+import type { Store } from '../store.js';
+import { adminQueries } from './admin-queries.js';
+import { Database } from './database.js';
+import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
+import { interactions } from './interaction-queries.js';
+import { pageDetails, pages } from './page-queries.js';
+import { schemaSql } from './schema.js';
+import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
+import { writeEvents } from './write-events.js';
+
+/** Opens (creating if needed) the embedded store in `dataDir`, or in memory for ':memory:'. */
+export async function openDuckdbStore(dataDir: string): Promise<Store> {
+  const db = await Database.open(dataDir);
+  await db.writer.run(schemaSql);
+  return {
+    ...adminQueries(db),
+    close: () => db.close(),
+    async ping() {
+      await db.all('SELECT 1');
+    },
+    insertEvents: (events: StoredEvent[]) => db.transaction((conn) => writeEvents(conn, events)),
+    importEvents: (batches: AsyncIterable<StoredEvent[]>) =>
+      db.transaction(async (conn) => {
+        let count = 0;
+        for await (const batch of batches) {
+          await writeEvents(conn, batch);
+          count += batch.length;
+        }
+        return count;
+      }),
+    async countEvents(propertyIds?: string[]) {
+      const [row] = propertyIds
+        ? await db.all<{ n: number }>('SELECT count(*) AS n FROM events WHERE list_contains($ids, property_id)', { ids: propertyIds })
+        : await db.all<{ n: number }>('SELECT count(*) AS n FROM events');
+      return row.n;
+    },
+    trafficTrend: (s) => trafficTrend(db, s),
+    trafficSummary: (s) => trafficSummary(db, s),
+    realtime: (ids, now) => realtime(db, ids, now),
+    segments: (s, limit) => segments(db, s, limit),
+    entryExitPages: (s, limit) => entryExitPages(db, s, limit),
+    pages: (s, limit) => pages(db, s, limit),
+    pageDetails: (s, page, limit) => pageDetails(db, s, page, limit),
+    interactions: (s, type, opts) => interactions(db, s, type, opts),
+    funnel: (q, limit) => funnel(db, q, limit),
+    funnelPaths: (q, maxNodes) => funnelPaths(db, q, maxNodes),
+    pathsAfter: (s, page, depth) => pathsAfter(db, s, page, depth),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Tables of the embedded store. Timestamps are naive UTC. Visitor and session ids are kept as 64-bit
+ * hashes: they are only ever compared and counted, and fixed-width keys make distinct counts and
+ * session merges several times cheaper than strings.
+ */
+const eventColumns = `
+  property_id VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
+  type VARCHAR NOT NULL,
+  visitor_key UBIGINT NOT NULL,
+  session_key UBIGINT NOT NULL,
+  path VARCHAR NOT NULL,
+  referrer VARCHAR,
+  utm_source VARCHAR,
+  utm_medium VARCHAR,
+  utm_campaign VARCHAR,
+  country VARCHAR,
+  device VARCHAR,
+  is_bot BOOLEAN NOT NULL,
+  scroll_depth DOUBLE,
+  engaged_ms INTEGER,
+  target VARCHAR,
+  href VARCHAR,
+  source VARCHAR,
+  experiment_id VARCHAR,
+  variant INTEGER,
+  amount DOUBLE,
+  currency VARCHAR`;
+
+export const schemaSql = `
+CREATE TABLE IF NOT EXISTS properties (
+  id VARCHAR PRIMARY KEY,
+  name VARCHAR NOT NULL,
+  domain VARCHAR,
+  timezone VARCHAR NOT NULL,
+  created_at TIMESTAMP NOT NULL
+);
+CREATE TABLE IF NOT EXISTS api_keys (
+  id VARCHAR PRIMARY KEY,
+  name VARCHAR NOT NULL,
+  prefix VARCHAR NOT NULL,
+  hash VARCHAR NOT NULL,
+  property_ids VARCHAR[] NOT NULL,
+  permissions VARCHAR[] NOT NULL,
+  created_at TIMESTAMP NOT NULL,
+  revoked_at TIMESTAMP
+);
+CREATE TABLE IF NOT EXISTS saved_funnels (
+  id VARCHAR PRIMARY KEY,
+  property_id VARCHAR NOT NULL,
+  name VARCHAR NOT NULL,
+  steps VARCHAR NOT NULL,
+  created_at TIMESTAMP NOT NULL,
+  updated_at TIMESTAMP NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (${eventColumns});
+CREATE TABLE IF NOT EXISTS sessions (
+  property_id VARCHAR NOT NULL,
+  session_key UBIGINT NOT NULL,
+  visitor_key UBIGINT NOT NULL,
+  first_ts TIMESTAMP NOT NULL,
+  last_ts TIMESTAMP NOT NULL,
+  first_pv_ts TIMESTAMP,
+  last_pv_ts TIMESTAMP,
+  entry_path VARCHAR,
+  exit_path VARCHAR,
+  pageviews INTEGER NOT NULL,
+  referrer VARCHAR,
+  utm_source VARCHAR,
+  utm_medium VARCHAR,
+  utm_campaign VARCHAR,
+  country VARCHAR,
+  device VARCHAR,
+  is_bot BOOLEAN NOT NULL,
+  PRIMARY KEY (property_id, session_key)
+);
+`;
+
+/** Per-connection scratch table the appender fills before one set-based copy into `events`. */
+export const stagingSql = `
+CREATE TEMP TABLE IF NOT EXISTS staging_events (
+  property_id VARCHAR, ts TIMESTAMP, type VARCHAR, visitor_id VARCHAR, session_id VARCHAR, path VARCHAR,
+  referrer VARCHAR, utm_source VARCHAR, utm_medium VARCHAR, utm_campaign VARCHAR, country VARCHAR,
+  device VARCHAR, is_bot BOOLEAN, scroll_depth DOUBLE, engaged_ms INTEGER, target VARCHAR, href VARCHAR,
+  source VARCHAR, experiment_id VARCHAR, variant INTEGER, amount DOUBLE, currency VARCHAR
+);`;
+
+export const stagingColumns = [
+  'property_id', 'ts', 'type', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium',
+  'utm_campaign', 'country', 'device', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source',
+  'experiment_id', 'variant', 'amount', 'currency',
+] as const;

@@ -1,0 +1,117 @@
+import type { BucketedScope, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
+import type { Database } from './database.js';
+import { bucketSql, keyOf, scopeFilter } from './sql-fragments.js';
+
+type Db = Pick<Database, 'all'>;
+
+export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
+  const { where, params } = scopeFilter(s, 'ts');
+  // GROUPING SETS gives the per-bucket figures and the range's distinct visitors in one scan.
+  const rows = await db.all<{ bucket: Date | null; page_views: number; unique_visitors: number }>(
+    `SELECT ${bucketSql(s.granularity, s.offsets)} AS bucket, count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors
+     FROM events WHERE ${where} AND type = 'pageview' AND NOT is_bot
+     GROUP BY GROUPING SETS ((bucket), ())`,
+    params,
+  );
+  const total = rows.find((r) => r.bucket === null);
+  return {
+    buckets: rows.filter((r) => r.bucket !== null).map((r) => ({ bucket: keyOf(r.bucket), page_views: r.page_views, unique_visitors: r.unique_visitors })),
+    page_views: total?.page_views ?? 0,
+    unique_visitors: total?.unique_visitors ?? 0,
+  };
+}
+
+export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['trafficSummary']> {
+  const ev = scopeFilter(s, 'ts');
+  const se = scopeFilter(s, 'first_pv_ts');
+  const [views] = await db.all<{ page_views: number; unique_visitors: number }>(
+    `SELECT count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors
+     FROM events WHERE ${ev.where} AND type = 'pageview' AND NOT is_bot`,
+    ev.params,
+  );
+  const [sessions] = await db.all<{ sessions: number; bounces: number; duration: number | null }>(
+    `SELECT count(*) AS sessions, count(*) FILTER (WHERE pageviews = 1) AS bounces,
+       sum(epoch_ms(last_ts) - epoch_ms(first_ts)) / 1000.0 AS duration
+     FROM sessions WHERE ${se.where} AND NOT is_bot`,
+    se.params,
+  );
+  return { ...views, sessions: sessions.sessions, bounces: sessions.bounces, duration_seconds_total: Number(sessions.duration ?? 0) };
+}
+
+export const REALTIME_WINDOW_MS = 5 * 60_000;
+const FEED_WINDOW_MS = 30 * 60_000;
+const FEED_SIZE = 50;
+
+export async function realtime(db: Db, propertyIds: string[], now: Date): ReturnType<Store['realtime']> {
+  const active = scopeFilter({ propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: new Date(now.getTime() + 60_000) }, 'ts');
+  const [{ active_visitors }] = await db.all<{ active_visitors: number }>(
+    `SELECT count(DISTINCT session_key) AS active_visitors FROM events WHERE ${active.where} AND NOT is_bot`,
+    active.params,
+  );
+  const feedScope = scopeFilter({ propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: new Date(now.getTime() + 60_000) }, 'ts');
+  const feed = await db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }>(
+    `SELECT path AS page, referrer, device, country, ts AS timestamp FROM events
+     WHERE ${feedScope.where} AND type = 'pageview' AND NOT is_bot ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
+    feedScope.params,
+  );
+  return { active_visitors, feed };
+}
+
+const segmentSets: Record<SegmentDimension, string> = {
+  utm: 'utm_source, utm_medium, utm_campaign',
+  country: 'country',
+  device: 'device',
+  landing_page: 'entry_path',
+  referrer: 'referrer',
+};
+
+export async function segments(db: Db, s: Scope, limit: number): ReturnType<Store['segments']> {
+  const { where, params } = scopeFilter(s, 'first_pv_ts');
+  const dims = Object.keys(segmentSets) as SegmentDimension[];
+  const sets = dims.map((d) => `(${segmentSets[d]})`).join(', ');
+  // grouping_id tells which set a row belongs to; the empty set () carries the totals.
+  const gid = `grouping_id(utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer)`;
+  const rows = await db.all<Record<string, unknown> & { g: number; sessions: number; page_views: number }>(
+    // Wrapped so the ranking sees the output columns, not the table named "sessions".
+    `SELECT * FROM (
+       SELECT ${gid} AS g, utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer,
+         count(*) AS sessions, sum(pageviews)::BIGINT AS page_views
+       FROM sessions WHERE ${where} AND NOT is_bot
+       GROUP BY GROUPING SETS (${sets}, ()))
+     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer) <= ${Number(limit)} OR g = 127`,
+    params,
+  );
+  const all = 0b1111111;
+  const bit = { utm_source: 64, utm_medium: 32, utm_campaign: 16, country: 8, device: 4, entry_path: 2, referrer: 1 };
+  const out: SegmentRow[] = [];
+  let totals = { sessions: 0, page_views: 0 };
+  for (const r of rows) {
+    const counts = { sessions: r.sessions, page_views: Number(r.page_views ?? 0) };
+    if (r.g === all) totals = counts;
+    else if (r.g === all - bit.utm_source - bit.utm_medium - bit.utm_campaign)
+      out.push({ dimension: 'utm', values: [r.utm_source, r.utm_medium, r.utm_campaign] as (string | null)[], ...counts });
+    else if (r.g === all - bit.country) out.push({ dimension: 'country', values: [r.country as string | null], ...counts });
+    else if (r.g === all - bit.device) out.push({ dimension: 'device', values: [r.device as string | null], ...counts });
+    else if (r.g === all - bit.entry_path) out.push({ dimension: 'landing_page', values: [r.entry_path as string | null], ...counts });
+    else if (r.g === all - bit.referrer) out.push({ dimension: 'referrer', values: [r.referrer as string | null], ...counts });
+  }
+  return { rows: out, totals };
+}
+
+export async function entryExitPages(db: Db, s: Scope, limit: number): ReturnType<Store['entryExitPages']> {
+  const { where, params } = scopeFilter(s, 'first_pv_ts');
+  const rows = await db.all<{ entry_path: string | null; exit_path: string | null; g: number; sessions: number }>(
+    `SELECT * FROM (
+       SELECT grouping_id(entry_path, exit_path) AS g, entry_path, exit_path, count(*) AS sessions
+       FROM sessions WHERE ${where} AND NOT is_bot
+       GROUP BY GROUPING SETS ((entry_path), (exit_path), ()))
+     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, entry_path, exit_path) <= ${Number(limit)} OR g = 3`,
+    params,
+  );
+  return {
+    entry: rows.filter((r) => r.g === 1).map((r) => ({ path: r.entry_path ?? 'unknown', sessions: r.sessions })),
+    exit: rows.filter((r) => r.g === 2).map((r) => ({ path: r.exit_path ?? 'unknown', sessions: r.sessions })),
+    sessions: rows.find((r) => r.g === 3)?.sessions ?? 0,
+  };
+}
+
