@@ -165,7 +165,7 @@ function fail(path: string): never {
 
 export const pageList: readonly Page[] = [...pages.values()];
 export const page = (path: string): Page => pages.get(path) ?? fail(path);
-export const entryTable = (pairs: [string, number][]): Weighted<Page> => weights(pairs.map(([p, w]) => [page(p), w] as const));
+const entryTable = (pairs: [string, number][]): Weighted<Page> => weights(pairs.map(([p, w]) => [page(p), w] as const));
 
 export interface TrafficSource {
   referrer?: string;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { pagePath } from './common.js';
+
+export const granularities = ['hour', 'day', 'week', 'month'] as const;
+
+/** A positive integer query parameter with a default and a maximum (above it: 400). */
+export const limitParam = (defaultValue: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(defaultValue).meta({ description: `Default ${defaultValue}, maximum ${max}.` });
+
+const dateParam = (what: string) =>
+  z
+    .string()
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}(:?\d{2})?)?)?$/, 'an ISO-8601 date (YYYY-MM-DD) or timestamp (e.g. 2026-11-01T08:00:00Z)')
+    .meta({ description: `${what}: ISO-8601 date (YYYY-MM-DD) or timestamp; without an offset it is read in \`timezone\`.`, example: '2026-11-01' });
+
+/** start/end/timezone of every dated analytics endpoint. */
+export const rangeQuery = z.object({
+  start: dateParam('Inclusive start'),
+  end: dateParam('Exclusive end; a date-only end includes that whole day'),
+  timezone: z.string().min(1).max(64).default('UTC').meta({ description: 'IANA zone name; default UTC.', example: 'America/New_York' }),
+});
+
+export const granularityParam = z.enum(granularities).default('day');
+
+export const trendsQuery = rangeQuery.extend({ granularity: granularityParam });
+export const summaryQuery = rangeQuery;
+export const realtimeQuery = z.object({});
+export const breakdownQuery = rangeQuery.extend({ limit: limitParam(10, 50) });
+export const pagesBreakdownQuery = breakdownQuery;
+export const pageDetailsQuery = rangeQuery.extend({ page: pagePath, limit: limitParam(10, 50) });
+export const interactionsQuery = rangeQuery.extend({ granularity: granularityParam, limit: limitParam(10, 50) });
+export const interactionDetailsQuery = interactionsQuery.extend({ page: pagePath });
+const sourceParam = z.string().min(1).max(256).optional().meta({ description: 'Only submissions whose `source` equals this value.' });
+export const formsQuery = interactionsQuery.extend({ source: sourceParam });
+export const formDetailsQuery = interactionDetailsQuery.extend({ source: sourceParam });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import * as q from './analytics-query.js';
+import * as r from './analytics-response.js';
+import * as f from './funnels.js';
+import { propertyId } from './common.js';
+
+export const API_PREFIX = '/api/external/v1';
+export const MAX_AGGREGATE_PROPERTIES = 20;
+
+/** Body of every multi-property aggregate endpoint. */
+export const aggregateBody = z.object({
+  propertyIds: z.array(propertyId).min(1).max(MAX_AGGREGATE_PROPERTIES),
+});
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** OpenAPI-style path under API_PREFIX; `{propertyId}` is the scoped property. */
+  path: string;
+  summary: string;
+  tag: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  params?: z.ZodObject;
+  response: z.ZodType;
+  /** Success status when not 200. */
+  status?: number;
+  /** The POST path that answers the same report over several properties. */
+  aggregatePath?: string;
+}
+
+const agg = (p: string) => `/properties/aggregate/${p}`;
+
+/**
+ * Every endpoint of the API: the server registers routes from this table, openapi.json is generated
+ * from it, and the dashboard's client parses responses with the same schemas.
+ */
+export const endpoints = {
+  trafficTrends: { method: 'GET', path: '/properties/{propertyId}/traffic/trends', tag: 'Traffic', summary: 'Page views and unique visitors per time bucket', query: q.trendsQuery, response: r.trendsResponse, aggregatePath: agg('traffic/trends') },
+  trafficSummary: { method: 'GET', path: '/properties/{propertyId}/traffic/summary', tag: 'Traffic', summary: 'Totals for the range', query: q.summaryQuery, response: r.summaryResponse, aggregatePath: agg('traffic/summary') },
+  trafficRealtime: { method: 'GET', path: '/properties/{propertyId}/traffic/realtime', tag: 'Traffic', summary: 'Sessions active in the last 5 minutes and the latest page views', query: q.realtimeQuery, response: r.realtimeResponse, aggregatePath: agg('traffic/realtime') },
+  trafficBreakdown: { method: 'GET', path: '/properties/{propertyId}/traffic/breakdown', tag: 'Traffic', summary: 'Sessions by UTM, country, device, landing page and referrer', query: q.breakdownQuery, response: r.breakdownResponse, aggregatePath: agg('traffic/breakdown') },
+  entryExitPages: { method: 'GET', path: '/properties/{propertyId}/traffic/entry-exit-pages', tag: 'Traffic', summary: 'Where sessions start and end', query: q.breakdownQuery, response: r.entryExitResponse, aggregatePath: agg('traffic/entry-exit-pages') },
+  pagesBreakdown: { method: 'GET', path: '/properties/{propertyId}/pages/breakdown', tag: 'Pages', summary: 'Top pages with scroll depth and bounce rate', query: q.pagesBreakdownQuery, response: r.pagesBreakdownResponse },
+  pageDetails: { method: 'GET', path: '/properties/{propertyId}/pages/details', tag: 'Pages', summary: 'One page with its own UTM, device and country breakdowns', query: q.pageDetailsQuery, response: r.pageDetailsResponse },
+  clicksBreakdown: { method: 'GET', path: '/properties/{propertyId}/clicks/breakdown', tag: 'Clicks', summary: 'Clicks per page and target, with trend and totals', query: q.interactionsQuery, response: r.clicksBreakdownResponse, aggregatePath: agg('clicks/breakdown') },
+  clickDetails: { method: 'GET', path: '/properties/{propertyId}/clicks/details', tag: 'Clicks', summary: 'Clicks on one page', query: q.interactionDetailsQuery, response: r.clickDetailsResponse },
+  formsBreakdown: { method: 'GET', path: '/properties/{propertyId}/forms/breakdown', tag: 'Forms', summary: 'Form submissions per page and form, with trend and totals', query: q.formsQuery, response: r.formsBreakdownResponse, aggregatePath: agg('forms/breakdown') },
+  formDetails: { method: 'GET', path: '/properties/{propertyId}/forms/details', tag: 'Forms', summary: 'Form submissions on one page', query: q.formDetailsQuery, response: r.formDetailsResponse },
+  funnel: { method: 'GET', path: '/properties/{propertyId}/funnels', tag: 'Funnels', summary: 'Sessions reaching each step', query: f.funnelQuery, response: f.funnelResponse },
+  funnelSankey: { method: 'GET', path: '/properties/{propertyId}/funnels/sankey', tag: 'Funnels', summary: 'Page paths from the first step, with drop-off', query: f.sankeyQuery, response: f.sankeyResponse },
+  funnelSuggestions: { method: 'GET', path: '/properties/{propertyId}/funnels/suggestions', tag: 'Funnels', summary: 'Funnels worth tracking, from observed paths (last 30 days)', query: f.suggestionsQuery, response: f.suggestionsResponse },
+  savedFunnels: { method: 'GET', path: '/properties/{propertyId}/saved-funnels', tag: 'Saved funnels', summary: 'Saved funnel definitions, newest first', response: f.savedFunnelsResponse },
+  saveFunnel: { method: 'POST', path: '/properties/{propertyId}/saved-funnels', tag: 'Saved funnels', summary: 'Create a saved funnel (201), or update the one named by `id` (200)', body: f.saveFunnelBody, response: f.savedFunnelResponse, status: 201 },
+  deleteFunnel: { method: 'DELETE', path: '/properties/{propertyId}/saved-funnels/{funnelId}', tag: 'Saved funnels', summary: 'Delete a saved funnel', params: z.object({ funnelId: z.string().min(1).max(64) }), response: f.deletedFunnelResponse },
+} satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { rangeQuery, limitParam } from './analytics-query.js';
+import { rangeMetaSchema } from './analytics-response.js';
+import { pagePath } from './common.js';
+
+export const MAX_FUNNEL_STEPS = 20;
+export const funnelModes = ['unbounded', 'sequential'] as const;
+export const funnelDimensions = ['device', 'country', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer', 'entry_page'] as const;
+
+export const funnelStep = z.object({ page: pagePath });
+export const funnelSteps = z.array(funnelStep).min(1).max(MAX_FUNNEL_STEPS);
+
+/** `steps` arrives as URL-encoded JSON; a parse failure is a 400 on `steps` like any other. */
+const stepsParam = z
+  .string()
+  .max(20_000)
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'steps must be a URL-encoded JSON array of {"page": "/path"} objects' });
+      return z.NEVER;
+    }
+  })
+  .pipe(funnelSteps)
+  .meta({ description: 'URL-encoded JSON array of step objects, each with `page`.', example: '[{"page":"/"},{"page":"/pricing"}]' });
+
+export const funnelQuery = rangeQuery.extend({
+  steps: stepsParam,
+  mode: z.enum(funnelModes).default('unbounded'),
+  breakdownBy: z.enum(funnelDimensions).optional(),
+  limit: limitParam(10, 50).meta({ description: 'Breakdown values returned (default 10, maximum 50).' }),
+});
+
+export const sankeyQuery = funnelQuery.extend({
+  maxPaths: z.coerce.number().int().min(1).max(200).default(20),
+  minSessions: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
+});
+
+export const suggestionsQuery = z.object({ page: pagePath });
+
+const count = z.number().int().min(0);
+const ratio = z.number().min(0).max(1);
+const stepResult = z.object({ step: z.number().int().min(1), page: z.string(), sessions: count, conversion_rate: ratio });
+const stepList = { steps: z.array(stepResult), overall_conversion_rate: ratio };
+
+export const funnelResponse = z.object({
+  meta: z.intersection(rangeMetaSchema, z.object({ mode: z.enum(funnelModes), breakdownBy: z.enum(funnelDimensions).optional() })),
+  data: z.object({
+    ...stepList,
+    breakdown: z
+      .array(z.object({ value: z.string(), ...stepList }))
+      .optional()
+      .meta({ description: 'With `breakdownBy`: one step list per dimension value (top `limit` by step-1 sessions); missing values are `unknown`.' }),
+  }),
+});
+
+export const sankeyResponse = z.object({
+  meta: z.intersection(rangeMetaSchema, z.object({ mode: z.enum(funnelModes), maxPaths: count, minSessions: count })),
+  data: z.object({ paths: z.array(z.object({ nodes: z.array(z.string()), sessions: count })) }),
+});
+
+export const suggestionsResponse = z.object({
+  meta: z.object({ property_id: z.string(), page: z.string() }),
+  data: z.array(z.object({ name: z.string(), steps: z.array(z.object({ page: z.string() })), rationale: z.string() })),
+});
+
+export const savedFunnel = z.object({ id: z.string(), name: z.string(), steps: z.array(z.object({ page: z.string() })), created_at: z.string() });
+export const saveFunnelBody = z.object({
+  id: z.string().min(1).max(64).optional(),
+  name: z.string().trim().min(1).max(200),
+  steps: funnelSteps,
+});
+export const savedFunnelResponse = savedFunnel;
+export const savedFunnelsResponse = z.object({ data: z.array(savedFunnel) });
+export const deletedFunnelResponse = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export type FunnelResponse = z.infer<typeof funnelResponse>;
+export type SavedFunnel = z.infer<typeof savedFunnel>;

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { FunnelResponse, funnelQuery } from '../../contract/funnels.js';
+import type { FunnelQuery } from '../store/store.js';
+import { frameOf, rangeMeta, ratio, scopeOf, type ReportContext } from './report-context.js';
+
+export type FunnelParams = z.infer<typeof funnelQuery>;
+
+export function funnelQueryOf(ctx: ReportContext<FunnelParams>): { frame: ReturnType<typeof frameOf>; q: FunnelQuery } {
+  const frame = frameOf(ctx.query);
+  return {
+    frame,
+    q: { scope: scopeOf(ctx, frame), steps: ctx.query.steps.map((s) => s.page), mode: ctx.query.mode, breakdownBy: ctx.query.breakdownBy },
+  };
+}
+
+/** Step list with conversion from the previous step (step 1 is 1.0) and first-to-last overall. */
+export function stepList(pages: string[], reached: number[]) {
+  return {
+    steps: pages.map((page, i) => ({
+      step: i + 1,
+      page,
+      sessions: reached[i],
+      conversion_rate: i === 0 ? 1 : ratio(reached[i], reached[i - 1]),
+    })),
+    overall_conversion_rate: ratio(reached[reached.length - 1], reached[0]),
+  };
+}
+
+export async function funnel(ctx: ReportContext<FunnelParams>): Promise<FunnelResponse> {
+  const { frame, q } = funnelQueryOf(ctx);
+  const rows = await ctx.store.funnel(q, ctx.query.limit);
+  const total = rows.find((r) => r.value === null)?.reached ?? q.steps.map(() => 0);
+  const data: FunnelResponse['data'] = stepList(q.steps, total);
+  if (q.breakdownBy) {
+    data.breakdown = rows
+      .filter((r) => r.value !== null && r.reached[0] > 0)
+      .map((r) => ({ value: r.value as string, ...stepList(q.steps, r.reached) }));
+  }
+  return {
+    meta: { ...rangeMeta(ctx, frame), mode: q.mode, ...(q.breakdownBy ? { breakdownBy: q.breakdownBy } : {}) },
+    data,
+  };
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { rangeQuery } from '../../contract/analytics-query.js';
+import type { BucketedScope, Scope, Store } from '../store/store.js';
+import { bucketsOf, formatInZone, resolveTimeFrame, type Bucket, type Granularity, type TimeFrame } from './time-frame.js';
+
+export type ScopeMeta = { property_id: string } | { property_ids: string[] };
+
+/** What every report gets: the store, the properties it reads, and its parsed query. */
+export interface ReportContext<Q> {
+  store: Store;
+  propertyIds: string[];
+  scopeMeta: ScopeMeta;
+  query: Q;
+  now: Date;
+}
+
+type RangeQuery = z.infer<typeof rangeQuery>;
+
+export function frameOf(q: RangeQuery): TimeFrame {
+  return resolveTimeFrame(q.start, q.end, q.timezone);
+}
+
+export function scopeOf(ctx: ReportContext<unknown>, frame: TimeFrame): Scope {
+  return { propertyIds: ctx.propertyIds, start: frame.start, end: frame.end };
+}
+
+export function bucketedScopeOf(ctx: ReportContext<unknown>, frame: TimeFrame, granularity: Granularity): BucketedScope {
+  return { ...scopeOf(ctx, frame), granularity, offsets: frame.offsets };
+}
+
+export function rangeMeta(ctx: ReportContext<unknown>, frame: TimeFrame) {
+  return { ...ctx.scopeMeta, start: frame.start.toISOString(), end: frame.end.toISOString(), timezone: frame.zone };
+}
+
+/** A part over a whole, 0 when the whole is empty; shares are always recomputed from counts. */
+export function ratio(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0;
+}
+
+/** Every bucket of the frame with the store's figures, zero where nothing happened. */
+export function zeroFilled<T extends object>(buckets: Bucket[], rows: (T & { bucket: string })[], zero: T) {
+  const byKey = new Map(rows.map((r) => [r.bucket, r]));
+  return buckets.map((b) => {
+    const { bucket: _key, ...figures } = byKey.get(b.key) ?? { ...zero, bucket: b.key };
+    return { bucket_start: formatInZone(b.start), bucket_end: formatInZone(b.end), ...(figures as T) };
+  });
+}
+
+export { bucketsOf };

@@ -1,0 +1,41 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../contract/endpoints.js';
+import { apiAuthPlugin } from './plugins/api-auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { analyticsRoutes } from './routes/analytics-routes.js';
+import { docsRoutes } from './routes/docs-routes.js';
+import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
+import type { Store } from './store/store.js';
+
+export interface AppOptions {
+  store: Store;
+  rateLimitPerMinute?: number;
+  logLevel?: string;
+}
+
+/** Builds the whole service as one Fastify instance; tests drive it with inject(), main.ts listens. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: opts.logLevel ?? 'silent' },
+    bodyLimit: 1_048_576,
+    // Query strings are attacker-controlled; cap their size before anything parses them.
+    routerOptions: { maxParamLength: 512 },
+  });
+  await app.register(errorsPlugin);
+  await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX });
+  await app.register(rateLimitPlugin, { perMinute: opts.rateLimitPerMinute ?? 600, prefix: API_PREFIX });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await opts.store.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+  await app.register(docsRoutes);
+  await app.register(analyticsRoutes, { store: opts.store });
+  await app.register(savedFunnelRoutes, { store: opts.store });
+  return app;
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { verifyApiKey } from '../auth/api-keys.js';
+import { ApiError } from '../errors.js';
+import type { ApiKeyRecord, Store } from '../store/store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey: ApiKeyRecord | null;
+  }
+}
+
+const CACHE_MS = 5_000;
+
+/** Resolves `Authorization: Bearer <key>` to its record for every API route (401 when absent or bad). */
+export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Store; prefix: string }) => {
+  // A short cache spares a store lookup per request; revocation takes effect within CACHE_MS.
+  const cache = new Map<string, { record: ApiKeyRecord | null; at: number }>();
+  app.decorateRequest('apiKey', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(opts.prefix) || request.url.startsWith(`${opts.prefix}/openapi.json`) || request.url.startsWith(`${opts.prefix}/reference`)) return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>', { field: 'Authorization' });
+    const key = match[1];
+    const hit = cache.get(key);
+    let record = hit && Date.now() - hit.at < CACHE_MS ? hit.record : undefined;
+    if (record === undefined) {
+      record = await verifyApiKey(opts.store, key);
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { record, at: Date.now() });
+    }
+    if (!record) throw new ApiError(401, 'unauthorized', 'invalid or revoked API key', { field: 'Authorization' });
+    request.apiKey = record;
+  });
+});
+
+/** 403 unless the key has the `metrics` permission and every listed property. */
+export function requireAccess(request: FastifyRequest, propertyIds: string[], field: 'propertyId' | 'propertyIds'): void {
+  const key = request.apiKey;
+  if (!key) throw new ApiError(401, 'unauthorized', 'missing API key', { field: 'Authorization' });
+  if (!key.permissions.includes('metrics')) {
+    throw new ApiError(403, 'forbidden', 'this API key lacks the metrics permission', { permission: 'metrics' });
+  }
+  const denied = propertyIds.filter((id) => !key.property_ids.includes(id));
+  if (denied.length > 0) {
+    throw new ApiError(403, 'forbidden', `this API key has no access to ${denied.map((d) => `"${d}"`).join(', ')}`, { field, property_ids: denied });
+  }
+}

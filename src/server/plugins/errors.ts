@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorCode } from '../../contract/common.js';
+import { ApiError } from '../errors.js';
+
+function envelope(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
+  return { error: { code, message, details } };
+}
+
+/** Every error leaves in the spec's envelope; unexpected ones as 500 without internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send(envelope(error.code, error.message, error.details));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(envelope('rate_limited', error.message));
+    if (status === 413) return reply.status(413).send(envelope('payload_too_large', 'the request body is too large', { field: 'body' }));
+    if (status >= 400 && status < 500) {
+      // Fastify's own rejections: malformed JSON, unsupported content type, bad URL encoding.
+      return reply.status(400).send(envelope('invalid_request', error.message, { field: 'body', reason: (error as FastifyError).code }));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(envelope('internal_error', 'unexpected server error; retry later'));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(envelope('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+});
+
+export { envelope };

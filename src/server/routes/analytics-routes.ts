@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { propertyId } from '../../contract/common.js';
+import { aggregateBody, API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
+import { entryExitPages } from '../analytics/entry-exit-pages.js';
+import { funnel } from '../analytics/funnel.js';
+import { funnelSankey } from '../analytics/funnel-sankey.js';
+import { funnelSuggestions } from '../analytics/funnel-suggestions.js';
+import { clickDetails, clicksBreakdown, formDetails, formsBreakdown } from '../analytics/interactions.js';
+import { pageDetails } from '../analytics/page-details.js';
+import { pagesBreakdown } from '../analytics/pages-breakdown.js';
+import type { ReportContext, ScopeMeta } from '../analytics/report-context.js';
+import { trafficBreakdown } from '../analytics/traffic-breakdown.js';
+import { trafficRealtime } from '../analytics/traffic-realtime.js';
+import { trafficSummary } from '../analytics/traffic-summary.js';
+import { trafficTrends } from '../analytics/traffic-trends.js';
+import { fromZodError } from '../errors.js';
+import { requireAccess } from '../plugins/api-auth.js';
+import type { Store } from '../store/store.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Report = (ctx: ReportContext<any>) => Promise<unknown>;
+
+const reports: Partial<Record<EndpointName, Report>> = {
+  trafficTrends, trafficSummary, trafficRealtime, trafficBreakdown, entryExitPages, pagesBreakdown, pageDetails,
+  clicksBreakdown, clickDetails, formsBreakdown, formDetails, funnel, funnelSankey, funnelSuggestions,
+};
+
+export function parse<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body' | 'params'): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw fromZodError(result.error, where);
+  return result.data;
+}
+
+/** The path's property, validated and authorized (403 before anything else is read). */
+export function scopedProperty(request: FastifyRequest): string {
+  const { propertyId: id } = parse(z.object({ propertyId }), request.params, 'params');
+  requireAccess(request, [id], 'propertyId');
+  return id;
+}
+
+export const fastifyPath = (path: string) => API_PREFIX + path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Registers each report endpoint of the contract, and its multi-property aggregate where it has one. */
+export async function analyticsRoutes(app: FastifyInstance, opts: { store: Store }) {
+  for (const [name, report] of Object.entries(reports) as [EndpointName, Report][]) {
+    const endpoint: Endpoint = endpoints[name];
+    const run = (request: FastifyRequest, propertyIds: string[], scopeMeta: ScopeMeta) =>
+      report({ store: opts.store, propertyIds, scopeMeta, query: parse(endpoint.query ?? z.object({}), request.query, 'query'), now: new Date() });
+
+    app.get(fastifyPath(endpoint.path), async (request) => {
+      const id = scopedProperty(request);
+      return run(request, [id], { property_id: id });
+    });
+    if (endpoint.aggregatePath) {
+      app.post(fastifyPath(endpoint.aggregatePath), async (request) => {
+        const { propertyIds } = parse(aggregateBody, request.body, 'body');
+        const unique = [...new Set(propertyIds)];
+        requireAccess(request, unique, 'propertyIds');
+        return run(request, unique, { property_ids: unique });
+      });
+    }
+  }
+}
