@@ -1,0 +1,57 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { eventSchema } from '../../contract/events.js';
+import type { StoredEvent } from '../../contract/events.js';
+import { normalizeEvent } from '../../server/ingest/normalize-event.js';
+import type { Store } from '../../server/store/store.js';
+import { CliError } from '../cli-error.js';
+
+const BATCH = 50_000;
+
+/** Where an NDJSON line failed validation: its 1-based number and the field at fault. */
+export class ImportLineError extends CliError {
+  constructor(readonly line: number, readonly field: string, detail: string) {
+    super(`line ${line}: ${field}: ${detail}; nothing was imported`);
+  }
+}
+
+/** Parses and validates one line; `ts` is required on import, and the property must exist. */
+export function parseLine(text: string, line: number, properties: Set<string>, now: Date): StoredEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ImportLineError(line, '(line)', 'not valid JSON');
+  }
+  const parsed = eventSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ImportLineError(line, issue.path.map(String).join('.') || '(event)', issue.message);
+  }
+  if (!parsed.data.ts) throw new ImportLineError(line, 'ts', 'required on import (ISO-8601 with zone)');
+  if (!properties.has(parsed.data.property_id)) throw new ImportLineError(line, 'property_id', `no property "${parsed.data.property_id}"`);
+  return normalizeEvent(parsed.data, now);
+}
+
+/** Loads an NDJSON file all or nothing: one transaction, rolled back at the first bad line. */
+export async function importFile(store: Store, file: string): Promise<number> {
+  if (!existsSync(file)) throw new CliError(`no such file: ${file}`);
+  const properties = new Set((await store.listProperties()).map((p) => p.id));
+  const now = new Date();
+  async function* batches() {
+    const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+    let batch: StoredEvent[] = [];
+    let n = 0;
+    for await (const text of lines) {
+      n++;
+      if (text.trim() === '') continue;
+      batch.push(parseLine(text, n, properties, now));
+      if (batch.length >= BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+  return store.importEvents(batches());
+}

@@ -1,0 +1,22 @@
+import { newApiKey } from '../auth/api-keys.js';
+import type { Store } from '../store/store.js';
+import { seedStore } from '../../cli/seed/seed-store.js';
+
+export const demoProperties = [
+  { id: 'acme-shop', name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'America/New_York', events: 150_000, seed: 1 },
+  { id: 'acme-docs', name: 'Acme Docs', domain: 'docs.acme.example', timezone: 'Europe/Berlin', events: 80_000, seed: 2 },
+  { id: 'acme-blog', name: 'Acme Blog', domain: 'blog.acme.example', timezone: 'UTC', events: 50_000, seed: 3 },
+];
+export const DEMO_DAYS = 90;
+
+/** On an empty store: three properties with 90 days of traffic and a key for all of them (returned once). */
+export async function createDemoData(store: Store, now = new Date()): Promise<{ key: string } | null> {
+  if ((await store.listProperties()).length > 0) return null;
+  for (const p of demoProperties) {
+    await store.createProperty({ id: p.id, name: p.name, domain: p.domain, timezone: p.timezone });
+    await seedStore(store, { propertyId: p.id, events: p.events, days: DEMO_DAYS, seed: p.seed, end: now });
+  }
+  const { key, record } = newApiKey({ name: 'demo', propertyIds: demoProperties.map((p) => p.id), permissions: ['metrics'] });
+  await store.createApiKey(record);
+  return { key };
+}

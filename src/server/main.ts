@@ -1,0 +1,33 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createDemoData } from './demo/demo-data.js';
+import { openStore } from './store/open-store.js';
+
+// The only file that listens: configuration, store, demo data, then the app.
+const config = loadConfig();
+const store = await openStore(config);
+if (config.DEMO === '1') {
+  const started = Date.now();
+  const demo = await createDemoData(store);
+  if (demo) {
+    console.log(`Created the demo properties with 90 days of traffic in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(`Demo API key (shown once, only its hash is stored):\n  ${demo.key}`);
+  }
+}
+const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
+const address = await app.listen({ port: config.PORT, host: config.HOST });
+console.log(`Sightline is running at ${address}/`);
+console.log(`API reference: ${address}/api/external/v1/reference`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: draining requests and closing the store…`);
+  // app.close() stops accepting connections and waits for in-flight requests to finish.
+  await app.close();
+  await store.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
