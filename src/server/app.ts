@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/endpoints.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
@@ -21,6 +21,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     // Query strings are attacker-controlled; cap their size before anything parses them.
     routerOptions: { maxParamLength: 512 },
+    frameworkErrors,
   });
   await app.register(errorsPlugin);
   await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX });

@@ -31,7 +31,7 @@ const RETURNING = 0.3;
 const VISITOR_POOL = 50_000; // bounds memory on 10M-event runs; older visitors simply stop returning
 const MAX_PAGES = 8;
 const CLICK_RATE = 0.35;
-const ENGAGEMENT_RATE = 0.8;
+const ENGAGEMENT_RATE = 0.75;
 
 interface Visitor { id: string; country: string | null; device: Device; userAgent: string }
 
@@ -133,11 +133,12 @@ class Batch {
       const form = page.form && rng.chance(page.form.rate) ? page.form : undefined;
       let next: Page | undefined;
       if (form?.then) next = pages.get(form.then);
-      else if (!form?.leaves && n < MAX_PAGES && !rng.chance(n === 1 ? page.bounce : page.exit)) next = rng.weighted(page.next);
+      else if (!form?.leaves && !rng.chance(n === 1 ? page.bounce : page.exit)) next = rng.weighted(page.next);
+      if (n === MAX_PAGES) next = undefined;
       // Offsets are laid out so events stay in time order: clicks in the first 70% of the visit,
       // a form submission after them, engagement (sent when the page is hidden) last.
       if (rng.chance(CLICK_RATE)) {
-        const clicks = rng.chance(0.15) ? 2 : 1;
+        const clicks = rng.chance(0.1) ? 2 : 1;
         for (let c = 0; c < clicks; c++) {
           // The last click usually is the link the visitor then follows.
           const to = next?.path;
@@ -164,41 +165,31 @@ class Batch {
    * Builds planned event `i`. Absent optional fields are `undefined` rather than missing so every
    * event of a type shares one object shape; JSON.stringify drops them, so the output is unchanged.
    */
-  build(i: number, pid: string, v: Visitor, session_id: string, sendDevice: boolean): SeedEvent {
-    const base = { property_id: pid, ts: '', visitor_id: v.id, session_id, path: this.path[i] };
-    const ref = this.ref[i];
+  build(i: number, time: number, pid: string, v: Visitor, session_id: string, sendDevice: boolean): SeedEvent {
+    const [path, ref, visitor_id, user_agent, ts] = [this.path[i], this.ref[i], v.id, v.userAgent, new Date(time).toISOString()];
     switch (this.kind[i]) {
       case PAGEVIEW: {
         const src = ref as TrafficSource | null;
-        return { type: 'pageview', ...base, referrer: src?.referrer, utm_source: src?.utm_source, utm_medium: src?.utm_medium, utm_campaign: src?.utm_campaign,
-          country: v.country ?? undefined, device: sendDevice ? v.device : undefined, user_agent: v.userAgent };
+        const [referrer, utm_source, utm_medium, utm_campaign] = [src?.referrer, src?.utm_source, src?.utm_medium, src?.utm_campaign];
+        const [country, device] = [v.country ?? undefined, sendDevice ? v.device : undefined];
+        return { type: 'pageview', property_id: pid, ts, visitor_id, session_id, path, referrer, utm_source, utm_medium, utm_campaign, country, device, user_agent };
       }
-      case CLICK:
-        return { type: 'click', ...base, target: (ref as ClickTarget).target, href: (ref as ClickTarget).href, user_agent: v.userAgent };
+      case CLICK: {
+        const { target, href } = ref as ClickTarget;
+        return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target, href, user_agent };
+      }
       case FORM_CLICK:
-        return { type: 'click', ...base, target: (ref as PageForm).button, href: undefined, user_agent: v.userAgent };
-      case SUBMIT:
-        return { type: 'form_submit', ...base, target: (ref as PageForm).target, source: (ref as PageForm).source, user_agent: v.userAgent };
-      default:
-        return { type: 'engagement', ...base, scroll_depth: this.depth[i], engaged_ms: this.engaged[i], user_agent: v.userAgent };
+        return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target: (ref as PageForm).button, href: undefined, user_agent };
+      case SUBMIT: {
+        const { target, source } = ref as PageForm;
+        return { type: 'form_submit', property_id: pid, ts, visitor_id, session_id, path, target, source, user_agent };
+      }
+      default: {
+        const [scroll_depth, engaged_ms] = [this.depth[i], this.engaged[i]];
+        return { type: 'engagement', property_id: pid, ts, visitor_id, session_id, path, scroll_depth, engaged_ms, user_agent };
+      }
     }
   }
-}
-
-const P2 = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
-const P3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-let isoHour = NaN;
-let isoPrefix = '';
-/** `Date#toISOString` for ms timestamps, reusing the hour prefix: a day's events arrive sorted, so it nearly always hits. */
-function iso(ms: number): string {
-  const h = Math.floor(ms / HOUR);
-  if (h !== isoHour) {
-    isoHour = h;
-    isoPrefix = new Date(h * HOUR).toISOString().slice(0, 14);
-  }
-  const r = ms - h * HOUR;
-  const m = Math.floor(r / 60_000);
-  return `${isoPrefix}${P2[m]}:${P2[Math.floor((r - m * 60_000) / 1000)]}.${P3[r % 1000]}Z`;
 }
 
 /** Yields one array per 24-hour day of `[end - days, end)`, oldest first, each sorted by `ts`; `events` in total. */
@@ -239,7 +230,7 @@ export function* generateEvents(opts: SeedOptions): Generator<SeedEvent[]> {
           continue;
         }
         const to = ts < dayEnd ? out : next;
-        to.events.push(batch.build(i, propertyId, v, sessionId, sendDevice));
+        to.events.push(batch.build(i, ts, propertyId, v, sessionId, sendDevice));
         to.times.push(ts);
       }
     }
@@ -257,7 +248,7 @@ export function* generateEvents(opts: SeedOptions): Generator<SeedEvent[]> {
     while (generated < target) generated += batch.session(rng, total - generated);
     place(batch, sortedStarts(rng, s, batch.ends.length), dayEnd, out, carry);
     // Sessions cut off by `end` leave a shortfall on the last day; top it up with sessions that fit.
-    while (generated < total) {
+    while (d === days - 1 && generated < total) {
       const extra = new Batch();
       generated += extra.session(rng, total - generated);
       const span = extra.offset[extra.size - 1];
@@ -281,10 +272,6 @@ function sortByTime(events: SeedEvent[], times: number[], base: number): SeedEve
     order = keys;
   } else order = Array.from({ length: n }, (_, i) => i).sort((a, b) => times[a] - times[b] || a - b);
   const sorted = new Array<SeedEvent>(n);
-  for (let i = 0; i < n; i++) {
-    const j = order[i];
-    events[j].ts = iso(times[j]);
-    sorted[i] = events[j];
-  }
+  for (let i = 0; i < n; i++) sorted[i] = events[order[i]];
   return sorted;
 }

@@ -74,7 +74,7 @@ const newsletter: PageForm = { target: 'form#newsletter', source: 'newsletter', 
 
 function spec(path: string): Spec {
   if (path === '/') return {
-    kind: 'home', bounce: 0.36, exit: 0.3, scroll: [0.1, 0.95], dwellSkew: 2.2,
+    kind: 'home', bounce: 0.34, exit: 0.3, scroll: [0.1, 0.95], dwellSkew: 2.2,
     next: [['/pricing', 35], ['/features', 18], ['/blog', 8], ['/docs', 8], ['/signup', 8], ['/login', 8], ['/about', 5], ['/contact', 2], ...spread(FEATURES, 6)],
     targets: [['#cta-start-trial', 8, '/signup'], ['a.hero-secondary', 5, '/features'], ['[data-track="home-demo-video"]', 4], ['section.features a.feature-card', 3, '/features/funnels'], ...nav],
   };
@@ -100,7 +100,7 @@ function spec(path: string): Spec {
     targets: [['article.post-card > a', 10, POSTS[0]], ['button.load-more', 3], ...nav],
   };
   if (path.startsWith('/blog/')) return {
-    kind: 'post', bounce: 0.6, exit: 0.5, scroll: [0.15, 1], dwellSkew: 1.1, form: newsletter,
+    kind: 'post', bounce: 0.57, exit: 0.5, scroll: [0.2, 1], dwellSkew: 1.1, form: newsletter,
     next: [['/features', 22], ['/blog', 18], ...zipf(POSTS.filter((p) => p !== path), 14), ['/pricing', 10], ['/', 10], ['/docs', 5], ['/signup', 4]],
     targets: [['a.post-cta', 5, '/features'], ['article a[href^="https://"]', 4, 'https://duckdb.org/docs/'], ['aside a.related-post', 4, POSTS[2]],
       ['a.share-twitter', 2, 'https://twitter.com/intent/tweet'], ['button.copy-link', 2], ...nav],

@@ -37,8 +37,9 @@ export function isValidZone(zone: string): boolean {
 
 function parseInstant(value: string, zone: string, field: 'start' | 'end'): { dt: DateTime; dateOnly: boolean } {
   const dateOnly = DATE_ONLY.test(value);
-  // Timestamps without an offset are wall-clock times in the requested zone.
-  const dt = DateTime.fromISO(value, { zone, setZone: false });
+  // Timestamps without an offset are wall-clock times in the requested zone. The contract also takes
+  // a space before the time (as RFC 3339 does), which luxon's ISO parser does not.
+  const dt = DateTime.fromISO(value.replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T'), { zone, setZone: false });
   if (!dt.isValid || dt.year < 1970 || dt.year > 9999) {
     throw new ApiError(400, 'invalid_request', `${field} is not an ISO-8601 date or timestamp`, { field, value });
   }
@@ -90,18 +91,59 @@ export function offsetSegments(startMs: number, endMs: number, zone: string): Of
 
 /** Every calendar bucket in the zone that overlaps the frame, in order (weeks start on Monday). */
 export function bucketsOf(frame: TimeFrame, granularity: Granularity): Bucket[] {
+  if (granularity === 'hour') return hourBuckets(frame);
   const buckets: Bucket[] = [];
   const end = DateTime.fromJSDate(frame.end, { zone: frame.zone });
   let cursor = DateTime.fromJSDate(frame.start, { zone: frame.zone }).startOf(granularity);
   while (cursor < end) {
-    const next = cursor.plus({ [`${granularity}s`]: 1 });
+    // startOf again: a day that begins at 01:00 (DST at midnight) must not shift the next day's start.
+    const next = cursor.plus({ [`${granularity}s`]: 1 }).startOf(granularity);
     buckets.push({ key: bucketKey(cursor, granularity), start: cursor, end: next });
-    if (buckets.length > MAX_BUCKETS) {
-      throw new ApiError(400, 'invalid_request', `the range holds more than ${MAX_BUCKETS} ${granularity} buckets; use a coarser granularity`, {
-        field: 'granularity',
-        max_buckets: MAX_BUCKETS,
-      });
-    }
+    checkBucketCount(buckets.length, granularity);
+    cursor = next;
+  }
+  return buckets;
+}
+
+function checkBucketCount(count: number, granularity: Granularity): void {
+  if (count > MAX_BUCKETS) {
+    throw new ApiError(400, 'invalid_request', `the range holds more than ${MAX_BUCKETS} ${granularity} buckets; use a coarser granularity`, {
+      field: 'granularity',
+      max_buckets: MAX_BUCKETS,
+    });
+  }
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The SQL hour key of an instant: its local wall-clock hour start, shifted back by its own offset. */
+function hourKeyMs(ms: number, zone: string): number {
+  const dt = DateTime.fromMillis(ms, { zone });
+  return ms - (dt.minute * 60_000 + dt.second * 1000 + dt.millisecond);
+}
+
+/**
+ * Hour buckets cut wherever the local hour or the offset changes, keyed as bucketSql() keys rows. Adding
+ * 60 minutes is not enough in zones whose DST shift is not a whole hour (Australia/Lord_Howe: a local
+ * hour of 30 minutes, and one of 90 that is two buckets); the repeated hour of a fall-back stays two.
+ */
+function hourBuckets(frame: TimeFrame): Bucket[] {
+  const { zone } = frame;
+  const endMs = frame.end.getTime();
+  const firstKey = hourKeyMs(frame.start.getTime(), zone);
+  const changes = offsetSegments(firstKey, frame.start.getTime(), zone);
+  let cursor = changes.length > 1 ? changes[changes.length - 1].fromMs! : firstKey;
+  const buckets: Bucket[] = [];
+  while (cursor < endMs) {
+    const key = hourKeyMs(cursor, zone);
+    const change = offsetSegments(cursor, key + HOUR_MS, zone)[1]?.fromMs;
+    const next = change !== undefined && change !== null && change < key + HOUR_MS ? change : key + HOUR_MS;
+    buckets.push({
+      key: DateTime.fromMillis(key, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm:ss'),
+      start: DateTime.fromMillis(cursor, { zone }),
+      end: DateTime.fromMillis(next, { zone }),
+    });
+    checkBucketCount(buckets.length, 'hour');
     cursor = next;
   }
   return buckets;
@@ -109,11 +151,12 @@ export function bucketsOf(frame: TimeFrame, granularity: Granularity): Bucket[] 
 
 /**
  * Hour buckets are keyed by their UTC start (the repeated hour of a DST fall-back stays two buckets);
- * the calendar buckets by their local wall-clock start, which is what SQL gets after shifting a row.
+ * the calendar buckets by their local date at 00:00, which is what SQL's date_trunc gives after shifting
+ * a row, even on days that start at 01:00 because DST begins at midnight (America/Santiago, Havana).
  */
 export function bucketKey(start: DateTime, granularity: Granularity): string {
-  const dt = granularity === 'hour' ? start.toUTC() : start;
-  return dt.toFormat('yyyy-MM-dd HH:mm:ss');
+  if (granularity === 'hour') return start.toUTC().toFormat('yyyy-MM-dd HH:mm:ss');
+  return `${start.toFormat('yyyy-MM-dd')} 00:00:00`;
 }
 
 /** Formats a bucket boundary in the requested zone, with its offset, as the API reports it. */

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '../../contract/common.js';
 import { ApiError } from '../errors.js';
@@ -27,5 +27,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply.status(404).send(envelope('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`));
   });
 });
+
+/**
+ * The router rejects bad percent-encoding and over-long path parameters before any hook or error
+ * handler runs; Fastify hands those only to the server's `frameworkErrors` option, so buildApp wires this.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(400).send(envelope('invalid_request', error.message, { field: 'url', reason: error.code }));
+}
 
 export { envelope };

@@ -58,7 +58,10 @@ export async function funnel(db: Db, q: FunnelQuery, limit: number): Promise<Fun
     .map((r) => ({ value: r.g === 1 ? null : (r.value ?? 'unknown'), reached: q.steps.map((_, i) => Number(r[`r${i + 1}`] ?? 0)) }));
 }
 
-/** Page sequences from each session's first view of step 1, cut to `maxNodes` pages, grouped. */
+/**
+ * Page sequences from each session's first view of step 1, cut after `maxNodes` nodes (a run of
+ * consecutive views of one page is one node, so reloads don't use up the path), grouped.
+ */
 export async function funnelPaths(db: Db, q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]> {
   const { sql, params } = stepHits(q, 'LEFT JOIN');
   const n = Number(maxNodes);
@@ -67,9 +70,14 @@ export async function funnelPaths(db: Db, q: FunnelQuery, maxNodes: number): Pro
     per AS (
       SELECT list(path ORDER BY ts) AS paths, list(mask ORDER BY ts) AS masks FROM hits
       GROUP BY property_id, session_key HAVING bit_or(mask) & 1 = 1),
-    cut AS (SELECT paths, masks, list_position(list_transform(masks, lambda m: m & 1), 1) AS i FROM per)
-    SELECT paths[i : i + ${n - 1}] AS pages, masks[i : i + ${n - 1}] AS masks, len(paths) <= i + ${n - 1} AS ended, count(*) AS sessions
-    FROM cut GROUP BY ALL ORDER BY sessions DESC`,
+    cut AS (SELECT paths, masks, list_position(list_transform(masks, lambda m: m & 1), 1) AS i FROM per),
+    tail AS (SELECT paths[i:] AS p, masks[i:] AS m FROM cut),
+    -- Where each node starts in the tail; the views of node n + 1 onwards are cut.
+    nodes AS (SELECT p, m, list_filter(range(1, len(p) + 1), lambda j: j = 1 OR p[j] <> p[j - 1]) AS starts FROM tail)
+    SELECT CASE WHEN len(starts) > ${n} THEN p[1 : starts[${n + 1}] - 1] ELSE p END AS pages,
+      CASE WHEN len(starts) > ${n} THEN m[1 : starts[${n + 1}] - 1] ELSE m END AS masks,
+      len(starts) <= ${n} AS ended, count(*) AS sessions
+    FROM nodes GROUP BY ALL ORDER BY sessions DESC`,
     params,
   );
   return rows.map((r) => ({ pages: r.pages, masks: r.masks.map(Number), ended: r.ended, sessions: r.sessions }));

@@ -1,0 +1,64 @@
+import { rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { measureEndpoints, peakRssMb, startServer, type Latency } from './api-latency.js';
+import { importThroughput, seededStore } from './bench-store.js';
+
+// `npm run bench [-- --events 1000000,10000000 --runs 15 --import 1000000]`: writes docs/benchmarks.md.
+const { values } = parseArgs({ options: { events: { type: 'string' }, runs: { type: 'string' }, import: { type: 'string' } } });
+const sizes = (values.events ?? '1000000,10000000').split(',').map(Number);
+const runs = Number(values.runs ?? 15);
+const importEvents = Number(values.import ?? 1_000_000);
+const end = new Date(Date.UTC(2026, 10, 1));
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const rangeStart = day(new Date(end.getTime() - 30 * 86_400_000));
+const rangeEnd = day(new Date(end.getTime() - 86_400_000)); // date-only end is inclusive: 30 whole days
+
+const results: { events: number; seedRate: number; latencies: Latency[]; rss: number }[] = [];
+for (const events of sizes) {
+  console.error(`seeding ${events.toLocaleString('en-US')} events…`);
+  const { dir, key, seedSeconds } = await seededStore(events, end);
+  const server = await startServer(dir);
+  let latencies: Latency[];
+  let rss: number;
+  try {
+    latencies = await measureEndpoints(server.url, key, rangeStart, rangeEnd, runs);
+    rss = peakRssMb(server.pid);
+  } finally {
+    await server.stop();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  results.push({ events, seedRate: events / seedSeconds, latencies, rss });
+  console.error(`  done: slowest median ${Math.max(...latencies.map((l) => l.median)).toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB`);
+}
+console.error(`importing ${importEvents.toLocaleString('en-US')} events from NDJSON…`);
+const imp = await importThroughput(importEvents, end);
+
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+const cols = results.map((r) => `${fmt(r.events)} events`);
+const lines = [
+  `## Run of ${new Date().toISOString().slice(0, 16)}Z (${process.version}, ${runs} requests per endpoint)`,
+  '',
+  `30-day range (${rangeStart} to ${rangeEnd} inclusive) in America/New_York; data spread over ${90} days ending ${day(end)}. Median (p95) in ms, measured over HTTP against \`npm start\`'s server.`,
+  '',
+  `| endpoint | ${cols.join(' | ')} |${results.length > 1 ? ' ratio |' : ''}`,
+  `|---|${cols.map(() => '---:').join('|')}|${results.length > 1 ? '---:|' : ''}`,
+  ...results[0].latencies.map((l, i) => {
+    const cells = results.map((r) => `${r.latencies[i].median.toFixed(1)} (${r.latencies[i].p95.toFixed(1)})`);
+    const ratio = results.length > 1 ? ` ${(results[results.length - 1].latencies[i].median / results[0].latencies[i].median).toFixed(1)}× |` : '';
+    return `| ${l.endpoint} | ${cells.join(' | ')} |${ratio}`;
+  }),
+  '',
+  `| figure | ${cols.join(' | ')} |`,
+  `|---|${cols.map(() => '---:').join('|')}|`,
+  `| seed throughput (generate + write), events/s | ${results.map((r) => fmt(r.seedRate)).join(' | ')} |`,
+  `| server peak RSS, MB | ${results.map((r) => fmt(r.rss)).join(' | ')} |`,
+  '',
+  `Import of ${fmt(importEvents)} events from NDJSON (parse, validate, write, one transaction): ${fmt(imp.eventsPerSecond)} events/s (${imp.seconds.toFixed(1)} s).`,
+  '',
+];
+const report = lines.join('\n');
+console.log(report);
+const file = 'docs/benchmarks.md';
+const head = '# Benchmarks\n\nProduced by `npm run bench`; newest run first. Figures are medians of one run on the machine named in the heading.\n\n';
+const previous = existsSync(file) ? readFileSync(file, 'utf8').replace(head, '') : '';
+writeFileSync(file, head + report + '\n' + previous);

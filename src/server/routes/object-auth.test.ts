@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelope } from '../../contract/common.js';
+import { API_PREFIX, endpoints, type Endpoint } from '../../contract/endpoints.js';
+import { apiUrl, createTestEnv, PROP_A, PROP_B, type TestEnv } from '../test-support/fixtures.js';
+import { loadMarchDataset } from '../test-support/march-dataset.js';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+  await loadMarchDataset(env.store);
+});
+afterAll(() => env.close());
+
+// A query every endpoint accepts (each takes what it needs), so a 403 is about the key alone.
+const query = { start: '2026-03-06', end: '2026-03-10', page: '/', steps: JSON.stringify([{ page: '/' }]) };
+const bodies: Partial<Record<string, unknown>> = { saveFunnel: { name: 'Probe', steps: [{ page: '/' }] } };
+const table = Object.entries(endpoints) as [string, Endpoint][];
+
+async function call(name: string, e: Endpoint, propertyId: string, key: string) {
+  const path = e.path.replace('{propertyId}', propertyId).replace('{funnelId}', 'fnl_probe');
+  const res = await env.app.inject({
+    method: e.method,
+    url: e.method === 'GET' ? apiUrl(path, query) : apiUrl(path),
+    headers: { authorization: `Bearer ${key}` },
+    ...(bodies[name] ? { payload: bodies[name] as Record<string, unknown> } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+describe('every property-scoped route refuses a key of another property', () => {
+  it('covers GET, POST and DELETE routes', () => {
+    expect(new Set(table.map(([, e]) => e.method))).toEqual(new Set(['GET', 'POST', 'DELETE']));
+    expect(table.every(([, e]) => e.path.startsWith('/properties/{propertyId}/'))).toBe(true);
+  });
+
+  it.each(table)('%s', async (name, e) => {
+    // site-b's key on site-a, and site-a's key on site-b
+    for (const [propertyId, key] of [[PROP_A, env.keys.b], [PROP_B, env.keys.a]]) {
+      const r = await call(name, e, propertyId, key);
+      expect(r.status, `${e.method} ${e.path} on ${propertyId}`).toBe(403);
+      expect(errorEnvelope.parse(r.body).error).toMatchObject({ code: 'forbidden', details: { field: 'propertyId', property_ids: [propertyId] } });
+    }
+    // the key without the metrics permission, on its own property
+    const none = await call(name, e, PROP_A, env.keys.none);
+    expect(none.status).toBe(403);
+    // the right key gets past authorization (DELETE of the probe id: 404, nothing to delete)
+    const own = await call(name, e, PROP_A, env.keys.a);
+    expect(own.status, JSON.stringify(own.body)).toBe(e.method === 'DELETE' ? 404 : (e.status ?? 200));
+  });
+
+  it.each(table.filter(([, e]) => e.aggregatePath))('aggregate of %s', async (_name, e) => {
+    for (const [ids, key] of [[[PROP_A], env.keys.b], [[PROP_B, PROP_A], env.keys.b], [[PROP_A], env.keys.none]] as [string[], string][]) {
+      const res = await env.app.inject({
+        method: 'POST', url: `${API_PREFIX}${e.aggregatePath}?start=2026-03-06&end=2026-03-10`, payload: { propertyIds: ids }, headers: { authorization: `Bearer ${key}` },
+      });
+      expect(res.statusCode, `${e.aggregatePath} ${ids.join()}`).toBe(403);
+      expect(errorEnvelope.parse(res.json()).error.code).toBe('forbidden');
+    }
+  });
+});
