@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // DuckDB runs its own threads; two workers keep a 2-core machine responsive.
     maxWorkers: 2,
+    reporters: ['default', './src/test-support/plain-summary-reporter.ts'],
   },
 });

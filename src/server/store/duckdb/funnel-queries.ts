@@ -54,7 +54,7 @@ export async function funnel(db: Db, q: FunnelQuery, limit: number): Promise<Fun
     params,
   );
   return rows
-    .sort((a, b) => b.g - a.g || Number(b.r1) - Number(a.r1))
+    .sort((a, b) => b.g - a.g || Number(b.r1) - Number(a.r1) || String(a.value).localeCompare(String(b.value)))
     .map((r) => ({ value: r.g === 1 ? null : (r.value ?? 'unknown'), reached: q.steps.map((_, i) => Number(r[`r${i + 1}`] ?? 0)) }));
 }
 

@@ -1,6 +1,6 @@
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
 import type { Database, Params } from './database.js';
-import { scopeFilter } from './sql-fragments.js';
+import { byCountsThenValues, scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
 
@@ -62,6 +62,7 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
     if (r.g === 0b11101) return { dimension: 'country', values: [r.country], ...counts };
     return { dimension: 'device', values: [r.device], ...counts };
   });
+  out.sort(byCountsThenValues((r) => [r.page_views], (r) => r.values));
   const { path: _path, ...figures } = totals ?? { path: page, page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0 };
   return { totals: figures, rows: out };
 }

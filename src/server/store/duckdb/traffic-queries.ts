@@ -1,6 +1,6 @@
 import type { BucketedScope, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import type { Database } from './database.js';
-import { bucketSql, keyOf, scopeFilter } from './sql-fragments.js';
+import { bucketSql, byCountsThenValues, keyOf, scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
 
@@ -95,6 +95,7 @@ export async function segments(db: Db, s: Scope, limit: number): ReturnType<Stor
     else if (r.g === all - bit.entry_path) out.push({ dimension: 'landing_page', values: [r.entry_path as string | null], ...counts });
     else if (r.g === all - bit.referrer) out.push({ dimension: 'referrer', values: [r.referrer as string | null], ...counts });
   }
+  out.sort(byCountsThenValues((r) => [r.sessions, r.page_views], (r) => r.values));
   return { rows: out, totals };
 }
 
@@ -108,6 +109,7 @@ export async function entryExitPages(db: Db, s: Scope, limit: number): ReturnTyp
      QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, entry_path, exit_path) <= ${Number(limit)} OR g = 3`,
     params,
   );
+  rows.sort(byCountsThenValues((r) => [r.sessions], (r) => [r.entry_path, r.exit_path]));
   return {
     entry: rows.filter((r) => r.g === 1).map((r) => ({ path: r.entry_path ?? 'unknown', sessions: r.sessions })),
     exit: rows.filter((r) => r.g === 2).map((r) => ({ path: r.exit_path ?? 'unknown', sessions: r.sessions })),
