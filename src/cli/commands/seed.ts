@@ -1,7 +1,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
-import { seedStore } from '../seed/seed-store.js';
+import { seedStore } from '../../server/seed/seed-store.js';
 
 const positive = (flag: string, raw: string | undefined, fallback: number) => {
   if (raw === undefined) return fallback;

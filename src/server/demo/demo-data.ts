@@ -1,6 +1,6 @@
 import { newApiKey } from '../auth/api-keys.js';
 import type { Store } from '../store/store.js';
-import { seedStore } from '../../cli/seed/seed-store.js';
+import { seedStore } from '../seed/seed-store.js';
 
 export const demoProperties = [
   { id: 'acme-shop', name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'America/New_York', events: 150_000, seed: 1 },

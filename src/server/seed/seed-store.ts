@@ -1,5 +1,5 @@
-import type { Store } from '../../server/store/store.js';
-import { normalizeEvent } from '../../server/ingest/normalize-event.js';
+import type { Store } from '../store/store.js';
+import { normalizeEvent } from '../ingest/normalize-event.js';
 import { generateEvents, type SeedOptions } from './generate-events.js';
 
 const BATCH = 50_000;
