@@ -4,6 +4,7 @@ import { apiAuthPlugin } from './plugins/api-auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
+import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
 import type { Store } from './store/store.js';
@@ -12,6 +13,8 @@ export interface AppOptions {
   store: Store;
   rateLimitPerMinute?: number;
   logLevel?: string;
+  /** Where the built dashboard is (main.ts passes dist/); without it no page is served at `/`. */
+  distDir?: string;
 }
 
 /** Builds the whole service as one Fastify instance; tests drive it with inject(), main.ts listens. */
@@ -38,5 +41,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(docsRoutes);
   await app.register(analyticsRoutes, { store: opts.store });
   await app.register(savedFunnelRoutes, { store: opts.store });
+  if (opts.distDir) await app.register(dashboardRoutes, { distDir: opts.distDir });
   return app;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '../../contract/common.js';
 import { ApiError } from '../errors.js';
+import { isDeepLink } from '../routes/dashboard-routes.js';
 
 function envelope(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
   return { error: { code, message, details } };
@@ -24,6 +25,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send(envelope('internal_error', 'unexpected server error; retry later'));
   });
   app.setNotFoundHandler((request, reply) => {
+    if (isDeepLink(request.method, request.url) && app.hasReplyDecorator('sendFile')) return reply.sendFile('index.html');
     reply.status(404).send(envelope('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`));
   });
 });

@@ -1,0 +1,42 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { openDuckdbStore } from '../store/duckdb/duckdb-store.js';
+import type { FastifyInstance } from 'fastify';
+
+describe('the page at / and deep links', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Sightline</title>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    app = await buildApp({ store: await openDuckdbStore(':memory:'), distDir: dist });
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('serves index.html at / and for app paths, so a reload keeps the view', async () => {
+    for (const url of ['/', '/traffic?property=acme-shop&range=30d', '/funnels/saved']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Sightline</title>');
+    }
+  });
+
+  it('serves assets, and a missing asset is a 404 in the error envelope, not the page', async () => {
+    expect((await app.inject({ url: '/assets/app.js' })).body).toBe('console.log(1)');
+    const missing = await app.inject({ url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+  });
+
+  it('never answers API paths with the page', async () => {
+    const res = await app.inject({ url: '/api/external/v1/no-such-route' });
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().error).toBeDefined();
+  });
+});
