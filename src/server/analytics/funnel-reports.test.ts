@@ -132,14 +132,14 @@ describe('funnels/suggestions', () => {
     // then /pricing: r1 r2 r3 r9 = 4 (67%); then /signup: r1 r2 = 2 (50% of 4, 33% of 6); /blog: r4 = 1 (17%)
     expect(r.data).toEqual([
       {
-        name: '/ → /signup',
+        name: '/ → /pricing → /signup',
         steps: [{ page: '/' }, { page: '/pricing' }, { page: '/signup' }],
         rationale: '4 of the 6 sessions that viewed / in the last 30 days (67%) went on to /pricing; 2 of those (50%) continued to /signup. 2 sessions (33%) completed all 3 steps.',
       },
       {
         name: '/ → /blog',
         steps: [{ page: '/' }, { page: '/blog' }],
-        rationale: '1 of the 6 sessions that viewed / in the last 30 days (17%) went on to /blog. 1 sessions (17%) completed all 2 steps.',
+        rationale: '1 of the 6 sessions that viewed / in the last 30 days (17%) went on to /blog.',
       },
     ]);
     const unseen = await report(env, 'funnelSuggestions', { page: '/never-viewed' });

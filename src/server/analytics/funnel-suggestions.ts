@@ -43,14 +43,16 @@ export async function funnelSuggestions(ctx: ReportContext<z.infer<typeof sugges
       parts.push(`${fmt(best.n)} of those (${pct(best.n, reached(steps))}) continued to ${best.steps[best.steps.length - 1]}`);
       steps = best.steps;
     }
-    const sessions = reached(steps);
+    const completed = reached(steps);
+    const overall = steps.length > 2 ? ` ${fmt(completed)} sessions (${pct(completed, viewed)}) completed all ${steps.length} steps.` : '';
     suggestions.push({
-      name: `${page} → ${steps[steps.length - 1]}`,
+      name: steps.join(' → '),
       steps: steps.map((p) => ({ page: p })),
-      rationale: `${parts.join('; ')}. ${fmt(sessions)} sessions (${pct(sessions, viewed)}) completed all ${steps.length} steps.`,
-      sessions,
+      rationale: `${parts.join('; ')}.${overall}`,
+      sessions: first.n,
     });
   }
+  // The most travelled next step first: that is where a funnel has the most sessions to measure.
   suggestions.sort((a, b) => b.sessions - a.sessions || b.steps.length - a.steps.length);
   return { meta: { property_id: ctx.propertyIds[0], page }, data: suggestions.map(({ sessions: _s, ...s }) => s) };
 }
