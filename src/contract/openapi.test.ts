@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints, type Endpoint } from './endpoints.js';
+import { openApiDocument } from './openapi.js';
+
+describe('openapi.json', () => {
+  const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[]; responses: Record<string, unknown> }>> };
+
+  it('is OpenAPI 3.1 and lists every endpoint of the contract, aggregates included', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const e of Object.values(endpoints) as Endpoint[]) {
+      expect(doc.paths[e.path]?.[e.method.toLowerCase()], e.path).toBeDefined();
+      if (e.aggregatePath) expect(doc.paths[e.aggregatePath]?.post, e.aggregatePath).toBeDefined();
+    }
+    expect(Object.keys(doc.paths)).toHaveLength(16 + 7);
+  });
+
+  it('documents required parameters and the error responses', () => {
+    const trends = doc.paths['/properties/{propertyId}/traffic/trends'].get;
+    const params = Object.fromEntries((trends.parameters ?? []).map((p) => [p.name, p]));
+    expect(params.propertyId).toMatchObject({ in: 'path', required: true });
+    expect(params.start).toMatchObject({ in: 'query', required: true });
+    expect(params.granularity?.required).toBeFalsy();
+    expect(Object.keys(trends.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429', '500']));
+    expect(doc.paths['/properties/{propertyId}/saved-funnels'].post.responses['201']).toBeDefined();
+  });
+});
