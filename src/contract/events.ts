@@ -2,8 +2,20 @@ import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
 
 /** The event format of operations.md §3, shared by `import`, `seed` and `POST /api/collect`. */
-export const eventTypes = ['pageview', 'engagement', 'click', 'form_submit', 'exposure', 'revenue'] as const;
+export const eventTypes = ['pageview', 'engagement', 'click', 'form_submit', 'exposure', 'revenue', 'snapshot'] as const;
 export const deviceValues = ['desktop', 'mobile', 'tablet'] as const;
+
+/** One key element of a page as the tracker saw it, for the split-test recommender. */
+export const snapshotElement = z.object({
+  selector: z.string().min(1).max(512),
+  tag: z.string().min(1).max(32),
+  kind: z.enum(['heading', 'button', 'link', 'form', 'image']),
+  text: z.string().max(200).default(''),
+  href: z.string().max(2048).optional(),
+  src: z.string().max(2048).optional(),
+  styles: z.record(z.string().max(64), z.string().max(200)).default({}),
+});
+export const MAX_SNAPSHOT_ELEMENTS = 40;
 
 const clientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1–64 characters of A–Z, a–z, 0–9, _ or -');
 const optionalText = (max: number) => z.string().max(max).optional().nullable();
@@ -32,6 +44,7 @@ export const eventSchema = z
     variant: z.number().int().min(0).max(100).optional().nullable(),
     amount: z.number().min(0).max(1e12).optional().nullable(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217, e.g. EUR').optional().nullable(),
+    elements: z.array(snapshotElement).max(MAX_SNAPSHOT_ELEMENTS).optional(),
   })
   .superRefine((e, ctx) => {
     const need = (field: keyof typeof e, why: string) => {
@@ -44,6 +57,7 @@ export const eventSchema = z
       need('variant', 'exposure events');
     }
     if (e.type === 'revenue') need('amount', 'revenue events');
+    if (e.type === 'snapshot') need('elements', 'snapshot events');
   });
 
 export type EventInput = z.infer<typeof eventSchema>;

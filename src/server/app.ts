@@ -3,7 +3,11 @@ import { API_PREFIX } from '../contract/endpoints.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.js';
+import { GroupCommitter } from './ingest/group-commit.js';
+import { propertyDirectory } from './ingest/property-directory.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
+import { collectRoutes } from './routes/collect-routes.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
@@ -13,6 +17,12 @@ export interface AppOptions {
   store: Store;
   rateLimitPerMinute?: number;
   logLevel?: string;
+  /** Honour X-Forwarded-For for the client address (only behind a proxy you run: TRUST_PROXY). */
+  trustProxy?: boolean;
+  /** Country of a client address; the shipped offline database by default. */
+  countryOf?: CountryLookup;
+  /** How long collect gathers events into one transaction. */
+  groupCommitMs?: number;
   /** Where the built dashboard is (main.ts passes dist/); without it no page is served at `/`. */
   distDir?: string;
 }
@@ -24,6 +34,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     // Query strings are attacker-controlled; cap their size before anything parses them.
     routerOptions: { maxParamLength: 512 },
+    trustProxy: opts.trustProxy ?? false,
     frameworkErrors,
   });
   await app.register(errorsPlugin);
@@ -41,6 +52,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(docsRoutes);
   await app.register(analyticsRoutes, { store: opts.store });
   await app.register(savedFunnelRoutes, { store: opts.store });
+  await app.register(collectRoutes, {
+    store: opts.store,
+    committer: new GroupCommitter((events) => opts.store.insertEvents(events), opts.groupCommitMs ?? 5),
+    countryOf: opts.countryOf ?? (await openCountryLookup()),
+    propertyExists: propertyDirectory(opts.store),
+  });
   if (opts.distDir) await app.register(dashboardRoutes, { distDir: opts.distDir });
   return app;
 }

@@ -8,6 +8,7 @@ const envSchema = z.object({
   DEMO: z.enum(['0', '1']).default('1'),
   STORE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
   CLICKHOUSE_URL: z.string().optional(),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

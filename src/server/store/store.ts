@@ -1,7 +1,10 @@
-import type { StoredEvent } from '../../contract/events.js';
+import type { z } from 'zod';
+import type { snapshotElement, StoredEvent } from '../../contract/events.js';
 import type { Granularity, OffsetSegment } from '../analytics/time-frame.js';
 
 /** Which properties and which half-open UTC range a report reads. */
+export type SnapshotElement = z.infer<typeof snapshotElement>;
+
 export interface Scope {
   propertyIds: string[];
   start: Date;
@@ -70,6 +73,14 @@ export interface FunnelRow { value: string | null; reached: number[] }
 /** A path as the store sees it: pages from the first step on, with each page's step mask. */
 export interface FunnelPathRow { pages: string[]; masks: number[]; ended: boolean; sessions: number }
 
+/** The key elements of a page as a browser saw them (the tracker's `snapshot` event). */
+export interface SnapshotRecord {
+  property_id: string;
+  path: string;
+  ts: Date;
+  elements: SnapshotElement[];
+}
+
 /** Everything the service needs from a store; DuckDB is the embedded default, ClickHouse the scale-out. */
 export interface Store {
   close(): Promise<void>;
@@ -102,6 +113,10 @@ export interface Store {
   funnelPaths(q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]>;
   /** Page sequences that follow `page` (consecutive repeats collapsed), with session counts. */
   pathsAfter(s: Scope, page: string, depth: number): Promise<{ pages: string[]; sessions: number }[]>;
+
+  saveSnapshots(rows: SnapshotRecord[]): Promise<void>;
+  /** The newest snapshot of a page, or null when the tracker never sent one. */
+  latestSnapshot(propertyId: string, path: string): Promise<SnapshotRecord | null>;
 
   listSavedFunnels(propertyId: string): Promise<SavedFunnelRecord[]>;
   getSavedFunnel(propertyId: string, id: string): Promise<SavedFunnelRecord | null>;

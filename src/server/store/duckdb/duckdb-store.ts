@@ -6,6 +6,7 @@ import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
 import { interactions } from './interaction-queries.js';
 import { pageDetails, pages } from './page-queries.js';
 import { schemaSql } from './schema.js';
+import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
 import { writeEvents } from './write-events.js';
 
@@ -15,6 +16,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await db.writer.run(schemaSql);
   return {
     ...adminQueries(db),
+    ...snapshotQueries(db),
     close: () => db.close(),
     async ping() {
       await db.all('SELECT 1');

@@ -54,6 +54,12 @@ CREATE TABLE IF NOT EXISTS saved_funnels (
   updated_at TIMESTAMP NOT NULL
 );
 CREATE TABLE IF NOT EXISTS events (${eventColumns});
+CREATE TABLE IF NOT EXISTS page_snapshots (
+  property_id VARCHAR NOT NULL,
+  path VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
+  elements VARCHAR NOT NULL
+);
 CREATE TABLE IF NOT EXISTS sessions (
   property_id VARCHAR NOT NULL,
   session_key UBIGINT NOT NULL,

@@ -1,0 +1,99 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COLLECT_BODY_LIMIT, collectBatch } from '../../contract/collect.js';
+import { eventSchema, type EventInput, type StoredEvent } from '../../contract/events.js';
+import { ApiError, fromZodError } from '../errors.js';
+import type { CountryLookup } from '../ingest/country-lookup.js';
+import type { GroupCommitter } from '../ingest/group-commit.js';
+import { normalizeEvent } from '../ingest/normalize-event.js';
+import type { SnapshotRecord, Store } from '../store/store.js';
+
+export interface CollectOptions {
+  store: Store;
+  committer: GroupCommitter;
+  countryOf: CountryLookup;
+  propertyExists: (id: string) => Promise<boolean>;
+}
+
+/** The events of a body, each with the path its errors should name (`events.3` or the body itself). */
+function eventsOf(body: unknown): { raw: unknown; at: string }[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'invalid_request', 'the body must be one event object or {"events": [...]}', { field: 'body' });
+  }
+  if (!('events' in body)) return [{ raw: body, at: '' }];
+  const batch = collectBatch.safeParse(body);
+  if (!batch.success) throw fromZodError(batch.error, 'body');
+  return batch.data.events.map((raw, i) => ({ raw, at: `events.${i}.` }));
+}
+
+async function validate(request: FastifyRequest, opts: CollectOptions): Promise<EventInput[]> {
+  const out: EventInput[] = [];
+  for (const { raw, at } of eventsOf(request.body)) {
+    const parsed = eventSchema.safeParse(raw);
+    if (!parsed.success) {
+      const error = fromZodError(parsed.error, 'body');
+      const field = `${at}${error.details.field ?? ''}`.replace(/\.$/, '') || 'body';
+      throw new ApiError(400, 'invalid_request', `${field}: ${parsed.error.issues[0].message}`, { ...error.details, field });
+    }
+    if (!(await opts.propertyExists(parsed.data.property_id))) {
+      throw new ApiError(400, 'invalid_request', `${at}property_id: no property "${parsed.data.property_id}"`, { field: `${at}property_id` });
+    }
+    out.push(parsed.data);
+  }
+  return out;
+}
+
+/**
+ * POST /api/collect (operations.md §3): public, CORS for any origin, JSON or text/plain (sendBeacon).
+ * The whole body is validated before anything is written, so a rejected batch leaves nothing behind.
+ */
+export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) {
+  await app.register(cors, { origin: '*', methods: ['POST', 'OPTIONS'], maxAge: 86_400 });
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new ApiError(400, 'invalid_request', 'the body is not valid JSON', { field: 'body' }), undefined);
+    }
+  });
+  app.addHook('onClose', () => opts.committer.close());
+  // Every browser sends a page's snapshot once a day; the store needs one per page and day.
+  const snapshotted = new Set<string>();
+  let snapshotDay = '';
+  const firstSnapshotToday = (propertyId: string, path: string, now: Date) => {
+    const day = now.toISOString().slice(0, 10);
+    if (day !== snapshotDay) {
+      snapshotted.clear();
+      snapshotDay = day;
+    }
+    const key = `${propertyId}\u0000${path}`;
+    if (snapshotted.has(key)) return false;
+    snapshotted.add(key);
+    return true;
+  };
+
+  app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT }, async (request, reply) => {
+    const events = await validate(request, opts);
+    const now = new Date();
+    const userAgent = request.headers['user-agent'] ?? null;
+    const country = opts.countryOf(request.ip);
+    const rows: StoredEvent[] = [];
+    const snapshots: SnapshotRecord[] = [];
+    let dropped = 0;
+    for (const e of events) {
+      // The server's clock and the request's own agent and address, whatever the body claims.
+      const row = normalizeEvent({ ...e, ts: undefined, user_agent: userAgent, country: country ?? e.country }, now);
+      if (row.is_bot) {
+        dropped++; // known bots never count, so they are not kept at all
+        continue;
+      }
+      if (e.type === 'snapshot') {
+        if (firstSnapshotToday(e.property_id, e.path, now)) snapshots.push({ property_id: e.property_id, path: e.path, ts: now, elements: e.elements ?? [] });
+      } else rows.push(row);
+    }
+    if (rows.length > 0) await opts.committer.submit(rows);
+    if (snapshots.length > 0) await opts.store.saveSnapshots(snapshots);
+    return reply.status(202).send({ accepted: events.length - dropped });
+  });
+}
