@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 /**
  * Helpers for tests that run the real CLI and server as child processes (`node --import tsx …`),
@@ -196,3 +197,15 @@ export async function readAllFiles(dir: string): Promise<Array<{ path: string; b
 /** Query string for an analytics request. */
 export const qs = (params: Record<string, string | number>): string =>
   '?' + new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+/**
+ * `expected` with every non-integer number replaced by `expect.closeTo(n, 9)`. The same request to the
+ * same server can differ in the last bit of a double (e.g. `avg_scroll_depth`: DuckDB's parallel `avg`
+ * sums in varying order), which is not what this test is about; counts and strings stay exact.
+ */
+export function closeFloats(expected: unknown): unknown {
+  if (typeof expected === 'number') return Number.isInteger(expected) ? expected : expect.closeTo(expected, 9);
+  if (Array.isArray(expected)) return expected.map(closeFloats);
+  if (expected && typeof expected === 'object') return Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, closeFloats(v)]));
+  return expected;
+}

@@ -12,7 +12,8 @@ function pageFiguresSql(pagesSql: string, eventsWhere: string, sessionsWhere: st
   return `
   WITH pv AS (${pagesSql}),
   depth AS (
-    SELECT path, avg(deepest) AS avg_scroll_depth FROM (
+    -- A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in.
+    SELECT path, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
       SELECT path, session_key, max(scroll_depth) AS deepest FROM events
       WHERE ${eventsWhere} AND type = 'engagement' AND NOT is_bot AND path IN (SELECT path FROM pv)
       GROUP BY path, session_key)

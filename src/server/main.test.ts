@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { API, cleanUp, cliOk, closeFloats, KEY_PATTERN, linesOf, makeTempDir, parseDemoKey, qs, runCli, startServer } from '../cli/test-support/spawn-helpers.js';
+
+// operations.md §1 (npm start) and §2 (the CLI refuses a store a running server holds), on the
+// real process: `node --import tsx src/server/main.ts` with DATA_DIR, PORT=0, HOST=127.0.0.1.
+
+afterEach(cleanUp);
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+describe('server main', () => {
+  it('DEMO=1 on an empty store seeds the demo once, prints the address and a working key, and exits 0 on SIGTERM', { timeout: 120_000 }, async () => {
+    const dataDir = await makeTempDir();
+    const server = await startServer(dataDir, { demo: true, timeoutMs: 90_000 });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.stdout()).toContain(`Sightline is running at ${server.url}/`);
+    const key = parseDemoKey(server.stdout());
+    expect(key, server.stdout()).toMatch(KEY_PATTERN);
+
+    expect((await server.get('/healthz')).status).toBe(200);
+
+    const now = Date.now();
+    const last30Days = qs({ start: isoDate(new Date(now - 30 * DAY_MS)), end: isoDate(new Date(now)) });
+    const summaryPath = `${API}/properties/acme-shop/traffic/summary${last30Days}`;
+    const first = await server.get(summaryPath, key!);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.page_views).toBeGreaterThan(0);
+    expect((await server.get(summaryPath)).status).toBe(401);
+
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+
+    // Same data dir again: the demo exists, so nothing is re-created and no new key is printed.
+    const again = await startServer(dataDir, { demo: true, timeoutMs: 60_000 });
+    expect(again.stdout()).not.toMatch(/Demo API key|Created the demo/);
+    expect(again.stdout()).not.toMatch(/sl_[0-9A-Za-z]{43}/);
+    const second = await again.get(summaryPath, key!);
+    expect(second.status).toBe(200);
+    expect(second.body.data).toEqual(closeFloats(first.body.data));
+    expect(await again.stop()).toEqual({ code: 0, signal: null });
+
+    const properties = linesOf((await cliOk(dataDir, ['properties', 'list'])).stdout).map((l) => l.split('\t')[0]);
+    expect(properties.sort()).toEqual(['acme-blog', 'acme-docs', 'acme-shop']);
+    expect(linesOf((await cliOk(dataDir, ['keys', 'list'])).stdout)).toHaveLength(1);
+  });
+
+  it('DEMO=0 on an empty store starts with no properties; a CLI command meanwhile says the store is in use', async () => {
+    const dataDir = await makeTempDir();
+    const server = await startServer(dataDir, { demo: false });
+    expect(parseDemoKey(server.stdout())).toBeNull();
+    expect((await server.get('/healthz')).status).toBe(200);
+
+    for (const args of [['properties', 'list'], ['properties', 'create', '--id', 'late', '--name', 'Late']]) {
+      const cli = await runCli(dataDir, args);
+      expect(cli.code, cli.stderr).not.toBe(0);
+      expect(cli.stdout).toBe('');
+      expect(linesOf(cli.stderr)).toHaveLength(1);
+      expect(cli.stderr).toMatch(/^error: .*in use/);
+    }
+
+    const health = await server.get('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok' });
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+
+    // The refused create wrote nothing, and DEMO=0 created nothing.
+    expect((await cliOk(dataDir, ['properties', 'list'])).stdout).toBe('');
+    expect((await cliOk(dataDir, ['keys', 'list'])).stdout).toBe('');
+  });
+});
