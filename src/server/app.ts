@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../contract/endpoints.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -8,6 +9,8 @@ import { GroupCommitter } from './ingest/group-commit.js';
 import { propertyDirectory } from './ingest/property-directory.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { collectRoutes } from './routes/collect-routes.js';
+import { demoSiteRoutes } from './routes/demo-site-routes.js';
+import { trackerRoutes } from './routes/tracker-routes.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
@@ -23,6 +26,8 @@ export interface AppOptions {
   countryOf?: CountryLookup;
   /** How long collect gathers events into one transaction. */
   groupCommitMs?: number;
+  /** Serve the demo website at /demo/ (DEMO=1). */
+  demoSite?: boolean;
   /** Where the built dashboard is (main.ts passes dist/); without it no page is served at `/`. */
   distDir?: string;
 }
@@ -58,6 +63,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     countryOf: opts.countryOf ?? (await openCountryLookup()),
     propertyExists: propertyDirectory(opts.store),
   });
+  await app.register(trackerRoutes);
+  if (opts.demoSite) await app.register(demoSiteRoutes, { dir: fileURLToPath(new URL('./demo/site', import.meta.url)) });
   if (opts.distDir) await app.register(dashboardRoutes, { distDir: opts.distDir });
   return app;
 }

@@ -14,10 +14,11 @@ if (config.DEMO === '1') {
     console.log(`Demo API key (shown once, only its hash is stored):\n  ${demo.key}`);
   }
 }
-const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, distDir: 'dist', trustProxy: config.TRUST_PROXY === '1' });
+const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, distDir: 'dist', trustProxy: config.TRUST_PROXY === '1', demoSite: config.DEMO === '1' });
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`Sightline is running at ${address}/`);
 console.log(`API reference: ${address}/api/external/v1/reference`);
+if (config.DEMO === '1') console.log(`Demo website (tracked, watch it in realtime): ${address}/demo/`);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -6,12 +6,25 @@ const REFRESH_MS = 1_000;
 export function propertyDirectory(store: Pick<Store, 'listProperties'>) {
   let known = new Set<string>();
   let loadedAt = 0;
+  // Requests that arrive while the list is being read wait for that read instead of answering from
+  // the stale set: otherwise the first burst after a start is refused as "no property".
+  let loading: Promise<void> | null = null;
+  const reload = () => {
+    loadedAt = Date.now();
+    loading ??= store
+      .listProperties()
+      .then((list) => {
+        known = new Set(list.map((p) => p.id));
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  };
   return async (id: string): Promise<boolean> => {
     if (known.has(id)) return true;
-    if (Date.now() - loadedAt >= REFRESH_MS) {
-      loadedAt = Date.now();
-      known = new Set((await store.listProperties()).map((p) => p.id));
-    }
+    if (loading) await loading;
+    else if (Date.now() - loadedAt >= REFRESH_MS) await reload();
     return known.has(id);
   };
 }

@@ -20,10 +20,32 @@ function eventsOf(body: unknown): { raw: unknown; at: string }[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(400, 'invalid_request', 'the body must be one event object or {"events": [...]}', { field: 'body' });
   }
-  if (!('events' in body)) return [{ raw: body, at: '' }];
+  if (!('events' in body)) return [{ raw: withoutTs(body), at: '' }];
   const batch = collectBatch.safeParse(body);
   if (!batch.success) throw fromZodError(batch.error, 'body');
-  return batch.data.events.map((raw, i) => ({ raw, at: `events.${i}.` }));
+  return batch.data.events.map((raw, i) => ({ raw: withoutTs(raw), at: `events.${i}.` }));
+}
+
+// The server stamps `ts`; a browser's clock (in whatever form it sends it) is ignored, not judged.
+function withoutTs(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('ts' in raw)) return raw;
+  const { ts: _ignored, ...rest } = raw as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * The server's clock for each event of a body. All events of a request arrive at the same instant, so
+ * a session's later events get 1 ms more each: entry and exit page (and duration) then follow the
+ * order the tracker sent them in rather than the store's arbitrary pick among equal timestamps.
+ */
+function stamps(events: EventInput[], now: Date): Date[] {
+  const seen = new Map<string, number>();
+  return events.map((e) => {
+    const key = `${e.property_id}\u0000${e.session_id}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n === 0 ? now : new Date(now.getTime() + n);
+  });
 }
 
 async function validate(request: FastifyRequest, opts: CollectOptions): Promise<EventInput[]> {
@@ -58,6 +80,17 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     }
   });
   app.addHook('onClose', () => opts.committer.close());
+  // Fastify's close waits for every connection to end, but one whose request was in flight at SIGTERM
+  // (waiting on a group commit, say) would then idle on keep-alive for 72 s: ask those clients to hang up.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   // Every browser sends a page's snapshot once a day; the store needs one per page and day.
   const snapshotted = new Set<string>();
   let snapshotDay = '';
@@ -76,14 +109,16 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
   app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT }, async (request, reply) => {
     const events = await validate(request, opts);
     const now = new Date();
-    const userAgent = request.headers['user-agent'] ?? null;
+    const ts = stamps(events, now);
+    // Capped as the event schema caps `user_agent`: parsed agents are cached by their text.
+    const userAgent = request.headers['user-agent']?.slice(0, 1024) ?? null;
     const country = opts.countryOf(request.ip);
     const rows: StoredEvent[] = [];
     const snapshots: SnapshotRecord[] = [];
     let dropped = 0;
-    for (const e of events) {
+    for (const [i, e] of events.entries()) {
       // The server's clock and the request's own agent and address, whatever the body claims.
-      const row = normalizeEvent({ ...e, ts: undefined, user_agent: userAgent, country: country ?? e.country }, now);
+      const row = normalizeEvent({ ...e, ts: undefined, user_agent: userAgent, country: country ?? e.country }, ts[i]);
       if (row.is_bot) {
         dropped++; // known bots never count, so they are not kept at all
         continue;

@@ -70,7 +70,7 @@ interface Spec {
   dwellSkew: number;
 }
 
-const newsletter: PageForm = { target: 'form#newsletter', source: 'newsletter', rate: 0.03, button: 'button.subscribe' };
+const newsletter: PageForm = { target: '#newsletter', source: 'newsletter', rate: 0.03, button: 'button.subscribe' };
 
 function spec(path: string): Spec {
   if (path === '/') return {
@@ -112,7 +112,7 @@ function spec(path: string): Spec {
   };
   if (path === '/signup') return {
     kind: 'signup', bounce: 0.5, exit: 0.55, scroll: [0.5, 1], dwellSkew: 1.4,
-    form: { target: 'form#signup-form', source: 'signup', rate: 0.3, button: 'form#signup-form button[type="submit"]', then: '/signup/complete' },
+    form: { target: '#signup-form', source: 'signup', rate: 0.3, button: '#signup-form button[type="submit"]', then: '/signup/complete' },
     next: [['/pricing', 20], ['/login', 10], ['/', 5], ['/features', 5]],
     targets: [['a.login-instead', 4, '/login'], ['button.oauth-github', 3], ['label.terms a', 1, '/terms']],
   };
@@ -123,7 +123,7 @@ function spec(path: string): Spec {
   };
   if (path === '/contact') return {
     kind: 'contact', bounce: 0.55, exit: 0.65, scroll: [0.3, 1], dwellSkew: 1.3,
-    form: { target: 'form#contact-form', source: 'contact', rate: 0.25, button: 'form#contact-form button[type="submit"]' },
+    form: { target: '#contact-form', source: 'contact', rate: 0.25, button: '#contact-form button[type="submit"]' },
     next: [['/', 10], ['/pricing', 10], ['/about', 5]],
     targets: [['a[href^="mailto:"]', 4, 'mailto:hello@sightline.dev'], ...nav],
   };
@@ -134,7 +134,7 @@ function spec(path: string): Spec {
   };
   if (path === '/login') return {
     kind: 'login', bounce: 0.3, exit: 0.8, scroll: [0.6, 1], dwellSkew: 3,
-    form: { target: 'form#login-form', source: 'login', rate: 0.55, button: 'form#login-form button[type="submit"]', leaves: true },
+    form: { target: '#login-form', source: 'login', rate: 0.55, button: '#login-form button[type="submit"]', leaves: true },
     next: [['/signup', 15], ['/docs', 10], ['/', 5]],
     targets: [['a.forgot-password', 3, '/login/reset'], ['a.signup-instead', 3, '/signup']],
   };

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import { envelope } from '../plugins/errors.js';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * The demo website under /demo/ (DEMO=1), with the tracker installed. Pretty URLs map to files
+ * (`/demo/pricing` → pricing.html) and every path under /demo/app/ gets app/index.html, because that
+ * section routes on the client and its deep links must survive a reload. Plain readFile rather than
+ * @fastify/static: the dashboard already owns that plugin's reply decorator.
+ */
+export async function demoSiteRoutes(app: FastifyInstance, opts: { dir: string }): Promise<void> {
+  const root = resolve(opts.dir);
+
+  async function send(reply: FastifyReply, file: string) {
+    const body = await readFile(file);
+    return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').header('cache-control', 'no-cache').send(body);
+  }
+
+  /** The files a request path may mean, most specific first; none outside the site folder. */
+  function candidates(rest: string): string[] {
+    if (rest.split('/').some((part) => part === '..' || part.startsWith('.'))) return [];
+    const path = resolve(root, rest);
+    if (path !== root && !path.startsWith(root + sep)) return [];
+    if (extname(rest)) return [path];
+    const files = [resolve(path, 'index.html')];
+    if (path !== root) files.unshift(path + '.html');
+    if (rest === 'app' || rest.startsWith('app/')) files.push(resolve(root, 'app', 'index.html'));
+    return files;
+  }
+
+  app.get('/demo', (_request, reply) => reply.redirect('/demo/'));
+  app.get('/demo/*', async (request, reply) => {
+    const rest = decodeURIComponent((request.params as { '*': string })['*']).replace(/\/+$/, '');
+    for (const file of candidates(rest)) {
+      try {
+        return await send(reply, file);
+      } catch {
+        // Not this one: try the next candidate.
+      }
+    }
+    // Answered here: the app's not-found handler would serve the dashboard for an extensionless path.
+    return reply.status(404).send(envelope('not_found', `no demo page at ${request.url.split('?')[0]}`));
+  });
+}
