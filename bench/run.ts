@@ -2,6 +2,14 @@ import { rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { measureEndpoints, peakRssMb, startServer, type Latency } from './api-latency.js';
 import { importThroughput, seededStore } from './bench-store.js';
+import { runCollectBench } from './collect-load.js';
+import { writeCollectReport } from './collect-report.js';
+
+// `npm run bench -- collect`: ingestion throughput and durability instead of the report latencies.
+if (process.argv[2] === 'collect') {
+  console.log(writeCollectReport(await runCollectBench()));
+  process.exit(0);
+}
 
 // `npm run bench [-- --events 1000000,10000000 --runs 15 --import 1000000]`: writes docs/benchmarks.md.
 const { values } = parseArgs({ options: { events: { type: 'string' }, runs: { type: 'string' }, import: { type: 'string' } } });

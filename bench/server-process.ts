@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+// The real server and CLI as child processes (`node --import tsx …`, as `npm start` runs them), for
+// benchmarks that need to signal or kill the server.
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function nodeTs(script: string, args: string[], dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DEMO: '0', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs `src/cli/main.ts ARGS` on the store; throws with its output unless it exits 0. */
+export async function cli(dataDir: string, args: string[]): Promise<void> {
+  const child = nodeTs('src/cli/main.ts', args, dataDir);
+  let output = '';
+  child.stdout!.on('data', (s: Buffer) => (output += s));
+  child.stderr!.on('data', (s: Buffer) => (output += s));
+  const code = await new Promise<number | null>((done) => child.once('close', done));
+  if (code !== 0) throw new Error(`cli ${args.join(' ')} exited ${code}: ${output}`);
+}
+
+/** Starts `src/server/main.ts` on the store and resolves once it prints its address. */
+export async function startServer(dataDir: string): Promise<ServerProcess> {
+  const child = nodeTs('src/server/main.ts', [], dataDir);
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (s: Buffer) => (stderr += s));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (s: Buffer) => {
+      stdout += s;
+      const match = /running at (http:\/\/\S+?)\/?$/m.exec(stdout);
+      if (match) resolve(match[1]);
+    });
+    void exited.then(({ code, signal }) => reject(new Error(`server exited (${code ?? signal}) before it was running\n${stdout}\n${stderr}`)));
+  });
+  return { url, pid: child.pid!, child, exited };
+}
+
+/** SIGTERM, then the exit code (an end by signal is an error). */
+export async function sigterm(server: ServerProcess): Promise<number | null> {
+  server.child.kill('SIGTERM');
+  const { code, signal } = await server.exited;
+  if (signal) throw new Error(`server ended by ${signal} instead of exiting on SIGTERM`);
+  return code;
+}
+
+/** Peak resident memory of a process in MB (VmHWM), 0 once it is gone. */
+export function peakRssMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM'));
+    return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
