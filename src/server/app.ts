@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../contract/endpoints.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
+import { drainOnClosePlugin } from './plugins/drain-on-close.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.js';
@@ -43,6 +44,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   });
   await app.register(errorsPlugin);
+  await app.register(drainOnClosePlugin);
   await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX });
   await app.register(rateLimitPlugin, { perMinute: opts.rateLimitPerMinute ?? 600, prefix: API_PREFIX });
 

@@ -80,17 +80,6 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     }
   });
   app.addHook('onClose', () => opts.committer.close());
-  // Fastify's close waits for every connection to end, but one whose request was in flight at SIGTERM
-  // (waiting on a group commit, say) would then idle on keep-alive for 72 s: ask those clients to hang up.
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
   // Every browser sends a page's snapshot once a day; the store needs one per page and day.
   const snapshotted = new Set<string>();
   let snapshotDay = '';
