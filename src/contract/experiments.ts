@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { pagePath } from './common.js';
+
+export const goals = ['click_through', 'form_submission', 'bounce_rate', 'session_time', 'destination_page', 'external_destination', 'revenue'] as const;
+export const DEFAULT_GOAL = 'click_through';
+export const experimentTypes = ['nocode', 'redirect'] as const;
+export const experimentStatuses = ['active', 'complete'] as const;
+export const changeOps = ['text', 'css', 'html', 'image', 'delete', 'duplicate'] as const;
+
+export const MAX_VARIANTS = 10;
+export const MAX_CHANGES = 50;
+export const MAX_AUTO_STOP_DAYS = 365;
+
+/** CSS as camel-case properties (`backgroundColor`), the way the tracker applies them to `element.style`. */
+export const cssValue = z.record(
+  z.string().regex(/^-?[a-zA-Z][a-zA-Z0-9]*$/, 'CSS properties in camel case, e.g. backgroundColor'),
+  z.union([z.string().max(500), z.number()]),
+);
+
+export const change = z.discriminatedUnion('op', [
+  z.object({ selector: z.string().min(1).max(512), op: z.literal('css'), value: cssValue }),
+  z.object({ selector: z.string().min(1).max(512), op: z.enum(['text', 'html', 'image']), value: z.string().max(20_000) }),
+  // The spec: ignored for delete/duplicate, but must be present (an empty string).
+  z.object({ selector: z.string().min(1).max(512), op: z.enum(['delete', 'duplicate']), value: z.string().max(0, 'must be an empty string for delete and duplicate') }),
+]);
+export type Change = z.infer<typeof change>;
+
+const label = z.string().trim().min(1).max(100).optional();
+export const nocodeVariantInput = z.object({ label, changes: z.array(change).min(1).max(MAX_CHANGES) });
+export const redirectVariantInput = z.object({ label, url: pagePath });
+
+const common = {
+  name: z.string().trim().min(1).max(200),
+  page: pagePath,
+  goal: z.enum(goals).optional(),
+  /** What a destination, external or revenue goal counts (see docs/decisions.md). */
+  goal_target: z.string().min(1).max(2048).optional(),
+  auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).optional(),
+};
+
+export const createExperimentBody = z
+  .discriminatedUnion('type', [
+    z.object({ ...common, type: z.literal('nocode'), variants: z.array(nocodeVariantInput).min(1).max(MAX_VARIANTS) }),
+    z.object({ ...common, type: z.literal('redirect'), variants: z.array(redirectVariantInput).min(1).max(MAX_VARIANTS) }),
+  ])
+  .superRefine((body, ctx) => {
+    if (body.type === 'redirect') {
+      const seen = new Set<string>();
+      body.variants.forEach((v, i) => {
+        if (v.url === body.page) ctx.addIssue({ code: 'custom', path: ['variants', i, 'url'], message: 'must differ from the experiment page' });
+        if (seen.has(v.url)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'url'], message: 'must be unique across variants' });
+        seen.add(v.url);
+      });
+    }
+    if ((body.goal === 'destination_page' || body.goal === 'external_destination') && !body.goal_target) {
+      ctx.addIssue({ code: 'custom', path: ['goal_target'], message: `required for the ${body.goal} goal` });
+    }
+    if (body.goal === 'destination_page' && body.goal_target && !pagePath.safeParse(body.goal_target).success) {
+      ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'a page path starting with /' });
+    }
+  });
+export type CreateExperimentBody = z.infer<typeof createExperimentBody>;
+
+export const updateExperimentBody = z
+  .object({ name: common.name.optional(), auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).nullable().optional() })
+  .refine((b) => b.name !== undefined || b.auto_stop_days !== undefined, { message: 'send name and/or auto_stop_days', path: ['name'] });
+export const stopExperimentBody = z.object({ reason: z.string().trim().min(1).max(500).optional() }).optional();
+export const listExperimentsQuery = z.object({
+  status: z.enum(experimentStatuses).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+const stamp = z.string();
+const variantOut = z.object({
+  label: z.string(),
+  is_control: z.boolean(),
+  changes: z.array(change),
+  url: z.string().optional(),
+});
+const experimentCore = {
+  experiment_id: z.string(),
+  name: z.string(),
+  page: z.string(),
+  type: z.enum(experimentTypes),
+  status: z.enum(experimentStatuses),
+  goal: z.enum(goals),
+  goal_target: z.string().nullable(),
+  created_at: stamp,
+  auto_stop_days: z.number().int().nullable(),
+};
+
+export const experimentResponse = z.object({ ...experimentCore, variants: z.array(variantOut) });
+export const experimentListResponse = z.object({
+  data: z.array(z.object({ experiment_id: z.string(), name: z.string(), page: z.string(), status: z.enum(experimentStatuses), goal: z.enum(goals), created_at: stamp, variant_count: z.number().int() })),
+});
+
+/** Per-variant statistics (docs/experiments.md says how each is computed). */
+export const variantStats = z.object({
+  uplift: z.number().nullable(),
+  chance_to_beat_control: z.number().min(0).max(1).nullable(),
+  uplift_interval: z.tuple([z.number(), z.number()]).nullable(),
+});
+export const experimentDetailResponse = z.object({
+  ...experimentCore,
+  stopped_at: stamp.nullable(),
+  reason: z.string().nullable(),
+  variants: z.array(variantOut.extend({ sessions: z.number().int(), conversions: z.number().int(), conversion_rate: z.number(), stats: variantStats.nullable() })),
+  stats: z.object({
+    sample_ratio_p_value: z.number().nullable(),
+    sample_ratio_mismatch: z.boolean(),
+    winner: z.string().nullable(),
+    can_call_winner: z.boolean(),
+    min_sessions_per_variant: z.number().int(),
+    estimated_days_to_call: z.number().nullable(),
+    verdict: z.string(),
+  }),
+});
+export const updateExperimentResponse = z.object({ experiment_id: z.string(), name: z.string(), status: z.enum(experimentStatuses), auto_stop_days: z.number().int().nullable() });
+export const stopExperimentResponse = z.object({ experiment_id: z.string(), status: z.literal('complete'), stopped_at: stamp, reason: z.string() });
+
+export type ExperimentDetail = z.infer<typeof experimentDetailResponse>;
