@@ -2,6 +2,8 @@ import { z } from 'zod';
 import * as q from './analytics-query.js';
 import * as r from './analytics-response.js';
 import * as f from './funnels.js';
+import * as x from './experiments.js';
+import * as rec from './recommendations.js';
 import { propertyId } from './common.js';
 
 export const API_PREFIX = '/api/external/v1';
@@ -13,7 +15,7 @@ export const aggregateBody = z.object({
 });
 
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** OpenAPI-style path under API_PREFIX; `{propertyId}` is the scoped property. */
   path: string;
   summary: string;
@@ -26,7 +28,12 @@ export interface Endpoint {
   status?: number;
   /** The POST path that answers the same report over several properties. */
   aggregatePath?: string;
+  /** When the endpoint answers 409 `conflict`. */
+  conflict?: string;
 }
+
+const experimentParams = z.object({ experimentId: z.string().min(1).max(64) });
+const completeConflict = 'the split test is already complete (a stopped test cannot change or restart)';
 
 const agg = (p: string) => `/properties/aggregate/${p}`;
 
@@ -52,6 +59,12 @@ export const endpoints = {
   savedFunnels: { method: 'GET', path: '/properties/{propertyId}/saved-funnels', tag: 'Saved funnels', summary: 'Saved funnel definitions, newest first', response: f.savedFunnelsResponse },
   saveFunnel: { method: 'POST', path: '/properties/{propertyId}/saved-funnels', tag: 'Saved funnels', summary: 'Create a saved funnel (201), or update the one named by `id` (200)', body: f.saveFunnelBody, response: f.savedFunnelResponse, status: 201 },
   deleteFunnel: { method: 'DELETE', path: '/properties/{propertyId}/saved-funnels/{funnelId}', tag: 'Saved funnels', summary: 'Delete a saved funnel', params: z.object({ funnelId: z.string().min(1).max(64) }), response: f.deletedFunnelResponse },
+  splitTestRecommendations: { method: 'GET', path: '/properties/{propertyId}/split-test-recommendations', tag: 'Split tests', summary: 'A/B test ideas for one page, from its last 30 days of figures', query: rec.recommendationsQuery, response: rec.recommendationsResponse },
+  splitTests: { method: 'GET', path: '/properties/{propertyId}/split-tests', tag: 'Split tests', summary: 'Split tests, newest first', query: x.listExperimentsQuery, response: x.experimentListResponse },
+  createSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests', tag: 'Split tests', summary: 'Create and start a split test; the control is added as variant 0', body: x.createExperimentBody, response: x.experimentResponse, status: 201 },
+  splitTest: { method: 'GET', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'A split test with sessions, conversions and statistics per variant', params: experimentParams, response: x.experimentDetailResponse },
+  updateSplitTest: { method: 'PATCH', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'Rename an active split test or change its auto-stop (only the fields sent)', params: experimentParams, body: x.updateExperimentBody, response: x.updateExperimentResponse, conflict: completeConflict },
+  stopSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests/{experimentId}/stop', tag: 'Split tests', summary: 'Stop an active split test (reason "manual" when none is given)', params: experimentParams, body: x.stopExperimentBody, response: x.stopExperimentResponse, conflict: completeConflict },
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

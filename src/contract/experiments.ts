@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagePath } from './common.js';
+import { pagePath, propertyId } from './common.js';
 
 export const goals = ['click_through', 'form_submission', 'bounce_rate', 'session_time', 'destination_page', 'external_destination', 'revenue'] as const;
 export const DEFAULT_GOAL = 'click_through';
@@ -33,7 +33,7 @@ const common = {
   name: z.string().trim().min(1).max(200),
   page: pagePath,
   goal: z.enum(goals).optional(),
-  /** What a destination, external or revenue goal counts (see docs/decisions.md). */
+  /** What a destination_page (a path), external_destination (a URL prefix or a host) or session_time (seconds) goal counts. */
   goal_target: z.string().min(1).max(2048).optional(),
   auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).optional(),
 };
@@ -58,8 +58,31 @@ export const createExperimentBody = z
     if (body.goal === 'destination_page' && body.goal_target && !pagePath.safeParse(body.goal_target).success) {
       ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'a page path starting with /' });
     }
+    const goal = body.goal ?? DEFAULT_GOAL;
+    const problem = body.goal_target === undefined ? null : goalTargetProblem(goal, body.goal_target);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['goal_target'], message: problem });
   });
 export type CreateExperimentBody = z.infer<typeof createExperimentBody>;
+
+export const MAX_SESSION_TIME_SECONDS = 86_400;
+export const DEFAULT_SESSION_TIME_SECONDS = 60;
+/** A URL prefix names its scheme (`https://shop.example/checkout`); anything else must be a bare host. */
+export const hasScheme = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
+const hostName = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/** Why `goal_target` does not fit the goal, or null (destination_page paths are checked above). */
+function goalTargetProblem(goal: (typeof goals)[number], target: string): string | null {
+  if (goal === 'session_time') {
+    const seconds = /^\d{1,5}$/.test(target) ? Number(target) : NaN;
+    return seconds >= 1 && seconds <= MAX_SESSION_TIME_SECONDS ? null : `whole seconds from 1 to ${MAX_SESSION_TIME_SECONDS} for the session_time goal`;
+  }
+  if (goal === 'external_destination') {
+    return hasScheme(target) || hostName.test(target) ? null : 'a URL prefix with its scheme (https://…) or a host name for the external_destination goal';
+  }
+  if (goal === 'destination_page') return null;
+  // A target the goal ignores would silently measure something else than the caller meant.
+  return `not used by the ${goal} goal`;
+}
 
 export const updateExperimentBody = z
   .object({ name: common.name.optional(), auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).nullable().optional() })
@@ -104,7 +127,15 @@ export const experimentDetailResponse = z.object({
   ...experimentCore,
   stopped_at: stamp.nullable(),
   reason: z.string().nullable(),
-  variants: z.array(variantOut.extend({ sessions: z.number().int(), conversions: z.number().int(), conversion_rate: z.number(), stats: variantStats.nullable() })),
+  variants: z.array(variantOut.extend({
+    sessions: z.number().int(),
+    conversions: z.number().int(),
+    conversion_rate: z.number(),
+    /** Sum of the `amount` of the revenue events of the variant's sessions after exposure, whatever the goal. */
+    revenue: z.number(),
+    revenue_per_session: z.number(),
+    stats: variantStats.nullable(),
+  })),
   stats: z.object({
     sample_ratio_p_value: z.number().nullable(),
     sample_ratio_mismatch: z.boolean(),
@@ -119,3 +150,16 @@ export const updateExperimentResponse = z.object({ experiment_id: z.string(), na
 export const stopExperimentResponse = z.object({ experiment_id: z.string(), status: z.literal('complete'), stopped_at: stamp, reason: z.string() });
 
 export type ExperimentDetail = z.infer<typeof experimentDetailResponse>;
+
+/** `GET /api/tracker/config?property=ID`: the active tests of a property, as the page script needs them. */
+export const trackerConfigQuery = z.object({ property: propertyId });
+export const trackerConfigResponse = z.object({
+  experiments: z.array(z.object({
+    id: z.string(),
+    page: z.string(),
+    type: z.enum(experimentTypes),
+    /** Index = the exposure's `variant`. The control (0) is always `{changes: []}`: the page as it is, never a redirect. */
+    variants: z.array(z.union([z.object({ changes: z.array(change) }), z.object({ url: z.string() })])),
+  })),
+});
+export type TrackerConfig = z.infer<typeof trackerConfigResponse>;

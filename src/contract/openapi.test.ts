@@ -11,7 +11,7 @@ describe('openapi.json', () => {
       expect(doc.paths[e.path]?.[e.method.toLowerCase()], e.path).toBeDefined();
       if (e.aggregatePath) expect(doc.paths[e.aggregatePath]?.post, e.aggregatePath).toBeDefined();
     }
-    expect(Object.keys(doc.paths)).toHaveLength(16 + 7);
+    expect(Object.keys(doc.paths)).toHaveLength(16 + 4 + 7); // + split-test-recommendations, split-tests, …/{experimentId}, …/stop
   });
 
   it('documents required parameters and the error responses', () => {
@@ -22,5 +22,9 @@ describe('openapi.json', () => {
     expect(params.granularity?.required).toBeFalsy();
     expect(Object.keys(trends.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429', '500']));
     expect(doc.paths['/properties/{propertyId}/saved-funnels'].post.responses['201']).toBeDefined();
+    expect(doc.paths['/properties/{propertyId}/split-tests'].post.responses['201']).toBeDefined();
+    expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}'].patch.responses['409']).toBeDefined();
+    expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}/stop'].post.responses['409']).toBeDefined();
+    expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}'].get.responses['409']).toBeUndefined();
   });
 });

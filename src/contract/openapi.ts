@@ -22,7 +22,11 @@ function operation(e: Endpoint, aggregate: boolean): ZodOpenApiOperationObject {
     security: [{ bearer: [] }],
     requestParams: { ...(pathParams ? { path: pathParams } : {}), ...(e.query ? { query: e.query as z.ZodObject } : {}) },
     ...(body ? { requestBody: { content: { 'application/json': { schema: body } } } } : {}),
-    responses: { [String(e.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: e.response } } }, ...errors },
+    responses: {
+      [String(e.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: e.response } } },
+      ...errors,
+      ...(e.conflict && !aggregate ? { 409: errorResponse(`conflict: ${e.conflict}`) } : {}),
+    },
   };
 }
 
@@ -30,7 +34,7 @@ function operation(e: Endpoint, aggregate: boolean): ZodOpenApiOperationObject {
 export function openApiDocument(serverUrl = API_PREFIX) {
   const paths: ZodOpenApiPathsObject = {};
   for (const e of Object.values(endpoints) as Endpoint[]) {
-    const method = e.method.toLowerCase() as 'get' | 'post' | 'delete';
+    const method = e.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     paths[e.path] = { ...paths[e.path], [method]: operation(e, false) };
     if (e.aggregatePath) paths[e.aggregatePath] = { post: operation(e, true) };
   }

@@ -15,6 +15,9 @@ import { trackerRoutes } from './routes/tracker-routes.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
+import { recommendationRoutes } from './routes/recommendation-routes.js';
+import { splitTestRoutes } from './routes/split-test-routes.js';
+import { trackerConfigFor, trackerConfigRoutes } from './routes/tracker-config-routes.js';
 import type { Store } from './store/store.js';
 
 export interface AppOptions {
@@ -59,13 +62,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(docsRoutes);
   await app.register(analyticsRoutes, { store: opts.store });
   await app.register(savedFunnelRoutes, { store: opts.store });
+  await app.register(recommendationRoutes, { store: opts.store });
+  await app.register(splitTestRoutes, { store: opts.store });
   await app.register(collectRoutes, {
     store: opts.store,
     committer: new GroupCommitter((events) => opts.store.insertEvents(events), opts.groupCommitMs ?? 5),
     countryOf: opts.countryOf ?? (await openCountryLookup()),
     propertyExists: propertyDirectory(opts.store),
   });
-  await app.register(trackerRoutes);
+  await app.register(trackerRoutes, { configFor: trackerConfigFor(opts.store) });
+  await app.register(trackerConfigRoutes, { store: opts.store });
   if (opts.demoSite) await app.register(demoSiteRoutes, { dir: fileURLToPath(new URL('./demo/site', import.meta.url)) });
   if (opts.distDir) await app.register(dashboardRoutes, { distDir: opts.distDir });
   return app;

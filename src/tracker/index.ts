@@ -1,7 +1,12 @@
-// The page script served at /sightline.js. Install:
+// The page script served at /sightline.js. Install, for analytics alone:
 //   <script defer data-property="ID" src="https://HOST/sightline.js"></script>
+// and on sites that run experiments, synchronously and early in <head>, with the property's
+// experiment configuration prepended by the server (docs/tracking.md):
+//   <script src="https://HOST/sightline.js?p=ID"></script>
+// The deferred form runs no experiments: it has no configuration, and fetching one would flicker.
 // `data-api` overrides where events go (default: the script's own origin + /api/collect).
 import { trackEngagement } from './engagement.js';
+import { runExperiments } from './experiments.js';
 import { sessionId, visitorId } from './ids.js';
 import { trackInteractions } from './interactions.js';
 import { currentPath, pageviewFields, watchPages } from './pageviews.js';
@@ -23,13 +28,18 @@ function start(property: string, api: string): void {
   const emit: Emit = (type, fields) =>
     queue.push({ type, property_id: property, visitor_id: visitorId(), session_id: sessionId(), path: currentPath(), ...fields });
 
-  // Experiments (variant assignment, changes before first paint) will run here, before anything
-  // below, because they must apply synchronously while the page is still loading.
+  // Experiments first, synchronously: variants must apply (or redirect) before the page paints.
+  const experiments = runExperiments(window.__sightlineConfig, visitorId(), emit);
+  // Leaving for a redirect variant: the destination counts the visit, this page nothing.
+  if (experiments.route()) return;
   const engagement = trackEngagement(emit);
   watchPages((first) => {
+    // A client-side navigation onto an experiment's page runs it then (or redirects).
+    if (!first && experiments.route()) return;
     const session_id = sessionId();
     engagement.start(currentPath(), session_id);
     emit('pageview', { session_id, ...pageviewFields(first) });
+    experiments.expose();
     scheduleSnapshot(emit);
   });
   trackInteractions(emit);
@@ -46,7 +56,8 @@ function start(property: string, api: string): void {
 
 // Read while this script runs: currentScript is null in any callback later.
 const script = (document.currentScript || document.querySelector('script[data-property]')) as HTMLScriptElement | null;
-const property = script?.getAttribute('data-property');
+const src = script && new URL(script.src, location.href);
+const property = script && (script.getAttribute('data-property') || src!.searchParams.get('p'));
 if (script && property && !window.sightline && !trackingRefused()) {
-  start(property, script.getAttribute('data-api') || new URL(script.src, location.href).origin + '/api/collect');
+  start(property, script.getAttribute('data-api') || src!.origin + '/api/collect');
 }

@@ -1,12 +1,18 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
 import { eventSchema } from '../../contract/events.js';
 import type { StoredEvent } from '../../contract/events.js';
 import { normalizeEvent } from '../../server/ingest/normalize-event.js';
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
+import { readLines } from './read-lines.js';
 
 const BATCH = 50_000;
+
+// The same schema, compiled by zod into one generated function: valid lines (the bulk of an import)
+// validate in about half the time, and an invalid one falls back to zod's own parser, so the error
+// (field and message) is exactly what `eventSchema` reports.
+const compiledEventSchema = z.compile(eventSchema);
 
 /** Where an NDJSON line failed validation: its 1-based number and the field at fault. */
 export class ImportLineError extends CliError {
@@ -23,7 +29,7 @@ export function parseLine(text: string, line: number, properties: Set<string>, n
   } catch {
     throw new ImportLineError(line, '(line)', 'not valid JSON');
   }
-  const parsed = eventSchema.safeParse(value);
+  const parsed = compiledEventSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ImportLineError(line, issue.path.map(String).join('.') || '(event)', issue.message);
@@ -39,16 +45,17 @@ export async function importFile(store: Store, file: string): Promise<number> {
   const properties = new Set((await store.listProperties()).map((p) => p.id));
   const now = new Date();
   async function* batches() {
-    const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
     let batch: StoredEvent[] = [];
     let n = 0;
-    for await (const text of lines) {
-      n++;
-      if (text.trim() === '') continue;
-      batch.push(parseLine(text, n, properties, now));
-      if (batch.length >= BATCH) {
-        yield batch;
-        batch = [];
+    for await (const lines of readLines(file)) {
+      for (const text of lines) {
+        n++;
+        if (text.trim() === '') continue;
+        batch.push(parseLine(text, n, properties, now));
+        if (batch.length >= BATCH) {
+          yield batch;
+          batch = [];
+        }
       }
     }
     if (batch.length > 0) yield batch;

@@ -1,6 +1,7 @@
 import { newApiKey } from '../auth/api-keys.js';
 import type { Store } from '../store/store.js';
 import { seedStore } from '../seed/seed-store.js';
+import { createDemoExperiments } from './demo-experiments.js';
 
 export const demoProperties = [
   { id: 'acme-shop', name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'America/New_York', events: 150_000, seed: 1 },
@@ -9,13 +10,17 @@ export const demoProperties = [
 ];
 export const DEMO_DAYS = 90;
 
-/** On an empty store: three properties with 90 days of traffic and a key for all of them (returned once). */
+/**
+ * On an empty store: three properties with 90 days of traffic, two running split tests on the demo
+ * website (three weeks of exposures and conversions), and a key for all of them (returned once).
+ */
 export async function createDemoData(store: Store, now = new Date()): Promise<{ key: string } | null> {
   if ((await store.listProperties()).length > 0) return null;
   for (const p of demoProperties) {
     await store.createProperty({ id: p.id, name: p.name, domain: p.domain, timezone: p.timezone });
     await seedStore(store, { propertyId: p.id, events: p.events, days: DEMO_DAYS, seed: p.seed, end: now });
   }
+  await createDemoExperiments(store, now);
   const { key, record } = newApiKey({ name: 'demo', propertyIds: demoProperties.map((p) => p.id), permissions: ['metrics'] });
   await store.createApiKey(record);
   return { key };

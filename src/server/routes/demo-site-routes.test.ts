@@ -26,7 +26,8 @@ describe('the demo site under /demo/', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain(text);
-      expect(res.body).toContain('<script defer data-property="acme-shop" src="/sightline.js"></script>');
+      // The experiments form of the tag, synchronous and first in <head>, so tests can run on the site.
+      expect(res.body).toContain('<script src="/sightline.js?p=acme-shop"></script>');
     }
   });
 

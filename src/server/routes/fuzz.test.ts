@@ -97,6 +97,7 @@ describe('hostile input never breaks the service', () => {
   const posts: [string, string, { parse(v: unknown): unknown }, number][] = [
     ...table.filter(([, e]) => e.aggregatePath).map(([n, e]) => [`aggregate ${n}`, e.aggregatePath!, e.response, 200] as [string, string, { parse(v: unknown): unknown }, number]),
     ['saveFunnel', endpoints.saveFunnel.path.replace('{propertyId}', 'site-a'), endpoints.saveFunnel.response, 201],
+    ['createSplitTest', endpoints.createSplitTest.path.replace('{propertyId}', 'site-a'), endpoints.createSplitTest.response, 201],
   ];
   it.each(posts)('POST %s with random bodies', async (_name, path, schema, okStatus) => {
     await fc.assert(

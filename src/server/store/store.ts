@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { snapshotElement, StoredEvent } from '../../contract/events.js';
+import type { Change, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
 import type { Granularity, OffsetSegment } from '../analytics/time-frame.js';
 
 /** Which properties and which half-open UTC range a report reads. */
@@ -43,6 +44,33 @@ export interface SavedFunnelRecord {
   created_at: Date;
   updated_at: Date;
 }
+
+/** One arm of a split test; its index in `variants` is the exposure's `variant` (0 is the control). */
+export interface ExperimentVariant {
+  label: string;
+  changes: Change[];
+  /** Redirect tests: where this variant sends visitors (absent for the control, which stays on `page`). */
+  url?: string;
+}
+
+export interface ExperimentRecord {
+  id: string;
+  property_id: string;
+  name: string;
+  page: string;
+  type: (typeof experimentTypes)[number];
+  goal: (typeof goals)[number];
+  goal_target: string | null;
+  auto_stop_days: number | null;
+  status: (typeof experimentStatuses)[number];
+  created_at: Date;
+  stopped_at: Date | null;
+  reason: string | null;
+  variants: ExperimentVariant[];
+}
+
+/** A variant's exposed sessions, those that reached the goal, and their revenue; index = variant. */
+export interface VariantFigures { sessions: number; conversions: number; revenue: number }
 
 /** A bucket key as `bucketKey()` writes it, with the bucket's figures. */
 export type Bucketed<T> = T & { bucket: string };
@@ -122,4 +150,21 @@ export interface Store {
   getSavedFunnel(propertyId: string, id: string): Promise<SavedFunnelRecord | null>;
   saveFunnel(f: SavedFunnelRecord): Promise<void>;
   deleteSavedFunnel(propertyId: string, id: string): Promise<boolean>;
+
+  /** Stores a new test as given (created_at included, so a test can begin in the past). */
+  createExperiment(e: ExperimentRecord): Promise<void>;
+  /** Newest first. */
+  listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number }): Promise<ExperimentRecord[]>;
+  /** The property's test, or null (also for another property's id). */
+  getExperiment(propertyId: string, id: string): Promise<ExperimentRecord | null>;
+  /** Changes the fields given, only while the test is active; null when it is unknown or complete. */
+  updateExperiment(propertyId: string, id: string, changes: { name?: string; auto_stop_days?: number | null }): Promise<ExperimentRecord | null>;
+  /** Completes an active test; null when it is unknown or already complete. */
+  stopExperiment(propertyId: string, id: string, reason: string, at: Date): Promise<ExperimentRecord | null>;
+  /** The property's running tests, oldest first. */
+  activeExperiments(propertyId: string): Promise<ExperimentRecord[]>;
+  /** Completes every active test (of one property, or all) whose auto_stop_days have passed at `now`; returns them. */
+  autoStopExperiments(now: Date, propertyId?: string): Promise<ExperimentRecord[]>;
+  /** Per-variant figures of a test, computed from its exposures and the goal's conversion rule. */
+  experimentFigures(e: ExperimentRecord): Promise<VariantFigures[]>;
 }

@@ -78,7 +78,7 @@ export interface Reply {
   body: any;
 }
 
-async function send(app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', key: string | null, url: string, payload?: unknown): Promise<Reply> {
+async function send(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', key: string | null, url: string, payload?: unknown): Promise<Reply> {
   const res = await app.inject({
     method,
     url,
@@ -99,6 +99,7 @@ export const get = (env: TestEnv, key: string | null, path: string, query: Recor
 export const post = (env: TestEnv, key: string | null, path: string, body: unknown, query: Record<string, string | number> = {}) =>
   send(env.app, 'POST', key, apiUrl(path, query), body);
 export const del = (env: TestEnv, key: string | null, path: string) => send(env.app, 'DELETE', key, apiUrl(path));
+export const patch = (env: TestEnv, key: string | null, path: string, body: unknown) => send(env.app, 'PATCH', key, apiUrl(path), body);
 
 type Extra = Partial<EventInput>;
 

@@ -2,13 +2,14 @@ import type { StoredEvent } from '../../../contract/events.js';
 import type { Store } from '../store.js';
 import { adminQueries } from './admin-queries.js';
 import { Database } from './database.js';
+import { experimentQueries } from './experiment-queries.js';
 import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
 import { interactions } from './interaction-queries.js';
 import { pageDetails, pages } from './page-queries.js';
 import { schemaSql } from './schema.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
-import { writeEvents } from './write-events.js';
+import { importBatches, writeEvents } from './write-events.js';
 
 /** Opens (creating if needed) the embedded store in `dataDir`, or in memory for ':memory:'. */
 export async function openDuckdbStore(dataDir: string): Promise<Store> {
@@ -17,20 +18,13 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   return {
     ...adminQueries(db),
     ...snapshotQueries(db),
+    ...experimentQueries(db),
     close: () => db.close(),
     async ping() {
       await db.all('SELECT 1');
     },
     insertEvents: (events: StoredEvent[]) => db.transaction((conn) => writeEvents(conn, events)),
-    importEvents: (batches: AsyncIterable<StoredEvent[]>) =>
-      db.transaction(async (conn) => {
-        let count = 0;
-        for await (const batch of batches) {
-          await writeEvents(conn, batch);
-          count += batch.length;
-        }
-        return count;
-      }),
+    importEvents: (batches: AsyncIterable<StoredEvent[]>) => db.transaction((conn) => importBatches(conn, batches)),
     async countEvents(propertyIds?: string[]) {
       const [row] = propertyIds
         ? await db.all<{ n: number }>('SELECT count(*) AS n FROM events WHERE list_contains($ids, property_id)', { ids: propertyIds })

@@ -81,18 +81,3 @@ CREATE TABLE IF NOT EXISTS sessions (
   PRIMARY KEY (property_id, session_key)
 );
 `;
-
-/** Per-connection scratch table the appender fills before one set-based copy into `events`. */
-export const stagingSql = `
-CREATE TEMP TABLE IF NOT EXISTS staging_events (
-  property_id VARCHAR, ts TIMESTAMP, type VARCHAR, visitor_id VARCHAR, session_id VARCHAR, path VARCHAR,
-  referrer VARCHAR, utm_source VARCHAR, utm_medium VARCHAR, utm_campaign VARCHAR, country VARCHAR,
-  device VARCHAR, is_bot BOOLEAN, scroll_depth DOUBLE, engaged_ms INTEGER, target VARCHAR, href VARCHAR,
-  source VARCHAR, experiment_id VARCHAR, variant INTEGER, amount DOUBLE, currency VARCHAR
-);`;
-
-export const stagingColumns = [
-  'property_id', 'ts', 'type', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium',
-  'utm_campaign', 'country', 'device', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source',
-  'experiment_id', 'variant', 'amount', 'currency',
-] as const;

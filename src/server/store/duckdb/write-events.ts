@@ -1,59 +1,42 @@
-import { BOOLEAN, DOUBLE, DuckDBDataChunk, INTEGER, TIMESTAMP, VARCHAR, timestampValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StoredEvent } from '../../../contract/events.js';
-import { stagingColumns, stagingSql } from './schema.js';
+import { eventTypeList, stageEvents, stagingSql, typeCode, type StagedBatch } from './stage-events.js';
 
-const CHUNK = 2048; // DuckDB's vector size: one data chunk holds at most this many rows
-const types = stagingColumns.map((c) => {
-  if (c === 'ts') return TIMESTAMP;
-  if (c === 'is_bot') return BOOLEAN;
-  if (c === 'scroll_depth' || c === 'amount') return DOUBLE;
-  if (c === 'engaged_ms' || c === 'variant') return INTEGER;
-  return VARCHAR;
-});
+/** The batch's strings as two lists indexed like the staged columns: the text, and its 64-bit key. */
+const dictionarySql = `
+CREATE OR REPLACE TEMP TABLE staging_dict AS
+SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings`;
 
-/** Appends events to the connection's staging table through the data-chunk appender. */
-async function appendToStaging(conn: DuckDBConnection, events: readonly StoredEvent[]): Promise<void> {
-  const appender = await conn.createAppender('staging_events');
-  try {
-    for (let offset = 0; offset < events.length; offset += CHUNK) {
-      const slice = events.slice(offset, offset + CHUNK);
-      const chunk = DuckDBDataChunk.create(types, slice.length);
-      chunk.setColumns(
-        stagingColumns.map((column) =>
-          slice.map((e): DuckDBValue => {
-            if (column === 'ts') return timestampValue(BigInt(e.ts.getTime()) * 1000n);
-            return (e[column] ?? null) as DuckDBValue;
-          }),
-        ),
-      );
-      appender.appendDataChunk(chunk);
-    }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
-}
+const copyEventsSql = `
+INSERT INTO events
+SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), ${eventTypeList}[e.type], d.h[e.visitor_id], d.h[e.session_id],
+  d.str[e.path], d.str[e.referrer], d.str[e.utm_source], d.str[e.utm_medium], d.str[e.utm_campaign], d.str[e.country],
+  d.str[e.device], e.is_bot, nullif(e.scroll_depth, 'NaN'::DOUBLE), nullif(e.engaged_ms, 'NaN'::DOUBLE)::INTEGER,
+  d.str[e.target], d.str[e.href], d.str[e.source], d.str[e.experiment_id], nullif(e.variant, 'NaN'::DOUBLE)::INTEGER,
+  nullif(e.amount, 'NaN'::DOUBLE), d.str[e.currency]
+FROM staging_events e, staging_dict d`;
 
 /**
  * Session partials from the staged batch merged into `sessions`: counts add up, the earliest page view
  * decides entry page and first-touch attributes, the latest decides the exit page. Sessions whose
- * events arrive across batches (or out of order) therefore end up as if computed in one pass.
+ * events arrive across batches (or out of order) therefore end up as if computed in one pass. The
+ * grouping runs on the staged string indexes (0 stands for NULL, so arg_min keeps a first page view's
+ * missing referrer rather than skipping to a later one); text is looked up once per session.
  */
+const pv = `FILTER (WHERE type = ${typeCode('pageview')})`;
 const mergeSessionsSql = `
 INSERT INTO sessions
-SELECT property_id, hash(session_id), any_value(hash(visitor_id)), min(ts), max(ts),
-  min(ts) FILTER (WHERE type = 'pageview'), max(ts) FILTER (WHERE type = 'pageview'),
-  (arg_min({'v': path}, ts) FILTER (WHERE type = 'pageview')).v,
-  (arg_max({'v': path}, ts) FILTER (WHERE type = 'pageview')).v,
-  count(*) FILTER (WHERE type = 'pageview'),
-  referrer_host((arg_min({'v': referrer}, ts) FILTER (WHERE type = 'pageview')).v),
-  (arg_min({'v': utm_source}, ts) FILTER (WHERE type = 'pageview')).v,
-  (arg_min({'v': utm_medium}, ts) FILTER (WHERE type = 'pageview')).v,
-  (arg_min({'v': utm_campaign}, ts) FILTER (WHERE type = 'pageview')).v,
-  (arg_min({'v': country}, ts) FILTER (WHERE type = 'pageview')).v,
-  (arg_min({'v': device}, ts) FILTER (WHERE type = 'pageview')).v,
-  bool_or(is_bot)
-FROM staging_events GROUP BY property_id, session_id
+SELECT d.str[p], d.h[s], d.h[v], epoch_ms(first_ts::BIGINT), epoch_ms(last_ts::BIGINT),
+  epoch_ms(first_pv_ts::BIGINT), epoch_ms(last_pv_ts::BIGINT), d.str[entry_path], d.str[exit_path], pageviews,
+  referrer_host(d.str[referrer]), d.str[utm_source], d.str[utm_medium], d.str[utm_campaign], d.str[country], d.str[device], is_bot
+FROM (
+  SELECT property_id AS p, session_id AS s, any_value(visitor_id) AS v, min(ts) AS first_ts, max(ts) AS last_ts,
+    min(ts) ${pv} AS first_pv_ts, max(ts) ${pv} AS last_pv_ts,
+    arg_min(path, ts) ${pv} AS entry_path, arg_max(path, ts) ${pv} AS exit_path, count(*) ${pv} AS pageviews,
+    arg_min(referrer, ts) ${pv} AS referrer, arg_min(utm_source, ts) ${pv} AS utm_source,
+    arg_min(utm_medium, ts) ${pv} AS utm_medium, arg_min(utm_campaign, ts) ${pv} AS utm_campaign,
+    arg_min(country, ts) ${pv} AS country, arg_min(device, ts) ${pv} AS device, bool_or(is_bot) AS is_bot
+  FROM staging_events GROUP BY property_id, session_id) g, staging_dict d
 ON CONFLICT (property_id, session_key) DO UPDATE SET
   entry_path = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.entry_path ELSE sessions.entry_path END,
   referrer = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.referrer ELSE sessions.referrer END,
@@ -76,24 +59,69 @@ CREATE OR REPLACE TEMP MACRO referrer_host(u) AS
   CASE WHEN u IS NULL OR u = '' THEN NULL
   ELSE coalesce(nullif(regexp_extract(lower(u), '^[a-z][a-z0-9+.-]*://(www\\.)?([^/?#:]+)', 2), ''), u) END`;
 
-const copyEventsSql = `
-INSERT INTO events
-SELECT property_id, ts, type, hash(visitor_id), hash(session_id), path, referrer, utm_source, utm_medium,
-  utm_campaign, country, device, is_bot, scroll_depth, engaged_ms, target, href, source, experiment_id,
-  variant, amount, currency
-FROM staging_events`;
+async function prepare(conn: DuckDBConnection): Promise<void> {
+  await conn.run(stagingSql);
+  await conn.run(referrerHostMacro);
+}
+
+/** Appends a staged batch (bulk, through the data-chunk appender) and copies and merges it set-based. */
+async function writeStaged(conn: DuckDBConnection, staged: StagedBatch): Promise<void> {
+  await conn.run('DELETE FROM staging_strings; DELETE FROM staging_events');
+  for (const [table, chunks] of [['staging_strings', staged.strings], ['staging_events', staged.events]] as const) {
+    const appender = await conn.createAppender(table);
+    try {
+      for (const chunk of chunks) appender.appendDataChunk(chunk);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+  await conn.run(dictionarySql);
+  await conn.run(copyEventsSql);
+  await conn.run(mergeSessionsSql);
+}
 
 /**
  * Writes one batch of events and its session merge. Must run inside the caller's transaction so a
- * batch (or a whole import made of several batches) is kept entirely or not at all.
+ * batch is kept entirely or not at all.
  */
 export async function writeEvents(conn: DuckDBConnection, events: readonly StoredEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await conn.run(stagingSql);
-  await conn.run(referrerHostMacro);
-  await conn.run('DELETE FROM staging_events');
-  await appendToStaging(conn, events);
-  await conn.run(copyEventsSql);
-  await conn.run(mergeSessionsSql);
-  await conn.run('DELETE FROM staging_events');
+  await prepare(conn);
+  await writeStaged(conn, stageEvents(events));
+}
+
+/**
+ * Writes every batch the source yields; must run inside the caller's transaction (all or nothing).
+ * Pipelined: while DuckDB copies and merges batch N on its own threads, the source parses batch N + 1
+ * and it is staged in JS, so the two halves of the work overlap instead of taking turns.
+ */
+export async function importBatches(conn: DuckDBConnection, batches: AsyncIterable<StoredEvent[]>): Promise<number> {
+  await prepare(conn);
+  // One DuckDB thread while importing: the other core is busy parsing the next batch, and a second
+  // DuckDB thread only contended with it (measured: 10 instead of 13 µs of CPU per event, 30% faster).
+  const threads = Number((await conn.runAndReadAll(`SELECT current_setting('threads')`)).getRows()[0][0]);
+  await conn.run('SET threads = 1');
+  let count = 0;
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for await (const batch of batches) {
+      if (batch.length === 0) continue;
+      const staged = stageEvents(batch);
+      await writing;
+      writing = writeStaged(conn, staged);
+      // Handled now, rethrown by the await above (or below): a failed write must not surface as an
+      // unhandled rejection while the next batch is still being parsed.
+      writing.catch(() => undefined);
+      count += batch.length;
+    }
+    await writing;
+  } catch (error) {
+    // The caller rolls back next; let the statement in flight finish first.
+    await writing.catch(() => undefined);
+    throw error;
+  } finally {
+    if (Number.isInteger(threads) && threads > 0) await conn.run(`SET threads = ${threads}`);
+  }
+  return count;
 }

@@ -1,0 +1,353 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackerExperiment } from '../src/tracker/experiments.js';
+import { colorShare, framesOf, hidingRulesOf, startExperimentHarness, SYNC_TAG, visitorIn, type ExperimentHarness } from './support/experiment-harness.js';
+import { pause, until, type Received } from './support/tracker-harness.js';
+
+const CTA = '#cta-start-trial';
+const GREEN = 'rgb(22, 163, 74)';
+const WHITE = 'rgb(255, 255, 255)';
+const NEW_TEXT = 'Start your 14-day trial';
+/** The demo pricing page's call to action: new text, green with white letters (the control is white). */
+const CTA_TEST: TrackerExperiment = {
+  id: 'exp_cta',
+  page: '/demo/pricing',
+  type: 'nocode',
+  variants: [
+    { changes: [] },
+    {
+      changes: [
+        { selector: CTA, op: 'text', value: NEW_TEXT },
+        { selector: CTA, op: 'css', value: { backgroundColor: GREEN, color: WHITE } },
+      ],
+    },
+  ],
+};
+const IN_VARIANT = visitorIn(['exp_cta', 2, 1]);
+const IN_CONTROL = visitorIn(['exp_cta', 2, 0]);
+/** Cuts the pricing page in the middle of the call to action's text. */
+const MID_CTA = 'plan=pro">Start free';
+
+const page = (html: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">${SYNC_TAG}<title>test</title></head><body>${html}</body></html>`;
+
+// The tracker's experiments in Debian's Chromium, on the demo site, with the experiments tag
+// (`/sightline.js?p=acme-shop`, synchronous, first in <head>) and the config embedded by the real route.
+describe('experiments in the browser', () => {
+  let h: ExperimentHarness;
+  beforeAll(async () => {
+    h = await startExperimentHarness();
+  });
+  afterEach(() => h.reset());
+  afterAll(() => h.close());
+
+  const exposures = () => h.events.filter((e) => e.type === 'exposure');
+  const exposureOn = (path: string, experiment: string) =>
+    until(`an exposure to ${experiment} on ${path}`, () => h.events.find((e) => e.type === 'exposure' && e.path === path && e.experiment_id === experiment));
+  const styleCount = (p: Page) => p.evaluate(() => document.querySelectorAll('style').length);
+
+  it('paints a nocode variant’s text and style in the first frame the element shows in, hiding only that element meanwhile', async () => {
+    h.setConfig({ experiments: [CTA_TEST] });
+    // The network stalls in the middle of the button's text: the browser paints the half-parsed page.
+    h.split('/demo/pricing', MID_CTA, 800);
+    const tab = await (await h.person(IN_VARIANT, [CTA, 'h1'])).newPage();
+    await tab.goto(`${h.origin}/demo/pricing`);
+
+    const frames = await framesOf(tab);
+    const withCta = frames.filter((f) => f.seen[CTA]);
+    const shown = withCta.filter((f) => f.seen[CTA]!.visible);
+    // While the button was half there it was hidden, and only it: the heading above was painted.
+    const waiting = withCta.filter((f) => !f.seen[CTA]!.visible);
+    expect(waiting.length).toBeGreaterThan(10);
+    expect(waiting.every((f) => f.seen[CTA]!.text === 'Start free' && f.page && f.seen.h1?.visible)).toBe(true);
+    // From the first frame it showed in, it was the variant; the control was never painted.
+    expect(shown.length).toBeGreaterThan(0);
+    for (const f of shown) expect(f.seen[CTA]).toEqual({ text: NEW_TEXT, visible: true, color: WHITE, background: GREEN });
+    expect(withCta.some((f) => f.seen[CTA]!.visible && /Start free/.test(f.seen[CTA]!.text))).toBe(false);
+    // The browser really painted before the button showed (the trace is not of an unpainted page).
+    const fcp = await tab.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+    expect(fcp).toBeLessThan(shown[0].t);
+    expect(await hidingRulesOf(tab)).toEqual([':is(#cta-start-trial):not([data-sl]) { opacity: 0 !important; }']);
+    expect(await styleCount(tab)).toBe(0);
+
+    const exposure = await exposureOn('/demo/pricing', 'exp_cta');
+    expect(exposure).toMatchObject({ variant: 1, visitor_id: IN_VARIANT, property_id: 'acme-shop' });
+    const view = h.events.find((e) => e.type === 'pageview')!;
+    expect(exposure.session_id).toBe(view.session_id);
+    expect(h.events.indexOf(view)).toBeLessThan(h.events.indexOf(exposure));
+  });
+
+  it('shows the variant from the first frame of an ordinary load, and in a screenshot taken at DOMContentLoaded', async () => {
+    h.setConfig({ experiments: [CTA_TEST] });
+    const tab = await (await h.person(IN_VARIANT, [CTA])).newPage();
+    await tab.goto(`${h.origin}/demo/pricing`, { waitUntil: 'domcontentloaded' });
+    const box = (await tab.locator(CTA).boundingBox())!;
+    const shot = await tab.screenshot({ clip: box });
+    expect(await colorShare(tab, shot, [22, 163, 74])).toBeGreaterThan(0.5);
+    expect(await colorShare(tab, shot, [255, 255, 255])).toBeLessThan(0.3); // white letters only, no white button
+    await tab.waitForLoadState('load');
+    const first = (await framesOf(tab)).find((f) => f.seen[CTA]);
+    expect(first?.seen[CTA]).toEqual({ text: NEW_TEXT, visible: true, color: WHITE, background: GREEN });
+  });
+
+  it('changes matching elements that appear later, and runs on client-side navigation to the experiment’s page only', async () => {
+    const late: TrackerExperiment = {
+      ...CTA_TEST,
+      variants: [CTA_TEST.variants[0], { changes: [...CTA_TEST.variants[1].changes!, { selector: '.late-offer', op: 'text', value: 'New offer' }] }],
+    };
+    const spa: TrackerExperiment = { id: 'exp_spa', page: '/demo/app/orders', type: 'nocode', variants: [{ changes: [] }, { changes: [{ selector: 'main h1', op: 'text', value: 'Your orders' }] }] };
+    h.setConfig({ experiments: [late, spa] });
+    const visitor = visitorIn(['exp_cta', 2, 1], ['exp_spa', 2, 1]);
+    const tab = await (await h.person(visitor, ['.late-offer', 'main h1'])).newPage();
+    await tab.goto(`${h.origin}/demo/pricing`);
+    // Lazy content: inserted by the page's own script long after load, deep in a new subtree.
+    const firstFrame = await tab.evaluate(async () => {
+      const box = document.createElement('div');
+      box.innerHTML = '<section><p class="late-offer">Old offer</p></section>';
+      document.querySelector('main')!.append(box);
+      return new Promise<string>((done) => requestAnimationFrame(() => done(document.querySelector('.late-offer')!.textContent!)));
+    });
+    expect(firstFrame).toBe('New offer');
+    expect((await framesOf(tab)).filter((f) => f.seen['.late-offer']).every((f) => f.seen['.late-offer']!.text === 'New offer')).toBe(true);
+
+    // A single-page app: the orders view is rendered on the client after pushState.
+    await tab.goto(`${h.origin}/demo/app/`);
+    await tab.click('.app-side a[data-route="orders"]');
+    await tab.getByRole('heading', { name: 'Your orders' }).waitFor();
+    expect((await exposureOn('/demo/app/orders', 'exp_spa')).variant).toBe(1);
+    expect((await framesOf(tab)).filter((f) => f.path === '/demo/app/orders' && f.seen['main h1']).map((f) => f.seen['main h1']!.text)).not.toContain('Orders');
+    // Elsewhere in the app the same selector is left alone.
+    await tab.click('.app-side a[data-route="overview"]');
+    await tab.getByRole('heading', { name: 'Overview' }).waitFor();
+    await tab.goBack();
+    await tab.getByRole('heading', { name: 'Your orders' }).waitFor();
+    await tab.click('.app-side a[data-route="settings"]');
+    expect(await tab.locator('main h1').textContent()).toBe('Settings');
+  });
+
+  it('applies every kind of change, and a duplicate is made once however often the page changes', async () => {
+    h.page(
+      '/test/ops',
+      page(`<h1 id="t">Old title</h1><p id="c">Styled</p><div id="h">plain</div>
+        <img id="i" src="/demo/favicon.svg" srcset="/demo/favicon.svg 1x" alt="" width="40" height="40">
+        <picture><source srcset="/demo/favicon.svg"><img id="p" src="/demo/favicon.svg" alt="" width="40" height="40"></picture>
+        <div id="bg">background</div><p id="d">Delete me</p><ul id="list"><li class="dup">Copy me</li></ul><div id="log"></div>`),
+    );
+    h.setConfig({
+      experiments: [
+        {
+          id: 'exp_ops',
+          page: '/test/ops',
+          type: 'nocode',
+          variants: [
+            { changes: [] },
+            {
+              changes: [
+                { selector: '#t', op: 'text', value: 'New <title>' },
+                { selector: '#c', op: 'css', value: { color: 'rgb(255, 0, 0)', fontSize: 20, lineHeight: 2, opacity: 0.5, marginTop: '3em' } },
+                { selector: '#h', op: 'html', value: '<strong>bold</strong> move' },
+                { selector: '#i, #p', op: 'image', value: '/demo/hero.svg' },
+                { selector: '#bg', op: 'image', value: '/demo/hero.svg' },
+                { selector: '#d', op: 'delete', value: '' },
+                { selector: '.dup', op: 'duplicate', value: '' },
+                { selector: 'li[not valid', op: 'text', value: 'ignored' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const tab = await (await h.person(visitorIn(['exp_ops', 2, 1]))).newPage();
+    await tab.goto(`${h.origin}/test/ops`);
+    const state = () =>
+      tab.evaluate(() => {
+        const $ = (s: string) => document.querySelector(s) as HTMLElement;
+        const c = getComputedStyle($('#c'));
+        return {
+          text: $('#t').textContent,
+          css: [c.color, c.fontSize, c.lineHeight, c.opacity, c.marginTop],
+          html: $('#h').innerHTML,
+          images: ['#i', '#p'].map((s) => [$(s).getAttribute('src'), $(s).getAttribute('srcset'), (($(s) as HTMLImageElement).currentSrc || '').replace(location.origin, '')]),
+          sources: document.querySelectorAll('picture source').length,
+          background: $('#bg').style.backgroundImage,
+          deleted: !$('#d'),
+          copies: Array.from(document.querySelectorAll('.dup'), (li) => li.textContent),
+        };
+      });
+    await tab.waitForFunction(() => (document.querySelector('#i') as HTMLImageElement).complete);
+    expect(await state()).toEqual({
+      text: 'New <title>',
+      css: ['rgb(255, 0, 0)', '20px', '40px', '0.5', '60px'],
+      html: '<strong>bold</strong> move',
+      images: [
+        ['/demo/hero.svg', null, '/demo/hero.svg'],
+        ['/demo/hero.svg', null, '/demo/hero.svg'],
+      ],
+      sources: 0,
+      background: 'url("/demo/hero.svg")',
+      deleted: true,
+      copies: ['Copy me', 'Copy me'],
+    });
+
+    // The page keeps changing: many mutations, the original moved, the copy moved, new items.
+    await tab.evaluate(async () => {
+      const list = document.getElementById('list')!;
+      for (let i = 0; i < 20; i++) {
+        document.getElementById('log')!.innerHTML = `<p>tick ${i}</p>`;
+        document.body.append(document.createElement('span'));
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      list.append(list.firstElementChild!); // the original, re-inserted
+      list.append(list.firstElementChild!); // the copy, re-inserted
+      const later = document.createElement('li');
+      later.className = 'dup';
+      later.textContent = 'Later';
+      list.append(later);
+      await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 5; i++) list.append(document.createElement('b'));
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect((await state()).copies.sort()).toEqual(['Copy me', 'Copy me', 'Later', 'Later']);
+    expect((await state()).text).toBe('New <title>');
+  });
+
+  it('sends a redirect variant to its URL before the page paints, with the query string and fragment kept', async () => {
+    const redirect: TrackerExperiment = {
+      id: 'exp_rd',
+      page: '/demo/pricing',
+      type: 'redirect',
+      variants: [{ changes: [] }, { url: '/demo/pricing-b' }, { url: '/demo/pricing-c' }],
+    };
+    h.setConfig({ experiments: [redirect] });
+    // A slow destination: the page being left stays on screen meanwhile, and must not be seen.
+    h.delay('/demo/pricing-c', 700);
+    const visitor = visitorIn(['exp_rd', 3, 2]);
+    const tab = await (await h.person(visitor, ['h1'])).newPage();
+    await tab.goto(`${h.origin}/demo/pricing?a=1#x`);
+    await tab.waitForURL('**/demo/pricing-c?a=1#x');
+    expect(tab.url()).toBe(`${h.origin}/demo/pricing-c?a=1#x`);
+    await tab.getByRole('heading', { name: 'Pricing, plan C' }).waitFor();
+
+    // The destination is the experiment's page for this visitor: the exposure comes from there.
+    const exposure = await exposureOn('/demo/pricing-c', 'exp_rd');
+    expect(exposure).toMatchObject({ variant: 2, visitor_id: visitor });
+    // The page left behind was never shown, and counts no view (the destination counts the visit).
+    // (Chromium stops parsing a document that navigates away, so no frame of it is even rendered;
+    // the tracker hides it too, for browsers that keep going.)
+    const frames = await framesOf(tab);
+    expect(frames.filter((f) => f.path === '/demo/pricing' && f.page && f.seen.h1)).toEqual([]);
+    expect(frames.filter((f) => f.path === '/demo/pricing-c' && f.page).length).toBeGreaterThan(0);
+
+    // No second exposure in the session: not on reload, not when redirected again.
+    await tab.reload();
+    await tab.goto(`${h.origin}/demo/pricing?utm_source=ad`);
+    await tab.waitForURL('**/demo/pricing-c?utm_source=ad');
+    await until('the last page view', () => h.events.filter((e) => e.type === 'pageview').length === 3);
+    await pause(800);
+    expect(h.events.filter((e) => e.type === 'pageview').map((e) => e.path)).toEqual(['/demo/pricing-c', '/demo/pricing-c', '/demo/pricing-c']);
+    expect(h.events.find((e) => e.type === 'pageview' && e.utm_source === 'ad')).toBeDefined();
+    expect(exposures()).toHaveLength(1);
+
+    // A visitor in the control stays, and is exposed to variant 0.
+    const control = visitorIn(['exp_rd', 3, 0]);
+    const stay = await (await h.person(control)).newPage();
+    await stay.goto(`${h.origin}/demo/pricing?a=1#x`);
+    expect((await exposureOn('/demo/pricing', 'exp_rd')).variant).toBe(0);
+    expect(stay.url()).toBe(`${h.origin}/demo/pricing?a=1#x`);
+  });
+
+  it('does not redirect in a loop when two experiments send their pages to each other', async () => {
+    h.setConfig({
+      experiments: [
+        { id: 'exp_a', page: '/demo/pricing', type: 'redirect', variants: [{}, { url: '/demo/signup' }] },
+        { id: 'exp_b', page: '/demo/signup', type: 'redirect', variants: [{}, { url: '/demo/pricing' }] },
+      ],
+    });
+    const tab = await (await h.person(visitorIn(['exp_a', 2, 1], ['exp_b', 2, 1]))).newPage();
+    let navigations = 0;
+    tab.on('framenavigated', (f) => f === tab.mainFrame() && navigations++);
+    await tab.goto(`${h.origin}/demo/pricing?a=1`);
+    await tab.waitForURL('**/demo/signup?a=1');
+    await pause(1_500);
+    expect(tab.url()).toBe(`${h.origin}/demo/signup?a=1`);
+    expect(navigations).toBe(2);
+    expect(exposures().map((e) => [e.experiment_id, e.variant, e.path])).toEqual([['exp_a', 1, '/demo/signup']]);
+  });
+
+  it('sends one exposure per session and experiment, and a new one (same variant) in a later session', async () => {
+    h.setConfig({ experiments: [CTA_TEST] });
+    const tab = await (await h.person(IN_VARIANT)).newPage();
+    await tab.goto(`${h.origin}/demo/pricing`);
+    const first = await exposureOn('/demo/pricing', 'exp_cta');
+    await tab.reload();
+    await tab.goto(`${h.origin}/demo/`);
+    await tab.goto(`${h.origin}/demo/pricing`);
+    await until('four page views', () => h.events.filter((e) => e.type === 'pageview').length === 4);
+    await pause(800);
+    expect(exposures()).toHaveLength(1);
+
+    await tab.evaluate(() => {
+      const s = JSON.parse(localStorage.getItem('sl_ses')!);
+      localStorage.setItem('sl_ses', JSON.stringify({ ...s, at: Date.now() - 31 * 60_000 }));
+    });
+    await tab.reload();
+    await until('a second exposure', () => exposures().length === 2);
+    const [, second] = exposures() as [Received, Received];
+    expect(second.session_id).not.toBe(first.session_id);
+    expect([second.variant, second.visitor_id]).toEqual([1, IN_VARIANT]);
+  });
+
+  it('shows a visitor in the control the page as it is, with nothing hidden', async () => {
+    h.setConfig({ experiments: [CTA_TEST] });
+    h.split('/demo/pricing', MID_CTA, 500);
+    const tab = await (await h.person(IN_CONTROL, [CTA])).newPage();
+    await tab.goto(`${h.origin}/demo/pricing`);
+    const frames = (await framesOf(tab)).filter((f) => f.seen[CTA]);
+    // The half-parsed button was painted as it came: nothing waited for an experiment.
+    expect(frames.some((f) => f.seen[CTA]!.visible && f.seen[CTA]!.text === 'Start free')).toBe(true);
+    expect(frames.every((f) => f.seen[CTA]!.visible)).toBe(true);
+    expect(frames.at(-1)!.seen[CTA]).toMatchObject({ text: 'Start free trial', background: WHITE });
+    expect(await hidingRulesOf(tab)).toEqual([]);
+    expect((await exposureOn('/demo/pricing', 'exp_cta')).variant).toBe(0);
+  });
+
+  it('never hides content beyond the timeout: a selector that never appears, and a parser stuck inside the element', async () => {
+    h.setConfig({ experiments: [{ ...CTA_TEST, variants: [{ changes: [] }, { changes: [{ selector: '#not-on-this-page', op: 'text', value: 'x' }] }] }] });
+    const plain = await (await h.person(IN_VARIANT, ['h1', CTA])).newPage();
+    await plain.goto(`${h.origin}/demo/pricing`);
+    const frames = (await framesOf(plain)).filter((f) => f.seen.h1);
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.every((f) => f.page && f.seen.h1!.visible && f.seen[CTA]?.visible !== false)).toBe(true);
+    expect(await styleCount(plain)).toBe(0);
+
+    // A script that takes 4 s blocks the parser inside the changed element: it may stay hidden for
+    // the timeout (1.5 s), then shows as it is, while the rest of the page showed all along.
+    h.page('/test/slow', page('<header><h1 id="top">Always visible</h1></header><div class="hero"><p>Hero start</p><script src="/slow.js?ms=4000"></script><p>Hero end</p></div>'));
+    h.setConfig({ experiments: [{ id: 'exp_slow', page: '/test/slow', type: 'nocode', variants: [{ changes: [] }, { changes: [{ selector: '.hero', op: 'css', value: { color: 'rgb(255, 0, 0)' } }] }] }] });
+    const slow = await (await h.person(visitorIn(['exp_slow', 2, 1]), ['.hero', '#top'])).newPage();
+    const started = Date.now();
+    await slow.goto(`${h.origin}/test/slow`, { waitUntil: 'commit' });
+    await pause(2_600 - (Date.now() - started));
+    expect(await slow.evaluate(() => (window as unknown as { slowDone?: boolean }).slowDone)).toBeUndefined();
+    const seen = (await framesOf(slow)).filter((f) => f.seen['.hero']);
+    expect(seen.some((f) => !f.seen['.hero']!.visible)).toBe(true); // it was hidden at first…
+    expect(seen.at(-1)!.seen['.hero']).toMatchObject({ visible: true, text: 'Hero start' }); // …and shown before the script came
+    expect(seen.every((f) => f.seen['#top']!.visible)).toBe(true);
+    const hiddenFor = seen.find((f) => f.seen['.hero']!.visible)!.t - seen[0].t;
+    expect(hiddenFor).toBeLessThan(1_700);
+    // Once the parser is done with it, the change applies after all.
+    await slow.waitForLoadState('load');
+    expect(await slow.evaluate(() => getComputedStyle(document.querySelector('.hero')!).color)).toBe('rgb(255, 0, 0)');
+  });
+
+  it('does nothing when the browser asks not to be tracked: the control, nothing hidden, nothing sent', async () => {
+    h.setConfig({ experiments: [CTA_TEST] });
+    const context = await h.person(IN_VARIANT, [CTA]);
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    const tab = await context.newPage();
+    await tab.goto(`${h.origin}/demo/pricing`);
+    await pause(1_000);
+    expect(await tab.locator(CTA).textContent()).toBe('Start free trial');
+    expect(await hidingRulesOf(tab)).toEqual([]);
+    expect(h.events).toEqual([]);
+  });
+});

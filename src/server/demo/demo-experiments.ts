@@ -1,0 +1,52 @@
+import type { StoredEvent } from '../../contract/events.js';
+import { newExperiment } from '../experiments/experiment-records.js';
+import { Random } from '../seed/random.js';
+import type { Store } from '../store/store.js';
+
+const DAYS = 21;
+const SESSIONS_PER_DAY = 160;
+const PROPERTY = 'acme-shop';
+
+/** The two demo tests, on pages of the demo website so a visitor at /demo/ gets a variant too. */
+function demoTests(createdAt: Date) {
+  const nocode = newExperiment(PROPERTY, {
+    name: 'Pricing: a more specific trial button', page: '/demo/pricing', type: 'nocode', goal: 'click_through',
+    variants: [{ label: 'Specific, green', changes: [
+      { selector: '#cta-start-trial', op: 'text', value: 'Start my 14-day free trial' },
+      { selector: '#cta-start-trial', op: 'css', value: { backgroundColor: '#047857', color: '#ffffff' } },
+    ] }],
+  }, createdAt);
+  const redirect = newExperiment(PROPERTY, {
+    name: 'Signup: one-field form', page: '/demo/signup', type: 'redirect', goal: 'form_submission', auto_stop_days: 60,
+    variants: [{ label: 'Email only', url: '/demo/signup-short' }],
+  }, createdAt);
+  // Conversion chances per variant: the demo's results should have something to say.
+  return [
+    { record: nocode, rates: [0.09, 0.118], convert: (path: string): Partial<StoredEvent> => ({ type: 'click', path, target: '#cta-start-trial', href: '/demo/signup?plan=pro' }) },
+    { record: redirect, rates: [0.2, 0.235], convert: (path: string): Partial<StoredEvent> => ({ type: 'form_submit', path, target: '#signup-form', source: 'signup' }) },
+  ];
+}
+
+/** Creates one running test of each type with three weeks of exposures and conversions (deterministic). */
+export async function createDemoExperiments(store: Store, now: Date): Promise<void> {
+  const createdAt = new Date(now.getTime() - DAYS * 86_400_000);
+  const random = new Random(42);
+  for (const { record, rates, convert } of demoTests(createdAt)) {
+    await store.createExperiment(record);
+    const events: StoredEvent[] = [];
+    for (let day = 0; day < DAYS; day++) {
+      for (let n = 0; n < SESSIONS_PER_DAY; n++) {
+        const start = createdAt.getTime() + day * 86_400_000 + random.int(0, 86_000_000);
+        if (start >= now.getTime() - 60_000) continue;
+        const variant = random.int(0, record.variants.length - 1);
+        const path = record.variants[variant].url ?? record.page;
+        const base = { property_id: PROPERTY, visitor_id: `dv${random.id(10)}`, session_id: `ds${random.id(10)}`, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null, currency: null };
+        events.push({ ...base, type: 'pageview', path, ts: new Date(start) });
+        events.push({ ...base, type: 'exposure', path, ts: new Date(start + 5), experiment_id: record.id, variant });
+        if (random.chance(rates[variant])) events.push({ ...base, path, ts: new Date(start + random.int(5_000, 90_000)), ...convert(path) } as StoredEvent);
+      }
+    }
+    events.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+    await store.insertEvents(events);
+  }
+}

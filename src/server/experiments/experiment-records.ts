@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import {
+  DEFAULT_GOAL, DEFAULT_SESSION_TIME_SECONDS,
+  type CreateExperimentBody, type experimentListResponse, type experimentResponse,
+} from '../../contract/experiments.js';
+import { randomId } from '../auth/api-keys.js';
+import type { ExperimentRecord, ExperimentVariant } from '../store/store.js';
+
+export const CONTROL_LABEL = 'Control';
+/** Unlabelled variants are named by letter after the control (A): `Variant B`, `Variant C`, … */
+export const defaultLabel = (index: number) => `Variant ${String.fromCharCode(65 + index)}`;
+
+/** A new, active test: the control (the page as it is) becomes variant 0, the requested ones follow. */
+export function newExperiment(propertyId: string, body: CreateExperimentBody, now: Date): ExperimentRecord {
+  const requested: ExperimentVariant[] = body.type === 'nocode'
+    ? body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: v.changes }))
+    : body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: [], url: v.url }));
+  const goal = body.goal ?? DEFAULT_GOAL;
+  return {
+    id: randomId('exp'),
+    property_id: propertyId,
+    name: body.name,
+    page: body.page,
+    type: body.type,
+    goal,
+    // Kept explicit, so a response always says what is being counted.
+    goal_target: body.goal_target ?? (goal === 'session_time' ? String(DEFAULT_SESSION_TIME_SECONDS) : null),
+    auto_stop_days: body.auto_stop_days ?? null,
+    status: 'active',
+    created_at: now,
+    stopped_at: null,
+    reason: null,
+    variants: [{ label: CONTROL_LABEL, changes: [] }, ...requested],
+  };
+}
+
+export const variantView = (v: ExperimentVariant, i: number) => ({
+  label: v.label,
+  is_control: i === 0,
+  changes: v.changes,
+  ...(v.url !== undefined ? { url: v.url } : {}),
+});
+
+/** The create response. */
+export function experimentView(e: ExperimentRecord): z.infer<typeof experimentResponse> {
+  return {
+    experiment_id: e.id, name: e.name, page: e.page, type: e.type, status: e.status, goal: e.goal, goal_target: e.goal_target,
+    created_at: e.created_at.toISOString(), auto_stop_days: e.auto_stop_days, variants: e.variants.map(variantView),
+  };
+}
+
+export function listItem(e: ExperimentRecord): z.infer<typeof experimentListResponse>['data'][number] {
+  return {
+    experiment_id: e.id, name: e.name, page: e.page, status: e.status, goal: e.goal,
+    created_at: e.created_at.toISOString(), variant_count: e.variants.length,
+  };
+}

@@ -1,0 +1,96 @@
+import type { SnapshotElement } from '../../store/store.js';
+
+type Rgb = [number, number, number];
+
+/** WCAG AA for normal text: what a call to action's label should reach against its background. */
+export const MIN_CONTRAST = 4.5;
+/** WCAG 2.5.5 / Apple HIG: a tap target smaller than this is easy to miss with a thumb. */
+export const MIN_TAP_PX = 44;
+/** The brand-neutral, high-contrast blue used when an element has no colour of its own to build on. */
+export const FALLBACK_ACCENT = '#1d4ed8';
+
+/** `rgb(…)`, `rgba(…)` (alpha 0 is no colour) or `#rgb`/`#rrggbb`, as the browser reports them. */
+export function parseColor(value: string | undefined): Rgb | null {
+  if (!value) return null;
+  const fn = /^rgba?\(\s*(\d+(?:\.\d+)?)[\s,]+(\d+(?:\.\d+)?)[\s,]+(\d+(?:\.\d+)?)(?:[\s,/]+([\d.]+))?\s*\)$/i.exec(value.trim());
+  if (fn) return fn[4] !== undefined && Number(fn[4]) === 0 ? null : [Number(fn[1]), Number(fn[2]), Number(fn[3])];
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
+  if (!hex) return null;
+  const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join('') : hex[1];
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
+}
+
+export const toHex = (c: Rgb) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+
+function luminance([r, g, b]: Rgb): number {
+  const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+export function contrast(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const WHITE: Rgb = [255, 255, 255];
+
+function toHsl([r, g, b]: Rgb): [number, number, number] {
+  const [R, G, B] = [r / 255, g / 255, b / 255];
+  const max = Math.max(R, G, B);
+  const min = Math.min(R, G, B);
+  const l = (max + min) / 2;
+  const d = max - min;
+  if (d === 0) return [0, 0, l];
+  const s = d / (1 - Math.abs(2 * l - 1));
+  const h = max === R ? ((G - B) / d + 6) % 6 : max === G ? (B - R) / d + 2 : (R - G) / d + 4;
+  return [h * 60, s, l];
+}
+
+function fromHsl(h: number, s: number, l: number): Rgb {
+  const c = (1 - Math.abs(2 * l - 1)) * s;
+  const x = c * (1 - Math.abs(((h / 60) % 2) - 1));
+  const [r, g, b] = h < 60 ? [c, x, 0] : h < 120 ? [x, c, 0] : h < 180 ? [0, c, x] : h < 240 ? [0, x, c] : h < 300 ? [x, 0, c] : [c, 0, x];
+  const m = l - c / 2;
+  return [r, g, b].map((v) => (v + m) * 255) as Rgb;
+}
+
+/**
+ * The element's own hue at lower lightness, in 5% steps until white text on it reaches AA: the
+ * variant stays on brand while becoming legible. A grey or missing colour carries no brand, so it
+ * becomes FALLBACK_ACCENT (a grey button reads as disabled, not as the thing to click).
+ */
+export function strongBackground(color: string | undefined): string {
+  const c = parseColor(color);
+  if (!c) return FALLBACK_ACCENT;
+  const [h, s, l0] = toHsl(c);
+  if (s < 0.15) return FALLBACK_ACCENT;
+  let rgb = c;
+  for (let l = l0; l > 0 && contrast(rgb, WHITE) < MIN_CONTRAST; l -= 0.05) rgb = fromHsl(h, s, Math.max(0, l - 0.05));
+  return toHex(rgb);
+}
+
+export const hasBackground = (el: SnapshotElement) => parseColor(el.styles.backgroundColor) !== null;
+
+/** `16px` → 16; anything else (em, empty) → the fallback. */
+export function px(value: string | undefined, fallback: number): number {
+  const m = /^(\d+(?:\.\d+)?)px$/.exec((value ?? '').trim());
+  return m ? Number(m[1]) : fallback;
+}
+
+/** Vertical and horizontal padding of a computed `padding` (1 to 4 lengths). */
+export function paddingOf(value: string | undefined): { v: number; h: number } {
+  const parts = (value ?? '').trim().split(/\s+/).filter(Boolean);
+  return { v: px(parts[0], 0), h: px(parts[1] ?? parts[0], 0) };
+}
+
+/** Height of the element's box as the snapshot lets us estimate it: a 1.2 line height plus padding. */
+export function estimatedHeight(el: SnapshotElement): number {
+  return Math.round(px(el.styles.fontSize, 16) * 1.2 + 2 * paddingOf(el.styles.padding).v);
+}
+
+/** The current values of `props` as the snapshot saw them, in the variant's key order (the control). */
+export function currentStyles(el: SnapshotElement | null, props: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of props) if (el?.styles[p] !== undefined) out[p] = el.styles[p];
+  return out;
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../contract/endpoints.js';
+import { ApiError } from '../errors.js';
+import { experimentDetail } from '../experiments/experiment-detail.js';
+import { experimentView, listItem, newExperiment } from '../experiments/experiment-records.js';
+import { settleAutoStops, startAutoStopTimer } from '../experiments/lifecycle.js';
+import type { ExperimentRecord, Store } from '../store/store.js';
+import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
+
+export interface SplitTestOptions {
+  store: Store;
+  /** How often the auto-stop timer looks for tests whose time is up (default 60 s; tests shorten it). */
+  autoStopEveryMs?: number;
+}
+
+const notFound = (id: string) => new ApiError(404, 'not_found', `no split test "${id}" in this property`, { field: 'experimentId' });
+const conflict = (e: ExperimentRecord) =>
+  new ApiError(409, 'conflict', `split test "${e.id}" is already complete (${e.reason}); a stopped test cannot change or restart`, {
+    field: 'status', status: e.status, stopped_at: e.stopped_at?.toISOString() ?? null,
+  });
+
+/**
+ * The split-test endpoints. Checks run 401 → 403 → 400 (path, then body) → 404 → 409, and every
+ * read first completes the property's tests whose auto_stop_days have passed.
+ */
+export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptions) {
+  const { store } = opts;
+  const stopTimer = startAutoStopTimer(store, { everyMs: opts.autoStopEveryMs, onError: (error) => app.log.error({ err: error }, 'auto-stop check failed') });
+  app.addHook('onClose', () => stopTimer());
+
+  /** The scoped property and the path's experiment id, validated; auto-stops settled. */
+  const target = async (request: FastifyRequest, now: Date) => {
+    const propertyId = scopedProperty(request);
+    const { experimentId } = parse(endpoints.splitTest.params, request.params, 'params');
+    return { propertyId, experimentId, settled: () => settleAutoStops(store, propertyId, now) };
+  };
+  /** 404 for an unknown id (or one of another property), 409 for a complete test. */
+  const refuse = async (propertyId: string, id: string): Promise<never> => {
+    const existing = await store.getExperiment(propertyId, id);
+    throw existing ? conflict(existing) : notFound(id);
+  };
+
+  app.get(fastifyPath(endpoints.splitTests.path), async (request) => {
+    const propertyId = scopedProperty(request);
+    const query = parse(endpoints.splitTests.query, request.query, 'query');
+    await settleAutoStops(store, propertyId);
+    return { data: (await store.listExperiments(propertyId, query)).map(listItem) };
+  });
+
+  app.post(fastifyPath(endpoints.createSplitTest.path), async (request, reply) => {
+    const propertyId = scopedProperty(request);
+    const body = parse(endpoints.createSplitTest.body, request.body, 'body');
+    const created = newExperiment(propertyId, body, new Date());
+    await store.createExperiment(created);
+    return reply.status(201).send(experimentView(created));
+  });
+
+  app.get(fastifyPath(endpoints.splitTest.path), async (request) => {
+    const now = new Date();
+    const { propertyId, experimentId, settled } = await target(request, now);
+    await settled();
+    const found = await store.getExperiment(propertyId, experimentId);
+    if (!found) throw notFound(experimentId);
+    return experimentDetail(store, found, now);
+  });
+
+  app.patch(fastifyPath(endpoints.updateSplitTest.path), async (request) => {
+    const now = new Date();
+    const { propertyId, experimentId, settled } = await target(request, now);
+    const body = parse(endpoints.updateSplitTest.body, request.body, 'body');
+    await settled();
+    const updated = (await store.updateExperiment(propertyId, experimentId, body)) ?? (await refuse(propertyId, experimentId));
+    // A shorter auto_stop_days may already have run out: the answer then says the test is complete.
+    const stopped = (await settled()).find((e) => e.id === updated.id);
+    const e = stopped ?? updated;
+    return { experiment_id: e.id, name: e.name, status: e.status, auto_stop_days: e.auto_stop_days };
+  });
+
+  app.post(fastifyPath(endpoints.stopSplitTest.path), async (request) => {
+    const now = new Date();
+    const { propertyId, experimentId, settled } = await target(request, now);
+    const body = parse(endpoints.stopSplitTest.body, request.body, 'body');
+    await settled();
+    const stopped = (await store.stopExperiment(propertyId, experimentId, body?.reason ?? 'manual', now)) ?? (await refuse(propertyId, experimentId));
+    return { experiment_id: stopped.id, status: 'complete' as const, stopped_at: stopped.stopped_at!.toISOString(), reason: stopped.reason! };
+  });
+}

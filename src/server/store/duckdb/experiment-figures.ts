@@ -1,0 +1,67 @@
+import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
+import type { ExperimentRecord, VariantFigures } from '../store.js';
+import { ts, type Database, type Params } from './database.js';
+
+// With `(?:user@)?` skipped, so a link's host is what a browser would connect to.
+const hrefHost = `lower(regexp_extract(e.href, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)', 1))`;
+
+/**
+ * Whether one exposed session (`x`) converted, over its events `e` at or after the exposure, and the
+ * parameters that expression binds. Per goal, as docs/decisions.md ("Split tests") defines them.
+ */
+function conversion(e: ExperimentRecord): { sql: string; params: Params } {
+  switch (e.goal) {
+    case 'click_through':
+      // Each variant's own page: a redirect variant's sessions click on its URL, the control's on `page`.
+      return { sql: `bool_or(e.type = 'click' AND e.path = $pages[x.variant + 1])`, params: { pages: e.variants.map((v) => v.url ?? e.page) } };
+    case 'form_submission':
+      return { sql: `bool_or(e.type = 'form_submit')`, params: {} };
+    case 'bounce_rate':
+      // Converted = did not bounce, so a higher rate is better like every other goal. Bouncing is a
+      // property of the whole session (the landing view is sent just before its exposure), so read
+      // the session's page count rather than the views after the exposure.
+      return { sql: `coalesce(any_value(s.pageviews), 0) >= 2`, params: {} };
+    case 'session_time':
+      return { sql: `epoch_ms(max(e.ts)) - epoch_ms(x.at) >= $seconds * 1000`, params: { seconds: Number(e.goal_target ?? DEFAULT_SESSION_TIME_SECONDS) } };
+    case 'destination_page':
+      return { sql: `bool_or(e.type = 'pageview' AND e.path = $target)`, params: { target: e.goal_target ?? '' } };
+    case 'external_destination': {
+      const target = e.goal_target ?? '';
+      return hasScheme(target)
+        ? { sql: `bool_or(e.type = 'click' AND starts_with(e.href, $target))`, params: { target } }
+        : { sql: `bool_or(e.type = 'click' AND ${hrefHost} = $target)`, params: { target: target.toLowerCase() } };
+    }
+    case 'revenue':
+      return { sql: `bool_or(e.type = 'revenue')`, params: {} };
+  }
+}
+
+/**
+ * One pass over the property's events since the test began: each session counts for the variant of
+ * its first exposure, and only its non-bot events from that exposure on can convert it. A complete
+ * test is read up to `stopped_at`, so its figures no longer move.
+ */
+export async function experimentFigures(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
+  const { sql: converted, params } = conversion(e);
+  Object.assign(params, { p: e.property_id, id: e.id, since: ts(e.created_at), last: e.variants.length - 1 });
+  if (e.stopped_at) params.until = ts(e.stopped_at);
+  const window = (alias: string) => `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
+  const rows = await db.all<{ variant: number } & VariantFigures>(
+    `WITH first_exposure AS (
+      SELECT session_key, min(ts) AS at, list(variant ORDER BY ts, variant)[1] AS variant
+      FROM events x WHERE ${window('x')} AND type = 'exposure' AND experiment_id = $id
+      GROUP BY session_key),
+    per_session AS (
+      SELECT x.variant, ${converted} AS converted, coalesce(sum(e.amount) FILTER (WHERE e.type = 'revenue'), 0) AS revenue
+      FROM first_exposure x JOIN events e ON e.session_key = x.session_key AND e.ts >= x.at
+      LEFT JOIN sessions s ON s.property_id = $p AND s.session_key = x.session_key
+      WHERE ${window('e')} AND x.variant BETWEEN 0 AND $last::INTEGER
+      GROUP BY x.session_key, x.variant, x.at)
+    SELECT variant, count(*) AS sessions, count(*) FILTER (WHERE converted) AS conversions, sum(revenue) AS revenue
+    FROM per_session GROUP BY variant`,
+    params,
+  );
+  const figures = e.variants.map(() => ({ sessions: 0, conversions: 0, revenue: 0 }));
+  for (const r of rows) figures[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions), revenue: Number(r.revenue) };
+  return figures;
+}

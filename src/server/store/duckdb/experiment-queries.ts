@@ -1,0 +1,122 @@
+import type { ExperimentRecord } from '../store.js';
+import { query, ts, type Database, type Params } from './database.js';
+import { experimentFigures } from './experiment-figures.js';
+
+/**
+ * Created here rather than in schema.ts (being reworked separately): once per store, at first use.
+ * Variants are kept as JSON: they are written once and only ever read whole.
+ */
+const createTableSql = `
+CREATE TABLE IF NOT EXISTS experiments (
+  id VARCHAR PRIMARY KEY,
+  property_id VARCHAR NOT NULL,
+  name VARCHAR NOT NULL,
+  page VARCHAR NOT NULL,
+  type VARCHAR NOT NULL,
+  goal VARCHAR NOT NULL,
+  goal_target VARCHAR,
+  auto_stop_days INTEGER,
+  status VARCHAR NOT NULL,
+  created_at TIMESTAMP NOT NULL,
+  stopped_at TIMESTAMP,
+  reason VARCHAR,
+  variants VARCHAR NOT NULL
+)`;
+
+type Row = Omit<ExperimentRecord, 'variants'> & { variants: string };
+const fromRow = (r: Row): ExperimentRecord => ({ ...r, variants: JSON.parse(r.variants) });
+
+/** Active tests whose time is up; `created_at + auto_stop_days` is also their `stopped_at`. */
+const due = (scoped: boolean) =>
+  `status = 'active' AND auto_stop_days IS NOT NULL AND created_at + to_days(auto_stop_days) <= $now::TIMESTAMP${scoped ? ' AND property_id = $p' : ''}`;
+
+/** Split tests: a small table, written through the writer connection, read on the readers. */
+export function experimentQueries(db: Database) {
+  let ready: Promise<unknown> | null = null;
+  const table = () => {
+    ready ??= db.transaction((conn) => conn.run(createTableSql)).catch((error) => {
+      ready = null; // let the next call try again rather than failing forever
+      throw error;
+    });
+    return ready;
+  };
+  const read = async (sql: string, params: Params) => {
+    await table();
+    return (await db.all<Row>(sql, params)).map(fromRow);
+  };
+  /** A write whose statement ends in `RETURNING *` (an INSERT answers a count instead). */
+  const write = async (sql: string, params: Params, returning = true) => {
+    await table();
+    const rows = await db.transaction((conn) => query<Row>(conn, sql, params));
+    return returning ? rows.map(fromRow) : [];
+  };
+
+  async function getExperiment(propertyId: string, id: string): Promise<ExperimentRecord | null> {
+    const [row] = await read('SELECT * FROM experiments WHERE property_id = $p AND id = $id', { p: propertyId, id });
+    return row ?? null;
+  }
+
+  return {
+    getExperiment,
+    async createExperiment(e: ExperimentRecord): Promise<void> {
+      await write(
+        `INSERT INTO experiments VALUES ($id, $p, $name, $page, $type, $goal, $target, $days::INTEGER, $status,
+          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants)`,
+        {
+          id: e.id, p: e.property_id, name: e.name, page: e.page, type: e.type, goal: e.goal, target: e.goal_target,
+          days: e.auto_stop_days, status: e.status, created: ts(e.created_at), stopped: e.stopped_at && ts(e.stopped_at),
+          reason: e.reason, variants: JSON.stringify(e.variants),
+        },
+        false,
+      );
+    },
+    listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number }) {
+      const params: Params = { p: propertyId, limit: opts.limit };
+      if (opts.status) params.status = opts.status;
+      return read(
+        `SELECT * FROM experiments WHERE property_id = $p${opts.status ? ' AND status = $status' : ''}
+         ORDER BY created_at DESC, id DESC LIMIT $limit`,
+        params,
+      );
+    },
+    async updateExperiment(propertyId: string, id: string, changes: { name?: string; auto_stop_days?: number | null }) {
+      const params: Params = { p: propertyId, id };
+      const sets: string[] = [];
+      if (changes.name !== undefined) {
+        sets.push('name = $name');
+        params.name = changes.name;
+      }
+      if (changes.auto_stop_days !== undefined) {
+        sets.push('auto_stop_days = $days::INTEGER');
+        params.days = changes.auto_stop_days;
+      }
+      if (sets.length === 0) return getExperiment(propertyId, id).then((e) => (e?.status === 'active' ? e : null));
+      const [row] = await write(`UPDATE experiments SET ${sets.join(', ')} WHERE property_id = $p AND id = $id AND status = 'active' RETURNING *`, params);
+      return row ?? null;
+    },
+    async stopExperiment(propertyId: string, id: string, reason: string, at: Date): Promise<ExperimentRecord | null> {
+      const [row] = await write(
+        `UPDATE experiments SET status = 'complete', stopped_at = $at::TIMESTAMP, reason = $reason
+         WHERE property_id = $p AND id = $id AND status = 'active' RETURNING *`,
+        { p: propertyId, id, reason, at: ts(at) },
+      );
+      return row ?? null;
+    },
+    activeExperiments: (propertyId: string) =>
+      read(`SELECT * FROM experiments WHERE property_id = $p AND status = 'active' ORDER BY created_at, id`, { p: propertyId }),
+    async autoStopExperiments(now: Date, propertyId?: string): Promise<ExperimentRecord[]> {
+      const params: Params = { now: ts(now) };
+      if (propertyId !== undefined) params.p = propertyId;
+      // Checked on every read of a property's tests: look on a reader first so the writer (which
+      // ingestion shares) is only taken when something is actually due.
+      const [found] = await read(`SELECT * FROM experiments WHERE ${due(propertyId !== undefined)} LIMIT 1`, params);
+      if (!found) return [];
+      return write(
+        `UPDATE experiments SET status = 'complete', stopped_at = created_at + to_days(auto_stop_days), reason = 'auto_stop'
+         WHERE ${due(propertyId !== undefined)} RETURNING *`,
+        params,
+      );
+    },
+    experimentFigures: (e: ExperimentRecord) => experimentFigures(db, e),
+  };
+}

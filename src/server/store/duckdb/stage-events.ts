@@ -1,0 +1,101 @@
+import { BOOLEAN, DOUBLE, DuckDBDataChunk, INTEGER, UTINYINT, VARCHAR, type DuckDBType } from '@duckdb/node-api';
+import { eventTypes, type StoredEvent } from '../../../contract/events.js';
+
+/**
+ * The appender's view of a batch, built in JS without touching a connection (so it can overlap the
+ * previous batch's SQL) and without a single NULL: node-api sets validity bits with BigInt arithmetic,
+ * which made the mostly-null columns most of the appender's cost. Strings become 1-based indexes into
+ * the batch's own string list (0 = NULL), so each distinct string crosses into DuckDB once per batch
+ * and is hashed once; absent numbers are NaN. `stagingSql` turns them back into values.
+ */
+export interface StagedBatch {
+  strings: DuckDBDataChunk[];
+  events: DuckDBDataChunk[];
+}
+
+const CHUNK = 2048; // DuckDB's vector size: one data chunk holds at most this many rows
+
+// Staged columns in `staging_events` order; stageEvents() fills them by position.
+type Kind = 'str' | 'num' | 'type' | 'ms' | 'bool';
+const columns: [keyof StoredEvent, Kind][] = [
+  ['property_id', 'str'], ['ts', 'ms'], ['type', 'type'], ['visitor_id', 'str'], ['session_id', 'str'], ['path', 'str'],
+  ['referrer', 'str'], ['utm_source', 'str'], ['utm_medium', 'str'], ['utm_campaign', 'str'], ['country', 'str'],
+  ['device', 'str'], ['is_bot', 'bool'], ['scroll_depth', 'num'], ['engaged_ms', 'num'], ['target', 'str'], ['href', 'str'],
+  ['source', 'str'], ['experiment_id', 'str'], ['variant', 'num'], ['amount', 'num'], ['currency', 'str'],
+];
+const sqlType: Record<Kind, string> = { str: 'INTEGER', num: 'DOUBLE', type: 'UTINYINT', ms: 'DOUBLE', bool: 'BOOLEAN' };
+const duckType: Record<Kind, DuckDBType> = { str: INTEGER, num: DOUBLE, type: UTINYINT, ms: DOUBLE, bool: BOOLEAN };
+const eventTypes_ = eventTypes as readonly string[];
+if (!eventTypes_.every((t) => /^[a-z_]+$/.test(t))) throw new Error('event type names must be plain identifiers');
+
+/** Per-connection scratch tables the appender fills; `staging_dict` holds the batch's strings and their hashes as lists. */
+export const stagingSql = `
+CREATE TEMP TABLE IF NOT EXISTS staging_strings (idx INTEGER, s VARCHAR);
+CREATE TEMP TABLE IF NOT EXISTS staging_events (${columns.map(([c, k]) => `${c} ${sqlType[k]}`).join(', ')});`;
+
+/** The list literal decoding type codes (our own constants, checked above, never input). */
+export const eventTypeList = `[${eventTypes_.map((t) => `'${t}'`).join(', ')}]`;
+const typeCodes = new Map(eventTypes_.map((t, i) => [t, i + 1]));
+/** The staged code of an event type, for filters on `staging_events.type`. */
+export const typeCode = (t: StoredEvent['type']) => typeCodes.get(t)!;
+
+/** Lays a batch out as data chunks for `staging_strings` and `staging_events` (see `StagedBatch`). */
+export function stageEvents(events: readonly StoredEvent[]): StagedBatch {
+  const ids = new Map<string, number>();
+  const list: string[] = [];
+  const intern = (s: string | null): number => {
+    if (s === null || s === undefined) return 0;
+    let id = ids.get(s);
+    if (id === undefined) {
+      id = list.length + 1;
+      ids.set(s, id);
+      list.push(s);
+    }
+    return id;
+  };
+  const chunks: DuckDBDataChunk[] = [];
+  const types = columns.map(([, k]) => duckType[k]);
+  const values = columns.map(() => [] as (number | boolean)[]);
+  for (let offset = 0; offset < events.length; offset += CHUNK) {
+    const n = Math.min(CHUNK, events.length - offset);
+    for (const v of values) v.length = n;
+    for (let i = 0; i < n; i++) {
+      const e = events[offset + i];
+      const code = typeCodes.get(e.type);
+      if (code === undefined) throw new Error(`unknown event type "${e.type}"`);
+      values[0][i] = intern(e.property_id);
+      values[1][i] = e.ts.getTime();
+      values[2][i] = code;
+      values[3][i] = intern(e.visitor_id);
+      values[4][i] = intern(e.session_id);
+      values[5][i] = intern(e.path);
+      values[6][i] = intern(e.referrer);
+      values[7][i] = intern(e.utm_source);
+      values[8][i] = intern(e.utm_medium);
+      values[9][i] = intern(e.utm_campaign);
+      values[10][i] = intern(e.country);
+      values[11][i] = intern(e.device);
+      values[12][i] = e.is_bot;
+      values[13][i] = e.scroll_depth ?? NaN;
+      values[14][i] = e.engaged_ms ?? NaN;
+      values[15][i] = intern(e.target);
+      values[16][i] = intern(e.href);
+      values[17][i] = intern(e.source);
+      values[18][i] = intern(e.experiment_id);
+      values[19][i] = e.variant ?? NaN;
+      values[20][i] = e.amount ?? NaN;
+      values[21][i] = intern(e.currency);
+    }
+    const chunk = DuckDBDataChunk.create(types, n);
+    chunk.setColumns(values);
+    chunks.push(chunk);
+  }
+  const strings: DuckDBDataChunk[] = [];
+  for (let offset = 0; offset < list.length; offset += CHUNK) {
+    const slice = list.slice(offset, offset + CHUNK);
+    const chunk = DuckDBDataChunk.create([INTEGER, VARCHAR], slice.length);
+    chunk.setColumns([slice.map((_, i) => offset + i + 1), slice]);
+    strings.push(chunk);
+  }
+  return { strings, events: chunks };
+}
