@@ -16,27 +16,17 @@ function forPage(e: ExperimentRecord): TrackerConfig['experiments'][number] {
   };
 }
 
-const CONFIG_CACHE_MS = 10_000;
-
 /**
- * The config `/sightline.js?p=ID` embeds, or null for an unknown property. Cached briefly per
- * property: every page load of a tested site asks for it, and a test's start or stop may show up to
- * this much later (plus the browser's own minute of caching).
+ * The config `/sightline.js?p=ID` embeds, or null for an unknown property. Read fresh each time (a
+ * small indexed read), so a test created or stopped through the API reaches the next page load; the
+ * script's own `max-age=60` is what spares the server repeated requests from one browser.
  */
 export function trackerConfigFor(store: Store): (propertyId: string) => Promise<TrackerConfig | null> {
   const exists = propertyDirectory(store);
-  const cache = new Map<string, { config: TrackerConfig | null; at: number }>();
   return async (propertyId) => {
-    const hit = cache.get(propertyId);
-    if (hit && Date.now() - hit.at < CONFIG_CACHE_MS) return hit.config;
-    let config: TrackerConfig | null = null;
-    if (await exists(propertyId)) {
-      await settleAutoStops(store, propertyId);
-      config = { experiments: (await store.activeExperiments(propertyId)).map(forPage) };
-    }
-    if (cache.size > 10_000) cache.clear();
-    cache.set(propertyId, { config, at: Date.now() });
-    return config;
+    if (!(await exists(propertyId))) return null;
+    await settleAutoStops(store, propertyId);
+    return { experiments: (await store.activeExperiments(propertyId)).map(forPage) };
   };
 }
 
@@ -46,16 +36,15 @@ export function trackerConfigFor(store: Store): (propertyId: string) => Promise<
  * stopped test keeps being served.
  */
 export async function trackerConfigRoutes(app: FastifyInstance, opts: { store: Store }) {
-  const exists = propertyDirectory(opts.store);
+  const configFor = trackerConfigFor(opts.store);
   // On errors too, so a page's script can read why it was refused.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
   });
   app.get('/api/tracker/config', async (request, reply) => {
     const { property } = parse(trackerConfigQuery, request.query, 'query');
-    if (!(await exists(property))) throw new ApiError(400, 'invalid_request', `no property "${property}"`, { field: 'property' });
-    await settleAutoStops(opts.store, property);
-    const config: TrackerConfig = { experiments: (await opts.store.activeExperiments(property)).map(forPage) };
+    const config = await configFor(property);
+    if (!config) throw new ApiError(400, 'invalid_request', `no property "${property}"`, { field: 'property' });
     return reply.header('cache-control', 'public, max-age=60').send(config);
   });
 }

@@ -46,17 +46,23 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
   const params = { ...f.params, page };
   const one = `SELECT path, count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors FROM events
     WHERE ${f.ev} AND type = 'pageview' AND NOT is_bot AND path = $page GROUP BY path`;
-  const [totals] = await db.all<PageRow>(pageFiguresSql(one, f.ev, f.se), params);
+  // Two independent reads, run side by side on two reader connections.
   // The page's views carry their session's first-touch attribution (UTM arrives only on landing).
-  const rows = await db.all<{ g: number; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; country: string | null; device: string | null; page_views: number }>(
+  type BreakdownRow = { g: number; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; country: string | null; device: string | null; page_views: number };
+  const [[totals], rows] = await Promise.all([
+    db.all<PageRow>(pageFiguresSql(one, f.ev, f.se), params),
+    db.all<BreakdownRow>(
     `SELECT grouping_id(s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) AS g,
        s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device, count(*) AS page_views
      FROM events e JOIN sessions s ON s.property_id = e.property_id AND s.session_key = e.session_key
+       -- Implied by the view being in range; lets the sessions scan skip the rest of the history.
+       AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP
      WHERE ${scopeFilter(s, 'ts', 'e').where} AND e.type = 'pageview' AND NOT e.is_bot AND e.path = $page
      GROUP BY GROUPING SETS ((s.utm_source, s.utm_medium, s.utm_campaign), (s.country), (s.device))
      QUALIFY row_number() OVER (PARTITION BY g ORDER BY page_views DESC, s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) <= ${Number(limit)}`,
     params,
-  );
+    ),
+  ]);
   const out: (SegmentRow & { dimension: 'utm' | 'country' | 'device' })[] = rows.map((r) => {
     const counts = { sessions: 0, page_views: r.page_views };
     if (r.g === 0b00011) return { dimension: 'utm', values: [r.utm_source, r.utm_medium, r.utm_campaign], ...counts };

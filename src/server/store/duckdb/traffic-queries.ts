@@ -24,17 +24,20 @@ export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['
 export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['trafficSummary']> {
   const ev = scopeFilter(s, 'ts');
   const se = scopeFilter(s, 'first_pv_ts');
-  const [views] = await db.all<{ page_views: number; unique_visitors: number }>(
-    `SELECT count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors
-     FROM events WHERE ${ev.where} AND type = 'pageview' AND NOT is_bot`,
-    ev.params,
-  );
-  const [sessions] = await db.all<{ sessions: number; bounces: number; duration: number | null }>(
-    `SELECT count(*) AS sessions, count(*) FILTER (WHERE pageviews = 1) AS bounces,
-       sum(epoch_ms(last_ts) - epoch_ms(first_ts)) / 1000.0 AS duration
-     FROM sessions WHERE ${se.where} AND NOT is_bot`,
-    se.params,
-  );
+  // Independent reads on two reader connections: the sessions scan overlaps the distinct count.
+  const [[views], [sessions]] = await Promise.all([
+    db.all<{ page_views: number; unique_visitors: number }>(
+      `SELECT count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors
+       FROM events WHERE ${ev.where} AND type = 'pageview' AND NOT is_bot`,
+      ev.params,
+    ),
+    db.all<{ sessions: number; bounces: number; duration: number | null }>(
+      `SELECT count(*) AS sessions, count(*) FILTER (WHERE pageviews = 1) AS bounces,
+         sum(epoch_ms(last_ts) - epoch_ms(first_ts)) / 1000.0 AS duration
+       FROM sessions WHERE ${se.where} AND NOT is_bot`,
+      se.params,
+    ),
+  ]);
   return { ...views, sessions: sessions.sessions, bounces: sessions.bounces, duration_seconds_total: Number(sessions.duration ?? 0) };
 }
 

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recommendationToChange, type Recommendation } from '../src/contract/recommendations.js';
+import { buildApp } from '../src/server/app.js';
+import { newApiKey } from '../src/server/auth/api-keys.js';
+import { normalizeEvent } from '../src/server/ingest/normalize-event.js';
+import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
+import type { Store } from '../src/server/store/store.js';
+import { visitorIn } from './support/experiment-harness.js';
+import { CHROME_UA, PERSON_ARGS } from './support/tracker-harness.js';
+
+// The split-testing loop as a person runs it: recommendations for a real page → a test created from
+// one through the API → a visitor gets the variant before the first paint → their exposure and click
+// are counted in the test's figures.
+describe('a split test created from a recommendation, run on the demo site', () => {
+  let app: FastifyInstance;
+  let store: Store;
+  let origin: string;
+  let key: string;
+  let browser: Browser;
+  const base = '/api/external/v1/properties/acme-shop';
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${origin}${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const person = async (visitor: string) => {
+    const context = await browser.newContext({ userAgent: CHROME_UA });
+    await context.addInitScript((id) => localStorage.setItem('sl_vid', JSON.stringify(id)), visitor);
+    return context;
+  };
+
+  beforeAll(async () => {
+    store = await openDuckdbStore(':memory:');
+    await store.createProperty({ id: 'acme-shop', name: 'Acme Shop', domain: null, timezone: 'UTC' });
+    const k = newApiKey({ name: 'e2e', propertyIds: ['acme-shop'], permissions: ['metrics'] });
+    await store.createApiKey(k.record);
+    key = k.key;
+    // Some history for the pricing page: 300 views, 12 clicks on the trial button (a weak 4%).
+    const now = Date.now();
+    const history = Array.from({ length: 300 }, (_, i) =>
+      normalizeEvent({ type: 'pageview', property_id: 'acme-shop', visitor_id: `h${i}`, session_id: `hs${i}`, path: '/demo/pricing', ts: new Date(now - 86_400_000 - i * 60_000).toISOString() }, new Date()),
+    );
+    const clicks = Array.from({ length: 12 }, (_, i) =>
+      normalizeEvent({ type: 'click', property_id: 'acme-shop', visitor_id: `h${i}`, session_id: `hs${i}`, path: '/demo/pricing', target: '#cta-start-trial', ts: new Date(now - 86_400_000 - i * 60_000 + 20_000).toISOString() }, new Date()),
+    );
+    await store.insertEvents([...history, ...clicks].sort((a, b) => a.ts.getTime() - b.ts.getTime()));
+    app = await buildApp({ store, demoSite: true, countryOf: () => 'US' });
+    origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('goes from recommendation to a counted, flicker-free variant', async () => {
+    // A first visit lets the tracker send the page's snapshot, which recommendations rest on.
+    const scout = await person('scout-visitor');
+    await (await scout.newPage()).goto(`${origin}/demo/pricing`);
+    await expect.poll(async () => (await store.latestSnapshot('acme-shop', '/demo/pricing'))?.elements.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(3);
+    await scout.close();
+
+    const recs = await api('GET', '/split-test-recommendations?page=/demo/pricing');
+    expect(recs.status).toBe(200);
+    const rec = recs.body.recommendations.find((r: Recommendation) => r.element_selector === '#cta-start-trial');
+    expect(rec, JSON.stringify(recs.body.recommendations.map((r: Recommendation) => r.element_selector))).toBeDefined();
+
+    const created = await api('POST', '/split-tests', {
+      name: rec.title, page: '/demo/pricing', type: 'nocode', goal: 'click_through',
+      variants: [{ label: 'Recommended', changes: [recommendationToChange(rec)] }],
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.body.experiment_id;
+
+    // A visitor whose id the tracker assigns to the variant; the first frame the button paints in
+    // must already carry the change.
+    const context = await person(visitorIn([id, 2, 1]));
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const watch = () => {
+        const el = document.querySelector('#cta-start-trial');
+        if (el && el.getBoundingClientRect().height > 0 && getComputedStyle(el).opacity !== '0') seen.push(el.getAttribute('style') ?? '');
+        if (seen.length < 3) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    const page = await context.newPage();
+    await page.goto(`${origin}/demo/pricing`);
+    const change = recommendationToChange(rec);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen.length)).toBeGreaterThan(0);
+    const firstPainted = await page.evaluate(() => (window as unknown as { seen: string[] }).seen[0]);
+    if (change.op === 'css') expect(firstPainted).not.toBe(''); // styled from the first visible frame
+    else expect(await page.textContent('#cta-start-trial')).toBe(change.value);
+    await page.click('#cta-start-trial');
+    await page.waitForURL(/\/demo\/signup/);
+    await context.close();
+
+    await expect
+      .poll(async () => (await api('GET', `/split-tests/${id}`)).body.variants.map((v: { sessions: number; conversions: number }) => [v.sessions, v.conversions]), { timeout: 10_000 })
+      .toEqual([[0, 0], [1, 1]]);
+  });
+});
