@@ -52,15 +52,15 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
   const [[totals], rows] = await Promise.all([
     db.all<PageRow>(pageFiguresSql(one, f.ev, f.se), params),
     db.all<BreakdownRow>(
-    `SELECT grouping_id(s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) AS g,
-       s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device, count(*) AS page_views
-     FROM events e JOIN sessions s ON s.property_id = e.property_id AND s.session_key = e.session_key
-       -- Implied by the view being in range; lets the sessions scan skip the rest of the history.
-       AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP
-     WHERE ${scopeFilter(s, 'ts', 'e').where} AND e.type = 'pageview' AND NOT e.is_bot AND e.path = $page
-     GROUP BY GROUPING SETS ((s.utm_source, s.utm_medium, s.utm_campaign), (s.country), (s.device))
-     QUALIFY row_number() OVER (PARTITION BY g ORDER BY page_views DESC, s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) <= ${Number(limit)}`,
-    params,
+      `SELECT grouping_id(s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) AS g,
+         s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device, count(*) AS page_views
+       FROM events e JOIN sessions s ON s.property_id = e.property_id AND s.session_key = e.session_key
+         -- Implied by the view being in range; lets the sessions scan skip the rest of the history.
+         AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP
+       WHERE ${scopeFilter(s, 'ts', 'e').where} AND e.type = 'pageview' AND NOT e.is_bot AND e.path = $page
+       GROUP BY GROUPING SETS ((s.utm_source, s.utm_medium, s.utm_campaign), (s.country), (s.device))
+       QUALIFY row_number() OVER (PARTITION BY g ORDER BY page_views DESC, s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) <= ${Number(limit)}`,
+      params,
     ),
   ]);
   const out: (SegmentRow & { dimension: 'utm' | 'country' | 'device' })[] = rows.map((r) => {
