@@ -1,20 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommendationToChange, type Recommendation } from '../src/contract/recommendations.js';
-import { buildApp } from '../src/server/app.js';
-import { newApiKey } from '../src/server/auth/api-keys.js';
 import { normalizeEvent } from '../src/server/ingest/normalize-event.js';
-import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/server/store/store.js';
 import { visitorIn } from './support/experiment-harness.js';
-import { CHROME_UA, PERSON_ARGS } from './support/tracker-harness.js';
+import { startRealServer, type RealServer } from './support/real-server.js';
+import { CHROME_UA } from './support/tracker-harness.js';
 
 // The split-testing loop as a person runs it: recommendations for a real page → a test created from
 // one through the API → a visitor gets the variant before the first paint → their exposure and click
 // are counted in the test's figures.
 describe('a split test created from a recommendation, run on the demo site', () => {
-  let app: FastifyInstance;
+  let server: RealServer;
   let store: Store;
   let origin: string;
   let key: string;
@@ -35,28 +32,18 @@ describe('a split test created from a recommendation, run on the demo site', () 
   };
 
   beforeAll(async () => {
-    store = await openDuckdbStore(':memory:');
-    await store.createProperty({ id: 'acme-shop', name: 'Acme Shop', domain: null, timezone: 'UTC' });
-    const k = newApiKey({ name: 'e2e', propertyIds: ['acme-shop'], permissions: ['metrics'] });
-    await store.createApiKey(k.record);
-    key = k.key;
     // Some history for the pricing page: 300 views, 12 clicks on the trial button (a weak 4%).
     const now = Date.now();
-    const history = Array.from({ length: 300 }, (_, i) =>
-      normalizeEvent({ type: 'pageview', property_id: 'acme-shop', visitor_id: `h${i}`, session_id: `hs${i}`, path: '/demo/pricing', ts: new Date(now - 86_400_000 - i * 60_000).toISOString() }, new Date()),
-    );
-    const clicks = Array.from({ length: 12 }, (_, i) =>
-      normalizeEvent({ type: 'click', property_id: 'acme-shop', visitor_id: `h${i}`, session_id: `hs${i}`, path: '/demo/pricing', target: '#cta-start-trial', ts: new Date(now - 86_400_000 - i * 60_000 + 20_000).toISOString() }, new Date()),
-    );
-    await store.insertEvents([...history, ...clicks].sort((a, b) => a.ts.getTime() - b.ts.getTime()));
-    app = await buildApp({ store, demoSite: true, countryOf: () => 'US' });
-    origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
+    const at = (i: number, offset = 0) => new Date(now - 86_400_000 - i * 60_000 + offset).toISOString();
+    const base = (i: number) => ({ property_id: 'acme-shop', visitor_id: `h${i}`, session_id: `hs${i}`, path: '/demo/pricing' });
+    const history = [
+      ...Array.from({ length: 300 }, (_, i) => normalizeEvent({ ...base(i), type: 'pageview', ts: at(i) }, new Date())),
+      ...Array.from({ length: 12 }, (_, i) => normalizeEvent({ ...base(i), type: 'click', target: '#cta-start-trial', ts: at(i, 20_000) }, new Date())),
+    ].sort((a, b) => a.ts.getTime() - b.ts.getTime());
+    server = await startRealServer({ country: 'US', history });
+    ({ store, origin, key, browser } = server);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => server?.close());
 
   it('goes from recommendation to a counted, flicker-free variant', async () => {
     // A first visit lets the tracker send the page's snapshot, which recommendations rest on.

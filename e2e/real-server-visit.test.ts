@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/server/app.js';
-import { newApiKey } from '../src/server/auth/api-keys.js';
-import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/server/store/store.js';
-import { CHROME_UA, PERSON_ARGS } from './support/tracker-harness.js';
+import { startRealServer, type RealServer } from './support/real-server.js';
+import { CHROME_UA } from './support/tracker-harness.js';
 
 /** Polls an async check until it returns something truthy (events arrive by beacon, a moment later). */
 async function until<T>(what: string, check: () => Promise<T | false | undefined>, ms = 10_000): Promise<T> {
@@ -21,7 +18,7 @@ async function until<T>(what: string, check: () => Promise<T | false | undefined
 // A person's visit to the demo site through the real server, collect and store; then the API must
 // report exactly what they did, no more.
 describe('a visit to the demo site shows up in the API', () => {
-  let app: FastifyInstance;
+  let server: RealServer;
   let store: Store;
   let origin: string;
   let key: string;
@@ -35,20 +32,10 @@ describe('a visit to the demo site shows up in the API', () => {
   const today = () => new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    store = await openDuckdbStore(':memory:');
-    await store.createProperty({ id: 'acme-shop', name: 'Acme Shop', domain: null, timezone: 'UTC' });
-    const k = newApiKey({ name: 'e2e', propertyIds: ['acme-shop'], permissions: ['metrics'] });
-    await store.createApiKey(k.record);
-    key = k.key;
-    app = await buildApp({ store, demoSite: true, countryOf: () => 'NL' });
-    origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    // Also on the command line: beacons sent while a page unloads ignore the context's user agent.
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
+    server = await startRealServer({ country: 'NL' });
+    ({ store, origin, key, browser } = server);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => server?.close());
 
   it('records page views, engagement, the click, the form and an SPA view, and reports them', async () => {
     const context = await browser.newContext({ userAgent: CHROME_UA });
