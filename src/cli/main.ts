@@ -3,6 +3,7 @@ import { loadConfig } from '../server/config.js';
 import { StoreLockedError } from '../server/store/duckdb/database.js';
 import { openStore } from '../server/store/open-store.js';
 import { CliError } from './cli-error.js';
+import { adminCommand } from './commands/admin.js';
 import { importFile } from './commands/import-events.js';
 import { keysCommand } from './commands/keys.js';
 import { propertiesCommand } from './commands/properties.js';
@@ -15,7 +16,8 @@ const USAGE = `usage: npm run cli -- <command>
   keys list
   keys revoke KEY_ID
   import FILE
-  seed [--property ID] [--events N] [--days D] [--seed S] [--end ISO]`;
+  seed [--property ID] [--events N] [--days D] [--seed S] [--end ISO]
+  admin sign-in-link`;
 
 async function run(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -27,10 +29,12 @@ async function run(argv: string[]): Promise<void> {
     ),
   });
   const [command, sub, ...rest] = positionals;
-  if (!command || !['properties', 'keys', 'import', 'seed'].includes(command)) throw new CliError(USAGE);
-  const store = await openStore(loadConfig());
+  if (!command || !['properties', 'keys', 'import', 'seed', 'admin'].includes(command)) throw new CliError(USAGE);
+  const config = loadConfig();
+  const store = await openStore(config);
   try {
-    if (command === 'properties') await propertiesCommand(store, sub, values);
+    if (command === 'admin') await adminCommand(store, sub, config);
+    else if (command === 'properties') await propertiesCommand(store, sub, values);
     else if (command === 'keys') await keysCommand(store, sub, rest, values);
     else if (command === 'import') {
       if (!sub) throw new CliError('usage: import FILE');

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
+import { ADMIN_PREFIX } from '../contract/admin.js';
 import { API_PREFIX } from '../contract/endpoints.js';
+import { adminAuthPlugin } from './plugins/admin-auth.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
 import { drainOnClosePlugin } from './plugins/drain-on-close.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -8,6 +10,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.js';
 import { GroupCommitter } from './ingest/group-commit.js';
 import { propertyDirectory } from './ingest/property-directory.js';
+import { adminRoutes } from './routes/admin-routes.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { collectRoutes } from './routes/collect-routes.js';
 import { demoSiteRoutes } from './routes/demo-site-routes.js';
@@ -15,6 +18,7 @@ import { trackerRoutes } from './routes/tracker-routes.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
+import { signInRoutes } from './routes/sign-in-routes.js';
 import { recommendationRoutes } from './routes/recommendation-routes.js';
 import { splitTestRoutes } from './routes/split-test-routes.js';
 import { trackerConfigFor, trackerConfigRoutes } from './routes/tracker-config-routes.js';
@@ -48,6 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(drainOnClosePlugin);
+  await app.register(adminAuthPlugin, { store: opts.store, prefixes: [ADMIN_PREFIX, API_PREFIX] });
   await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX });
   await app.register(rateLimitPlugin, { perMinute: opts.rateLimitPerMinute ?? 600, prefix: API_PREFIX });
 
@@ -60,6 +65,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   await app.register(docsRoutes);
+  await app.register(signInRoutes, { store: opts.store });
+  await app.register(adminRoutes, { store: opts.store, prefix: ADMIN_PREFIX });
   await app.register(analyticsRoutes, { store: opts.store });
   await app.register(savedFunnelRoutes, { store: opts.store });
   await app.register(recommendationRoutes, { store: opts.store });

@@ -1,8 +1,9 @@
+import { keyPermissions } from '../../contract/admin.js';
 import { newApiKey } from '../../server/auth/api-keys.js';
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
-const PERMISSIONS = ['metrics', 'none'];
+const PERMISSIONS: readonly string[] = keyPermissions;
 
 export async function keysCommand(store: Store, sub: string | undefined, args: string[], flags: Record<string, string | undefined>): Promise<void> {
   if (sub === 'list') {

@@ -8,7 +8,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiKey: ApiKeyRecord | null;
   }
+  interface FastifyInstance {
+    /** Drops a key's cached look-ups, so a revocation takes effect on the next request. */
+    forgetApiKey(id: string): void;
+  }
 }
+
+/** What a signed-in admin's cookie stands for: the metrics permission on every property. */
+export const ADMIN_ACCESS: ApiKeyRecord = Object.freeze({
+  id: 'admin-session', name: 'admin session', prefix: '', hash: '', property_ids: [], permissions: ['metrics'], created_at: new Date(0), revoked_at: null,
+});
 
 const CACHE_MS = 5_000;
 
@@ -17,10 +26,17 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
   // A short cache spares a store lookup per request; revocation takes effect within CACHE_MS.
   const cache = new Map<string, { record: ApiKeyRecord | null; at: number }>();
   app.decorateRequest('apiKey', null);
+  app.decorate('forgetApiKey', (id: string) => {
+    for (const [key, hit] of cache) if (hit.record?.id === id) cache.delete(key);
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(opts.prefix) || request.url.startsWith(`${opts.prefix}/openapi.json`) || request.url.startsWith(`${opts.prefix}/reference`)) return;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match && request.admin) {
+      request.apiKey = ADMIN_ACCESS;
+      return;
+    }
     if (!match) throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>', { field: 'Authorization' });
     const key = match[1];
     const hit = cache.get(key);
@@ -35,10 +51,11 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
   });
 });
 
-/** 403 unless the key has the `metrics` permission and every listed property. */
+/** 403 unless the key (or an admin session) has the `metrics` permission and every listed property. */
 export function requireAccess(request: FastifyRequest, propertyIds: string[], field: 'propertyId' | 'propertyIds'): void {
   const key = request.apiKey;
   if (!key) throw new ApiError(401, 'unauthorized', 'missing API key', { field: 'Authorization' });
+  if (key === ADMIN_ACCESS) return;
   if (!key.permissions.includes('metrics')) {
     throw new ApiError(403, 'forbidden', 'this API key lacks the metrics permission', { permission: 'metrics' });
   }

@@ -123,6 +123,17 @@ export interface Store {
   findApiKeysByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
   revokeApiKey(id: string, at: Date): Promise<boolean>;
 
+  /** Stores a one-time sign-in token by its hash. */
+  createSignInToken(hash: string, expiresAt: Date): Promise<void>;
+  /** Marks the token used; false when it is unknown, used or expired at `now` (single use, atomic). */
+  consumeSignInToken(hash: string, now: Date): Promise<boolean>;
+  /** Stores an admin session by the hash of its id. */
+  createAdminSession(hash: string, expiresAt: Date): Promise<void>;
+  /** True when the session exists and has not expired at `now`. */
+  adminSessionValid(hash: string, now: Date): Promise<boolean>;
+  /** Deletes the session; false when there was none. */
+  deleteAdminSession(hash: string): Promise<boolean>;
+
   /** Writes a batch in one transaction: all of it or none. */
   insertEvents(events: StoredEvent[]): Promise<void>;
   /** Writes every batch the source yields in one transaction: all of them or none. */

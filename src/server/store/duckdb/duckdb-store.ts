@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../../../contract/events.js';
 import type { Store } from '../store.js';
 import { adminQueries } from './admin-queries.js';
+import { adminSessionQueries } from './admin-session-queries.js';
 import { Database } from './database.js';
 import { experimentQueries } from './experiment-queries.js';
 import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
@@ -17,6 +18,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await db.writer.run(schemaSql);
   return {
     ...adminQueries(db),
+    ...adminSessionQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     close: () => db.close(),

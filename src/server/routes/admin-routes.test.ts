@@ -1,0 +1,239 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKeyResponse, keysResponse, propertiesResponse } from '../../contract/admin.js';
+import { issueSignInToken } from '../auth/sign-in.js';
+import { apiUrl, createTestEnv, get, insert, PROP_A, PROP_B, session, type TestEnv } from '../test-support/fixtures.js';
+
+let env: TestEnv;
+beforeEach(async () => {
+  env = await createTestEnv();
+});
+afterEach(() => env.close());
+
+const ADMIN = '/api/admin/v1';
+
+/** Opens the sign-in link as a browser would; returns the response and the session cookie's value. */
+async function openLink(token: string, headers: Record<string, string> = {}) {
+  const res = await env.app.inject({ method: 'GET', url: `/sign-in?token=${token}`, headers });
+  const setCookie = String(res.headers['set-cookie'] ?? '');
+  return { res, setCookie, cookie: /^sl_session=([^;]*)/.exec(setCookie)?.[1] ?? null };
+}
+
+async function signIn(): Promise<string> {
+  const { cookie } = await openLink(await issueSignInToken(env.store));
+  return cookie!;
+}
+
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: unknown, headers: Record<string, string> = {}) {
+  const res = await env.app.inject({
+    method, url,
+    headers: { ...(cookie ? { cookie: `theme=dark; sl_session=${cookie}` } : {}), ...(payload !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies loosely, parsing with the contract where it matters
+  let body: any = res.body;
+  try {
+    body = res.json();
+  } catch {
+    // text stays text
+  }
+  return { status: res.statusCode, headers: res.headers, body };
+}
+
+describe('GET /sign-in', () => {
+  it('turns a token into an HttpOnly, SameSite=Strict session cookie and redirects to the dashboard, once', async () => {
+    const token = await issueSignInToken(env.store);
+    const first = await openLink(token);
+    expect(first.res.statusCode).toBe(303);
+    expect(first.res.headers.location).toBe('/');
+    expect(first.cookie).toMatch(/^[0-9A-Za-z]{43}$/);
+    expect(first.setCookie).toContain('HttpOnly');
+    expect(first.setCookie).toContain('SameSite=Strict');
+    expect(first.setCookie).toContain('Path=/');
+    expect(first.setCookie).toContain(`Max-Age=${30 * 86_400}`);
+    expect(first.setCookie).not.toContain('Secure');
+
+    const again = await openLink(token);
+    expect(again.res.statusCode).toBe(401);
+    expect(again.setCookie).toBe('');
+    expect(again.res.headers['content-type']).toMatch(/^text\/html/);
+    expect(again.res.body).toContain('used or expired');
+    expect(again.res.body).toContain('npm run cli -- admin sign-in-link');
+    expect(again.res.body).toMatch(/restart the server/i);
+  });
+
+  it('refuses an expired, unknown or missing token', async () => {
+    const old = await issueSignInToken(env.store, new Date(Date.now() - 25 * 3_600_000));
+    for (const url of [`/sign-in?token=${old}`, `/sign-in?token=${'x'.repeat(43)}`, '/sign-in', '/sign-in?token=a&token=b']) {
+      const res = await env.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
+  it('adds Secure behind an HTTPS proxy the server trusts', async () => {
+    const { buildApp } = await import('../app.js');
+    const proxied = await buildApp({ store: env.store, trustProxy: true });
+    const res = await proxied.inject({ method: 'GET', url: `/sign-in?token=${await issueSignInToken(env.store)}`, headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.statusCode).toBe(303);
+    expect(String(res.headers['set-cookie'])).toMatch(/; Secure$/);
+    await proxied.close();
+  });
+});
+
+describe('the admin session', () => {
+  it('reads every property through /api/external/v1 without a key, including aggregates', async () => {
+    const now = new Date();
+    const ts = new Date(now.getTime() - 3_600_000).toISOString();
+    await insert(env.store, [session('s1', 'v1').pv(ts, '/'), session('s2', 'v2', { property_id: PROP_B }).pv(ts, '/'), session('s3', 'v3', { property_id: PROP_B }).pv(ts, '/x')]);
+    const cookie = await signIn();
+    const range = { start: now.toISOString().slice(0, 10), end: now.toISOString().slice(0, 10) };
+    const qs = `?start=${range.start}&end=${range.end}`;
+    const a = await call('GET', apiUrl(`/properties/${PROP_A}/traffic/summary`) + qs, cookie);
+    const b = await call('GET', apiUrl(`/properties/${PROP_B}/traffic/summary`) + qs, cookie);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.data.page_views, b.body.data.page_views]).toEqual([1, 2]);
+    const both = await call('POST', apiUrl('/properties/aggregate/traffic/summary') + qs, cookie, { propertyIds: [PROP_A, PROP_B] });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.data.page_views).toBe(3);
+  });
+
+  it('without a cookie, or with a bad one, is 401 in the error envelope', async () => {
+    for (const cookie of [null, 'A'.repeat(43), 'not a session']) {
+      const admin = await call('GET', `${ADMIN}/session`, cookie);
+      expect(admin.status).toBe(401);
+      expect(admin.body.error.code).toBe('unauthorized');
+      const report = await call('GET', apiUrl(`/properties/${PROP_A}/traffic/summary`), cookie);
+      expect(report.status).toBe(401);
+      expect(report.body.error.details.field).toBe('Authorization');
+    }
+  });
+
+  it('GET /session says signed in; POST /sign-out ends the session and clears the cookie', async () => {
+    const cookie = await signIn();
+    expect((await call('GET', `${ADMIN}/session`, cookie)).body).toEqual({ signed_in: true });
+    const out = await call('POST', `${ADMIN}/sign-out`, cookie);
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ signed_out: true });
+    expect(String(out.headers['set-cookie'])).toMatch(/^sl_session=; HttpOnly; SameSite=Strict; Path=\/; Max-Age=0/);
+    expect((await call('GET', `${ADMIN}/session`, cookie)).status).toBe(401);
+    expect((await call('GET', apiUrl(`/properties/${PROP_A}/saved-funnels`), cookie)).status).toBe(401);
+  });
+
+  it('refuses writes that are not JSON (415), on the admin API and the external one', async () => {
+    const cookie = await signIn();
+    for (const [url, type] of [[`${ADMIN}/properties`, 'application/x-www-form-urlencoded'], [`${ADMIN}/sign-out`, 'text/plain'], [apiUrl(`/properties/${PROP_A}/saved-funnels`), 'text/plain']]) {
+      const res = await env.app.inject({ method: 'POST', url, headers: { cookie: `sl_session=${cookie}`, 'content-type': type }, payload: 'id=x&name=y' });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json().error).toMatchObject({ code: 'invalid_request', details: { field: 'content-type' } });
+    }
+    const bare = await env.app.inject({ method: 'DELETE', url: `${ADMIN}/keys/${env.records.a.id}`, headers: { cookie: `sl_session=${cookie}` } });
+    expect(bare.statusCode).toBe(415);
+    // nothing changed
+    expect((await call('GET', `${ADMIN}/session`, cookie)).status).toBe(200);
+    expect((await get(env, env.keys.a, `/properties/${PROP_A}/saved-funnels`)).status).toBe(200);
+  });
+});
+
+describe('properties', () => {
+  it('lists every property with both tracker tags on the request origin', async () => {
+    const cookie = await signIn();
+    const res = await call('GET', `${ADMIN}/properties`, cookie, undefined, { host: 'stats.example.org:8443' });
+    expect(res.status).toBe(200);
+    const { data } = propertiesResponse.parse(res.body);
+    expect(data.map((p) => p.id)).toEqual([PROP_A, PROP_B]);
+    expect(data[0]).toMatchObject({ name: 'Site A', domain: 'a.example', timezone: 'UTC' });
+    expect(data[0].snippet).toBe('<script defer data-property="site-a" src="http://stats.example.org:8443/sightline.js"></script>');
+    expect(data[0].experiments_snippet).toBe('<script src="http://stats.example.org:8443/sightline.js?p=site-a"></script>');
+    const odd = await call('GET', `${ADMIN}/properties`, cookie, undefined, { host: 'x"><script>' });
+    expect(odd.body.data[0].snippet).toBe('<script defer data-property="site-a" src="https://YOUR-SIGHTLINE-HOST/sightline.js"></script>');
+  });
+
+  it('creates one (201), defaulting to UTC, and it is then readable through the session', async () => {
+    const cookie = await signIn();
+    const res = await call('POST', `${ADMIN}/properties`, cookie, { id: 'shop', name: 'Shop', domain: 'shop.example' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ id: 'shop', name: 'Shop', domain: 'shop.example', timezone: 'UTC' });
+    expect(res.body.snippet).toContain('data-property="shop"');
+    const berlin = await call('POST', `${ADMIN}/properties`, cookie, { id: 'blog', name: 'Blog', timezone: 'Europe/Berlin' });
+    expect(berlin.body).toMatchObject({ domain: null, timezone: 'Europe/Berlin' });
+    const list = propertiesResponse.parse((await call('GET', `${ADMIN}/properties`, cookie)).body);
+    expect(list.data.map((p) => p.id)).toEqual([PROP_A, PROP_B, 'shop', 'blog']);
+    expect((await call('GET', apiUrl('/properties/shop/saved-funnels'), cookie)).status).toBe(200);
+  });
+
+  it('names the field it refuses: id, name, timezone; a taken id is 409', async () => {
+    const cookie = await signIn();
+    const cases: [unknown, number, string][] = [
+      [{ id: '-bad', name: 'X' }, 400, 'id'],
+      [{ id: 'a b', name: 'X' }, 400, 'id'],
+      [{ name: 'X' }, 400, 'id'],
+      [{ id: 'ok', name: '' }, 400, 'name'],
+      [{ id: 'ok', name: 'X', timezone: 'Mars/Olympus' }, 400, 'timezone'],
+      [{ id: PROP_A, name: 'Again' }, 409, 'id'],
+    ];
+    for (const [body, status, field] of cases) {
+      const res = await call('POST', `${ADMIN}/properties`, cookie, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error.details.field, JSON.stringify(body)).toBe(field);
+    }
+    expect(propertiesResponse.parse((await call('GET', `${ADMIN}/properties`, cookie)).body).data).toHaveLength(2);
+  });
+});
+
+describe('API keys', () => {
+  it('creates a key that is shown once and works as a Bearer key; lists never show the key or hash', async () => {
+    const cookie = await signIn();
+    const res = await call('POST', `${ADMIN}/keys`, cookie, { name: 'CI export', property_ids: [PROP_B] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { key, record } = createKeyResponse.parse(res.body);
+    expect(key).toMatch(/^sl_[0-9A-Za-z]{43}$/);
+    expect(record).toMatchObject({ name: 'CI export', prefix: key.slice(0, 11), property_ids: [PROP_B], permissions: ['metrics'], revoked_at: null });
+    expect(JSON.stringify(res.body).split(key.slice(11)).length).toBe(2); // the key's secret part appears exactly once
+
+    expect((await get(env, key, `/properties/${PROP_B}/saved-funnels`)).status).toBe(200);
+    expect((await get(env, key, `/properties/${PROP_A}/saved-funnels`)).status).toBe(403);
+
+    const list = await call('GET', `${ADMIN}/keys`, cookie);
+    const text = JSON.stringify(list.body);
+    const parsed = keysResponse.parse(list.body);
+    expect(parsed.data.map((k) => k.name)).toContain('CI export');
+    expect(parsed.data).toHaveLength(5);
+    for (const [k, r] of [[key, undefined], ...Object.entries(env.keys).map(([n, k]) => [k, env.records[n as keyof typeof env.records]] as const)] as const) {
+      expect(text).not.toContain(k.slice(11));
+      if (r) expect(text).not.toContain(r.hash);
+    }
+    expect(text).not.toMatch(/"(key|hash)"/);
+  });
+
+  it('refuses an unknown property on property_ids and a bad permission', async () => {
+    const cookie = await signIn();
+    const unknown = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [PROP_A, 'nope'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toMatchObject({ field: 'property_ids', property_ids: ['nope'] });
+    const empty = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [] });
+    expect(empty.body.error.details.field).toBe('property_ids');
+    const perm = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [PROP_A], permissions: 'admin' });
+    expect(perm.body.error.details.field).toBe('permissions');
+    const none = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [PROP_A], permissions: 'none' });
+    expect(none.body.record.permissions).toEqual(['none']);
+    expect(keysResponse.parse((await call('GET', `${ADMIN}/keys`, cookie)).body).data).toHaveLength(5);
+  });
+
+  it('revokes a key: 401 on its very next request, even right after a cached success; twice is 404', async () => {
+    const cookie = await signIn();
+    const path = `/properties/${PROP_A}/saved-funnels`;
+    expect((await get(env, env.keys.a, path)).status).toBe(200); // now cached for 5 s
+    const res = await call('DELETE', `${ADMIN}/keys/${env.records.a.id}`, cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: env.records.a.id, revoked: true });
+    expect((await get(env, env.keys.a, path)).status).toBe(401);
+    expect((await get(env, env.keys.both, path)).status).toBe(200);
+    const listed = keysResponse.parse((await call('GET', `${ADMIN}/keys`, cookie)).body).data.find((k) => k.id === env.records.a.id);
+    expect(listed?.revoked_at).not.toBeNull();
+    for (const id of [env.records.a.id, 'key_unknown']) {
+      const again = await call('DELETE', `${ADMIN}/keys/${id}`, cookie);
+      expect(again.status).toBe(404);
+      expect(again.body.error.code).toBe('not_found');
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { createKeyBody, createPropertyBody, type AdminProperty, type ApiKeySummary } from '../../contract/admin.js';
+import { isValidZone } from '../analytics/time-frame.js';
+import { hashKey, newApiKey } from '../auth/api-keys.js';
+import { sessionCookie } from '../auth/sign-in.js';
+import { ApiError } from '../errors.js';
+import { sessionIdOf } from '../plugins/admin-auth.js';
+import type { ApiKeyRecord, Property, Store } from '../store/store.js';
+import { parse } from './analytics-routes.js';
+
+const keyToApi = (k: ApiKeyRecord): ApiKeySummary => ({
+  id: k.id, name: k.name, prefix: k.prefix, property_ids: k.property_ids, permissions: k.permissions,
+  created_at: k.created_at.toISOString(), revoked_at: k.revoked_at ? k.revoked_at.toISOString() : null,
+});
+
+function propertyToApi(p: Property, origin: string): AdminProperty {
+  return {
+    id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created_at: p.created_at.toISOString(),
+    snippet: `<script defer data-property="${p.id}" src="${origin}/sightline.js"></script>`,
+    experiments_snippet: `<script src="${origin}/sightline.js?p=${p.id}"></script>`,
+  };
+}
+
+// The tags point at the address the admin reached the dashboard on; a Host header that is not a plain
+// host[:port] (it is the caller's own header) falls back to a placeholder rather than into HTML.
+const originOf = (request: FastifyRequest) =>
+  /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : 'https://YOUR-SIGHTLINE-HOST';
+
+/** `/api/admin/v1`: the dashboard's session, properties and API keys; 401 without an admin cookie. */
+export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) {
+  const { store } = opts;
+  app.addHook('onRequest', async (request) => {
+    if (!request.admin) throw new ApiError(401, 'unauthorized', 'not signed in: open the sign-in link the server printed at start', { field: 'cookie' });
+  });
+  // Writes must say JSON (admin-auth) even when they carry nothing, e.g. sign-out and revoke.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(new ApiError(400, 'invalid_request', 'the body is not valid JSON', { field: 'body' }), undefined);
+    }
+  });
+
+  app.get('/session', async () => ({ signed_in: true as const }));
+
+  app.post('/sign-out', async (request, reply) => {
+    const id = sessionIdOf(request.headers.cookie);
+    if (id) await store.deleteAdminSession(hashKey(id));
+    return reply.header('set-cookie', sessionCookie('', { secure: request.protocol === 'https', maxAgeSeconds: 0 })).send({ signed_out: true as const });
+  });
+
+  app.get('/properties', async (request) => {
+    const origin = originOf(request);
+    return { data: (await store.listProperties()).map((p) => propertyToApi(p, origin)) };
+  });
+
+  app.post('/properties', async (request, reply) => {
+    const body = parse(createPropertyBody, request.body, 'body');
+    if (!isValidZone(body.timezone)) throw new ApiError(400, 'invalid_request', `timezone: unknown time zone "${body.timezone}"`, { field: 'timezone', in: 'body' });
+    if ((await store.getProperties([body.id])).length > 0) throw new ApiError(409, 'conflict', `property "${body.id}" already exists`, { field: 'id' });
+    const created = await store.createProperty({ id: body.id, name: body.name, domain: body.domain || null, timezone: body.timezone });
+    return reply.status(201).send(propertyToApi(created, originOf(request)));
+  });
+
+  app.get('/keys', async () => ({ data: (await store.listApiKeys()).map(keyToApi) }));
+
+  app.post('/keys', async (request, reply) => {
+    const body = parse(createKeyBody, request.body, 'body');
+    const ids = [...new Set(body.property_ids)];
+    const found = new Set((await store.getProperties(ids)).map((p) => p.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new ApiError(400, 'invalid_request', `property_ids: no such property: ${missing.join(', ')}`, { field: 'property_ids', in: 'body', property_ids: missing });
+    }
+    const { key, record } = newApiKey({ name: body.name, propertyIds: ids, permissions: [body.permissions] });
+    await store.createApiKey(record);
+    return reply.status(201).send({ key, record: keyToApi(record) });
+  });
+
+  app.delete('/keys/:id', async (request) => {
+    const { id } = parse(z.object({ id: z.string().min(1).max(64) }), request.params, 'params');
+    if (!(await store.revokeApiKey(id, new Date()))) throw new ApiError(404, 'not_found', `no active key with id "${id}"`, { field: 'id' });
+    app.forgetApiKey(id);
+    return { id, revoked: true as const };
+  });
+}

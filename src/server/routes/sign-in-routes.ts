@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { redeemSignInToken, SESSION_TTL_MS, sessionCookie } from '../auth/sign-in.js';
+import type { Store } from '../store/store.js';
+
+const USED_OR_EXPIRED = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign-in link used or expired · Sightline</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>This sign-in link is used or expired</h1>
+<p>Each link works once, for 24 hours. To get a new one, restart the server: it prints a fresh link
+(<code>Sign in to the dashboard: …</code>) every time it starts.</p>
+<p>Or, with the server stopped, run <code>npm run cli -- admin sign-in-link</code>, then start the server
+and open the link it printed.</p>
+</body></html>
+`;
+
+/** `GET /sign-in?token=…`: a one-time token becomes the admin's session cookie. */
+export async function signInRoutes(app: FastifyInstance, opts: { store: Store }) {
+  app.get('/sign-in', async (request, reply) => {
+    const { token } = request.query as { token?: unknown };
+    const sessionId = typeof token === 'string' ? await redeemSignInToken(opts.store, token) : null;
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (!sessionId) return reply.status(401).type('text/html; charset=utf-8').send(USED_OR_EXPIRED);
+    const cookie = sessionCookie(sessionId, { secure: request.protocol === 'https', maxAgeSeconds: SESSION_TTL_MS / 1000 });
+    return reply.header('set-cookie', cookie).redirect('/', 303);
+  });
+}
