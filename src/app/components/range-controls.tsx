@@ -1,0 +1,78 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { granularities } from '../../contract/analytics-query.js';
+import { rangePresets, type DashboardSearch } from '../lib/dashboard-search.js';
+import { useDashboardView } from '../lib/use-dashboard-view.js';
+
+const PRESET_LABELS: Record<DashboardSearch['range'], string> = {
+  today: 'Today',
+  yesterday: 'Yesterday',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  mtd: 'Month to date',
+  'last-month': 'Last month',
+  custom: 'Custom…',
+};
+
+const ZONES = ['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? [])];
+
+/** Range, comparison, zone and granularity: each change is a navigation, so the URL is the state. */
+export function RangeControls() {
+  const search = useSearch({ from: '__root__' });
+  const view = useDashboardView();
+  const navigate = useNavigate();
+  const set = (patch: Partial<DashboardSearch>) => navigate({ to: '.', search: (s) => ({ ...s, ...patch }), replace: false });
+
+  return (
+    <>
+      <label className="field">
+        <span>Date range</span>
+        <select
+          value={search.range}
+          onChange={(e) => {
+            const range = e.target.value as DashboardSearch['range'];
+            // Custom starts from the dates on screen, so the calendar opens somewhere sensible.
+            if (range === 'custom' && view) set({ range, from: view.range.start, to: view.range.end });
+            else set({ range, from: undefined, to: undefined, granularity: undefined });
+          }}
+        >
+          {rangePresets.map((p) => (
+            <option key={p} value={p}>{PRESET_LABELS[p]}</option>
+          ))}
+        </select>
+      </label>
+      {search.range === 'custom' && view && (
+        <>
+          <label className="field">
+            <span>From</span>
+            <input type="date" value={view.range.start} max={view.range.end} onChange={(e) => e.target.value && set({ from: e.target.value })} />
+          </label>
+          <label className="field">
+            <span>To</span>
+            <input type="date" value={view.range.end} min={view.range.start} onChange={(e) => e.target.value && set({ to: e.target.value })} />
+          </label>
+        </>
+      )}
+      <label className="field">
+        <span>Granularity</span>
+        <select value={view?.granularity ?? 'day'} onChange={(e) => set({ granularity: e.target.value as DashboardSearch['granularity'] })}>
+          {granularities.map((g) => (
+            <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Time zone</span>
+        <select value={view?.timezone ?? 'UTC'} onChange={(e) => set({ tz: e.target.value })}>
+          {[...new Set([view?.timezone ?? 'UTC', ...ZONES])].map((z) => (
+            <option key={z} value={z}>{z}</option>
+          ))}
+        </select>
+      </label>
+      <label className="field checkbox">
+        <input type="checkbox" checked={search.compare} onChange={(e) => set({ compare: e.target.checked })} />
+        <span>Compare to previous period</span>
+      </label>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { CsvButton } from '../../../components/csv-button.js';
+import { EmptyState } from '../../../components/empty-state.js';
+import { QueryError } from '../../../components/query-error.js';
+import { ShareBar } from '../../../components/share-bar.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import { formatInteger } from '../../../lib/format.js';
+import type { DashboardView } from '../../../lib/use-dashboard-view.js';
+import { entryExitQuery } from '../api/traffic-queries.js';
+import { useTrafficScope } from './use-traffic-scope.js';
+
+type Row = { path: string; sessions: number; share: number };
+
+function PathTable({ id, title, rows, loading, filename }: { id: string; title: string; rows: Row[]; loading: boolean; filename: string }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card-head">
+        <h2 id={id}>{title}</h2>
+        <CsvButton rows={rows} filename={filename} label={title} />
+      </div>
+      {loading ? (
+        <SkeletonRows />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No sessions in this range.">Pick a longer range to see where visits start and end.</EmptyState>
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Page</th>
+              <th scope="col" className="num">Sessions</th>
+              <th scope="col" className="share-col">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.path}>
+                <td className="label-cell">{r.path}</td>
+                <td className="num">{formatInteger(r.sessions)}</td>
+                <td className="share-col"><ShareBar share={r.share} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export function EntryExitTables({ view }: { view: DashboardView }) {
+  const scope = useTrafficScope(view);
+  const query = useQuery(entryExitQuery(scope, view.range));
+  if (query.error) return <QueryError error={query.error} propertyId={view.property.id} />;
+  const suffix = `${view.property.id}-${view.range.start}-${view.range.end}.csv`;
+  return (
+    <div className={`two-up ${query.isPlaceholderData ? 'stale' : ''}`}>
+      <PathTable id="entry-title" title="Entry pages" rows={query.data?.data.entry_pages ?? []} loading={!query.data} filename={`entry-pages-${suffix}`} />
+      <PathTable id="exit-title" title="Exit pages" rows={query.data?.data.exit_pages ?? []} loading={!query.data} filename={`exit-pages-${suffix}`} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import { errorEnvelope } from '../../contract/common.js';
+import { API_PREFIX, endpoints, type EndpointName } from '../../contract/endpoints.js';
+import { ApiError } from './api-error.js';
+import type { Connection } from './connection.js';
+
+type Def<N extends EndpointName> = (typeof endpoints)[N];
+type QueryOf<N extends EndpointName> = Def<N> extends { query: z.ZodType } ? z.input<Def<N>['query']> : never;
+type BodyOf<N extends EndpointName> = Def<N> extends { body: z.ZodType } ? z.input<Def<N>['body']> : never;
+export type ResponseOf<N extends EndpointName> = z.output<Def<N>['response']>;
+
+export interface CallOptions<N extends EndpointName> {
+  propertyId?: string;
+  /** Other path parameters, e.g. `{ experimentId }`. */
+  params?: Record<string, string>;
+  query?: QueryOf<N>;
+  body?: BodyOf<N>;
+  signal?: AbortSignal;
+}
+
+/** Fills `{name}` placeholders; every value is URL-encoded so an id can never add a path segment. */
+export function buildPath(template: string, values: Record<string, string | undefined>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Scalars as they are; arrays and objects (funnel `steps`) as JSON, which is what the server parses. */
+export function serializeQuery(query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    params.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Turns a non-2xx response into an ApiError, in words even when the body is not the envelope. */
+export async function toApiError(res: Response): Promise<ApiError> {
+  const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+  const parsed = errorEnvelope.safeParse(await res.json().catch(() => null));
+  if (!parsed.success) return new ApiError(res.status, 'internal_error', `The server answered HTTP ${res.status}.`, undefined, retryAfter);
+  const { code, message, details } = parsed.data.error;
+  const field = typeof details.field === 'string' ? details.field : undefined;
+  return new ApiError(res.status, code, message, field, retryAfter);
+}
+
+/** The one typed client: every call goes through the contract's endpoint table and response schemas. */
+export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...a) => fetch(...a)) {
+  const base = connection.mode === 'key' ? connection.baseUrl.replace(/\/+$/, '') : '';
+  const headers: Record<string, string> = connection.mode === 'key' ? { authorization: `Bearer ${connection.key}` } : {};
+
+  return {
+    async call<N extends EndpointName>(name: N, opts: CallOptions<N> = {}): Promise<ResponseOf<N>> {
+      const def: { method: string; path: string; response: z.ZodType } = endpoints[name];
+      const path = buildPath(def.path, { ...opts.params, propertyId: opts.propertyId });
+      const url = `${base}${API_PREFIX}${path}${serializeQuery(opts.query as Record<string, unknown>)}`;
+      let res: Response;
+      try {
+        res = await fetchImpl(url, {
+          method: def.method,
+          headers: opts.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          // Session mode rides on the httpOnly cookie; key mode must not send this origin's cookies elsewhere.
+          credentials: connection.mode === 'session' ? 'same-origin' : 'omit',
+          signal: opts.signal,
+        });
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err;
+        throw new ApiError(0, 'network_error', `Could not reach ${base || 'the server'}.`);
+      }
+      if (!res.ok) throw await toApiError(res);
+      const parsed = def.response.safeParse(await res.json().catch(() => undefined));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.join('.') || 'the body';
+        throw new ApiError(res.status, 'contract_mismatch', `${name}: the response does not match the API contract (${where}: ${issue?.message}).`);
+      }
+      return parsed.data as ResponseOf<N>;
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;

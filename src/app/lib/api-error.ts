@@ -1,0 +1,17 @@
+import type { ErrorCode } from '../../contract/common.js';
+
+/** Any failed call: an HTTP error from the envelope, a network failure (status 0), or a contract mismatch. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network_error' | 'contract_mismatch',
+    message: string,
+    /** The request field the server blamed, when it named one. */
+    readonly field?: string,
+    /** Seconds to wait, from Retry-After on a 429. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}

@@ -1,0 +1,34 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { apiClient, type ApiClient } from './api-client.js';
+import { loadConnection, saveConnection, type Connection } from './connection.js';
+
+interface ConnectionState {
+  connection: Connection;
+  client: ApiClient;
+  setConnection(next: Connection): void;
+}
+
+const ConnectionContext = createContext<ConnectionState | null>(null);
+
+export function ConnectionProvider({ children }: { children: ReactNode }) {
+  const [connection, setState] = useState(loadConnection);
+  const value = useMemo<ConnectionState>(
+    () => ({
+      connection,
+      client: apiClient(connection),
+      setConnection(next) {
+        saveConnection(next);
+        setState(next);
+      },
+    }),
+    [connection],
+  );
+  return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
+}
+
+/** The current connection and the typed client built for it. */
+export function useConnection(): ConnectionState {
+  const state = useContext(ConnectionContext);
+  if (!state) throw new Error('useConnection outside ConnectionProvider');
+  return state;
+}

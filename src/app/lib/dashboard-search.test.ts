@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseDashboardSearch } from './dashboard-search.js';
+
+describe('dashboard search params', () => {
+  it('gives the defaults for an empty URL', () => {
+    expect(parseDashboardSearch({})).toEqual({ range: '30d', compare: false });
+  });
+
+  it('falls back field by field, keeping the good values of a damaged link', () => {
+    const parsed = parseDashboardSearch({
+      property: 'bad id!',
+      range: 'fortnight',
+      from: '2026-13-45',
+      to: 'yesterday',
+      compare: 'maybe',
+      tz: 'Mars/Olympus_Mons',
+      granularity: 'minute',
+      extra: 'dropped',
+    });
+    expect(parsed).toEqual({ range: '30d', compare: false });
+    expect(parseDashboardSearch({ property: 'shop', range: 'mtd', tz: 'Nowhere' })).toEqual({ property: 'shop', range: 'mtd', compare: false });
+  });
+
+  it('round-trips a full link', () => {
+    const view = { property: 'acme-shop', range: 'custom', from: '2026-10-01', to: '2026-10-31', compare: true, tz: 'America/New_York', granularity: 'week' } as const;
+    expect(parseDashboardSearch(JSON.parse(JSON.stringify(view)))).toEqual(view);
+  });
+
+  it('reads numeric property ids and "true" as the router may hand them over', () => {
+    expect(parseDashboardSearch({ property: 123, compare: 'true' })).toMatchObject({ property: '123', compare: true });
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { granularities } from '../../contract/analytics-query.js';
+
+export const rangePresets = ['today', 'yesterday', '7d', '30d', '90d', 'mtd', 'last-month', 'custom'] as const;
+export type RangePreset = (typeof rangePresets)[number];
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+function isZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The router's default search parser turns `?property=123` into a number; ids are strings.
+const idParam = z.union([z.string(), z.number().transform(String)]).pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/));
+const dateParam = z.string().regex(isoDate).refine((s) => !Number.isNaN(Date.parse(s)));
+
+/**
+ * The whole dashboard view lives in the URL so a link reproduces it. Every field falls back on its
+ * own (`.catch`), so one bad value in a shared link never throws away the rest of the view.
+ */
+export const dashboardSearch = z.object({
+  property: idParam.optional().catch(undefined),
+  range: z.enum(rangePresets).default('30d').catch('30d'),
+  from: dateParam.optional().catch(undefined),
+  to: dateParam.optional().catch(undefined),
+  compare: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false).catch(false),
+  tz: z.string().refine(isZone).optional().catch(undefined),
+  granularity: z.enum(granularities).optional().catch(undefined),
+});
+
+export type DashboardSearch = z.infer<typeof dashboardSearch>;
+
+/** Validates search params for a route; unknown keys are dropped. */
+export function parseDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
+  return dashboardSearch.parse(raw);
+}

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ADMIN_PREFIX, propertiesResponse } from '../../contract/admin.js';
+import { toApiError } from './api-client.js';
+import { ApiError } from './api-error.js';
+import { connectionKey, type Connection } from './connection.js';
+
+/** A property the picker can offer; key mode knows only ids, so name = id and no zone (UTC). */
+export interface PropertyChoice {
+  id: string;
+  name: string;
+  timezone: string | null;
+}
+
+/** The properties this connection may read: the admin list in session mode, the typed ids in key mode. */
+export function propertiesQuery(connection: Connection) {
+  return queryOptions({
+    queryKey: [connectionKey(connection), 'properties'],
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }): Promise<PropertyChoice[]> => {
+      if (connection.mode === 'key') return connection.propertyIds.map((id) => ({ id, name: id, timezone: null }));
+      const res = await fetch(`${ADMIN_PREFIX}/properties`, { credentials: 'same-origin', signal });
+      // A server without admin sign-in (404) leaves the same way in as a signed-out one: a key.
+      if (res.status === 404) throw new ApiError(401, 'unauthorized', 'This server has no dashboard sign-in.');
+      if (!res.ok) throw await toApiError(res);
+      const parsed = propertiesResponse.safeParse(await res.json());
+      if (!parsed.success) throw new ApiError(res.status, 'contract_mismatch', 'The property list does not match the API contract.');
+      return parsed.data.data.map((p) => ({ id: p.id, name: p.name, timezone: p.timezone }));
+    },
+  });
+}

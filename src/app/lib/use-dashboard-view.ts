@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useConnection } from './connection-context.js';
+import { defaultGranularity, previousRange, resolveRange, todayIn, type DateRange } from './date-range.js';
+import type { Granularity } from './granularity.js';
+import { propertiesQuery, type PropertyChoice } from './properties-query.js';
+
+/** Everything a report needs to ask the API, derived from the URL plus the chosen property. */
+export interface DashboardView {
+  property: PropertyChoice;
+  timezone: string;
+  range: DateRange;
+  /** The period before, which KPI changes are measured against. */
+  previous: DateRange;
+  /** Whether the chart overlays the previous period. */
+  compare: boolean;
+  granularity: Granularity;
+}
+
+/** The view described by the URL; null while properties load or when there is none to show. */
+export function useDashboardView(): DashboardView | null {
+  const search = useSearch({ from: '__root__' });
+  const { connection } = useConnection();
+  const { data: properties } = useQuery(propertiesQuery(connection));
+  if (!properties) return null;
+  // A linked property outside the list is still asked for, so the API's 403 can name it.
+  const property = search.property
+    ? (properties.find((p) => p.id === search.property) ?? { id: search.property, name: search.property, timezone: null })
+    : properties[0];
+  if (!property) return null;
+  const timezone = search.tz ?? property.timezone ?? 'UTC';
+  const range = resolveRange(search, todayIn(timezone));
+  return {
+    property,
+    timezone,
+    range,
+    previous: previousRange(range, search.range),
+    compare: search.compare,
+    granularity: search.granularity ?? defaultGranularity(range),
+  };
+}
