@@ -35,6 +35,8 @@ export const eventSchema = z
     type: z.enum(eventTypes),
     property_id: propertyId,
     ts: z.iso.datetime({ offset: true, message: 'an ISO-8601 timestamp with a zone, e.g. 2026-01-01T10:00:00Z' }).optional(),
+    /** A client's own id for the event, so a resent event is recognised and kept once. */
+    event_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8–64 characters of A–Z, a–z, 0–9, _ or -').optional(),
     visitor_id: clientId,
     session_id: clientId,
     path: pagePath,

@@ -1,3 +1,4 @@
+import { randomId } from './ids.js';
 import { load, save } from './storage.js';
 import type { TrackerEvent } from './types.js';
 
@@ -68,6 +69,9 @@ export function createSendQueue(api: string): SendQueue {
   if (pending.length) flush();
   return {
     push(event) {
+      // A browser can't always tell whether a request made during navigation arrived, so it may
+      // resend; the id lets the collector keep the event once.
+      event.event_id = randomId();
       pending.push(event);
       if (!timer) timer = window.setTimeout(flush, BATCH_DELAY_MS);
     },

@@ -6,6 +6,7 @@ import { ApiError, fromZodError } from '../errors.js';
 import type { CountryLookup } from '../ingest/country-lookup.js';
 import type { GroupCommitter } from '../ingest/group-commit.js';
 import { normalizeEvent } from '../ingest/normalize-event.js';
+import { RecentEventIds } from '../ingest/recent-event-ids.js';
 import type { SnapshotRecord, Store } from '../store/store.js';
 
 export interface CollectOptions {
@@ -95,8 +96,10 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     return true;
   };
 
+  const seen = new RecentEventIds();
   app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT }, async (request, reply) => {
     const events = await validate(request, opts);
+    const idOf = (e: EventInput) => (e.event_id ? `${e.property_id}\u0000${e.event_id}` : null);
     const now = new Date();
     const ts = stamps(events, now);
     // Capped as the event schema caps `user_agent`: parsed agents are cached by their text.
@@ -105,7 +108,13 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     const rows: StoredEvent[] = [];
     const snapshots: SnapshotRecord[] = [];
     let dropped = 0;
+    const ids: string[] = [];
     for (const [i, e] of events.entries()) {
+      // A resend of an event already kept (its answer got lost in a navigation) is acknowledged,
+      // not stored twice.
+      const id = idOf(e);
+      if (id !== null && (seen.has(id) || ids.includes(id))) continue;
+      if (id !== null) ids.push(id);
       // The server's clock and the request's own agent and address, whatever the body claims.
       const row = normalizeEvent({ ...e, ts: undefined, user_agent: userAgent, country: country ?? e.country }, ts[i]);
       if (row.is_bot) {
@@ -118,6 +127,8 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     }
     if (rows.length > 0) await opts.committer.submit(rows);
     if (snapshots.length > 0) await opts.store.saveSnapshots(snapshots);
+    // Only once committed: if the write failed, the client's retry must be stored.
+    for (const id of ids) seen.add(id);
     return reply.status(202).send({ accepted: events.length - dropped });
   });
 }
