@@ -116,6 +116,8 @@ export async function startExperimentHarness() {
     },
     async reset() {
       for (const c of contexts.splice(0)) await c.close();
+      // Closing a page sends its last beacons; let them land before the next test starts counting.
+      await pause(500);
       events.length = 0;
       config = { experiments: [] };
       pages.clear();
