@@ -6,7 +6,7 @@ import { eventTypes, type StoredEvent } from '../../../contract/events.js';
  * previous batch's SQL) and without a single NULL: node-api sets validity bits with BigInt arithmetic,
  * which made the mostly-null columns most of the appender's cost. Strings become 1-based indexes into
  * the batch's own string list (0 = NULL), so each distinct string crosses into DuckDB once per batch
- * and is hashed once; absent numbers are NaN. `stagingSql` turns them back into values.
+ * and is hashed once; absent numbers are NaN. write-events.ts turns them back into values.
  */
 export interface StagedBatch {
   strings: DuckDBDataChunk[];
@@ -15,7 +15,7 @@ export interface StagedBatch {
 
 const CHUNK = 2048; // DuckDB's vector size: one data chunk holds at most this many rows
 
-// Staged columns in `staging_events` order; stageEvents() fills them by position.
+// The staged columns, in `staging_events` order, and how each is encoded.
 type Kind = 'str' | 'num' | 'type' | 'ms' | 'bool';
 const columns: [keyof StoredEvent, Kind][] = [
   ['property_id', 'str'], ['ts', 'ms'], ['type', 'type'], ['visitor_id', 'str'], ['session_id', 'str'], ['path', 'str'],
@@ -55,39 +55,39 @@ export function stageEvents(events: readonly StoredEvent[]): StagedBatch {
   };
   const chunks: DuckDBDataChunk[] = [];
   const types = columns.map(([, k]) => duckType[k]);
-  const values = columns.map(() => [] as (number | boolean)[]);
+  const v = Object.fromEntries(columns.map(([c]) => [c, [] as (number | boolean)[]])) as Record<keyof StoredEvent, (number | boolean)[]>;
   for (let offset = 0; offset < events.length; offset += CHUNK) {
     const n = Math.min(CHUNK, events.length - offset);
-    for (const v of values) v.length = n;
+    for (const [c] of columns) v[c].length = n;
     for (let i = 0; i < n; i++) {
       const e = events[offset + i];
       const code = typeCodes.get(e.type);
       if (code === undefined) throw new Error(`unknown event type "${e.type}"`);
-      values[0][i] = intern(e.property_id);
-      values[1][i] = e.ts.getTime();
-      values[2][i] = code;
-      values[3][i] = intern(e.visitor_id);
-      values[4][i] = intern(e.session_id);
-      values[5][i] = intern(e.path);
-      values[6][i] = intern(e.referrer);
-      values[7][i] = intern(e.utm_source);
-      values[8][i] = intern(e.utm_medium);
-      values[9][i] = intern(e.utm_campaign);
-      values[10][i] = intern(e.country);
-      values[11][i] = intern(e.device);
-      values[12][i] = e.is_bot;
-      values[13][i] = e.scroll_depth ?? NaN;
-      values[14][i] = e.engaged_ms ?? NaN;
-      values[15][i] = intern(e.target);
-      values[16][i] = intern(e.href);
-      values[17][i] = intern(e.source);
-      values[18][i] = intern(e.experiment_id);
-      values[19][i] = e.variant ?? NaN;
-      values[20][i] = e.amount ?? NaN;
-      values[21][i] = intern(e.currency);
+      v.property_id[i] = intern(e.property_id);
+      v.ts[i] = e.ts.getTime();
+      v.type[i] = code;
+      v.visitor_id[i] = intern(e.visitor_id);
+      v.session_id[i] = intern(e.session_id);
+      v.path[i] = intern(e.path);
+      v.referrer[i] = intern(e.referrer);
+      v.utm_source[i] = intern(e.utm_source);
+      v.utm_medium[i] = intern(e.utm_medium);
+      v.utm_campaign[i] = intern(e.utm_campaign);
+      v.country[i] = intern(e.country);
+      v.device[i] = intern(e.device);
+      v.is_bot[i] = e.is_bot;
+      v.scroll_depth[i] = e.scroll_depth ?? NaN;
+      v.engaged_ms[i] = e.engaged_ms ?? NaN;
+      v.target[i] = intern(e.target);
+      v.href[i] = intern(e.href);
+      v.source[i] = intern(e.source);
+      v.experiment_id[i] = intern(e.experiment_id);
+      v.variant[i] = e.variant ?? NaN;
+      v.amount[i] = e.amount ?? NaN;
+      v.currency[i] = intern(e.currency);
     }
     const chunk = DuckDBDataChunk.create(types, n);
-    chunk.setColumns(values);
+    chunk.setColumns(columns.map(([c]) => v[c]));
     chunks.push(chunk);
   }
   const strings: DuckDBDataChunk[] = [];
