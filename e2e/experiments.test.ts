@@ -52,6 +52,9 @@ describe('experiments in the browser', () => {
     const tab = await (await h.person(IN_VARIANT, [CTA, 'h1'])).newPage();
     await tab.goto(`${h.origin}/demo/pricing`);
 
+    // The frame log is written on each animation frame: under load the one in which the button first
+    // shows can come after `goto` resolves, so wait for it before reading the log.
+    await expect.poll(async () => (await framesOf(tab)).some((f) => f.seen[CTA]?.visible), { timeout: 10_000 }).toBe(true);
     const frames = await framesOf(tab);
     const withCta = frames.filter((f) => f.seen[CTA]);
     const shown = withCta.filter((f) => f.seen[CTA]!.visible);
@@ -85,6 +88,7 @@ describe('experiments in the browser', () => {
     expect(await colorShare(tab, shot, [22, 163, 74])).toBeGreaterThan(0.5);
     expect(await colorShare(tab, shot, [255, 255, 255])).toBeLessThan(0.3); // white letters only, no white button
     await tab.waitForLoadState('load');
+    await expect.poll(async () => (await framesOf(tab)).some((f) => f.seen[CTA]), { timeout: 10_000 }).toBe(true);
     const first = (await framesOf(tab)).find((f) => f.seen[CTA]);
     expect(first?.seen[CTA]).toEqual({ text: NEW_TEXT, visible: true, color: WHITE, background: GREEN });
   });

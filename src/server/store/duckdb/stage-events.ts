@@ -28,7 +28,7 @@ const duckType: Record<Kind, DuckDBType> = { str: INTEGER, num: DOUBLE, type: UT
 const eventTypes_ = eventTypes as readonly string[];
 if (!eventTypes_.every((t) => /^[a-z_]+$/.test(t))) throw new Error('event type names must be plain identifiers');
 
-/** Per-connection scratch tables the appender fills; `staging_dict` holds the batch's strings and their hashes as lists. */
+/** Per-connection scratch tables the appender fills: the batch's distinct strings, and its events. */
 export const stagingSql = `
 CREATE TEMP TABLE IF NOT EXISTS staging_strings (idx INTEGER, s VARCHAR);
 CREATE TEMP TABLE IF NOT EXISTS staging_events (${columns.map(([c, k]) => `${c} ${sqlType[k]}`).join(', ')});`;

@@ -3,18 +3,17 @@ import type { StoredEvent } from '../../../contract/events.js';
 import { eventTypeList, stageEvents, stagingSql, typeCode, type StagedBatch } from './stage-events.js';
 
 /** The batch's strings as two lists indexed like the staged columns: the text, and its 64-bit key. */
-const dictionarySql = `
-CREATE OR REPLACE TEMP TABLE staging_dict AS
-SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings`;
+const dictionary = `d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)`;
 
 const copyEventsSql = `
 INSERT INTO events
+WITH ${dictionary}
 SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), ${eventTypeList}[e.type], d.h[e.visitor_id], d.h[e.session_id],
   d.str[e.path], d.str[e.referrer], d.str[e.utm_source], d.str[e.utm_medium], d.str[e.utm_campaign], d.str[e.country],
   d.str[e.device], e.is_bot, nullif(e.scroll_depth, 'NaN'::DOUBLE), nullif(e.engaged_ms, 'NaN'::DOUBLE)::INTEGER,
   d.str[e.target], d.str[e.href], d.str[e.source], d.str[e.experiment_id], nullif(e.variant, 'NaN'::DOUBLE)::INTEGER,
   nullif(e.amount, 'NaN'::DOUBLE), d.str[e.currency]
-FROM staging_events e, staging_dict d`;
+FROM staging_events e, d`;
 
 /**
  * Session partials from the staged batch merged into `sessions`: counts add up, the earliest page view
@@ -26,6 +25,7 @@ FROM staging_events e, staging_dict d`;
 const pv = `FILTER (WHERE type = ${typeCode('pageview')})`;
 const mergeSessionsSql = `
 INSERT INTO sessions
+WITH ${dictionary}
 SELECT d.str[p], d.h[s], d.h[v], epoch_ms(first_ts::BIGINT), epoch_ms(last_ts::BIGINT),
   epoch_ms(first_pv_ts::BIGINT), epoch_ms(last_pv_ts::BIGINT), d.str[entry_path], d.str[exit_path], pageviews,
   referrer_host(d.str[referrer]), d.str[utm_source], d.str[utm_medium], d.str[utm_campaign], d.str[country], d.str[device], is_bot
@@ -36,7 +36,7 @@ FROM (
     arg_min(referrer, ts) ${pv} AS referrer, arg_min(utm_source, ts) ${pv} AS utm_source,
     arg_min(utm_medium, ts) ${pv} AS utm_medium, arg_min(utm_campaign, ts) ${pv} AS utm_campaign,
     arg_min(country, ts) ${pv} AS country, arg_min(device, ts) ${pv} AS device, bool_or(is_bot) AS is_bot
-  FROM staging_events GROUP BY property_id, session_id) g, staging_dict d
+  FROM staging_events GROUP BY property_id, session_id) g, d
 ON CONFLICT (property_id, session_key) DO UPDATE SET
   entry_path = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.entry_path ELSE sessions.entry_path END,
   referrer = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.referrer ELSE sessions.referrer END,
@@ -76,7 +76,6 @@ async function writeStaged(conn: DuckDBConnection, staged: StagedBatch): Promise
       appender.closeSync();
     }
   }
-  await conn.run(dictionarySql);
   await conn.run(copyEventsSql);
   await conn.run(mergeSessionsSql);
 }
