@@ -6,6 +6,9 @@ import type { Store } from '../store/store.js';
 const DAYS = 21;
 const SESSIONS_PER_DAY = 160;
 const PROPERTY = 'acme-shop';
+/** Where a conversion leads: the trial button opens signup; a signup goes on to the app. */
+const NEXT_PAGE = { nocode: '/demo/signup', redirect: '/demo/app/' } as const;
+const ELSEWHERE = ['/demo/', '/demo/blog/first-post', '/demo/pricing'];
 
 /** The two demo tests, on pages of the demo website so a visitor at /demo/ gets a variant too. */
 function demoTests(createdAt: Date) {
@@ -22,7 +25,7 @@ function demoTests(createdAt: Date) {
   }, createdAt);
   // Conversion chances per variant: the demo's results should have something to say.
   return [
-    { record: nocode, rates: [0.09, 0.118], convert: (path: string): Partial<StoredEvent> => ({ type: 'click', path, target: '#cta-start-trial', href: '/demo/signup?plan=pro' }) },
+    { record: nocode, rates: [0.09, 0.104], convert: (path: string): Partial<StoredEvent> => ({ type: 'click', path, target: '#cta-start-trial', href: '/demo/signup?plan=pro' }) },
     { record: redirect, rates: [0.2, 0.235], convert: (path: string): Partial<StoredEvent> => ({ type: 'form_submit', path, target: '#signup-form', source: 'signup' }) },
   ];
 }
@@ -43,7 +46,15 @@ export async function createDemoExperiments(store: Store, now: Date): Promise<vo
         const base = { property_id: PROPERTY, visitor_id: `dv${random.id(10)}`, session_id: `ds${random.id(10)}`, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null, currency: null };
         events.push({ ...base, type: 'pageview', path, ts: new Date(start) });
         events.push({ ...base, type: 'exposure', path, ts: new Date(start + 5), experiment_id: record.id, variant });
-        if (random.chance(rates[variant])) events.push({ ...base, path, ts: new Date(start + random.int(5_000, 90_000)), ...convert(path) } as StoredEvent);
+        // Sessions go on like the rest of the demo traffic: a conversion to where it leads, about
+        // half of the others to another page, so the tests don't skew the property's bounce rate.
+        const at = start + random.int(5_000, 90_000);
+        if (random.chance(rates[variant])) {
+          events.push({ ...base, path, ts: new Date(at), ...convert(path) } as StoredEvent);
+          events.push({ ...base, type: 'pageview', path: NEXT_PAGE[record.type], ts: new Date(at + 800) });
+        } else if (random.chance(0.5)) {
+          events.push({ ...base, type: 'pageview', path: random.pick(ELSEWHERE), ts: new Date(at) });
+        }
       }
     }
     events.sort((a, b) => a.ts.getTime() - b.ts.getTime());
