@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, PROP_A, type TestEnv } from '../test-support/fixtures.js';
-import { loadRecommendationDataset, SNAPSHOTS } from '../test-support/recommendation-dataset.js';
-import { gatherPageEvidence, type PageEvidence } from './page-evidence.js';
+import { describe, expect, it } from 'vitest';
+import { SNAPSHOTS } from '../test-support/recommendation-dataset.js';
+import { RECOMMENDATION_NOW, useRecommendationEvidence } from '../test-support/recommendation-evidence.js';
 
-const NOW = new Date('2026-03-20T12:00:00Z');
-let env: TestEnv;
-const ev: Record<string, PageEvidence> = {};
-beforeAll(async () => {
-  env = await createTestEnv();
-  await loadRecommendationDataset(env.store, NOW);
-  for (const page of ['/', '/pricing', '/signup', '/docs']) ev[page] = await gatherPageEvidence(env.store, PROP_A, page, NOW);
-});
-afterAll(() => env.close());
+const NOW = RECOMMENDATION_NOW;
+const { ev } = useRecommendationEvidence();
 
 
 describe('page evidence', () => {

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { change, cssValue } from '../../contract/experiments.js';
 import { recommendationToChange } from '../../contract/recommendations.js';
-import { createTestEnv, PROP_A, type TestEnv } from '../test-support/fixtures.js';
-import { loadRecommendationDataset, SNAPSHOTS } from '../test-support/recommendation-dataset.js';
+import { PROP_A } from '../test-support/fixtures.js';
+import { SNAPSHOTS } from '../test-support/recommendation-dataset.js';
+import { RECOMMENDATION_NOW, useRecommendationEvidence } from '../test-support/recommendation-evidence.js';
 import { draftsOf, rankRecommendations, recommendationId } from './deterministic-engine.js';
-import { gatherPageEvidence, type PageEvidence } from './page-evidence.js';
+import type { PageEvidence } from './page-evidence.js';
 import { recommendationsFor } from './recommend.js';
 
-const NOW = new Date('2026-03-20T12:00:00Z');
-let env: TestEnv;
-const ev: Record<string, PageEvidence> = {};
-beforeAll(async () => {
-  env = await createTestEnv();
-  await loadRecommendationDataset(env.store, NOW);
-  for (const page of ['/', '/pricing', '/signup', '/docs']) ev[page] = await gatherPageEvidence(env.store, PROP_A, page, NOW);
-});
-afterAll(() => env.close());
+const NOW = RECOMMENDATION_NOW;
+const { ev, env: testEnv } = useRecommendationEvidence();
 
 const tweak = (e: PageEvidence, patch: Partial<PageEvidence>): PageEvidence => ({ ...structuredClone(e), ...patch });
 
@@ -44,7 +38,7 @@ describe('ranking', () => {
   it('names real elements and maps every recommendation to a valid change', async () => {
     for (const page of ['/', '/signup', '/docs']) {
       const known = SNAPSHOTS[page]?.map((x) => x.selector) ?? ev[page].clicks.targets.map((t) => t.target);
-      for (const r of (await recommendationsFor(env.store, PROP_A, page, { now: NOW })).recommendations) {
+      for (const r of (await recommendationsFor(testEnv().store, PROP_A, page, { now: NOW })).recommendations) {
         expect(known).toContain(r.element_selector);
         const mapped = change.parse(recommendationToChange(r));
         expect(mapped).toMatchObject({ selector: r.element_selector, op: r.change_type });
@@ -58,8 +52,8 @@ describe('ranking', () => {
   });
 
   it('gives the same answer for the same data', async () => {
-    const a = await recommendationsFor(env.store, PROP_A, '/', { now: NOW });
-    const b = await recommendationsFor(env.store, PROP_A, '/', { now: NOW });
+    const a = await recommendationsFor(testEnv().store, PROP_A, '/', { now: NOW });
+    const b = await recommendationsFor(testEnv().store, PROP_A, '/', { now: NOW });
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(a.meta.engine).toBe('deterministic');
   });

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, PROP_A, type TestEnv } from '../test-support/fixtures.js';
-import { loadRecommendationDataset, SNAPSHOTS } from '../test-support/recommendation-dataset.js';
+import { describe, expect, it } from 'vitest';
+import { SNAPSHOTS } from '../test-support/recommendation-dataset.js';
+import { useRecommendationEvidence } from '../test-support/recommendation-evidence.js';
 import { draftsOf } from './deterministic-engine.js';
-import { gatherPageEvidence, type PageEvidence } from './page-evidence.js';
+import type { PageEvidence } from './page-evidence.js';
 import { contrast, parseColor } from './rules/css-math.js';
 
-const NOW = new Date('2026-03-20T12:00:00Z');
-let env: TestEnv;
-const ev: Record<string, PageEvidence> = {};
-beforeAll(async () => {
-  env = await createTestEnv();
-  await loadRecommendationDataset(env.store, NOW);
-  for (const page of ['/', '/pricing', '/signup', '/docs']) ev[page] = await gatherPageEvidence(env.store, PROP_A, page, NOW);
-});
-afterAll(() => env.close());
+const { ev } = useRecommendationEvidence();
 
 const byRule = (e: PageEvidence, rule: string) => draftsOf(e).filter((r) => r.rule === rule);
 const tweak = (e: PageEvidence, patch: Partial<PageEvidence>): PageEvidence => ({ ...structuredClone(e), ...patch });
