@@ -1,11 +1,37 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { aggregateRoute } from './routes/aggregate.js';
+import { apiAccessRoute } from './routes/api-access.js';
+import { clicksRoute } from './routes/clicks.js';
 import { connectRoute } from './routes/connect.js';
+import { experimentDetailRoute } from './routes/experiment-detail.js';
+import { experimentNewRoute } from './routes/experiment-new.js';
+import { experimentsRoute } from './routes/experiments.js';
+import { formsRoute } from './routes/forms.js';
+import { funnelsRoute } from './routes/funnels.js';
 import { indexRoute } from './routes/index.js';
+import { pageDetailRoute } from './routes/page-detail.js';
+import { pagesRoute } from './routes/pages.js';
+import { propertiesRoute } from './routes/properties.js';
 import { rootRoute } from './routes/root.js';
 import { trafficRoute } from './routes/traffic.js';
 
-const routeTree = rootRoute.addChildren([indexRoute, trafficRoute, connectRoute]);
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  trafficRoute,
+  pagesRoute,
+  pageDetailRoute,
+  clicksRoute,
+  formsRoute,
+  funnelsRoute,
+  aggregateRoute,
+  experimentsRoute,
+  experimentNewRoute,
+  experimentDetailRoute,
+  propertiesRoute,
+  apiAccessRoute,
+  connectRoute,
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

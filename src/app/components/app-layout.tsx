@@ -3,17 +3,33 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { ApiError } from '../lib/api-error.js';
 import { useConnection } from '../lib/connection-context.js';
 import { propertiesQuery } from '../lib/properties-query.js';
+import { headerControlsFor } from './header-controls.js';
 import { PropertyPicker } from './property-picker.js';
 import { RangeControls } from './range-controls.js';
 import { SignInNeeded } from './sign-in-needed.js';
 
-// Only pages that exist are linked; later releases add theirs here.
-const NAV = [{ to: '/traffic', label: 'Traffic' }] as const;
+const REPORTS = [
+  { to: '/traffic', label: 'Traffic' },
+  { to: '/pages', label: 'Pages' },
+  { to: '/clicks', label: 'Clicks' },
+  { to: '/forms', label: 'Forms' },
+  { to: '/funnels', label: 'Funnels' },
+  { to: '/aggregate', label: 'All properties' },
+  { to: '/experiments', label: 'Experiments' },
+] as const;
+// Managing properties and keys needs the admin session; a key can only read.
+const ADMIN = [
+  { to: '/properties', label: 'Properties' },
+  { to: '/api-access', label: 'API access' },
+] as const;
 
 export function AppLayout() {
   const { connection } = useConnection();
   const properties = useQuery(propertiesQuery(connection));
-  const onConnect = useRouterState({ select: (s) => s.location.pathname === '/connect' });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const onConnect = pathname === '/connect';
+  const controls = headerControlsFor(pathname);
+  const nav = connection.mode === 'session' ? [...REPORTS, ...ADMIN] : REPORTS;
   const signedOut = properties.error instanceof ApiError && properties.error.status === 401;
 
   return (
@@ -25,7 +41,7 @@ export function AppLayout() {
             <img src="/favicon.svg" alt="" width="24" height="24" /> Sightline
           </Link>
           <nav aria-label="Reports">
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <Link key={item.to} to={item.to} search={(s) => s} activeProps={{ 'aria-current': 'page' }}>
                 {item.label}
               </Link>
@@ -35,10 +51,10 @@ export function AppLayout() {
             </Link>
           </nav>
         </div>
-        {!onConnect && properties.data && (
+        {properties.data && (controls.property || controls.range) && (
           <div className="app-header-row controls">
-            <PropertyPicker properties={properties.data} />
-            <RangeControls />
+            {controls.property && <PropertyPicker properties={properties.data} />}
+            {controls.range && <RangeControls granularity={controls.granularity} />}
           </div>
         )}
       </header>

@@ -16,8 +16,8 @@ const PRESET_LABELS: Record<DashboardSearch['range'], string> = {
 
 const ZONES = ['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? [])];
 
-/** Range, comparison, zone and granularity: each change is a navigation, so the URL is the state. */
-export function RangeControls() {
+/** Range, comparison, zone and (for reports with a time series) granularity: each change is a navigation, so the URL is the state. */
+export function RangeControls({ granularity = true }: { granularity?: boolean }) {
   const search = useSearch({ from: '__root__' });
   const view = useDashboardView();
   const navigate = useNavigate();
@@ -53,14 +53,14 @@ export function RangeControls() {
           </label>
         </>
       )}
-      <label className="field">
+      {granularity && (<label className="field">
         <span>Granularity</span>
         <select value={view?.granularity ?? 'day'} onChange={(e) => set({ granularity: e.target.value as DashboardSearch['granularity'] })}>
           {granularities.map((g) => (
             <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>
           ))}
         </select>
-      </label>
+      </label>)}
       <label className="field">
         <span>Time zone</span>
         <select value={view?.timezone ?? 'UTC'} onChange={(e) => set({ tz: e.target.value })}>

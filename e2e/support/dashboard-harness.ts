@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { issueSignInToken, signInLink } from '../../src/server/auth/sign-in.js';
+import { createDemoData } from '../../src/server/demo/demo-data.js';
+import { openDuckdbStore } from '../../src/server/store/duckdb/duckdb-store.js';
+import type { Store } from '../../src/server/store/store.js';
+import { CHROME_UA, PERSON_ARGS } from './tracker-harness.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Where every dashboard test leaves its screenshots, to be looked at after a run. */
+export const SCREENSHOT_DIR = join(tmpdir(), 'sightline-screenshots');
+
+export interface Dashboard {
+  origin: string;
+  store: Store;
+  /** The demo key, which may read all three demo properties. */
+  key: string;
+  browser: Browser;
+  context: BrowserContext;
+  /** Signed in as the admin (session cookie), 1280×900, en-US. */
+  page: Page;
+  /** Console errors and page errors seen so far; tests expect it empty (clear it after a deliberate 4xx). */
+  problems: string[];
+  /** GET an /api/external/v1 path with the demo key and return the parsed body. */
+  api<T = any>(path: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built dashboard served by the real server over the demo data (`npm start`'s store: three
+ * properties, 90 days, two running experiments), with Chromium signed in through a one-time link.
+ */
+export async function startDashboard(): Promise<Dashboard> {
+  const distDir = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
+  await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  const store = await openDuckdbStore(':memory:');
+  const demo = await createDemoData(store);
+  if (!demo) throw new Error('demo data was not created');
+  const app: FastifyInstance = await buildApp({ store, distDir, demoSite: true, rateLimitPerMinute: 100_000 });
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, userAgent: CHROME_UA });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(signInLink(origin, await issueSignInToken(store)));
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    origin, store, key: demo.key, browser, context, page, problems,
+    async api(path) {
+      const res = await fetch(`${origin}/api/external/v1${path}`, { headers: { authorization: `Bearer ${demo.key}` } });
+      return res.json();
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      rmSync(distDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * What every page must pass: no serious or critical axe findings in light and dark mode, no sideways
+ * scroll on a 390 px phone. Leaves `<name>-desktop.png`, `<name>-dark.png` and `<name>-phone.png`.
+ */
+export async function checkPageQuality(page: Page, name: string): Promise<void> {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.waitForTimeout(300); // let charts finish their entry animation before the picture
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`), fullPage: true });
+  expect(await serious()).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-dark.png`), fullPage: true });
+  expect(await serious()).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(size);
+}

@@ -1,0 +1,100 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { CsvButton } from './csv-button.js';
+import { EmptyState } from './empty-state.js';
+
+export interface Column<Row> {
+  /** The row field this column shows; also its CSV column and sort key unless `sortValue` says otherwise. */
+  key: string;
+  label: string;
+  numeric?: boolean;
+  render?: (row: Row) => ReactNode;
+  sortValue?: (row: Row) => string | number;
+  className?: string;
+}
+
+interface Props<Row> {
+  rows: Row[];
+  columns: Column<Row>[];
+  /** Names the table for screen readers and the CSV button. */
+  caption: string;
+  csvFilename: string;
+  /** Sort on this column first (descending for numbers); omit to keep the API's order. */
+  initialSort?: string;
+  empty: { title: string; hint: ReactNode };
+  rowKey?: (row: Row, index: number) => string;
+  testId?: string;
+}
+
+type Sort = { key: string; dir: 'asc' | 'desc' } | null;
+
+const valueOf = <Row,>(row: Row, col: Column<Row>): string | number => {
+  if (col.sortValue) return col.sortValue(row);
+  const v = (row as Record<string, unknown>)[col.key];
+  return typeof v === 'number' ? v : String(v ?? '');
+};
+
+/**
+ * A table whose headers sort it (click or Enter; `aria-sort` tells screen readers) and whose raw
+ * figures download as CSV. Shared by every report so sorting and export behave the same everywhere.
+ */
+export function DataTable<Row extends object>({ rows, columns, caption, csvFilename, initialSort, empty, rowKey, testId }: Props<Row>) {
+  const startCol = columns.find((c) => c.key === initialSort);
+  const [sort, setSort] = useState<Sort>(startCol ? { key: startCol.key, dir: startCol.numeric ? 'desc' : 'asc' } : null);
+
+  const sorted = useMemo(() => {
+    const col = sort && columns.find((c) => c.key === sort.key);
+    if (!col || !sort) return rows;
+    const factor = sort.dir === 'asc' ? 1 : -1;
+    return [...rows].sort((a, b) => {
+      const x = valueOf(a, col);
+      const y = valueOf(b, col);
+      return factor * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
+    });
+  }, [rows, columns, sort]);
+
+  const toggle = (col: Column<Row>) =>
+    setSort((s) => (s?.key === col.key ? { key: col.key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key: col.key, dir: col.numeric ? 'desc' : 'asc' }));
+
+  return (
+    <div className="data-table-wrap">
+      <div className="table-tools">
+        <CsvButton rows={sorted as Record<string, unknown>[]} filename={csvFilename} label={caption} />
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title={empty.title}>{empty.hint}</EmptyState>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table" data-testid={testId}>
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((col) => {
+                  const dir = sort?.key === col.key ? sort.dir : undefined;
+                  return (
+                    <th key={col.key} scope="col" className={col.numeric ? 'num' : col.className} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                      <button type="button" className="sort-button" onClick={() => toggle(col)}>
+                        {col.label}
+                        <span aria-hidden="true" className="sort-mark">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}</span>
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {sorted.map((row, i) => (
+                <tr key={rowKey ? rowKey(row, i) : i}>
+                  {columns.map((col) => (
+                    <td key={col.key} className={col.numeric ? 'num' : (col.className ?? 'label-cell')}>
+                      {col.render ? col.render(row) : String((row as Record<string, unknown>)[col.key] ?? '')}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

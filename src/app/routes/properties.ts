@@ -1,0 +1,8 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './root.js';
+
+export const propertiesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/properties',
+  component: lazyRouteComponent(() => import('../features/properties/components/properties-page.js'), 'PropertiesPage'),
+});
