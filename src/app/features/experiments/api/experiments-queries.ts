@@ -1,0 +1,58 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { experimentStatuses, stopExperimentBody, updateExperimentBody } from '../../../../contract/experiments.js';
+import type { ApiClient } from '../../../lib/api-client.js';
+import { connectionKey, type Connection } from '../../../lib/connection.js';
+
+/** What every experiments read is scoped by: a connection and one property. */
+export interface ExperimentsScope {
+  connection: Connection;
+  client: ApiClient;
+  propertyId: string;
+}
+
+export type ExperimentStatus = (typeof experimentStatuses)[number];
+
+/**
+ * The prefix of every experiments read of a property. Invalidate it after any change to a test
+ * (create, rename, auto-stop, stop): lists and details all start with it.
+ */
+export const experimentsKey = (s: Pick<ExperimentsScope, 'connection' | 'propertyId'>) =>
+  [connectionKey(s.connection), s.propertyId, 'experiments'] as const;
+
+/** The property's split tests, newest first; `status` undefined = all. */
+export const experimentListQuery = (s: ExperimentsScope, status?: ExperimentStatus) =>
+  queryOptions({
+    queryKey: [...experimentsKey(s), 'list', { status: status ?? 'all' }] as const,
+    queryFn: ({ signal }) => s.client.call('splitTests', { propertyId: s.propertyId, query: { status, limit: 100 }, signal }),
+    // Switching the status filter keeps the old rows (dimmed) instead of flashing a skeleton.
+    placeholderData: keepPreviousData,
+  });
+
+/** One test with per-variant figures and statistics. */
+export const experimentDetailQuery = (s: ExperimentsScope, experimentId: string) =>
+  queryOptions({
+    queryKey: [...experimentsKey(s), 'detail', experimentId] as const,
+    queryFn: ({ signal }) => s.client.call('splitTest', { propertyId: s.propertyId, params: { experimentId }, signal }),
+  });
+
+export type UpdateExperimentBody = z.input<typeof updateExperimentBody>;
+export type StopExperimentBody = z.input<typeof stopExperimentBody>;
+
+/** PATCH an active test (name and/or auto_stop_days); lists and details refetch afterwards. */
+export function useUpdateExperiment(s: ExperimentsScope, experimentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateExperimentBody) => s.client.call('updateSplitTest', { propertyId: s.propertyId, params: { experimentId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
+  });
+}
+
+/** Stop an active test for good (the API records the reason, "manual" when none is given). */
+export function useStopExperiment(s: ExperimentsScope, experimentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StopExperimentBody) => s.client.call('stopSplitTest', { propertyId: s.propertyId, params: { experimentId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
+  });
+}
