@@ -4,6 +4,7 @@ import { ADMIN_PREFIX } from '../contract/admin.js';
 import { API_PREFIX } from '../contract/endpoints.js';
 import { adminAuthPlugin } from './plugins/admin-auth.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
+import { corsPlugin } from './plugins/cors.js';
 import { drainOnClosePlugin } from './plugins/drain-on-close.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -52,6 +53,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(drainOnClosePlugin);
+  await app.register(corsPlugin, { apiPrefix: API_PREFIX });
   await app.register(adminAuthPlugin, { store: opts.store, prefixes: [ADMIN_PREFIX, API_PREFIX] });
   await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX });
   await app.register(rateLimitPlugin, { perMinute: opts.rateLimitPerMinute ?? 600, prefix: API_PREFIX });

@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COLLECT_BODY_LIMIT, collectBatch } from '../../contract/collect.js';
 import { eventSchema, type EventInput, type StoredEvent } from '../../contract/events.js';
@@ -67,11 +66,10 @@ async function validate(request: FastifyRequest, opts: CollectOptions): Promise<
 }
 
 /**
- * POST /api/collect (operations.md §3): public, CORS for any origin, JSON or text/plain (sendBeacon).
+ * POST /api/collect (operations.md §3): public, CORS for any origin (plugins/cors.ts), JSON or text/plain (sendBeacon).
  * The whole body is validated before anything is written, so a rejected batch leaves nothing behind.
  */
 export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) {
-  await app.register(cors, { origin: '*', methods: ['POST', 'OPTIONS'], maxAge: 86_400 });
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     try {
