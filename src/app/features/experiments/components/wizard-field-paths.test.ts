@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { bodyPathToFormPath, serverErrorTarget, STEP, stepOfField } from './wizard-field-paths.js';
+import { blankChange, initialValues, type WizardValues } from './wizard-form.js';
+
+const values = (): WizardValues => {
+  const v = initialValues('/demo/pricing');
+  v.variants = [
+    { label: 'A', url: '', changes: [{ ...blankChange(), selector: 'h1', op: 'text', value: 'Hi' }] },
+    { label: 'B', url: '', changes: [{ ...blankChange(), selector: '#cta', op: 'css', css: [{ property: 'color', value: 'red' }, { property: 'fontsize!', value: '1px' }] }] },
+  ];
+  return v;
+};
+
+describe('field path → wizard step', () => {
+  it('sends each request field to the step that has its input', () => {
+    expect(stepOfField('page')).toBe(STEP.page);
+    expect(stepOfField('variants.1.changes.0.selector')).toBe(STEP.changes);
+    expect(stepOfField('variants.0.url')).toBe(STEP.changes);
+    expect(stepOfField('type')).toBe(STEP.changes);
+    expect(stepOfField('goal_target')).toBe(STEP.goal);
+    expect(stepOfField('auto_stop_days')).toBe(STEP.goal);
+    expect(stepOfField('name')).toBe(STEP.review);
+  });
+  it('sends fields without an input (body, content-type) to the review step', () => {
+    expect(stepOfField('body')).toBe(STEP.review);
+    expect(stepOfField('content-type')).toBe(STEP.review);
+  });
+});
+
+describe('request path → form path', () => {
+  it('keeps paths that are the same in form and body', () => {
+    expect(bodyPathToFormPath('variants.1.changes.0.selector', values())).toBe('variants.1.changes.0.selector');
+    expect(bodyPathToFormPath('variants.0.changes.0.value', values())).toBe('variants.0.changes.0.value');
+  });
+  it('blames a css property on its row: the name box for a bad key, the value box otherwise', () => {
+    expect(bodyPathToFormPath('variants.1.changes.0.value.fontsize!', values(), 'key')).toBe('variants.1.changes.0.css.1.property');
+    expect(bodyPathToFormPath('variants.1.changes.0.value.color', values())).toBe('variants.1.changes.0.css.0.value');
+  });
+  it('falls back to the css rows as a whole when no row has that property', () => {
+    expect(bodyPathToFormPath('variants.1.changes.0.value.margin', values())).toBe('variants.1.changes.0.css');
+    expect(bodyPathToFormPath('variants.1.changes.0.value', values())).toBe('variants.1.changes.0.css');
+  });
+});
+
+describe('server error → field', () => {
+  it('maps details.field onto the form field and its step, without the field prefix', () => {
+    expect(serverErrorTarget('variants.1.changes.0.selector', 'variants.1.changes.0.selector: no such element', values())).toEqual({
+      path: 'variants.1.changes.0.selector', step: STEP.changes, message: 'no such element',
+    });
+    expect(serverErrorTarget('variants.1.changes.0.value.fontsize!', 'variants.1.changes.0.value.fontsize!: Invalid key in record', values()).path)
+      .toBe('variants.1.changes.0.css.1.property');
+  });
+  it('puts errors without a form field on the whole form, at the review step', () => {
+    expect(serverErrorTarget('body', 'body: Unexpected end of JSON input', values())).toEqual({ path: null, step: STEP.review, message: 'Unexpected end of JSON input' });
+    expect(serverErrorTarget(undefined, 'the server failed', values())).toEqual({ path: null, step: STEP.review, message: 'the server failed' });
+  });
+});

@@ -1,0 +1,51 @@
+import { rowOfProperty } from './wizard-css-rows.js';
+import type { WizardValues } from './wizard-form.js';
+
+export const WIZARD_STEPS = ['Page', 'Recommendations', 'Changes', 'Goal and auto-stop', 'Review'] as const;
+export const STEP = { page: 0, recommendations: 1, changes: 2, goal: 3, review: 4 } as const;
+
+const STEP_OF_FIELD: Record<string, number> = {
+  page: STEP.page,
+  type: STEP.changes,
+  variants: STEP.changes,
+  goal: STEP.goal,
+  goal_target: STEP.goal,
+  auto_stop: STEP.goal,
+  auto_stop_days: STEP.goal,
+  name: STEP.review,
+};
+
+/** The request fields the form has an input for (what a server error may be shown beside). */
+export const isFormField = (path: string) => path.split('.')[0]! in STEP_OF_FIELD;
+
+/** The wizard step that holds a field (a form path or the request's own path); unknown ones: review. */
+export const stepOfField = (path: string): number => STEP_OF_FIELD[path.split('.')[0]!] ?? STEP.review;
+
+const CSS_VALUE_PATH = /^(variants\.\d+\.changes\.\d+)\.value(?:\.(.+))?$/;
+
+/**
+ * A path in the request body (`variants.1.changes.0.value.fontSize`, from the schema or the
+ * server's `details.field`) as the path of the form input that holds it. They differ only for css,
+ * which the body keeps as an object and the form as rows: a bad property name is blamed on the
+ * row's property box (`part: 'key'`), a bad value on its value box.
+ */
+export function bodyPathToFormPath(path: string, values: WizardValues, part: 'key' | 'value' = 'value'): string {
+  const m = CSS_VALUE_PATH.exec(path);
+  if (!m) return path;
+  const [, changePath, property] = m;
+  const [, v, , c] = changePath!.split('.').map(Number);
+  const change = values.variants[v!]?.changes[c!];
+  if (change?.op !== 'css') return path;
+  if (property === undefined) return `${changePath}.css`;
+  const row = rowOfProperty(change.css, property);
+  return row < 0 ? `${changePath}.css` : `${changePath}.css.${row}.${part === 'key' ? 'property' : 'value'}`;
+}
+
+/** Where a server's refusal belongs: the form field (or null for the whole form), its step, the words. */
+export function serverErrorTarget(field: string | undefined, message: string, values: WizardValues) {
+  // The server prefixes its message with the field ("variants.1.url: must differ…"); beside the box that is noise.
+  const words = field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  if (!field || !isFormField(field)) return { path: null, step: STEP.review, message: words };
+  const part = /key/i.test(words) ? 'key' : 'value';
+  return { path: bodyPathToFormPath(field, values, part), step: stepOfField(field), message: words };
+}

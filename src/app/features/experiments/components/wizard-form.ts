@@ -1,0 +1,100 @@
+import { changeOps, DEFAULT_GOAL, goals, type Change, type CreateExperimentBody } from '../../../../contract/experiments.js';
+import { recommendationToChange, type Recommendation } from '../../../../contract/recommendations.js';
+import { blankCssRow, cssToRows, rowsToCss, type CssRow } from './wizard-css-rows.js';
+
+export type ChangeOp = (typeof changeOps)[number];
+export type Goal = (typeof goals)[number];
+
+/**
+ * A change as the form edits it: the value as text, and css as rows (kept beside the text so
+ * switching op back and forth loses nothing). `rec_id` names the recommendation it came from.
+ */
+export interface FormChange {
+  rec_id: string;
+  selector: string;
+  op: ChangeOp;
+  value: string;
+  css: CssRow[];
+}
+
+export interface FormVariant {
+  label: string;
+  url: string;
+  changes: FormChange[];
+}
+
+/** Everything the wizard edits; `toCreateBody` turns it into the contract's request body. */
+export interface WizardValues {
+  name: string;
+  page: string;
+  type: 'nocode' | 'redirect';
+  variants: FormVariant[];
+  goal: Goal;
+  goal_target: string;
+  auto_stop: 'manual' | 'days';
+  auto_stop_days: string;
+}
+
+/** Goals that count something the person names (a path, a URL or host, seconds). */
+export const TARGET_GOALS: readonly Goal[] = ['destination_page', 'external_destination', 'session_time'];
+/** Ops whose value the contract requires to be an empty string. */
+export const VALUELESS_OPS: readonly ChangeOp[] = ['delete', 'duplicate'];
+
+export const blankChange = (): FormChange => ({ rec_id: '', selector: '', op: 'text', value: '', css: [blankCssRow()] });
+export const blankVariant = (n: number): FormVariant => ({ label: `Variant ${n}`, url: '', changes: [blankChange()] });
+
+export function initialValues(page: string): WizardValues {
+  return {
+    name: '', page, type: 'nocode', variants: [{ ...blankVariant(1), changes: [] }],
+    goal: DEFAULT_GOAL, goal_target: '', auto_stop: 'manual', auto_stop_days: '30',
+  };
+}
+
+/** A contract change in the form's shape. */
+export function changeToForm(change: Change, recId = ''): FormChange {
+  if (change.op === 'css') return { rec_id: recId, selector: change.selector, op: 'css', value: '', css: cssToRows(change.value) };
+  return { rec_id: recId, selector: change.selector, op: change.op, value: change.value, css: [blankCssRow()] };
+}
+
+/** A recommendation as an editable change, through the contract's mapping (the one the server uses). */
+export const recommendationToFormChange = (r: Recommendation): FormChange => changeToForm(recommendationToChange(r), r.id);
+
+function formChangeToBody(c: FormChange): Change {
+  if (c.op === 'css') return { selector: c.selector, op: 'css', value: rowsToCss(c.css) };
+  // Typed as the contract's union; the schema, not this cast, decides whether the pair is valid.
+  return { selector: c.selector, op: c.op, value: c.value } as Change;
+}
+
+const optionalText = (s: string) => (s.trim() === '' ? undefined : s);
+
+/**
+ * The request body the form stands for, unvalidated: the contract schema checks it (as the person
+ * types, and again on the server). Blank optional fields are left out rather than sent empty.
+ */
+export function toCreateBody(v: WizardValues): CreateExperimentBody {
+  const common = {
+    name: v.name,
+    page: v.page,
+    goal: v.goal,
+    goal_target: TARGET_GOALS.includes(v.goal) ? optionalText(v.goal_target) : undefined,
+    // Number('') is 0, which the schema refuses (min 1): an empty box is reported, not ignored.
+    auto_stop_days: v.auto_stop === 'days' ? Number(v.auto_stop_days.trim()) : undefined,
+  };
+  if (v.type === 'redirect') {
+    return { ...common, type: 'redirect', variants: v.variants.map((x) => ({ label: optionalText(x.label), url: x.url })) };
+  }
+  return { ...common, type: 'nocode', variants: v.variants.map((x) => ({ label: optionalText(x.label), changes: x.changes.map(formChangeToBody) })) };
+}
+
+/**
+ * Variant 1's changes after the person chose `chosen`: changes from recommendations no longer
+ * chosen go, newly chosen ones are added, and everything else (hand edits included) stays.
+ */
+export function applyChosenRecommendations(changes: readonly FormChange[], chosen: readonly Recommendation[]): FormChange[] {
+  const ids = new Set(chosen.map((r) => r.id));
+  const kept = changes.filter((c) => c.rec_id === '' || ids.has(c.rec_id));
+  const present = new Set(kept.map((c) => c.rec_id));
+  const added = chosen.filter((r) => !present.has(r.id)).map(recommendationToFormChange);
+  const next = [...kept, ...added];
+  return next.length > 0 ? next : [blankChange()];
+}
