@@ -56,6 +56,24 @@ describe('api client', () => {
     expect((f.calls[0].init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
+  it('asks for an aggregate with POST to its aggregate path, the ids in a JSON body and the same query', async () => {
+    const body = { ...summary, meta: { ...summary.meta, property_id: undefined, property_ids: ['shop', 'blog'] } };
+    const f = fakeFetch(200, body);
+    const result = await apiClient(keyMode, f.impl).callAggregate('trafficSummary', { propertyIds: ['shop', 'blog'], query: { start: '2026-11-01', end: '2026-11-07' } });
+    expect(result.data.page_views).toBe(120);
+    expect(result.meta).toMatchObject({ property_ids: ['shop', 'blog'] });
+    expect(f.calls[0].url).toBe('https://stats.example.com/api/external/v1/properties/aggregate/traffic/summary?start=2026-11-01&end=2026-11-07');
+    expect(f.calls[0].init.method).toBe('POST');
+    expect(JSON.parse(String(f.calls[0].init.body))).toEqual({ propertyIds: ['shop', 'blog'] });
+    expect(f.calls[0].init.headers).toEqual({ authorization: 'Bearer sk_test', 'content-type': 'application/json' });
+  });
+
+  it('parses aggregate answers with the endpoint schema and names the aggregate in a mismatch', async () => {
+    const broken = { ...summary, data: { ...summary.data, sessions: -1 } };
+    const call = apiClient({ mode: 'session' }, fakeFetch(200, broken).impl).callAggregate('trafficSummary', { propertyIds: ['shop'], query: { start: '2026-11-01', end: '2026-11-07' } });
+    await expect(call).rejects.toMatchObject({ code: 'contract_mismatch', message: expect.stringMatching(/trafficSummary \(aggregate\).*data\.sessions/) });
+  });
+
   it('rejects a body that breaks the contract with an error naming the endpoint and field', async () => {
     const broken = { ...summary, data: { ...summary.data, bounce_rate: 1.7 } };
     const call = apiClient(keyMode, fakeFetch(200, broken).impl).call('trafficSummary', { propertyId: 'shop', query: { start: '2026-11-01', end: '2026-11-07' } });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorEnvelope } from '../../contract/common.js';
-import { API_PREFIX, endpoints, type EndpointName } from '../../contract/endpoints.js';
+import { aggregateBody, API_PREFIX, endpoints, type EndpointName } from '../../contract/endpoints.js';
 import { ApiError } from './api-error.js';
 import type { Connection } from './connection.js';
 
@@ -8,6 +8,15 @@ type Def<N extends EndpointName> = (typeof endpoints)[N];
 type QueryOf<N extends EndpointName> = Def<N> extends { query: z.ZodType } ? z.input<Def<N>['query']> : never;
 type BodyOf<N extends EndpointName> = Def<N> extends { body: z.ZodType } ? z.input<Def<N>['body']> : never;
 export type ResponseOf<N extends EndpointName> = z.output<Def<N>['response']>;
+
+/** Endpoints that also answer over several properties (`aggregatePath` in the contract). */
+export type AggregateName = { [N in EndpointName]: Def<N> extends { aggregatePath: string } ? N : never }[EndpointName];
+
+export interface AggregateOptions<N extends AggregateName> {
+  propertyIds: string[];
+  query?: QueryOf<N>;
+  signal?: AbortSignal;
+}
 
 export interface CallOptions<N extends EndpointName> {
   propertyId?: string;
@@ -53,33 +62,44 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
   const base = connection.mode === 'key' ? connection.baseUrl.replace(/\/+$/, '') : '';
   const headers: Record<string, string> = connection.mode === 'key' ? { authorization: `Bearer ${connection.key}` } : {};
 
+  /** One request to the API; the response is parsed with `schema` (the endpoint's response). */
+  async function send(name: string, method: string, path: string, schema: z.ZodType, opts: { query?: unknown; body?: unknown; signal?: AbortSignal }): Promise<unknown> {
+    const url = `${base}${API_PREFIX}${path}${serializeQuery(opts.query as Record<string, unknown>)}`;
+    let res: Response;
+    try {
+      res = await fetchImpl(url, {
+        method,
+        headers: opts.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        // Session mode rides on the httpOnly cookie; key mode must not send this origin's cookies elsewhere.
+        credentials: connection.mode === 'session' ? 'same-origin' : 'omit',
+        signal: opts.signal,
+      });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiError(0, 'network_error', `Could not reach ${base || 'the server'}.`);
+    }
+    if (!res.ok) throw await toApiError(res);
+    const parsed = schema.safeParse(await res.json().catch(() => undefined));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.join('.') || 'the body';
+      throw new ApiError(res.status, 'contract_mismatch', `${name}: the response does not match the API contract (${where}: ${issue?.message}).`);
+    }
+    return parsed.data;
+  }
+
   return {
     async call<N extends EndpointName>(name: N, opts: CallOptions<N> = {}): Promise<ResponseOf<N>> {
       const def: { method: string; path: string; response: z.ZodType } = endpoints[name];
       const path = buildPath(def.path, { ...opts.params, propertyId: opts.propertyId });
-      const url = `${base}${API_PREFIX}${path}${serializeQuery(opts.query as Record<string, unknown>)}`;
-      let res: Response;
-      try {
-        res = await fetchImpl(url, {
-          method: def.method,
-          headers: opts.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-          // Session mode rides on the httpOnly cookie; key mode must not send this origin's cookies elsewhere.
-          credentials: connection.mode === 'session' ? 'same-origin' : 'omit',
-          signal: opts.signal,
-        });
-      } catch (err) {
-        if ((err as Error).name === 'AbortError') throw err;
-        throw new ApiError(0, 'network_error', `Could not reach ${base || 'the server'}.`);
-      }
-      if (!res.ok) throw await toApiError(res);
-      const parsed = def.response.safeParse(await res.json().catch(() => undefined));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.join('.') || 'the body';
-        throw new ApiError(res.status, 'contract_mismatch', `${name}: the response does not match the API contract (${where}: ${issue?.message}).`);
-      }
-      return parsed.data as ResponseOf<N>;
+      return (await send(name, def.method, path, def.response, opts)) as ResponseOf<N>;
+    },
+    /** The same report over several properties: POST to the endpoint's `aggregatePath`, same query, same response schema. */
+    async callAggregate<N extends AggregateName>(name: N, opts: AggregateOptions<N>): Promise<ResponseOf<N>> {
+      const def: { aggregatePath: string; response: z.ZodType } = endpoints[name];
+      const body: z.input<typeof aggregateBody> = { propertyIds: opts.propertyIds };
+      return (await send(`${name} (aggregate)`, 'POST', def.aggregatePath, def.response, { query: opts.query, body, signal: opts.signal })) as ResponseOf<N>;
     },
   };
 }
