@@ -8,20 +8,25 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 /** Starts the real server on the store (a child process, as `npm start` runs it) and returns its URL. */
-export async function startServer(dataDir: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+export async function startServer(dataDir: string): Promise<{ url: string; signInUrl: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, DEMO: '0', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  // The dashboard sign-in link is printed just after the address, possibly in a later chunk.
+  let stdout = '';
+  const [url, signInUrl] = await new Promise<[string, string]>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
-      const match = /running at (http:\/\/\S+?)\/?$/m.exec(chunk.toString());
-      if (match) resolve(match[1]);
+      stdout += chunk;
+      const address = /running at (http:\/\/\S+?)\/?$/m.exec(stdout);
+      const signIn = /Sign in to the dashboard: (\S+)$/m.exec(stdout);
+      if (address && signIn) resolve([address[1], signIn[1]]);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {
     url,
+    signInUrl,
     pid: child.pid!,
     stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
   };

@@ -2,12 +2,38 @@ import { rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { measureEndpoints, peakRssMb, startServer, type Latency } from './api-latency.js';
 import { importThroughput, seededStore } from './bench-store.js';
+import { canMeasurePages, measureTrafficPage, type PageLoad } from './dashboard-load.js';
 import { runCollectBench } from './collect-load.js';
 import { writeCollectReport } from './collect-report.js';
 
 // `npm run bench -- collect`: ingestion throughput and durability instead of the report latencies.
 if (process.argv[2] === 'collect') {
   console.log(writeCollectReport(await runCollectBench()));
+  process.exit(0);
+}
+
+// The dashboard the server serves is the built one (dist/), as under `npm start`.
+async function buildDashboard() {
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn' });
+}
+
+// `npm run bench -- dashboard [--events N]`: only the Traffic page's time to figures, at one size.
+if (process.argv[2] === 'dashboard') {
+  const events = Number(parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' } } }).values.events ?? 10_000_000);
+  await buildDashboard();
+  const end = new Date(Date.UTC(2026, 10, 1));
+  const from = new Date(end.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const { dir } = await seededStore(events, end);
+  const server = await startServer(dir);
+  try {
+    const load = await measureTrafficPage(server.signInUrl, `${server.url}/traffic?property=bench&range=custom&from=${from}&to=${to}`, 30);
+    console.log(`Traffic page at ${events.toLocaleString('en-US')} events: figures shown ${load.median.toFixed(0)} ms after navigation (median of ${load.loads}; p95 ${load.p95.toFixed(0)}, first ${load.first.toFixed(0)}).`);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
   process.exit(0);
 }
 
@@ -21,21 +47,24 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const rangeStart = day(new Date(end.getTime() - 30 * 86_400_000));
 const rangeEnd = day(new Date(end.getTime() - 86_400_000)); // date-only end is inclusive: 30 whole days
 
-const results: { events: number; seedRate: number; latencies: Latency[]; rss: number }[] = [];
+const results: { events: number; seedRate: number; latencies: Latency[]; rss: number; page: PageLoad | null }[] = [];
+await buildDashboard();
 for (const events of sizes) {
   console.error(`seeding ${events.toLocaleString('en-US')} events…`);
   const { dir, key, seedSeconds } = await seededStore(events, end);
   const server = await startServer(dir);
   let latencies: Latency[];
   let rss: number;
+  let page: PageLoad | null = null;
   try {
     latencies = await measureEndpoints(server.url, key, rangeStart, rangeEnd, runs);
+    if (canMeasurePages()) page = await measureTrafficPage(server.signInUrl, `${server.url}/traffic?property=bench&range=custom&from=${rangeStart}&to=${rangeEnd}`, 30);
     rss = peakRssMb(server.pid);
   } finally {
     await server.stop();
   }
   rmSync(dir, { recursive: true, force: true });
-  results.push({ events, seedRate: events / seedSeconds, latencies, rss });
+  results.push({ events, seedRate: events / seedSeconds, latencies, rss, page });
   console.error(`  done: slowest median ${Math.max(...latencies.map((l) => l.median)).toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB`);
 }
 console.error(`importing ${importEvents.toLocaleString('en-US')} events from NDJSON…`);
@@ -60,6 +89,7 @@ const lines = [
   `|---|${cols.map(() => '---:').join('|')}|`,
   `| seed throughput (generate + write), events/s | ${results.map((r) => fmt(r.seedRate)).join(' | ')} |`,
   `| server peak RSS, MB | ${results.map((r) => fmt(r.rss)).join(' | ')} |`,
+  `| dashboard Traffic page, navigation → all figures shown, ms (median of 9 fresh browser contexts) | ${results.map((r) => (r.page ? fmt(r.page.median) : 'no Chromium')).join(' | ')} |`,
   '',
   `Import of ${fmt(importEvents)} events from NDJSON (parse, validate, write, one transaction): ${fmt(imp.eventsPerSecond)} events/s (${imp.seconds.toFixed(1)} s).`,
   '',

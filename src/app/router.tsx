@@ -34,7 +34,8 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+  // Loaders only warm React Query; its staleTime decides freshness, so the router never caches on its own.
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true });
 }
 
 declare module '@tanstack/react-router' {

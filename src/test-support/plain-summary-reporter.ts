@@ -5,13 +5,16 @@ export default class PlainSummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const module of modules) {
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') counts.passed++;
-        else if (state === 'failed') counts.failed++;
+        else if (state === 'failed') failedHere++;
         else counts.skipped++;
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed++;
+      // A file whose set-up (beforeAll) or import failed skips its tests; that is a failure, not a skip.
+      if (module.state() === 'failed' && failedHere === 0) failedHere = 1;
+      counts.failed += failedHere;
     }
     counts.failed += errors.length;
     process.stdout.write(`\nunit: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);

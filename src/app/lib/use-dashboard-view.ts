@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useConnection } from './connection-context.js';
 import { defaultGranularity, previousRange, resolveRange, todayIn, type DateRange } from './date-range.js';
+import type { DashboardSearch } from './dashboard-search.js';
 import type { Granularity } from './granularity.js';
 import { propertiesQuery, type PropertyChoice } from './properties-query.js';
 
@@ -22,7 +23,11 @@ export function useDashboardView(): DashboardView | null {
   const search = useSearch({ from: '__root__' });
   const { connection } = useConnection();
   const { data: properties } = useQuery(propertiesQuery(connection));
-  if (!properties) return null;
+  return properties ? viewFromSearch(search, properties) : null;
+}
+
+/** The same view outside React (route loaders prefetch with it), so both ask for identical query keys. */
+export function viewFromSearch(search: DashboardSearch, properties: PropertyChoice[]): DashboardView | null {
   // A linked property outside the list is still asked for, so the API's 403 can name it.
   const property = search.property
     ? (properties.find((p) => p.id === search.property) ?? { id: search.property, name: search.property, timezone: null })
