@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { useConnection } from '../../../lib/connection-context.js';
@@ -22,7 +23,9 @@ export function TrafficPage() {
     return (
       <section className="card empty">
         <h1>No properties yet</h1>
-        <p>Create one with <code>npm run cli -- properties create --id my-site --name "My site"</code>, add its snippet to your pages, then reload.</p>
+        <p>
+          <Link to="/properties" search={(s) => s}>Create a property</Link>, add the tracking snippet it gives you to your pages, and visits show up here.
+        </p>
       </section>
     );
   }
