@@ -44,7 +44,7 @@ describe('the wizard validates with the server’s rules', () => {
     spoil(v);
     expect(serverAccepts(v)).toBe(false);
     const { errors } = await validate(v);
-    const error = get(errors, path) ?? get(errors, `${path}.root`);
+    const error: { message?: string } | undefined = get(errors, path) ?? get(errors, `${path}.root`);
     expect(error?.message, JSON.stringify(errors)).toMatch(message);
   });
 });

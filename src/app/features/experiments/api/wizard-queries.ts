@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateExperimentBody } from '../../../../contract/experiments.js';
+import type { ApiClient } from '../../../lib/api-client.js';
+import type { Connection } from '../../../lib/connection.js';
+import { addDays, todayIn } from '../../../lib/date-range.js';
+import { experimentsKey } from './experiments-queries.js';
+
+/** The wizard's scope: the experiments scope plus the property's timezone (for "last 30 days"). */
+export interface WizardScope {
+  connection: Connection;
+  client: ApiClient;
+  propertyId: string;
+  timezone: string;
+}
+
+const OBSERVED_PAGES_LIMIT = 50;
+
+/** Paths the property saw in the last 30 days, most viewed first: what the page input suggests. */
+export const observedPagesQuery = (s: WizardScope) => {
+  const end = todayIn(s.timezone);
+  const range = { start: addDays(end, -29), end, timezone: s.timezone };
+  return queryOptions({
+    queryKey: [...experimentsKey(s), 'observed-pages', range] as const,
+    queryFn: ({ signal }) => s.client.call('pagesBreakdown', { propertyId: s.propertyId, query: { ...range, limit: OBSERVED_PAGES_LIMIT }, signal }),
+    select: (r) => r.data.map((p) => p.path),
+    staleTime: 5 * 60_000,
+  });
+};
+
+/** Test ideas for one page, from its last 30 days (404 when the page has no data). */
+export const recommendationsQuery = (s: WizardScope, page: string) =>
+  queryOptions({
+    queryKey: [...experimentsKey(s), 'recommendations', page] as const,
+    queryFn: ({ signal }) => s.client.call('splitTestRecommendations', { propertyId: s.propertyId, query: { page }, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** POST a new split test (active at once); every experiments read of the property refetches. */
+export function useCreateExperiment(s: WizardScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateExperimentBody) => s.client.call('createSplitTest', { propertyId: s.propertyId, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
+  });
+}

@@ -1,0 +1,46 @@
+import { useFormContext, useWatch } from 'react-hook-form';
+import { DEFAULT_SESSION_TIME_SECONDS, goals, MAX_AUTO_STOP_DAYS } from '../../../../contract/experiments.js';
+import { TARGET_GOALS, type Goal, type WizardValues } from './wizard-form.js';
+import { WizardField } from './wizard-field.js';
+import { GOAL_WORDS } from './wizard-review-words.js';
+
+const TARGET: Partial<Record<Goal, { label: string; hint: string; placeholder: string }>> = {
+  destination_page: { label: 'Page to reach (path)', hint: 'A visit counts when the visitor reaches this page afterwards.', placeholder: '/signup' },
+  external_destination: { label: 'External URL or host', hint: 'A URL prefix with its scheme (https://…) or a host name.', placeholder: 'https://shop.example/checkout' },
+  session_time: { label: 'Seconds a session must last', hint: `Whole seconds; ${DEFAULT_SESSION_TIME_SECONDS} when left empty.`, placeholder: String(DEFAULT_SESSION_TIME_SECONDS) },
+};
+
+/** Step 4: what counts as success, and whether the test stops by itself. */
+export function WizardGoalStep() {
+  const { control, register } = useFormContext<WizardValues>();
+  const goal = useWatch({ control, name: 'goal' });
+  const autoStop = useWatch({ control, name: 'auto_stop' });
+  const target = TARGET_GOALS.includes(goal) ? TARGET[goal] : undefined;
+
+  return (
+    <>
+      <WizardField label="Goal" path="goal" hint="What a variant has to improve to win.">
+        {(aria) => (
+          <select {...aria} {...register('goal')}>
+            {goals.map((g) => <option key={g} value={g}>{GOAL_WORDS[g]}</option>)}
+          </select>
+        )}
+      </WizardField>
+      {target && (
+        <WizardField label={target.label} path="goal_target" hint={target.hint}>
+          {(aria) => <input type="text" placeholder={target.placeholder} spellCheck={false} {...aria} {...register('goal_target')} />}
+        </WizardField>
+      )}
+      <fieldset className="wizard-type">
+        <legend>Auto-stop</legend>
+        <label><input type="radio" value="manual" {...register('auto_stop', { deps: ['auto_stop_days'] })} /> Run until I stop it</label>
+        <label><input type="radio" value="days" {...register('auto_stop', { deps: ['auto_stop_days'] })} /> Stop by itself after a number of days</label>
+      </fieldset>
+      {autoStop === 'days' && (
+        <WizardField label="Days until it stops" path="auto_stop_days" hint={`From 1 to ${MAX_AUTO_STOP_DAYS}.`}>
+          {(aria) => <input type="number" inputMode="numeric" min={1} max={MAX_AUTO_STOP_DAYS} {...aria} {...register('auto_stop_days')} />}
+        </WizardField>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useFormContext, useWatch } from 'react-hook-form';
+import { createExperimentBody } from '../../../../contract/experiments.js';
+import { formatPercent } from '../../../lib/format.js';
+import { toCreateBody, type WizardValues } from './wizard-form.js';
+import { WizardField } from './wizard-field.js';
+import { autoStopWords, goalWords, splitShare, versionLines } from './wizard-review-words.js';
+
+/** Step 5: the test in words (who sees what, the split, the goal), and its name. */
+export function WizardReviewStep() {
+  const { control, register } = useFormContext<WizardValues>();
+  const values = useWatch({ control }) as WizardValues;
+  const parsed = createExperimentBody.safeParse({ ...toCreateBody(values), name: values.name.trim() || 'unnamed' });
+
+  return (
+    <>
+      <WizardField label="Experiment name" path="name" hint="How the test appears in the list.">
+        {(aria) => <input type="text" {...aria} {...register('name')} />}
+      </WizardField>
+      {parsed.success ? (
+        <section className="wizard-review" aria-label="Summary">
+          <p>
+            Visitors to <code>{parsed.data.page}</code> are split evenly between {parsed.data.variants.length + 1} versions: each gets about{' '}
+            <strong>{formatPercent(splitShare(parsed.data))}</strong> of them, and a returning visitor keeps seeing the same one.
+          </p>
+          <ul className="wizard-versions">
+            {versionLines(parsed.data).map((v, i) => (
+              <li key={i} data-version={i}>
+                <strong>{v.label}</strong>: {v.words.length === 1 ? v.words[0] : null}
+                {v.words.length > 1 && <ul>{v.words.map((w, j) => <li key={j}>{w}</li>)}</ul>}
+              </li>
+            ))}
+          </ul>
+          <p><strong>Goal</strong>: {goalWords(parsed.data)}</p>
+          <p><strong>Auto-stop</strong>: {autoStopWords(parsed.data.auto_stop_days)}</p>
+          <p className="muted small">The test starts as soon as you create it.</p>
+        </section>
+      ) : (
+        <p className="muted">Some earlier steps still need attention; use Back to fix them.</p>
+      )}
+    </>
+  );
+}

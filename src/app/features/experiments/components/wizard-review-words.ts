@@ -1,0 +1,54 @@
+import { DEFAULT_GOAL, DEFAULT_SESSION_TIME_SECONDS, type Change, type CreateExperimentBody } from '../../../../contract/experiments.js';
+
+/** The goals in a marketer's words (the spec's meanings). */
+export const GOAL_WORDS: Record<NonNullable<CreateExperimentBody['goal']>, string> = {
+  click_through: 'Click-through rate on the page',
+  form_submission: 'Form submission rate',
+  bounce_rate: 'Lower bounce rate',
+  session_time: 'Longer sessions',
+  destination_page: 'Visitors reaching a page',
+  external_destination: 'Visitors reaching an external site',
+  revenue: 'Revenue per visitor',
+};
+
+/** One change as a sentence: what the visitor of that variant sees differently. */
+export function changeWords(c: Change): string {
+  switch (c.op) {
+    case 'text':
+      return `replace the text of ${c.selector} with “${c.value}”`;
+    case 'css':
+      return `style ${c.selector}: ${Object.entries(c.value).map(([k, v]) => `${k} ${v}`).join(', ') || 'no properties yet'}`;
+    case 'html':
+      return `replace the HTML inside ${c.selector}`;
+    case 'image':
+      return `show the image ${c.value} in ${c.selector}`;
+    case 'delete':
+      return `remove ${c.selector}`;
+    case 'duplicate':
+      return `duplicate ${c.selector}`;
+  }
+}
+
+/** What success means for this test, with its target. */
+export function goalWords(body: Pick<CreateExperimentBody, 'goal' | 'goal_target'>): string {
+  const goal = body.goal ?? DEFAULT_GOAL;
+  if (goal === 'session_time') return `Sessions lasting at least ${body.goal_target ?? DEFAULT_SESSION_TIME_SECONDS} seconds`;
+  if (goal === 'destination_page') return `Visitors reaching ${body.goal_target}`;
+  if (goal === 'external_destination') return `Visitors leaving for ${body.goal_target}`;
+  return GOAL_WORDS[goal];
+}
+
+export const autoStopWords = (days: number | undefined) =>
+  days === undefined ? 'Runs until you stop it.' : `Stops by itself after ${days} day${days === 1 ? '' : 's'}.`;
+
+/** Each version a visitor may get, control first, as label + what it does. */
+export function versionLines(body: CreateExperimentBody): { label: string; words: string[] }[] {
+  const control = { label: 'Control', words: ['the page as it is'] };
+  if (body.type === 'redirect') {
+    return [control, ...body.variants.map((v, i) => ({ label: v.label ?? `Variant ${i + 1}`, words: [`sent to ${v.url}`] }))];
+  }
+  return [control, ...body.variants.map((v, i) => ({ label: v.label ?? `Variant ${i + 1}`, words: v.changes.map(changeWords) }))];
+}
+
+/** The even split: every version, the control included, gets the same share of visitors. */
+export const splitShare = (body: Pick<CreateExperimentBody, 'variants'>) => 1 / (body.variants.length + 1);

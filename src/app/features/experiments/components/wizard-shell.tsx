@@ -1,0 +1,92 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import type { CreateExperimentBody } from '../../../../contract/experiments.js';
+import type { Recommendation } from '../../../../contract/recommendations.js';
+import { ApiError } from '../../../lib/api-error.js';
+import { useCreateExperiment, type WizardScope } from '../api/wizard-queries.js';
+import { serverErrorTarget, STEP, stepOfField, WIZARD_STEPS } from './wizard-field-paths.js';
+import { applyChosenRecommendations, initialValues, type WizardValues } from './wizard-form.js';
+import { WizardProgress } from './wizard-progress.js';
+import { wizardResolver } from './wizard-resolver.js';
+import { WizardStepBody } from './wizard-step-body.js';
+
+/** The fields Next checks before leaving each step. */
+const STEP_FIELDS: Path<WizardValues>[][] = [['page'], [], ['type', 'variants'], ['goal', 'goal_target', 'auto_stop_days'], ['name']];
+
+/** The first field path with an error, depth first (the order the inputs appear in). */
+function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
+  for (const [k, v] of Object.entries(errors)) {
+    if (!v || typeof v !== 'object' || k === 'ref') continue;
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (typeof (v as { type?: unknown }).type === 'string') return path;
+    const inner = firstErrorPath(v as FieldErrors, path);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/** The five steps over one form: values stay while moving back and forth; Create posts them. */
+export function ExperimentWizard({ scope, initialPage }: { scope: WizardScope; initialPage: string }) {
+  const form = useForm<WizardValues, unknown, CreateExperimentBody>({ resolver: wizardResolver, mode: 'onChange', defaultValues: initialValues(initialPage) });
+  const [step, setStep] = useState<number>(STEP.page);
+  const [chosen, setChosen] = useState<{ page: string; recs: Recommendation[] }>({ page: initialPage, recs: [] });
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateExperiment(scope);
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // Keyboard and screen-reader users land on the new step's heading, not on a vanished button.
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+    moved.current = true;
+  }, [step]);
+
+  const page = form.watch('page');
+  const chosenRecs = chosen.page === page ? chosen.recs : [];
+
+  const next = async () => {
+    if (!(await form.trigger(STEP_FIELDS[step], { shouldFocus: true }))) return;
+    if (step === STEP.page) void navigate({ to: '.', search: (s) => ({ ...s, page }), replace: true });
+    if (step === STEP.recommendations) form.setValue('variants.0.changes', applyChosenRecommendations(form.getValues('variants.0.changes'), chosenRecs));
+    if (step === STEP.goal && form.getValues('name').trim() === '') form.setValue('name', chosenRecs[0]?.title ?? `Test on ${page}`);
+    setStep(step + 1);
+  };
+
+  const submit = form.handleSubmit(
+    async (body) => {
+      setFormError(null);
+      try {
+        const created = await create.mutateAsync(body);
+        await navigate({ to: '/experiments/$experimentId', params: { experimentId: created.experiment_id }, search: ({ page: _, ...root }) => root });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const target = serverErrorTarget(error.field, error.message, form.getValues());
+        setStep(target.step);
+        if (target.path) form.setError(target.path as Path<WizardValues>, { type: 'server', message: target.message }, { shouldFocus: true });
+        else setFormError(error.status === 400 ? `The server refused the experiment: ${target.message}` : error.message);
+      }
+    },
+    (errors) => setStep(stepOfField(firstErrorPath(errors) ?? 'name')),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <WizardProgress step={step} />
+      <form className="card wizard-card" onSubmit={submit} noValidate aria-labelledby="wizard-step-title">
+        <h2 id="wizard-step-title" ref={heading} tabIndex={-1}>{WIZARD_STEPS[step]}</h2>
+        <WizardStepBody step={step} scope={scope} page={page} chosen={chosenRecs} onChosenChange={(recs) => setChosen({ page, recs })} />
+        {formError && step === STEP.review && <p className="error" role="alert">{formError}</p>}
+        <div className="form-actions wizard-actions">
+          {step > STEP.page && <button type="button" className="button" onClick={() => setStep(step - 1)}>Back</button>}
+          {step < STEP.review ? (
+            <button type="button" className="button primary" onClick={next}>Next</button>
+          ) : (
+            <button type="submit" className="button primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create experiment'}</button>
+          )}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Recommendation } from '../../../../contract/recommendations.js';
+import type { WizardScope } from '../api/wizard-queries.js';
+import { WizardChangesStep } from './wizard-changes-step.js';
+import { STEP } from './wizard-field-paths.js';
+import { WizardGoalStep } from './wizard-goal-step.js';
+import { WizardPageStep } from './wizard-page-step.js';
+import { WizardRecommendationsStep } from './wizard-recommendations-step.js';
+import { WizardReviewStep } from './wizard-review-step.js';
+
+interface Props {
+  step: number;
+  scope: WizardScope;
+  page: string;
+  chosen: readonly Recommendation[];
+  onChosenChange(recs: Recommendation[]): void;
+}
+
+/** The inputs of the current step; the others unmount, their values stay in the form. */
+export function WizardStepBody({ step, scope, page, chosen, onChosenChange }: Props) {
+  switch (step) {
+    case STEP.page:
+      return <WizardPageStep scope={scope} />;
+    case STEP.recommendations:
+      return <WizardRecommendationsStep scope={scope} page={page} chosen={chosen} onChosenChange={onChosenChange} />;
+    case STEP.changes:
+      return <WizardChangesStep />;
+    case STEP.goal:
+      return <WizardGoalStep />;
+    default:
+      return <WizardReviewStep />;
+  }
+}
