@@ -56,6 +56,14 @@ describe('api client', () => {
     expect((f.calls[0].init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
+  it('says JSON on a write without a body, which the server requires of signed-in writes', async () => {
+    const f = fakeFetch(200, { id: 'fnl_1', deleted: true });
+    await apiClient({ mode: 'session' }, f.impl).call('deleteFunnel', { propertyId: 'shop', params: { funnelId: 'fnl_1' } });
+    expect(f.calls[0].init.method).toBe('DELETE');
+    expect(f.calls[0].init.body).toBeUndefined();
+    expect(f.calls[0].init.headers).toEqual({ 'content-type': 'application/json' });
+  });
+
   it('asks for an aggregate with POST to its aggregate path, the ids in a JSON body and the same query', async () => {
     const body = { ...summary, meta: { ...summary.meta, property_id: undefined, property_ids: ['shop', 'blog'] } };
     const f = fakeFetch(200, body);

@@ -69,7 +69,8 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
     try {
       res = await fetchImpl(url, {
         method,
-        headers: opts.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        // Writes say JSON even without a body (a DELETE): the server refuses cookie-borne writes that don't (CSRF lock).
+        headers: opts.body === undefined && method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         // Session mode rides on the httpOnly cookie; key mode must not send this origin's cookies elsewhere.
         credentials: connection.mode === 'session' ? 'same-origin' : 'omit',
