@@ -60,7 +60,7 @@ describe('api client', () => {
     const f = fakeFetch(200, { id: 'fnl_1', deleted: true });
     await apiClient({ mode: 'session' }, f.impl).call('deleteFunnel', { propertyId: 'shop', params: { funnelId: 'fnl_1' } });
     expect(f.calls[0].init.method).toBe('DELETE');
-    expect(f.calls[0].init.body).toBeUndefined();
+    expect(f.calls[0].init.body).toBe('{}');
     expect(f.calls[0].init.headers).toEqual({ 'content-type': 'application/json' });
   });
 

@@ -69,9 +69,10 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
     try {
       res = await fetchImpl(url, {
         method,
-        // Writes say JSON even without a body (a DELETE): the server refuses cookie-borne writes that don't (CSRF lock).
-        headers: opts.body === undefined && method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        // Writes say JSON even without a body (a DELETE): the server refuses cookie-borne writes that don't
+        // (CSRF lock), and its JSON parser refuses an empty body, so a bodiless write sends `{}`.
+        headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
         // Session mode rides on the httpOnly cookie; key mode must not send this origin's cookies elsewhere.
         credentials: connection.mode === 'session' ? 'same-origin' : 'omit',
         signal: opts.signal,
