@@ -1,4 +1,88 @@
-// Placeholder until the page is built; replaced in this release.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryError } from '../../../components/query-error.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import { useConnection } from '../../../lib/connection-context.js';
+import { propertiesQuery } from '../../../lib/properties-query.js';
+import { useDashboardView, type DashboardView } from '../../../lib/use-dashboard-view.js';
+import { ApiError } from '../../../lib/api-error.js';
+import { funnelQuery, observedPathsQuery, type FunnelDefinition } from '../api/funnel-queries.js';
+import { checkSteps, stepOfField } from '../utils/step-errors.js';
+import { FunnelBuilder } from './funnel-builder.js';
+import { FunnelChart } from './funnel-chart.js';
+import { FunnelSankey } from './funnel-sankey.js';
+import { FunnelSuggestions } from './funnel-suggestions.js';
+import { SavedFunnels } from './saved-funnels.js';
+import { useFunnelDraft } from './use-funnel-draft.js';
+import { useFunnelScope } from './use-funnel-scope.js';
+import './funnels.css';
+
 export function FunnelsPage() {
-  return <h1 className="page-title">Funnels</h1>;
+  const { connection } = useConnection();
+  const properties = useQuery(propertiesQuery(connection));
+  const view = useDashboardView();
+  if (properties.error) return <QueryError error={properties.error} />;
+  if (!properties.data) return <SkeletonRows rows={6} />;
+  if (!view) {
+    return (
+      <section className="card empty">
+        <h1>No properties yet</h1>
+        <p>Create one on the Properties page, add its snippet to your pages, then come back to build a funnel.</p>
+      </section>
+    );
+  }
+  return <Funnels view={view} />;
+}
+
+function Funnels({ view }: { view: DashboardView }) {
+  const scope = useFunnelScope(view);
+  const funnel = useFunnelDraft();
+  const observed = useQuery(observedPathsQuery(scope, view.range));
+  const pages = funnel.draft.map((d) => d.page);
+  const check = checkSteps(pages);
+  const definition: FunnelDefinition | null = check.steps ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy } : null;
+  // The key stands for "nothing to ask" while a step is invalid; the query is disabled then.
+  const fallback: FunnelDefinition = { steps: [], mode: funnel.mode, breakdownBy: funnel.breakdownBy };
+
+  // Server errors that name a step belong to the steps they were made for; typing clears them.
+  const [saveErrors, setSaveErrors] = useState<{ for: string; errors: Record<number, string> }>({ for: '', errors: {} });
+  const draftKey = JSON.stringify(pages);
+  const reportError = useQuery({ ...funnelQuery(scope, view.range, definition ?? fallback), enabled: false }).error;
+  const reportStep = reportError instanceof ApiError ? stepOfField(reportError.field) : null;
+  const errors: Record<number, string> = {
+    ...(saveErrors.for === draftKey ? saveErrors.errors : {}),
+    ...(reportStep !== null && reportError ? { [reportStep]: reportError.message } : {}),
+    ...check.errors,
+  };
+
+  return (
+    <div className="funnels">
+      <h1 className="page-title">
+        Funnels <span className="muted">· {view.property.name} · {view.timezone}</span>
+      </h1>
+      <div className="funnels-top">
+        <FunnelBuilder
+          draft={funnel.draft}
+          setDraft={funnel.setDraft}
+          errors={errors}
+          observedPaths={observed.data ?? []}
+          mode={funnel.mode}
+          setMode={funnel.setMode}
+          breakdownBy={funnel.breakdownBy}
+          setBreakdown={funnel.setBreakdown}
+        />
+        <div className="funnels-side">
+          <FunnelSuggestions scope={scope} observedPaths={observed.data ?? []} firstStep={check.steps?.[0]?.page} onUse={funnel.load} />
+          <SavedFunnels
+            scope={scope}
+            steps={check.steps}
+            onOpen={funnel.load}
+            onStepError={(i, message) => setSaveErrors((s) => ({ for: draftKey, errors: { ...(s.for === draftKey ? s.errors : {}), [i]: message } }))}
+          />
+        </div>
+      </div>
+      <FunnelChart view={view} scope={scope} definition={definition} fallback={fallback} />
+      <FunnelSankey view={view} scope={scope} definition={definition} fallback={fallback} />
+    </div>
+  );
 }

@@ -1,0 +1,225 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathsToGraph } from '../src/app/components/sankey-layout.js';
+import { addDays, todayIn } from '../src/app/lib/date-range.js';
+import { SCREENSHOT_DIR, checkPageQuality, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+
+const PROPERTY = 'acme-shop';
+const TZ = 'America/New_York';
+const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+type Mode = 'unbounded' | 'sequential';
+interface Funnel { data: { steps: { page: string; sessions: number; conversion_rate: number }[]; overall_conversion_rate: number; breakdown?: { value: string; steps: { sessions: number }[] }[] } }
+
+// The Funnels page against the real server over the demo data, used as a marketer would: build a
+// funnel, reorder it from the keyboard, switch mode, read the sankey, start from a suggestion, save,
+// reopen, rename and delete it. Every figure is compared with the API's answer to the same question.
+describe('dashboard: Funnels', () => {
+  let dash: Dashboard;
+  let page: Page;
+  let range: { start: string; end: string };
+  let funnelPages: string[];
+  let observedCount: number;
+
+  const dated = () => `start=${range.start}&end=${range.end}&timezone=${encodeURIComponent(TZ)}`;
+  const stepsParam = (steps: string[]) => encodeURIComponent(JSON.stringify(steps.map((p) => ({ page: p }))));
+  const funnel = (steps: string[], mode: Mode, extra = ''): Promise<Funnel> =>
+    dash.api(`/properties/${PROPERTY}/funnels?${dated()}&steps=${stepsParam(steps)}&mode=${mode}${extra}`);
+  const stepInput = (n: number) => page.getByLabel(`Step ${n}`, { exact: true });
+  const shownSessions = () => page.locator('[data-testid=funnel-bars] .funnel-sessions').allTextContents();
+  const expectFigures = async (expected: Funnel) => {
+    await expect.poll(shownSessions).toEqual(expected.data.steps.map((s) => en.format(s.sessions)));
+    expect(await page.getByTestId('funnel-overall').textContent()).toBe(pct.format(expected.data.overall_conversion_rate));
+    const conversions = await page.locator('[data-testid=funnel-bars] .funnel-conversion').allTextContents();
+    expect(conversions).toEqual(expected.data.steps.slice(1).map((s) => pct.format(s.conversion_rate)));
+  };
+  const inputValues = async (count: number) => Promise.all(Array.from({ length: count }, (_, i) => stepInput(i + 1).inputValue()));
+  const savedNames = async () => ((await dash.api(`/properties/${PROPERTY}/saved-funnels`)) as { data: { name: string }[] }).data.map((f) => f.name);
+
+  beforeAll(async () => {
+    dash = await startDashboard();
+    page = dash.page;
+    const today = todayIn(TZ);
+    range = { start: addDays(today, -29), end: today };
+    const pages = (await dash.api(`/properties/${PROPERTY}/pages/breakdown?${dated()}&limit=50`)) as { data: { path: string }[] };
+    observedCount = pages.data.length;
+    // Three of the most viewed pages, in an order where "in order" counts fewer sessions than "any order".
+    const top = pages.data.slice(0, 5).map((p) => p.path);
+    for (const [a, b, c] of [[0, 1, 2], [0, 2, 1], [1, 0, 2], [0, 1, 3], [0, 3, 1], [1, 2, 3]]) {
+      const steps = [top[a], top[b], top[c]];
+      const [any, ordered] = await Promise.all([funnel(steps, 'unbounded'), funnel(steps, 'sequential')]);
+      if (ordered.data.steps[2].sessions > 0 && ordered.data.steps[2].sessions !== any.data.steps[2].sessions) {
+        funnelPages = steps;
+        break;
+      }
+    }
+    expect(funnelPages, 'a demo funnel whose modes differ').toBeDefined();
+  }, 180_000);
+  afterAll(async () => {
+    await dash?.close();
+  });
+
+  it('builds a funnel from observed paths and shows the API figures per step', async () => {
+    await page.goto(`${dash.origin}/funnels?property=${PROPERTY}`);
+    await expect.poll(() => page.getByText('No funnel yet.').count()).toBe(1);
+    await expect.poll(() => page.locator('#funnel-observed-paths option').count()).toBe(observedCount);
+    await stepInput(1).fill(funnelPages[0]);
+    await page.getByRole('button', { name: 'Add step' }).click();
+    // The new step has focus, ready to type in.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('list'))).toBe('funnel-observed-paths');
+    await page.keyboard.type(funnelPages[1]);
+    await page.getByRole('button', { name: 'Add step' }).click();
+    await stepInput(3).fill(funnelPages[2]);
+    await expectFigures(await funnel(funnelPages, 'unbounded'));
+    await page.waitForURL((url) => JSON.parse(url.searchParams.get('steps') ?? '[]').length === 3);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('steps')!)).toEqual(funnelPages);
+  });
+
+  it('checks each step with the API schema as it is typed', async () => {
+    await stepInput(2).fill('pricing');
+    await expect.poll(() => stepInput(2).getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await stepInput(2).getAttribute('aria-describedby'))!;
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe('Use a path starting with /, without query string or fragment.');
+    // The last good figures stay, marked as such, until the step is fixed.
+    expect(await page.locator('.funnel-note').count()).toBe(1);
+    await stepInput(2).fill(funnelPages[1]);
+    await expect.poll(() => stepInput(2).getAttribute('aria-invalid')).toBe(null);
+    expect(await page.locator('.funnel-note').count()).toBe(0);
+  });
+
+  it('reorders, adds and removes steps from the keyboard', async () => {
+    await page.getByRole('button', { name: 'Move step 3 up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inputValues(3)).toEqual([funnelPages[0], funnelPages[2], funnelPages[1]]);
+    // Focus follows the moved step, so pressing again keeps moving it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move step 2 up');
+    await expectFigures(await funnel([funnelPages[0], funnelPages[2], funnelPages[1]], 'unbounded'));
+    await page.getByRole('button', { name: 'Move step 2 down' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inputValues(3)).toEqual(funnelPages);
+
+    await page.getByRole('button', { name: 'Add step' }).click();
+    expect(await stepInput(4).count()).toBe(1);
+    await page.getByRole('button', { name: 'Remove step 4' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => stepInput(4).count()).toBe(0);
+    await expectFigures(await funnel(funnelPages, 'unbounded'));
+  });
+
+  it('switches to "in order" and shows the sequential figures', async () => {
+    const any = await funnel(funnelPages, 'unbounded');
+    const ordered = await funnel(funnelPages, 'sequential');
+    expect(ordered.data.steps[2].sessions).toBeLessThan(any.data.steps[2].sessions);
+    await page.getByRole('radio', { name: /In order/ }).check();
+    await page.waitForURL(/mode=sequential/);
+    await expectFigures(ordered);
+  });
+
+  it('breaks the funnel down by device', async () => {
+    await page.getByLabel('Break down by').selectOption('device');
+    await page.waitForURL(/breakdownBy=device/);
+    const expected = await funnel(funnelPages, 'sequential', '&breakdownBy=device');
+    const rows = page.getByTestId('funnel-breakdown').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(expected.data.breakdown!.length);
+    const first = expected.data.breakdown![0];
+    const cells = await rows.first().locator('td').allTextContents();
+    expect(cells.slice(0, 4)).toEqual([first.value, ...first.steps.map((s) => en.format(s.sessions))]);
+  });
+
+  it('draws the sankey of paths from step 1 with drop-off nodes', async () => {
+    const sankey = (await dash.api(`/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${stepsParam(funnelPages)}&mode=sequential`)) as {
+      data: { paths: { nodes: string[]; sessions: number }[] };
+    };
+    const svg = page.getByTestId('sankey');
+    await expect.poll(() => svg.locator('g.sankey-node').count()).toBe(pathsToGraph(sankey.data.paths).nodes.length);
+    expect(await svg.locator('g.sankey-node.loss').count()).toBeGreaterThan(0);
+    expect(await svg.locator('g.sankey-node.loss').first().getAttribute('data-node')).toBe('(drop-off)');
+    expect(await svg.locator('title').first().textContent()).toBe(`Paths from ${funnelPages[0]}`);
+    const firstRow = await page.getByTestId('funnel-paths').locator('tbody tr').first().locator('td').allTextContents();
+    expect(firstRow).toEqual([sankey.data.paths[0].nodes.join(' → '), expect.any(String), en.format(sankey.data.paths[0].sessions)]);
+  });
+
+  it('passes axe in light and dark, fits a phone, and shows the sankey', async () => {
+    await checkPageQuality(page, 'funnels');
+    await page.getByTestId('sankey').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'funnels-sankey.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('sankey').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'funnels-sankey-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('loads a suggestion into the builder with one click', async () => {
+    const suggestions = (await dash.api(`/properties/${PROPERTY}/funnels/suggestions?page=${encodeURIComponent(funnelPages[0])}`)) as {
+      data: { name: string; steps: { page: string }[]; rationale: string }[];
+    };
+    expect(suggestions.data.length).toBeGreaterThan(0);
+    const pick = suggestions.data[0];
+    const item = page.locator(`[data-suggestion="${pick.name}"]`);
+    await expect.poll(() => item.locator('p').nth(1).textContent()).toBe(pick.rationale);
+    await item.getByRole('button', { name: 'Use this funnel' }).click();
+    const pages = pick.steps.map((s) => s.page);
+    await expect.poll(() => inputValues(pages.length)).toEqual(pages);
+    await expect.poll(() => JSON.parse(new URL(page.url()).searchParams.get('steps') ?? '[]')).toEqual(pages);
+    await expectFigures(await funnel(pages, 'sequential'));
+  });
+
+  it('saves the funnel, reopens it after a reload, renames it and deletes it', async () => {
+    const name = 'E2E pricing path';
+    const saved = await inputValues(await page.locator('[data-step-row]').count());
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Save funnel' }).click();
+    const item = page.locator(`[data-saved-funnel="${name}"]`);
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await savedNames()).toContain(name);
+
+    // Start over with another funnel, reload, then open the saved one.
+    await page.goto(`${dash.origin}/funnels?property=${PROPERTY}&steps=${encodeURIComponent(JSON.stringify(['/nowhere']))}`);
+    await page.reload();
+    await expect.poll(() => stepInput(1).inputValue()).toBe('/nowhere');
+    await page.getByRole('button', { name: `Open ${name}` }).click();
+    await expect.poll(() => inputValues(saved.length)).toEqual(saved);
+    await expect.poll(() => JSON.parse(new URL(page.url()).searchParams.get('steps') ?? '[]')).toEqual(saved);
+
+    const renamed = 'E2E pricing path (renamed)';
+    await page.getByRole('button', { name: `Rename ${name}` }).click();
+    await page.getByLabel(`New name for “${name}”`).fill(renamed);
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.locator(`[data-saved-funnel="${renamed}"]`).count()).toBe(1);
+    expect(await savedNames()).toEqual(expect.arrayContaining([renamed]));
+    expect(await savedNames()).not.toContain(name);
+
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect.poll(() => page.locator(`[data-saved-funnel="${renamed}"]`).count()).toBe(0);
+    expect(await savedNames()).not.toContain(renamed);
+    await expect.poll(() => page.getByText('No saved funnels yet.').count()).toBe(1);
+  });
+
+  it('keeps the whole funnel across a reload, from the URL alone', async () => {
+    await page.goto(`${dash.origin}/funnels?property=${PROPERTY}&steps=${encodeURIComponent(JSON.stringify(funnelPages))}&mode=sequential`);
+    await expectFigures(await funnel(funnelPages, 'sequential'));
+    const url = page.url();
+    await page.reload();
+    expect(page.url()).toBe(url);
+    await expect.poll(() => inputValues(3)).toEqual(funnelPages);
+    expect(await page.getByRole('radio', { name: /In order/ }).isChecked()).toBe(true);
+    await expectFigures(await funnel(funnelPages, 'sequential'));
+  });
+
+  it('works the same with an API key instead of the admin session', async () => {
+    const context = await dash.browser.newContext({ locale: 'en-US' });
+    const connection = { mode: 'key', baseUrl: dash.origin, key: dash.key, propertyIds: [PROPERTY] };
+    await context.addInitScript((c) => sessionStorage.setItem('sightline.connection', c), JSON.stringify(connection));
+    const keyPage = await context.newPage();
+    await keyPage.goto(`${dash.origin}/funnels?property=${PROPERTY}&tz=${encodeURIComponent(TZ)}&steps=${encodeURIComponent(JSON.stringify(funnelPages))}`);
+    const expected = await funnel(funnelPages, 'unbounded');
+    await expect.poll(() => keyPage.locator('[data-testid=funnel-bars] .funnel-sessions').allTextContents()).toEqual(expected.data.steps.map((s) => en.format(s.sessions)));
+    await context.close();
+  });
+
+  it('logged no console errors', () => {
+    expect(dash.problems).toEqual([]);
+  });
+});

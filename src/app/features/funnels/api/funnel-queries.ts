@@ -1,0 +1,68 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client.js';
+import { connectionKey, type Connection } from '../../../lib/connection.js';
+import type { DateRange } from '../../../lib/date-range.js';
+import type { FunnelDimension, FunnelMode } from '../utils/funnel-search.js';
+
+/** What every funnel read is scoped by; the whole scope is the query key. */
+export interface FunnelScope {
+  connection: Connection;
+  client: ApiClient;
+  propertyId: string;
+  timezone: string;
+}
+
+/** A funnel as the API takes it: steps already checked against the contract. */
+export interface FunnelDefinition {
+  steps: { page: string }[];
+  mode: FunnelMode;
+  breakdownBy?: FunnelDimension;
+}
+
+const base = (s: FunnelScope) => [connectionKey(s.connection), s.propertyId, 'funnels'] as const;
+// `steps` travels as URL-encoded JSON, as the contract's query schema reads it.
+const dated = (s: FunnelScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
+
+/** Prefix of the saved list's key, for invalidation after a save, rename or delete. */
+export const savedFunnelsKey = (s: FunnelScope) => [...base(s), 'saved'] as const;
+
+// keepPreviousData: the last figures stay on screen (dimmed) while a changed funnel or range loads.
+export const funnelQuery = (s: FunnelScope, range: DateRange, f: FunnelDefinition) =>
+  queryOptions({
+    queryKey: [...base(s), 'funnel', { ...range, tz: s.timezone, ...f }],
+    queryFn: ({ signal }) => s.client.call('funnel', { propertyId: s.propertyId, query: { ...dated(s, range), ...f, steps: JSON.stringify(f.steps) }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Paths from the first step; breakdown does not apply to paths, so it is not sent. */
+export const sankeyQuery = (s: FunnelScope, range: DateRange, f: FunnelDefinition, maxPaths = 20) =>
+  queryOptions({
+    queryKey: [...base(s), 'sankey', { ...range, tz: s.timezone, steps: f.steps, mode: f.mode, maxPaths }],
+    queryFn: ({ signal }) => s.client.call('funnelSankey', { propertyId: s.propertyId, query: { ...dated(s, range), steps: JSON.stringify(f.steps), mode: f.mode, maxPaths }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Funnels that start at `page`, from the last 30 days (the API ignores the range here). */
+export const suggestionsQuery = (s: FunnelScope, page: string) =>
+  queryOptions({
+    queryKey: [...base(s), 'suggestions', page],
+    queryFn: ({ signal }) => s.client.call('funnelSuggestions', { propertyId: s.propertyId, query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The pages people actually viewed in the range, offered while typing a step. */
+export const observedPathsQuery = (s: FunnelScope, range: DateRange) =>
+  queryOptions({
+    queryKey: [...base(s), 'observed-paths', { ...range, tz: s.timezone }],
+    queryFn: async ({ signal }) => {
+      const res = await s.client.call('pagesBreakdown', { propertyId: s.propertyId, query: { ...dated(s, range), limit: 50 }, signal });
+      return res.data.map((p) => p.path);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const savedFunnelsQuery = (s: FunnelScope) =>
+  queryOptions({
+    queryKey: savedFunnelsKey(s),
+    queryFn: ({ signal }) => s.client.call('savedFunnels', { propertyId: s.propertyId, signal }),
+  });

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { MAX_FUNNEL_STEPS, funnelDimensions } from '../../../../contract/funnels.js';
+import { DIMENSION_LABELS } from '../utils/dimension-labels.js';
+import type { FunnelDimension, FunnelMode } from '../utils/funnel-search.js';
+import { StepRow } from './step-row.js';
+import type { DraftStep } from './use-funnel-draft.js';
+
+const MODES: { mode: FunnelMode; label: string; hint: string }[] = [
+  { mode: 'unbounded', label: 'Any order', hint: 'a session reaches a step once it has viewed that page and every earlier one, in any order.' },
+  { mode: 'sequential', label: 'In order', hint: 'the pages must be viewed in the order listed; other pages may come between.' },
+];
+
+interface Props {
+  draft: DraftStep[];
+  setDraft(next: DraftStep[]): void;
+  errors: Record<number, string>;
+  observedPaths: string[];
+  mode: FunnelMode;
+  setMode(mode: FunnelMode): void;
+  breakdownBy: FunnelDimension | undefined;
+  setBreakdown(by: FunnelDimension | undefined): void;
+}
+
+export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, setMode, breakdownBy, setBreakdown }: Props) {
+  // An empty step says "enter a path" only once it was left, not the moment it is added.
+  const [touched, setTouched] = useState<Set<number>>(new Set());
+  const [said, setSaid] = useState('');
+  const focusNext = useRef<string | null>(null);
+
+  useEffect(() => {
+    const id = focusNext.current;
+    focusNext.current = null;
+    if (!id) return;
+    const el = document.getElementById(id) as HTMLButtonElement | null;
+    // A row moved to the top or bottom has that button disabled; its other move button takes focus.
+    const other = id.endsWith('-up') ? id.replace(/-up$/, '-down') : id.replace(/-down$/, '-up');
+    if (el && !el.disabled) el.focus();
+    else document.getElementById(other)?.focus();
+  }, [draft]);
+
+  const update = (i: number, page: string) => setDraft(draft.map((d, j) => (j === i ? { ...d, page } : d)));
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...draft];
+    [next[i], next[i + by]] = [next[i + by], next[i]];
+    focusNext.current = `funnel-step-${draft[i].key}-${by < 0 ? 'up' : 'down'}`;
+    setSaid(`${draft[i].page || 'Empty step'} is now step ${i + by + 1}.`);
+    setDraft(next);
+  };
+  const remove = (i: number) => {
+    const next = draft.filter((_, j) => j !== i);
+    focusNext.current = `funnel-step-${next[Math.min(i, next.length - 1)].key}`;
+    setSaid(`Step ${i + 1} removed.`);
+    setDraft(next);
+  };
+  const add = () => {
+    const key = Math.max(0, ...draft.map((d) => d.key)) + 1;
+    focusNext.current = `funnel-step-${key}`;
+    setDraft([...draft, { key, page: '' }]);
+  };
+  const shown = (i: number) => (draft[i].page === '' && !touched.has(draft[i].key) ? undefined : errors[i]);
+
+  return (
+    <section className="card funnel-builder" aria-labelledby="funnel-builder-title">
+      <div className="card-head">
+        <h2 id="funnel-builder-title">Steps</h2>
+        <span className="muted small">{draft.length} of {MAX_FUNNEL_STEPS}</span>
+      </div>
+      <datalist id="funnel-observed-paths">
+        {observedPaths.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+      <ol className="funnel-steps">
+        {draft.map((step, i) => (
+          <StepRow
+            key={step.key}
+            step={step}
+            index={i}
+            count={draft.length}
+            error={shown(i)}
+            onChange={(page) => update(i, page)}
+            onBlur={() => setTouched((t) => new Set(t).add(step.key))}
+            onMove={(by) => move(i, by)}
+            onRemove={() => remove(i)}
+          />
+        ))}
+      </ol>
+      <p className="visually-hidden" role="status">{said}</p>
+      <button type="button" className="button" onClick={add} disabled={draft.length >= MAX_FUNNEL_STEPS}>
+        Add step
+      </button>
+      <fieldset className="funnel-modes">
+        <legend>Count a session at a step when…</legend>
+        {MODES.map((m) => (
+          <label key={m.mode} className="funnel-mode">
+            <input type="radio" name="funnel-mode" value={m.mode} checked={mode === m.mode} onChange={() => setMode(m.mode)} />
+            <span>
+              <strong>{m.label}</strong> <span className="muted">({m.mode}): {m.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="form-field funnel-breakdown">
+        <span>Break down by</span>
+        <select value={breakdownBy ?? ''} onChange={(e) => setBreakdown((e.target.value || undefined) as FunnelDimension | undefined)}>
+          <option value="">No breakdown</option>
+          {funnelDimensions.map((d) => (
+            <option key={d} value={d}>
+              {DIMENSION_LABELS[d]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}

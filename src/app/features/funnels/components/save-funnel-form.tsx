@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { saveFunnelBody } from '../../../../contract/funnels.js';
+import { ApiError } from '../../../lib/api-error.js';
+import type { FunnelScope } from '../api/funnel-queries.js';
+import { useSaveFunnel } from '../api/saved-funnel-mutations.js';
+import { stepOfField } from '../utils/step-errors.js';
+
+interface Props {
+  scope: FunnelScope;
+  /** The builder's steps when they pass the schema; saving is off until they do. */
+  steps: { page: string }[] | null;
+  /** A server error naming a step goes back onto that step in the builder. */
+  onStepError(index: number, message: string): void;
+}
+
+const nameSchema = saveFunnelBody.shape.name;
+
+export function SaveFunnelForm({ scope, steps, onStepError }: Props) {
+  const [name, setName] = useState('');
+  const [tried, setTried] = useState(false);
+  const [saved, setSaved] = useState('');
+  const save = useSaveFunnel(scope);
+  const checked = nameSchema.safeParse(name);
+  const serverError = save.error instanceof ApiError ? save.error : null;
+  const nameError = tried && !checked.success ? 'Give the funnel a name (up to 200 characters).' : serverError?.field === 'name' ? serverError.message : undefined;
+  const otherError = save.error && serverError?.field !== 'name' && stepOfField(serverError?.field) === null ? (serverError?.message ?? 'Saving failed.') : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!checked.success || !steps) return;
+    save.mutate(
+      { name: checked.data, steps },
+      {
+        onSuccess: (f) => {
+          setSaved(`Saved “${f.name}”.`);
+          setName('');
+          setTried(false);
+        },
+        onError: (err) => {
+          const step = err instanceof ApiError ? stepOfField(err.field) : null;
+          if (step !== null) onStepError(step, err.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="funnel-save" onSubmit={submit} noValidate>
+      <label className="form-field">
+        <span>Name</span>
+        <input
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setSaved('');
+          }}
+          placeholder="e.g. Pricing to signup"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby="funnel-save-error"
+        />
+      </label>
+      <button type="submit" className="button primary" disabled={!steps || save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save funnel'}
+      </button>
+      <p id="funnel-save-error" className="field-error">{nameError ?? otherError ?? (!steps ? 'Complete the steps above to save them.' : '')}</p>
+      <p role="status" className="funnel-saved small">{saved}</p>
+    </form>
+  );
+}

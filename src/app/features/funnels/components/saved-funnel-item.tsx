@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { saveFunnelBody, type SavedFunnel } from '../../../../contract/funnels.js';
+import { ApiError } from '../../../lib/api-error.js';
+import type { FunnelScope } from '../api/funnel-queries.js';
+import { useDeleteFunnel, useSaveFunnel } from '../api/saved-funnel-mutations.js';
+
+type Mode = 'idle' | 'rename' | 'confirm-delete';
+const words = (err: unknown) => (err instanceof ApiError ? err.message : 'The request failed.');
+
+/** One saved funnel: open it, rename it in place, or delete it after a confirmation. */
+export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: FunnelScope; funnel: SavedFunnel; onOpen(): void }) {
+  const [mode, setMode] = useState<Mode>('idle');
+  const [name, setName] = useState(funnel.name);
+  const rename = useSaveFunnel(scope);
+  const remove = useDeleteFunnel(scope);
+  const focusHere = useRef<HTMLElement | null>(null);
+  useEffect(() => focusHere.current?.focus(), [mode]);
+  const checked = saveFunnelBody.shape.name.safeParse(name);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!checked.success) return;
+    rename.mutate({ id: funnel.id, name: checked.data, steps: funnel.steps }, { onSuccess: () => setMode('idle') });
+  };
+  const error = rename.error ?? remove.error;
+
+  return (
+    <li className="saved-funnel" data-saved-funnel={funnel.name}>
+      <p className="saved-funnel-name">{funnel.name}</p>
+      <p className="muted small saved-funnel-steps">
+        {funnel.steps.length} {funnel.steps.length === 1 ? 'step' : 'steps'}: {funnel.steps.map((s) => s.page).join(' → ')}
+      </p>
+      {mode === 'rename' ? (
+        <form className="saved-funnel-rename" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && setMode('idle')}>
+          <label className="form-field">
+            <span>New name for “{funnel.name}”</span>
+            <input ref={(el) => void (focusHere.current = el)} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!checked.success || undefined} />
+          </label>
+          <div className="saved-funnel-actions">
+            <button type="submit" className="button small primary" disabled={!checked.success || rename.isPending}>Save name</button>
+            <button type="button" className="button small" onClick={() => setMode('idle')}>Cancel</button>
+          </div>
+        </form>
+      ) : mode === 'confirm-delete' ? (
+        <div className="saved-funnel-confirm" role="group" aria-label={`Delete “${funnel.name}”?`}>
+          <p className="small">Delete “{funnel.name}”? This cannot be undone; past figures do not change.</p>
+          <div className="saved-funnel-actions">
+            <button type="button" className="button small danger" ref={(el) => void (focusHere.current = el)} disabled={remove.isPending} onClick={() => remove.mutate(funnel.id)}>
+              Yes, delete
+            </button>
+            <button type="button" className="button small" onClick={() => setMode('idle')}>Keep it</button>
+          </div>
+        </div>
+      ) : (
+        <div className="saved-funnel-actions">
+          <button type="button" className="button small" onClick={onOpen} aria-label={`Open ${funnel.name}`}>Open</button>
+          <button type="button" className="button small" onClick={() => { setName(funnel.name); setMode('rename'); }} aria-label={`Rename ${funnel.name}`}>Rename</button>
+          <button type="button" className="button small" onClick={() => setMode('confirm-delete')} aria-label={`Delete ${funnel.name}`}>Delete</button>
+        </div>
+      )}
+      {error && <p className="field-error" role="alert">{words(error)}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state.js';
+import { QueryError } from '../../../components/query-error.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import { savedFunnelsQuery, type FunnelScope } from '../api/funnel-queries.js';
+import { SavedFunnelItem } from './saved-funnel-item.js';
+import { SaveFunnelForm } from './save-funnel-form.js';
+
+interface Props {
+  scope: FunnelScope;
+  steps: { page: string }[] | null;
+  onOpen(pages: string[]): void;
+  onStepError(index: number, message: string): void;
+}
+
+/** Funnels kept for the property (every key of it sees them): save the current one, open, rename, delete. */
+export function SavedFunnels({ scope, steps, onOpen, onStepError }: Props) {
+  const query = useQuery(savedFunnelsQuery(scope));
+  const [opened, setOpened] = useState('');
+  const list = query.data?.data ?? [];
+  return (
+    <section className="card saved-funnels" aria-labelledby="saved-funnels-title" aria-busy={query.isFetching}>
+      <div className="card-head">
+        <h2 id="saved-funnels-title">Saved funnels</h2>
+      </div>
+      <SaveFunnelForm scope={scope} steps={steps} onStepError={onStepError} />
+      <p role="status" className="visually-hidden">{opened}</p>
+      {query.error ? (
+        <QueryError error={query.error} propertyId={scope.propertyId} />
+      ) : !query.data ? (
+        <SkeletonRows rows={2} />
+      ) : list.length === 0 ? (
+        <EmptyState title="No saved funnels yet.">Build a funnel above, give it a name and save it: it stays here for everyone who reads this property.</EmptyState>
+      ) : (
+        <ul className="saved-funnel-list" aria-label="Saved funnels">
+          {list.map((f) => (
+            <SavedFunnelItem
+              key={f.id}
+              scope={scope}
+              funnel={f}
+              onOpen={() => {
+                onOpen(f.steps.map((s) => s.page));
+                setOpened(`Opened “${f.name}” in the builder.`);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

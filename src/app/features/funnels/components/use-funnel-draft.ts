@@ -1,0 +1,64 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { stepsForUrl, type FunnelDimension, type FunnelMode } from '../utils/funnel-search.js';
+
+/** A step as the builder holds it; `key` keeps React's rows (and focus) attached while reordering. */
+export interface DraftStep {
+  key: number;
+  page: string;
+}
+
+let lastKey = 0;
+const toDraft = (pages: string[]): DraftStep[] => (pages.length ? pages : ['']).map((page) => ({ key: ++lastKey, page }));
+const urlKeyOf = (pages: string[]) => JSON.stringify(stepsForUrl(pages) ?? []);
+
+/**
+ * The builder's steps, mode and breakdown, mirrored into the URL. Steps are typed into local state
+ * (the router updates the URL asynchronously, which would move the caret while typing) and written to
+ * the URL with `replace`, so typing does not fill the history. A URL change the builder did not make
+ * (back button, a pasted link) replaces the draft.
+ */
+export function useFunnelDraft() {
+  const search = useSearch({ from: '/funnels' });
+  const navigate = useNavigate({ from: '/funnels' });
+  const [draft, setDraft] = useState(() => toDraft(search.steps));
+  const written = useRef(new Set<string>());
+  const draftKey = urlKeyOf(draft.map((d) => d.page));
+  const latestDraftKey = useRef(draftKey);
+  const urlKey = JSON.stringify(search.steps);
+
+  useEffect(() => {
+    latestDraftKey.current = draftKey;
+    if (draftKey === urlKey) return;
+    written.current.add(draftKey);
+    void navigate({ search: (prev) => ({ ...prev, steps: stepsForUrl(draft.map((d) => d.page)) }), replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a changed draft is written
+  }, [draftKey]);
+
+  useEffect(() => {
+    if (urlKey === latestDraftKey.current) {
+      written.current.clear();
+      return;
+    }
+    // The URL is catching up with something typed earlier: not a change from outside.
+    if (written.current.has(urlKey)) return;
+    setDraft(toDraft(search.steps));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a changed URL is read
+  }, [urlKey]);
+
+  return {
+    draft,
+    setDraft,
+    mode: search.mode,
+    breakdownBy: search.breakdownBy,
+    /** Replaces the whole funnel (a suggestion, a saved funnel) as a new history entry. */
+    load(pages: string[]) {
+      const next = toDraft(pages);
+      written.current.add(urlKeyOf(pages));
+      setDraft(next);
+      void navigate({ search: (prev) => ({ ...prev, steps: stepsForUrl(pages) }) });
+    },
+    setMode: (mode: FunnelMode) => void navigate({ search: (prev) => ({ ...prev, mode }) }),
+    setBreakdown: (breakdownBy: FunnelDimension | undefined) => void navigate({ search: (prev) => ({ ...prev, breakdownBy }) }),
+  };
+}

@@ -1,0 +1,12 @@
+import type { FunnelDimension } from './funnel-search.js';
+
+/** The breakdown dimensions in a marketer's words. */
+export const DIMENSION_LABELS: Record<FunnelDimension, string> = {
+  device: 'Device',
+  country: 'Country',
+  utm_source: 'UTM source',
+  utm_medium: 'UTM medium',
+  utm_campaign: 'UTM campaign',
+  referrer: 'Referrer',
+  entry_page: 'Entry page',
+};
