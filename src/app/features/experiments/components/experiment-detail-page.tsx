@@ -1,4 +1,82 @@
-// Placeholder until the page is built; replaced in this release.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { QueryError } from '../../../components/query-error.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import { ApiError } from '../../../lib/api-error.js';
+import { useConnection } from '../../../lib/connection-context.js';
+import { propertiesQuery } from '../../../lib/properties-query.js';
+import { useDashboardView, type DashboardView } from '../../../lib/use-dashboard-view.js';
+import { experimentDetailQuery } from '../api/experiments-queries.js';
+import { ExperimentDetailActions } from './experiment-detail-actions.js';
+import { ExperimentDetailSummary } from './experiment-detail-summary.js';
+import { ExperimentDetailVerdict } from './experiment-detail-verdict.js';
+import { ExperimentStatusBadge } from './experiment-status-badge.js';
+import { useExperimentsScope } from './experiments-scope.js';
+import { VariantChanges } from './variant-changes.js';
+import { VariantTable } from './variant-table.js';
+import '../../../components/forms.css';
+import './experiments.css';
+
 export function ExperimentDetailPage() {
-  return <h1 className="page-title">Experiment</h1>;
+  const { connection } = useConnection();
+  const properties = useQuery(propertiesQuery(connection));
+  const view = useDashboardView();
+  const { experimentId } = useParams({ from: '/experiments/$experimentId' });
+
+  if (properties.error) return <QueryError error={properties.error} />;
+  if (!properties.data || !view) return <SkeletonRows rows={6} />;
+  // key: another test (or property) starts with fresh form state.
+  return <ExperimentDetail key={`${view.property.id}/${experimentId}`} view={view} experimentId={experimentId} />;
+}
+
+const backLink = (
+  <Link to="/experiments" search={(s) => s} className="back-link">
+    ← All experiments
+  </Link>
+);
+
+function ExperimentDetail({ view, experimentId }: { view: DashboardView; experimentId: string }) {
+  const scope = useExperimentsScope(view)!;
+  const detail = useQuery(experimentDetailQuery(scope, experimentId));
+  const [conflict, setConflict] = useState(false);
+
+  if (detail.error) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <div className="experiments">
+        {backLink}
+        {missing ? (
+          <section className="card empty">
+            <h1>No such experiment in {view.property.name}</h1>
+            <p>It may belong to another property: pick that property above, or open the list to find it.</p>
+          </section>
+        ) : (
+          <QueryError error={detail.error} propertyId={view.property.id} />
+        )}
+      </div>
+    );
+  }
+  if (!detail.data) return <SkeletonRows rows={8} />;
+  const d = detail.data;
+  return (
+    <div className="experiments">
+      {backLink}
+      <div className="experiments-head">
+        <h1 className="page-title" data-testid="experiment-name">{d.name}</h1>
+        <ExperimentStatusBadge status={d.status} />
+      </div>
+      <ExperimentDetailSummary detail={d} timezone={view.timezone} />
+      <ExperimentDetailVerdict detail={d} />
+      <section className="card" aria-labelledby="variants-title">
+        <h2 id="variants-title">Variants</h2>
+        <VariantTable detail={d} />
+      </section>
+      <section className="card" aria-labelledby="changes-title">
+        <h2 id="changes-title">{d.type === 'redirect' ? 'Where each variant sends visitors' : 'What each variant changes'}</h2>
+        <VariantChanges detail={d} />
+      </section>
+      <ExperimentDetailActions scope={scope} detail={d} timezone={view.timezone} conflict={conflict} onConflict={() => setConflict(true)} />
+    </div>
+  );
 }

@@ -1,4 +1,77 @@
-// Placeholder until the page is built; replaced in this release.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { QueryError } from '../../../components/query-error.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import { useConnection } from '../../../lib/connection-context.js';
+import { propertiesQuery } from '../../../lib/properties-query.js';
+import { useDashboardView, type DashboardView } from '../../../lib/use-dashboard-view.js';
+import { experimentListQuery } from '../api/experiments-queries.js';
+import { ExperimentListTable } from './experiment-list-table.js';
+import { useExperimentsScope } from './experiments-scope.js';
+import { statusFilters, type StatusFilter } from './experiments-search.js';
+import './experiments.css';
+
+const FILTER_LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Running', complete: 'Complete' };
+
 export function ExperimentsPage() {
-  return <h1 className="page-title">Experiments</h1>;
+  const { connection } = useConnection();
+  const properties = useQuery(propertiesQuery(connection));
+  const view = useDashboardView();
+
+  if (properties.error) return <QueryError error={properties.error} />;
+  if (!properties.data) return <SkeletonRows rows={6} />;
+  if (!view) {
+    return (
+      <section className="card empty">
+        <h1>No properties yet</h1>
+        <p>Experiments run on a property's pages. Create a property on the Properties page, add its snippet to your site, then come back.</p>
+      </section>
+    );
+  }
+  return <ExperimentList view={view} />;
+}
+
+function ExperimentList({ view }: { view: DashboardView }) {
+  const scope = useExperimentsScope(view)!;
+  const { status } = useSearch({ from: '/experiments' });
+  const navigate = useNavigate({ from: '/experiments' });
+  const list = useQuery(experimentListQuery(scope, status === 'all' ? undefined : status));
+  const timezone = view.timezone;
+
+  return (
+    <div className="experiments">
+      <div className="experiments-head">
+        <h1 className="page-title">
+          Experiments <span className="muted">· {view.property.name}</span>
+        </h1>
+        <Link to="/experiments/new" search={({ status: _, ...root }) => root} className="button primary">
+          New experiment
+        </Link>
+      </div>
+      <section className="card" aria-labelledby="experiment-list-title">
+        <div className="card-head">
+          <h2 id="experiment-list-title">Split tests, newest first</h2>
+          <label className="field">
+            <span>Status</span>
+            <select value={status} onChange={(e) => navigate({ search: (s) => ({ ...s, status: e.target.value as StatusFilter }) })}>
+              {statusFilters.map((f) => (
+                <option key={f} value={f}>
+                  {FILTER_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {list.error ? (
+          <QueryError error={list.error} propertyId={view.property.id} />
+        ) : !list.data ? (
+          <SkeletonRows rows={3} />
+        ) : (
+          <div className={list.isPlaceholderData ? 'stale' : undefined}>
+            <ExperimentListTable scope={scope} items={list.data.data} filter={status} timezone={timezone} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

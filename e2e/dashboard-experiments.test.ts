@@ -1,0 +1,190 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPageQuality, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+
+const PROPERTY = 'acme-shop';
+const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+const SLOW = { timeout: 20_000 };
+
+interface ListItem { experiment_id: string; name: string; page: string; status: string; variant_count: number }
+interface Variant { label: string; is_control: boolean; sessions: number; conversions: number; conversion_rate: number }
+interface Detail { experiment_id: string; name: string; type: string; status: string; auto_stop_days: number | null; reason: string | null; variants: Variant[]; stats: { verdict: string } }
+
+/** A DataTable's rows as the reader sees them, cell by cell. */
+const tableRows = (page: Page, testId: string) =>
+  page.locator(`[data-testid="${testId}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells, (c) => (c.textContent ?? '').trim())));
+
+// The built dashboard over the demo data (two running tests on acme-shop), signed in as the admin:
+// the list and its filter, each test's figures against the API, then rename, auto-stop and stop.
+describe('dashboard: experiments list and detail', () => {
+  let dash: Dashboard;
+  let page: Page;
+  let tests: ListItem[];
+  const list = () => dash.api<{ data: ListItem[] }>(`/properties/${PROPERTY}/split-tests`);
+  const detail = (id: string) => dash.api<Detail>(`/properties/${PROPERTY}/split-tests/${id}`);
+  const openDetail = async (id: string) => {
+    await page.goto(`${dash.origin}/experiments/${id}?property=${PROPERTY}`);
+    await page.getByTestId('verdict').waitFor(SLOW);
+  };
+
+  beforeAll(async () => {
+    dash = await startDashboard();
+    page = dash.page;
+    tests = (await list()).data;
+  }, 300_000);
+  afterAll(async () => dash?.close());
+
+  it('lists both running tests newest first, with the verdict their detail gives', async () => {
+    expect(tests.map((t) => t.status)).toEqual(['active', 'active']);
+    await page.goto(`${dash.origin}/experiments?property=${PROPERTY}`);
+    await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r[0])), SLOW).toEqual(tests.map((t) => t.name));
+    const verdicts = await Promise.all(tests.map(async (t) => (await detail(t.experiment_id)).stats.verdict));
+    await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r.at(-1))), SLOW).toEqual(verdicts);
+    const rows = await tableRows(page, 'experiment-list');
+    expect(rows.map((r) => [r[1], r[3], r[6]])).toEqual(tests.map((t) => [t.page, 'Running', en.format(t.variant_count)]));
+    // The demo has one test of each type.
+    expect(rows.map((r) => r[2]).sort()).toEqual(['No-code changes', 'Redirect']);
+    await checkPageQuality(page, 'experiments');
+    expect(dash.problems).toEqual([]);
+  });
+
+  it('keeps the status filter in the URL, through a reload', async () => {
+    await page.getByLabel('Status').selectOption('complete');
+    await page.waitForURL(/status=complete/);
+    await expect.poll(() => page.getByText('No finished experiments.').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="experiment-list"] tbody tr').count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByText('No finished experiments.').isVisible(), SLOW).toBe(true);
+    expect(await page.getByLabel('Status').inputValue()).toBe('complete');
+    expect(await page.getByRole('link', { name: 'Create an experiment' }).getAttribute('href')).toMatch(/^\/experiments\/new\?property=acme-shop/);
+
+    await page.getByLabel('Status').selectOption('active');
+    await page.waitForURL(/status=active/);
+    await expect.poll(() => page.locator('[data-testid="experiment-list"] tbody tr').count()).toBe(2);
+    // A made-up status in a shared link falls back to every test.
+    await page.goto(`${dash.origin}/experiments?property=${PROPERTY}&status=paused`);
+    await expect.poll(() => page.getByLabel('Status').inputValue(), SLOW).toBe('all');
+    await expect.poll(() => page.locator('[data-testid="experiment-list"] tbody tr').count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'New experiment' }).getAttribute('href')).toMatch(/^\/experiments\/new\?property=acme-shop/);
+  });
+
+  it('says what an experiment is on a property without any', async () => {
+    await page.goto(`${dash.origin}/experiments?property=acme-docs`);
+    await expect.poll(() => page.getByText('No experiments yet.').isVisible(), SLOW).toBe(true);
+    expect(await page.locator('.empty').textContent()).toContain('measures which version reaches your goal more often');
+  });
+
+  it('shows each test’s variants with the API’s sessions, conversions, rate and verdict', async () => {
+    for (const t of tests) {
+      const d = await detail(t.experiment_id);
+      await page.goto(`${dash.origin}/experiments?property=${PROPERTY}`);
+      await page.getByRole('link', { name: t.name }).click();
+      await page.waitForURL(new RegExp(`/experiments/${t.experiment_id}\\?`));
+      await expect.poll(() => page.getByTestId('verdict').textContent(), SLOW).toBe(d.stats.verdict);
+      expect(await page.getByTestId('experiment-name').textContent()).toBe(d.name);
+      const rows = await tableRows(page, 'variant-table');
+      expect(rows.map((r) => r.slice(0, 4))).toEqual(
+        d.variants.map((v) => [v.is_control ? `${v.label} (control)` : v.label, en.format(v.sessions), en.format(v.conversions), pct.format(v.conversion_rate)]),
+      );
+      expect(d.variants.every((v) => v.sessions > 0)).toBe(true); // the demo has traffic on every arm
+      expect(rows[0].slice(4)).toEqual(['baseline', 'baseline', 'baseline']);
+      for (const row of rows.slice(1)) expect(row[5]).toMatch(/^(<|>)? ?\d+(\.\d)?%$/);
+    }
+    await openDetail(tests[0].experiment_id);
+    await checkPageQuality(page, 'experiment-detail');
+    expect(dash.problems).toEqual([]);
+  });
+
+  it('checks a name as the server does, and shows the server’s own refusal under the field', async () => {
+    await openDetail(tests[0].experiment_id);
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('   ');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.locator('#rename-error').textContent()).toContain('at least one character');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+
+    // Past the browser's check (the request is rewritten on its way), the server's 400 names `name`.
+    await page.route('**/split-tests/*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      await route.continue({ postData: JSON.stringify({ name: 'x'.repeat(201) }) });
+    });
+    await name.fill('A valid name');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.locator('#rename-error').textContent()).toContain('The server refused it');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await page.unroute('**/split-tests/*');
+    expect((await detail(tests[0].experiment_id)).name).toBe(tests[0].name);
+    expect(dash.problems.every((p) => p.includes('400'))).toBe(true);
+    dash.problems.length = 0; // the 400 above is logged by the browser on purpose
+  });
+
+  it('renames a test: the new name shows on the page, in the list and in the API', async () => {
+    const renamed = `${tests[0].name} (renamed)`;
+    await page.getByLabel('Name', { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.getByTestId('experiment-name').textContent()).toBe(renamed);
+    expect(await page.getByText('Name saved.').isVisible()).toBe(true);
+    expect((await detail(tests[0].experiment_id)).name).toBe(renamed);
+    await page.getByRole('link', { name: '← All experiments' }).click();
+    await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r[0]))).toEqual([renamed, tests[1].name]);
+  });
+
+  it('changes auto-stop, and warns when a limit already passed would stop the test at once', async () => {
+    await openDetail(tests[0].experiment_id);
+    const before = await detail(tests[0].experiment_id);
+    const days = page.getByLabel('Stop automatically after (days)');
+    await days.fill('1');
+    await expect.poll(() => page.getByText('saving stops it now').isVisible()).toBe(true);
+    await days.fill('400');
+    await page.getByRole('button', { name: 'Save auto-stop' }).click();
+    await expect.poll(() => page.locator('#auto-stop-error').textContent()).toBe('Enter 365 or less.');
+    expect((await detail(tests[0].experiment_id)).auto_stop_days).toBe(before.auto_stop_days);
+
+    await days.fill('120');
+    await page.getByRole('button', { name: 'Save auto-stop' }).click();
+    await expect.poll(() => page.getByTestId('auto-stop').textContent()).toMatch(/^After 120 days \(/);
+    expect((await detail(tests[0].experiment_id)).auto_stop_days).toBe(120);
+
+    await days.fill('');
+    await page.getByRole('button', { name: 'Save auto-stop' }).click();
+    await expect.poll(() => page.getByTestId('auto-stop').textContent()).toBe('Off: runs until stopped');
+    expect((await detail(tests[0].experiment_id)).auto_stop_days).toBeNull();
+    expect(dash.problems).toEqual([]);
+  });
+
+  it('stops a test with a reason: complete in the API, actions gone, the reason shown', async () => {
+    const reason = 'Variant copy approved by legal';
+    await page.getByRole('button', { name: 'Stop test…' }).click();
+    await page.getByLabel('Reason (optional)').fill(reason);
+    await page.getByRole('button', { name: 'Stop the test' }).click();
+    await expect.poll(() => page.getByTestId('complete-note').textContent()).toContain(`“${reason}”`);
+    const d = await detail(tests[0].experiment_id);
+    expect([d.status, d.reason]).toEqual(['complete', reason]);
+    expect(await page.getByRole('button', { name: 'Save name' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Stop test/ }).count()).toBe(0);
+    expect(await page.locator('.status-badge').textContent()).toBe('Complete');
+
+    await page.goto(`${dash.origin}/experiments?property=${PROPERTY}&status=complete`);
+    await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => [r[0], r[3]])), SLOW).toEqual([[d.name, 'Complete']]);
+    expect(dash.problems).toEqual([]);
+  });
+
+  it('explains a 409 when the test was stopped elsewhere meanwhile', async () => {
+    const other = tests[1];
+    await openDetail(other.experiment_id);
+    const res = await fetch(`${dash.origin}/api/external/v1/properties/${PROPERTY}/split-tests/${other.experiment_id}/stop`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(res.status).toBe(200);
+    await page.getByLabel('Name', { exact: true }).fill('Too late');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.getByTestId('complete-note').textContent()).toContain('Your change was not saved: the test had already ended.');
+    expect(await page.getByTestId('complete-note').textContent()).toContain('stopped by hand, without a reason');
+    expect((await detail(other.experiment_id)).name).toBe(other.name);
+    expect(dash.problems.every((p) => p.includes('409'))).toBe(true);
+    dash.problems.length = 0;
+  });
+});

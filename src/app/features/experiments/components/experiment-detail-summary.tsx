@@ -1,0 +1,49 @@
+import type { ExperimentDetail } from '../../../../contract/experiments.js';
+import { formatInteger } from '../../../lib/format.js';
+import { autoStopAt, daysBetween, describeGoal, formatDay, typeLabel } from './variant-figures.js';
+
+/** Why a complete test ended, in words: the API records "manual", "auto_stop" or the person's reason. */
+export function describeEnd(detail: Pick<ExperimentDetail, 'reason' | 'auto_stop_days'>): string {
+  if (detail.reason === 'auto_stop') return `Its auto-stop ended it after ${formatInteger(detail.auto_stop_days ?? 0)} days.`;
+  if (detail.reason === 'manual' || !detail.reason) return 'It was stopped by hand, without a reason.';
+  return `It was stopped: “${detail.reason}”`;
+}
+
+/** The test's settings at a glance: where it runs, what it measures, when it started and stops. */
+export function ExperimentDetailSummary({ detail, timezone }: { detail: ExperimentDetail; timezone: string }) {
+  const ran = daysBetween(detail.created_at, detail.stopped_at);
+  const auto = detail.auto_stop_days;
+  return (
+    <dl className="experiment-summary">
+      <div>
+        <dt>Page</dt>
+        <dd><code>{detail.page}</code></dd>
+      </div>
+      <div>
+        <dt>Type</dt>
+        <dd>{typeLabel(detail.type)}</dd>
+      </div>
+      <div>
+        <dt>Goal</dt>
+        <dd>{describeGoal(detail.goal, detail.goal_target)}</dd>
+      </div>
+      <div>
+        <dt>Started</dt>
+        <dd>{formatDay(detail.created_at, timezone)}</dd>
+      </div>
+      <div>
+        <dt>{detail.stopped_at ? 'Ended' : 'Running for'}</dt>
+        <dd>
+          {detail.stopped_at ? `${formatDay(detail.stopped_at, timezone)}, after ` : ''}
+          {formatInteger(ran)} {ran === 1 ? 'day' : 'days'}
+        </dd>
+      </div>
+      <div>
+        <dt>Auto-stop</dt>
+        <dd data-testid="auto-stop">
+          {auto === null ? 'Off: runs until stopped' : `After ${formatInteger(auto)} ${auto === 1 ? 'day' : 'days'} (${formatDay(autoStopAt(detail.created_at, auto), timezone)})`}
+        </dd>
+      </div>
+    </dl>
+  );
+}

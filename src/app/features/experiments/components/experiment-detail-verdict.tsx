@@ -1,0 +1,36 @@
+import type { ExperimentDetail } from '../../../../contract/experiments.js';
+import { formatInteger } from '../../../lib/format.js';
+
+/** The API's verdict sentence, the sample-ratio warning when it applies, and how much data a call needs. */
+export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }) {
+  const { stats } = detail;
+  const called = stats.can_call_winner && stats.winner !== null;
+  const days = stats.estimated_days_to_call;
+  return (
+    <section className={`card verdict ${called ? 'called' : ''}`} aria-labelledby="verdict-title">
+      <h2 id="verdict-title">{called ? `Verdict: ${stats.winner} wins` : 'Verdict'}</h2>
+      <p className="verdict-text" data-testid="verdict">{stats.verdict}</p>
+      {stats.sample_ratio_mismatch && (
+        <div className="srm-warning" data-testid="srm-warning">
+          <p className="warning-title">Sample-ratio mismatch</p>
+          <p>
+            Visitors are not being split between the variants as evenly as the test intends
+            {stats.sample_ratio_p_value !== null && <> (chance of a split this uneven by luck: p = {stats.sample_ratio_p_value.toPrecision(2)})</>}, which
+            usually means a broken redirect, bots or a cache are deciding who sees what, so these figures can't be trusted until that is fixed.
+          </p>
+        </div>
+      )}
+      <ul className="verdict-facts small">
+        <li>
+          Minimum sample: <strong>{formatInteger(stats.min_sessions_per_variant)}</strong> sessions per variant before a winner can be
+          called, because a chance to win swings widely on small samples.
+        </li>
+        {detail.status === 'active' && days !== null && (
+          <li>
+            At current traffic that takes about <strong>{formatInteger(Math.max(1, Math.ceil(days)))}</strong> more {Math.ceil(days) <= 1 ? 'day' : 'days'}.
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ExperimentDetail, goals } from '../../../../contract/experiments.js';
+import { todayIn } from '../../../lib/date-range.js';
+import { formatChange, formatDate, formatInteger, formatPercent } from '../../../lib/format.js';
+
+type DetailVariant = ExperimentDetail['variants'][number];
+
+/** One variant's raw figures, flat, so the table sorts them and the CSV gets numbers, not text. */
+export interface VariantRow {
+  label: string;
+  is_control: boolean;
+  sessions: number;
+  conversions: number;
+  conversion_rate: number;
+  uplift: number | null;
+  chance_to_beat_control: number | null;
+  uplift_low: number | null;
+  uplift_high: number | null;
+  revenue: number;
+  revenue_per_session: number;
+}
+
+export function variantRows(variants: DetailVariant[]): VariantRow[] {
+  return variants.map((v) => ({
+    label: v.label,
+    is_control: v.is_control,
+    sessions: v.sessions,
+    conversions: v.conversions,
+    conversion_rate: v.conversion_rate,
+    uplift: v.stats?.uplift ?? null,
+    chance_to_beat_control: v.stats?.chance_to_beat_control ?? null,
+    uplift_low: v.stats?.uplift_interval?.[0] ?? null,
+    uplift_high: v.stats?.uplift_interval?.[1] ?? null,
+    revenue: v.revenue,
+    revenue_per_session: v.revenue_per_session,
+  }));
+}
+
+export const NOT_APPLICABLE = '—';
+
+/**
+ * A probability as a percentage that never claims certainty it doesn't have: rounding 0.9996 to
+ * "100%" would read as a sure thing, so the ends show as "> 99.9%" and "< 0.1%".
+ */
+export function formatChance(p: number | null): string {
+  if (p === null) return NOT_APPLICABLE;
+  if (p > 0.999) return `> ${formatPercent(0.999)}`;
+  if (p < 0.001) return `< ${formatPercent(0.001)}`;
+  return formatPercent(p);
+}
+
+export const formatUplift = (u: number | null) => (u === null ? NOT_APPLICABLE : formatChange(u));
+
+export function formatInterval(low: number | null, high: number | null): string {
+  return low === null || high === null ? NOT_APPLICABLE : `${formatChange(low)} to ${formatChange(high)}`;
+}
+
+/** A moment as a date in the property's zone (the day a marketer would say the test started). */
+export const formatDay = (iso: string, timeZone: string) => formatDate(todayIn(timeZone, new Date(iso)));
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `from` to `to` (or now), for "ran 12 days" and the auto-stop warning. */
+export const daysBetween = (from: string, to: string | null, now = Date.now()) =>
+  Math.floor(((to ? Date.parse(to) : now) - Date.parse(from)) / DAY_MS);
+
+/** When auto-stop will end (or ended) the test: created_at + days, as the server counts it. */
+export const autoStopAt = (createdAt: string, days: number) => new Date(Date.parse(createdAt) + days * DAY_MS).toISOString();
+
+type Goal = (typeof goals)[number];
+
+/** What counts as a conversion, in a marketer's words (docs/decisions.md, conversion rules). */
+export function describeGoal(goal: Goal, target: string | null): string {
+  switch (goal) {
+    case 'click_through':
+      return 'Click-through: a click on the tested page';
+    case 'form_submission':
+      return 'Form submission: any form sent';
+    case 'bounce_rate':
+      return 'Fewer bounces: the visit goes on to a second page';
+    case 'session_time':
+      return `Time on site: the visit lasts at least ${formatInteger(Number(target ?? 60))} seconds after seeing the variant`;
+    case 'destination_page':
+      return `Destination page: a view of ${target ?? 'the goal page'}`;
+    case 'external_destination':
+      return `External destination: a click on a link to ${target ?? 'the goal site'}`;
+    case 'revenue':
+      return 'Revenue: a purchase (revenue event)';
+  }
+}
+
+export const typeLabel = (type: 'nocode' | 'redirect') => (type === 'nocode' ? 'No-code changes' : 'Redirect');

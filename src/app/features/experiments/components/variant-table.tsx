@@ -1,0 +1,37 @@
+import type { ExperimentDetail } from '../../../../contract/experiments.js';
+import { DataTable, type Column } from '../../../components/data-table.js';
+import { formatCompact, formatInteger, formatPercent } from '../../../lib/format.js';
+import { formatChance, formatInterval, formatUplift, variantRows, type VariantRow } from './variant-figures.js';
+
+const baseline = <span className="muted">baseline</span>;
+
+/** Every variant's figures beside the control's; the control is the yardstick, so its stats read "baseline". */
+export function VariantTable({ detail }: { detail: ExperimentDetail }) {
+  const rows = variantRows(detail.variants);
+  // Revenue is reported whatever the goal, but a column of zeros on a click test is noise.
+  const showRevenue = detail.goal === 'revenue' || rows.some((r) => r.revenue > 0);
+  const columns: Column<VariantRow>[] = [
+    { key: 'label', label: 'Variant', render: (r) => (r.is_control ? <>{r.label} <span className="muted small">(control)</span></> : r.label) },
+    { key: 'sessions', label: 'Sessions', numeric: true, render: (r) => formatInteger(r.sessions) },
+    { key: 'conversions', label: 'Conversions', numeric: true, render: (r) => formatInteger(r.conversions) },
+    { key: 'conversion_rate', label: 'Conversion rate', numeric: true, render: (r) => formatPercent(r.conversion_rate) },
+    { key: 'uplift', label: 'Uplift vs control', numeric: true, sortValue: (r) => r.uplift ?? -Infinity, render: (r) => (r.is_control ? baseline : formatUplift(r.uplift)) },
+    {
+      key: 'chance_to_beat_control', label: 'Chance to beat control', numeric: true, sortValue: (r) => r.chance_to_beat_control ?? -1,
+      render: (r) => (r.is_control ? baseline : formatChance(r.chance_to_beat_control)),
+    },
+    { key: 'uplift_low', label: 'Uplift, 95% interval', numeric: true, sortValue: (r) => r.uplift_low ?? -Infinity, render: (r) => (r.is_control ? baseline : formatInterval(r.uplift_low, r.uplift_high)) },
+    ...(showRevenue ? [{ key: 'revenue', label: 'Revenue', numeric: true, render: (r: VariantRow) => formatCompact(r.revenue) }] : []),
+  ];
+  return (
+    <DataTable
+      rows={rows}
+      columns={columns}
+      caption="Variants"
+      csvFilename={`experiment-${detail.experiment_id}-variants.csv`}
+      empty={{ title: 'No variants.', hint: 'This test has no variants to compare.' }}
+      rowKey={(r) => r.label}
+      testId="variant-table"
+    />
+  );
+}
