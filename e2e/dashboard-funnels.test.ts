@@ -145,6 +145,9 @@ describe('dashboard: Funnels', () => {
     await page.getByTestId('sankey').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'funnels-sankey.png') });
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('heading', { name: 'Steps' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'funnels-builder-phone.png') });
     await page.getByTestId('sankey').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'funnels-sankey-phone.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -185,6 +188,7 @@ describe('dashboard: Funnels', () => {
     const renamed = 'E2E pricing path (renamed)';
     await page.getByRole('button', { name: `Rename ${name}` }).click();
     await page.getByLabel(`New name for “${name}”`).fill(renamed);
+    await page.locator('.saved-funnels').screenshot({ path: join(SCREENSHOT_DIR, 'funnels-saved-rename.png') });
     await page.getByRole('button', { name: 'Save name' }).click();
     await expect.poll(() => page.locator(`[data-saved-funnel="${renamed}"]`).count()).toBe(1);
     expect(await savedNames()).toEqual(expect.arrayContaining([renamed]));

@@ -15,6 +15,7 @@ import { FunnelSuggestions } from './funnel-suggestions.js';
 import { SavedFunnels } from './saved-funnels.js';
 import { useFunnelDraft } from './use-funnel-draft.js';
 import { useFunnelScope } from './use-funnel-scope.js';
+import '../../../components/forms.css';
 import './funnels.css';
 
 export function FunnelsPage() {

@@ -14,7 +14,13 @@ export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: FunnelScope;
   const rename = useSaveFunnel(scope);
   const remove = useDeleteFunnel(scope);
   const focusHere = useRef<HTMLElement | null>(null);
-  useEffect(() => focusHere.current?.focus(), [mode]);
+  // Entering rename or confirm focuses its first control; leaving it returns focus to the button that opened it.
+  const opener = useRef<Mode>('idle');
+  useEffect(() => {
+    if (mode !== 'idle') opener.current = mode;
+    const back = mode === 'idle' && opener.current !== 'idle' ? document.getElementById(`${funnel.id}-${opener.current}`) : null;
+    (back ?? focusHere.current)?.focus();
+  }, [mode, funnel.id]);
   const checked = saveFunnelBody.shape.name.safeParse(name);
 
   const submit = (e: FormEvent) => {
@@ -54,8 +60,8 @@ export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: FunnelScope;
       ) : (
         <div className="saved-funnel-actions">
           <button type="button" className="button small" onClick={onOpen} aria-label={`Open ${funnel.name}`}>Open</button>
-          <button type="button" className="button small" onClick={() => { setName(funnel.name); setMode('rename'); }} aria-label={`Rename ${funnel.name}`}>Rename</button>
-          <button type="button" className="button small" onClick={() => setMode('confirm-delete')} aria-label={`Delete ${funnel.name}`}>Delete</button>
+          <button type="button" className="button small" id={`${funnel.id}-rename`} onClick={() => { setName(funnel.name); setMode('rename'); }} aria-label={`Rename ${funnel.name}`}>Rename</button>
+          <button type="button" className="button small" id={`${funnel.id}-confirm-delete`} onClick={() => setMode('confirm-delete')} aria-label={`Delete ${funnel.name}`}>Delete</button>
         </div>
       )}
       {error && <p className="field-error" role="alert">{words(error)}</p>}
