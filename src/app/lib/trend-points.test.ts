@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { trendPoints } from './trend-points.js';
+
+const row = (day: number, clicks: number, unique_clicks: number) => ({ bucket_start: `2026-11-0${day}T00:00:00.000Z`, bucket_end: '', clicks, unique_clicks });
+
+describe('trend points', () => {
+  it('labels each bucket and keeps the chosen figures', () => {
+    const points = trendPoints([row(1, 5, 3), row(2, 0, 0)], undefined, ['clicks', 'unique_clicks'], (iso) => iso.slice(8, 10));
+    expect(points).toEqual([
+      { label: '01', clicks: 5, unique_clicks: 3, prev_clicks: undefined, prev_unique_clicks: undefined },
+      { label: '02', clicks: 0, unique_clicks: 0, prev_clicks: undefined, prev_unique_clicks: undefined },
+    ]);
+  });
+
+  it('lays the previous period over bucket by bucket, leaving gaps where it is shorter', () => {
+    // Last month (31 days) against the month before (30 days): the 31st bucket has no partner.
+    const now = [row(1, 10, 8), row(2, 20, 15), row(3, 30, 20)];
+    const before = [row(1, 7, 6), row(2, 9, 9)];
+    const points = trendPoints(now, before, ['clicks'], () => '');
+    expect(points.map((p) => [p.clicks, p.prev_clicks])).toEqual([
+      [10, 7],
+      [20, 9],
+      [30, undefined],
+    ]);
+  });
+});
