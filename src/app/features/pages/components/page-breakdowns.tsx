@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, type Column } from '../../../components/data-table.js';
+import { ShareBar } from '../../../components/share-bar.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import type { ResponseOf } from '../../../lib/api-client.js';
+import { formatInteger } from '../../../lib/format.js';
+import type { DashboardView } from '../../../lib/use-dashboard-view.js';
+import { pageDetailsQuery } from '../api/pages-queries.js';
+import { countryName, orNone } from './dimension-labels.js';
+import { usePagesScope } from './use-pages-scope.js';
+
+type Details = ResponseOf<'pageDetails'>['data'];
+type Dimension = 'utm' | 'devices' | 'countries';
+type Row = Details[Dimension][number];
+
+// Rows of the three lists differ only in their name fields; one label function per list.
+const NAMES: Record<Dimension, { title: string; column: string; name: (r: Row) => string }> = {
+  utm: { title: 'Campaigns (UTM)', column: 'Source / medium / campaign', name: (r) => ('source' in r ? [r.source, r.medium, r.campaign].map(orNone).join(' / ') : '') },
+  devices: { title: 'Devices', column: 'Device', name: (r) => ('device' in r ? orNone(r.device) : '') },
+  countries: { title: 'Countries', column: 'Country', name: (r) => ('country' in r ? countryName(r.country) : '') },
+};
+
+function columns(dim: Dimension): Column<Row>[] {
+  const { column, name } = NAMES[dim];
+  return [
+    { key: 'name', label: column, render: name, sortValue: name },
+    { key: 'page_views', label: 'Page views', numeric: true, render: (r) => formatInteger(r.page_views) },
+    { key: 'share', label: 'Share of views', numeric: true, render: (r) => <ShareBar share={r.share} /> },
+  ];
+}
+
+export function PageBreakdowns({ view, path }: { view: DashboardView; path: string }) {
+  const scope = usePagesScope(view);
+  const query = useQuery(pageDetailsQuery(scope, view.range, path));
+  if (query.error) return null; // PageFigures above already says what went wrong
+  return (
+    <div className={`pages-three-up ${query.isPlaceholderData ? 'stale' : ''}`}>
+      {(Object.keys(NAMES) as Dimension[]).map((dim) => (
+        <section key={dim} className="card" aria-labelledby={`page-${dim}-title`}>
+          <div className="card-head">
+            <h2 id={`page-${dim}-title`}>{NAMES[dim].title}</h2>
+          </div>
+          {!query.data ? (
+            <SkeletonRows rows={4} />
+          ) : (
+            <DataTable
+              rows={query.data.data[dim] as Row[]}
+              columns={columns(dim)}
+              caption={`${NAMES[dim].title} of ${path}`}
+              csvFilename={`page-${dim}-${view.property.id}-${view.range.start}-${view.range.end}.csv`}
+              initialSort="page_views"
+              testId={`page-${dim}`}
+              empty={{ title: 'No views in this range.', hint: 'Pick a longer range; this fills in once visitors see the page.' }}
+            />
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
