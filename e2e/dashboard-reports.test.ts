@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPageQuality, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+
+const PROPERTY = 'acme-shop';
+const TZ = 'America/New_York';
+const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+const SLOW = { timeout: 20_000 };
+
+// The presets as the dashboard resolves them: the property's today and the days before it.
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const lastDays = (days: number) => `start=${addDays(today(), 1 - days)}&end=${today()}&timezone=${encodeURIComponent(TZ)}`;
+
+/** The first `n` rows of a DataTable as the reader sees them, cell by cell. */
+const tableRows = (page: Page, testId: string, n = 50) =>
+  page
+    .locator(`[data-testid="${testId}"] tbody tr`)
+    .evaluateAll((trs, max) => trs.slice(0, max).map((tr) => Array.from((tr as HTMLTableRowElement).cells, (c) => (c.textContent ?? '').trim())), n);
+const figure = (page: Page, key: string) => page.locator(`[data-figure="${key}"] .figure-value`);
+const header = (page: Page, testId: string, label: string) => page.locator(`[data-testid="${testId}"] th`).filter({ hasText: label });
+
+interface PageRow { path: string; page_views: number; unique_visitors: number; avg_scroll_depth: number; bounce_rate: number }
+const pageCells = (r: PageRow) => [r.path, en.format(r.page_views), en.format(r.unique_visitors), pct.format(r.avg_scroll_depth), pct.format(r.bounce_rate)];
+
+// The built dashboard over the demo data, signed in as the admin: Pages (table, sorting, a page's
+// detail), Clicks and Forms, each compared with what the API answers for the same query.
+describe('dashboard: Pages, Clicks and Forms reports', () => {
+  let dash: Dashboard;
+  let page: Page;
+  const api = <T = any>(report: string, query: string) => dash.api<T>(`/properties/${PROPERTY}/${report}?${query}`);
+
+  beforeAll(async () => {
+    dash = await startDashboard();
+    page = dash.page;
+  }, 300_000);
+  afterAll(async () => dash?.close());
+
+  it('lists the top pages with the API figures, and sorts by a column', async () => {
+    const expected = (await api<{ data: PageRow[] }>('pages/breakdown', `${lastDays(30)}&limit=50`)).data;
+    expect(expected.length).toBeGreaterThan(10);
+    await page.goto(`${dash.origin}/pages?property=${PROPERTY}`);
+    await expect.poll(() => tableRows(page, 'pages-table', 6), SLOW).toEqual(expected.slice(0, 6).map(pageCells));
+    expect(await page.locator('[data-testid="pages-table"] tbody tr').count()).toBe(expected.length);
+    expect(await header(page, 'pages-table', 'Page views').getAttribute('aria-sort')).toBe('descending');
+
+    // Bounce rate, highest first, then lowest first: the order the API's figures give.
+    const byBounce = [...expected].sort((a, b) => b.bounce_rate - a.bounce_rate);
+    expect(byBounce[0].path).not.toBe(expected[0].path);
+    await header(page, 'pages-table', 'Bounce rate').getByRole('button').click();
+    expect(await header(page, 'pages-table', 'Bounce rate').getAttribute('aria-sort')).toBe('descending');
+    expect(await header(page, 'pages-table', 'Page views').getAttribute('aria-sort')).toBeNull();
+    expect((await tableRows(page, 'pages-table')).map((r) => r[0])).toEqual(byBounce.map((r) => r.path));
+    await header(page, 'pages-table', 'Bounce rate').getByRole('button').click();
+    expect(await header(page, 'pages-table', 'Bounce rate').getAttribute('aria-sort')).toBe('ascending');
+    const ascending = (await tableRows(page, 'pages-table')).map((r) => r[4]);
+    expect(ascending[0]).toBe(pct.format(Math.min(...expected.map((r) => r.bounce_rate))));
+
+    // From the keyboard: Enter on the Page header sorts by path, A to Z.
+    await header(page, 'pages-table', 'Page').first().getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    expect(await header(page, 'pages-table', 'Page').first().getAttribute('aria-sort')).toBe('ascending');
+    expect((await tableRows(page, 'pages-table')).map((r) => r[0])).toEqual(expected.map((r) => r.path).sort((a, b) => a.localeCompare(b)));
+  });
+
+  it("opens a page's detail with its own figures, breakdowns, clicks and forms", async () => {
+    const q = `${lastDays(30)}&page=${encodeURIComponent('/signup')}&limit=50`;
+    const [details, clicks, forms] = await Promise.all([api('pages/details', q), api('clicks/details', `${q}&granularity=day`), api('forms/details', `${q}&granularity=day`)]);
+    expect(clicks.data.clicks.length).toBeGreaterThan(1);
+    expect(forms.data.forms.length).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: '/signup', exact: true }).click();
+    await page.waitForURL(/\/pages\/detail\?.*path=%2Fsignup/);
+    await expect.poll(() => figure(page, 'page_views').textContent(), SLOW).toBe(en.format(details.data.page_views));
+    expect(await figure(page, 'unique_visitors').textContent()).toBe(en.format(details.data.unique_visitors));
+    expect(await figure(page, 'avg_scroll_depth').textContent()).toBe(pct.format(details.data.avg_scroll_depth));
+    expect(await figure(page, 'bounce_rate').textContent()).toBe(pct.format(details.data.bounce_rate));
+    const devices = details.data.devices.map((d: any) => [d.device, en.format(d.page_views), pct.format(d.share)]);
+    await expect.poll(() => tableRows(page, 'page-devices')).toEqual(devices);
+
+    const clickRows = clicks.data.clicks.map((c: any) => [c.target, en.format(c.clicks), en.format(c.unique_clicks), pct.format(c.share)]);
+    await expect.poll(() => tableRows(page, 'page-clicks'), SLOW).toEqual(clickRows);
+    expect(await page.getByTestId('page-clicks-total').textContent()).toContain(`${en.format(clicks.summary.total_clicks)} clicks`);
+    const formRows = forms.data.forms.map((f: any) => [f.target, en.format(f.submissions), en.format(f.unique_submissions), pct.format(f.share)]);
+    await expect.poll(() => tableRows(page, 'page-forms')).toEqual(formRows);
+    expect(await page.getByTestId('page-forms-total').textContent()).toContain(`${en.format(forms.summary.total_submissions)} submissions`);
+
+    const experiment = new URL(await page.getByRole('link', { name: 'Create an experiment on this page' }).getAttribute('href') ?? '', dash.origin);
+    expect(experiment.pathname).toBe('/experiments/new');
+    expect(experiment.searchParams.get('page')).toBe('/signup');
+    expect(experiment.searchParams.get('property')).toBe(PROPERTY);
+  });
+
+  it('says how to pick a page when the link has no usable path', async () => {
+    await page.goto(`${dash.origin}/pages/detail?property=${PROPERTY}&path=pricing`);
+    await expect.poll(() => page.locator('.empty-title').textContent(), SLOW).toBe('No page chosen.');
+    await page.getByRole('link', { name: 'Pages report' }).click();
+    await page.waitForURL(/\/pages\?/);
+    expect(new URL(page.url()).searchParams.get('property')).toBe(PROPERTY);
+
+    // A well-formed path nobody visited: a sentence on what to check instead of four zeros.
+    await page.goto(`${dash.origin}/pages/detail?property=${PROPERTY}&path=${encodeURIComponent('/no-such-page')}`);
+    await expect.poll(() => page.locator('.empty-title').first().textContent(), SLOW).toBe('No views of /no-such-page in this range.');
+    expect(await page.locator('[data-figure]').count()).toBe(0);
+  });
+
+  it('shows click totals, trend and top elements as the API does, and opens a page from them', async () => {
+    const expected = await api('clicks/breakdown', `${lastDays(30)}&granularity=day&limit=50`);
+    expect(expected.summary.total_clicks).toBeGreaterThan(0);
+    await page.goto(`${dash.origin}/clicks?property=${PROPERTY}`);
+    await expect.poll(() => figure(page, 'total_clicks').textContent(), SLOW).toBe(en.format(expected.summary.total_clicks));
+    expect(await figure(page, 'total_unique_clicks').textContent()).toBe(en.format(expected.summary.total_unique_clicks));
+    await expect.poll(() => page.getByTestId('clicks-chart').getAttribute('data-points')).toBe(String(expected.trend.length));
+    const top = expected.data.slice(0, 5).map((r: any) => [r.page, r.target, en.format(r.clicks), en.format(r.unique_clicks), pct.format(r.clicks / expected.summary.total_clicks)]);
+    await expect.poll(() => tableRows(page, 'click-targets', 5)).toEqual(top);
+
+    // The first row's page opens that page's detail, whose clicks are the API's for that page.
+    const first = expected.data[0].page as string;
+    const onPage = await api('clicks/details', `${lastDays(30)}&page=${encodeURIComponent(first)}&granularity=day&limit=50`);
+    await page.locator('[data-testid="click-targets"] tbody tr').first().getByRole('link').click();
+    await page.waitForURL(/\/pages\/detail\?/);
+    expect(new URL(page.url()).searchParams.get('path')).toBe(first);
+    await expect.poll(() => tableRows(page, 'page-clicks'), SLOW).toEqual(onPage.data.clicks.map((c: any) => [c.target, en.format(c.clicks), en.format(c.unique_clicks), pct.format(c.share)]));
+  });
+
+  it('shows form totals, trend and top forms as the API does', async () => {
+    const expected = await api('forms/breakdown', `${lastDays(30)}&granularity=day&limit=50`);
+    expect(expected.summary.total_submissions).toBeGreaterThan(0);
+    await page.goto(`${dash.origin}/forms?property=${PROPERTY}`);
+    await expect.poll(() => figure(page, 'total_submissions').textContent(), SLOW).toBe(en.format(expected.summary.total_submissions));
+    expect(await figure(page, 'total_unique_submissions').textContent()).toBe(en.format(expected.summary.total_unique_submissions));
+    await expect.poll(() => page.getByTestId('forms-chart').getAttribute('data-points')).toBe(String(expected.trend.length));
+    const top = expected.data.slice(0, 5).map((r: any) => [r.page, r.target, en.format(r.submissions), en.format(r.unique_submissions), pct.format(r.submissions / expected.summary.total_submissions)]);
+    await expect.poll(() => tableRows(page, 'top-forms', 5)).toEqual(top);
+  });
+
+  it('changes the figures with the range preset, overlays the previous period, and a reload keeps the view', async () => {
+    const [month, week] = await Promise.all([api('forms/breakdown', `${lastDays(30)}&granularity=day`), api('forms/breakdown', `${lastDays(7)}&granularity=day`)]);
+    expect(week.summary.total_submissions).not.toBe(month.summary.total_submissions);
+    await page.getByLabel('Date range').selectOption('7d');
+    await page.waitForURL(/range=7d/);
+    await expect.poll(() => figure(page, 'total_submissions').textContent(), SLOW).toBe(en.format(week.summary.total_submissions));
+    await expect.poll(() => page.getByTestId('forms-chart').getAttribute('data-points')).toBe('7');
+    await page.getByLabel('Compare to previous period').check();
+    await page.waitForURL(/compare=true/);
+    await expect.poll(() => page.locator('[data-testid="forms-chart"] .recharts-line-curve[stroke-dasharray]').count(), SLOW).toBe(2);
+
+    const url = page.url();
+    await page.reload();
+    expect(page.url()).toBe(url);
+    await expect.poll(() => figure(page, 'total_submissions').textContent(), SLOW).toBe(en.format(week.summary.total_submissions));
+    expect(await page.getByLabel('Date range').inputValue()).toBe('7d');
+
+    // The range travels with the nav link: Pages now shows the 7-day figures.
+    const pages = (await api<{ data: PageRow[] }>('pages/breakdown', `${lastDays(7)}&limit=50`)).data;
+    await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Pages', exact: true }).click();
+    await page.waitForURL(/\/pages\?.*range=7d/);
+    await expect.poll(() => tableRows(page, 'pages-table', 3), SLOW).toEqual(pages.slice(0, 3).map(pageCells));
+  });
+
+  it('passes axe in light and dark, fits a phone, and logs no console errors', async () => {
+    const views: [string, string, string][] = [
+      ['pages', `/pages?property=${PROPERTY}`, 'pages-table'],
+      ['page-detail', `/pages/detail?property=${PROPERTY}&path=${encodeURIComponent('/signup')}`, 'page-clicks'],
+      ['clicks', `/clicks?property=${PROPERTY}&compare=true`, 'click-targets'],
+      ['forms', `/forms?property=${PROPERTY}`, 'top-forms'],
+    ];
+    for (const [name, path, ready] of views) {
+      await page.goto(`${dash.origin}${path}`);
+      await expect.poll(() => page.locator(`[data-testid="${ready}"] tbody tr`).count(), SLOW).toBeGreaterThan(0);
+      await checkPageQuality(page, name);
+    }
+    expect(dash.problems).toEqual([]);
+  });
+});
