@@ -51,7 +51,8 @@ export function FunnelSankey({ view, scope, definition, fallback }: Props) {
         <>
           <p className="muted small">
             Each band is a group of sessions moving from one page to the next, from their first view of {first} until they complete the funnel. Red ends
-            mark sessions that left before completing it.
+            mark sessions that left before completing it. Only the most taken paths are drawn, so totals here can be lower than the step
+            figures above.
           </p>
           <SankeyChart
             paths={paths}

@@ -3,6 +3,7 @@ import { saveFunnelBody } from '../../../../contract/funnels.js';
 import { ApiError } from '../../../lib/api-error.js';
 import type { FunnelScope } from '../api/funnel-queries.js';
 import { useSaveFunnel } from '../api/saved-funnel-mutations.js';
+import { mutationErrorWords } from '../utils/mutation-error-words.js';
 import { stepOfField } from '../utils/step-errors.js';
 
 interface Props {
@@ -23,7 +24,7 @@ export function SaveFunnelForm({ scope, steps, onStepError }: Props) {
   const checked = nameSchema.safeParse(name);
   const serverError = save.error instanceof ApiError ? save.error : null;
   const nameError = tried && !checked.success ? 'Give the funnel a name (up to 200 characters).' : serverError?.field === 'name' ? serverError.message : undefined;
-  const otherError = save.error && serverError?.field !== 'name' && stepOfField(serverError?.field) === null ? (serverError?.message ?? 'Saving failed.') : undefined;
+  const otherError = save.error && serverError?.field !== 'name' && stepOfField(serverError?.field) === null ? mutationErrorWords(save.error, scope.connection, scope.propertyId) : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { saveFunnelBody, type SavedFunnel } from '../../../../contract/funnels.js';
-import { ApiError } from '../../../lib/api-error.js';
 import type { FunnelScope } from '../api/funnel-queries.js';
 import { useDeleteFunnel, useSaveFunnel } from '../api/saved-funnel-mutations.js';
+import { mutationErrorWords } from '../utils/mutation-error-words.js';
 
 type Mode = 'idle' | 'rename' | 'confirm-delete';
-const words = (err: unknown) => (err instanceof ApiError ? err.message : 'The request failed.');
 
 /** One saved funnel: open it, rename it in place, or delete it after a confirmation. */
 export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: FunnelScope; funnel: SavedFunnel; onOpen(): void }) {
@@ -64,7 +63,7 @@ export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: FunnelScope;
           <button type="button" className="button small" id={`${funnel.id}-confirm-delete`} onClick={() => setMode('confirm-delete')} aria-label={`Delete ${funnel.name}`}>Delete</button>
         </div>
       )}
-      {error && <p className="field-error" role="alert">{words(error)}</p>}
+      {error && <p className="field-error" role="alert">{mutationErrorWords(error, scope.connection, scope.propertyId)}</p>}
     </li>
   );
 }
