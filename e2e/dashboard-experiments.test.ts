@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { StoredEvent } from '../src/contract/events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageQuality, startDashboard, type Dashboard } from './support/dashboard-harness.js';
 
@@ -73,6 +74,11 @@ describe('dashboard: experiments list and detail', () => {
     await page.goto(`${dash.origin}/experiments?property=acme-docs`);
     await expect.poll(() => page.getByText('No experiments yet.').isVisible(), SLOW).toBe(true);
     expect(await page.locator('.empty').textContent()).toContain('measures which version reaches your goal more often');
+    // A test id from another property (or a stale link) says so instead of showing an error.
+    await page.goto(`${dash.origin}/experiments/${tests[0].experiment_id}?property=acme-docs`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW).toBe('No such experiment in Acme Docs');
+    expect(dash.problems.every((p) => p.includes('404'))).toBe(true);
+    dash.problems.length = 0; // the 404 is the answer asked for
   });
 
   it('shows each test’s variants with the API’s sessions, conversions, rate and verdict', async () => {
@@ -85,7 +91,7 @@ describe('dashboard: experiments list and detail', () => {
       expect(await page.getByTestId('experiment-name').textContent()).toBe(d.name);
       const rows = await tableRows(page, 'variant-table');
       expect(rows.map((r) => r.slice(0, 4))).toEqual(
-        d.variants.map((v) => [v.is_control ? `${v.label} (control)` : v.label, en.format(v.sessions), en.format(v.conversions), pct.format(v.conversion_rate)]),
+        d.variants.map((v) => [v.label, en.format(v.sessions), en.format(v.conversions), pct.format(v.conversion_rate)]),
       );
       expect(d.variants.every((v) => v.sessions > 0)).toBe(true); // the demo has traffic on every arm
       expect(rows[0].slice(4)).toEqual(['baseline', 'baseline', 'baseline']);
@@ -164,6 +170,7 @@ describe('dashboard: experiments list and detail', () => {
     expect(await page.getByRole('button', { name: 'Save name' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Stop test/ }).count()).toBe(0);
     expect(await page.locator('.status-badge').textContent()).toBe('Complete');
+    await checkPageQuality(page, 'experiment-detail-complete');
 
     await page.goto(`${dash.origin}/experiments?property=${PROPERTY}&status=complete`);
     await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => [r[0], r[3]])), SLOW).toEqual([[d.name, 'Complete']]);
@@ -186,5 +193,33 @@ describe('dashboard: experiments list and detail', () => {
     expect((await detail(other.experiment_id)).name).toBe(other.name);
     expect(dash.problems.every((p) => p.includes('409'))).toBe(true);
     dash.problems.length = 0;
+  });
+
+  it('warns of a sample-ratio mismatch when the API finds one', async () => {
+    // A test on acme-blog whose visitors reach the control three times as often as the variant.
+    const res = await fetch(`${dash.origin}/api/external/v1/properties/acme-blog/split-tests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Skewed split', page: '/', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }] }),
+    });
+    expect(res.status).toBe(201);
+    const { experiment_id: id, created_at: createdAt } = await res.json();
+    const events: StoredEvent[] = Array.from({ length: 400 }, (_, i) => {
+      const base = { property_id: 'acme-blog', visitor_id: `srmv${i}`, session_id: `srms${i}`, path: '/', referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
+      return { ...base, type: 'exposure', ts: new Date(Date.parse(createdAt) + 1 + (i % 20)), experiment_id: id, variant: i < 300 ? 0 : 1 };
+    });
+    await dash.store.insertEvents(events);
+    const d = await dash.api<Detail & { stats: { sample_ratio_mismatch: boolean } }>(`/properties/acme-blog/split-tests/${id}`);
+    expect(d.variants.map((v) => v.sessions)).toEqual([300, 100]);
+    expect(d.stats.sample_ratio_mismatch).toBe(true);
+
+    await page.goto(`${dash.origin}/experiments/${id}?property=acme-blog`);
+    await expect.poll(() => page.getByTestId('verdict').textContent(), SLOW).toBe(d.stats.verdict);
+    expect(await page.getByTestId('srm-warning').textContent()).toContain('not being split between the variants as evenly');
+    await checkPageQuality(page, 'experiment-detail-srm');
+    // The healthy demo tests show no such warning.
+    await openDetail(tests[0].experiment_id);
+    expect(await page.getByTestId('srm-warning').count()).toBe(0);
+    expect(dash.problems).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { ExperimentsScope } from '../api/experiments-queries.js';
 import { ExperimentDetailAutoStop } from './experiment-detail-auto-stop.js';
 import { ExperimentDetailRename } from './experiment-detail-rename.js';
 import { ExperimentDetailStop } from './experiment-detail-stop.js';
-import { describeEnd } from './experiment-detail-summary.js';
+import { describeEnd } from './experiment-detail-words.js';
 import { daysBetween, formatDay } from './variant-figures.js';
 
 interface Props {

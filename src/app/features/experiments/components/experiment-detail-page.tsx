@@ -62,11 +62,13 @@ function ExperimentDetail({ view, experimentId }: { view: DashboardView; experim
   return (
     <div className="experiments">
       {backLink}
-      <div className="experiments-head">
-        <h1 className="page-title" data-testid="experiment-name">{d.name}</h1>
-        <ExperimentStatusBadge status={d.status} />
-      </div>
-      <ExperimentDetailSummary detail={d} timezone={view.timezone} />
+      <section className="card" aria-labelledby="experiment-name">
+        <div className="experiment-title">
+          <h1 className="page-title" id="experiment-name" data-testid="experiment-name">{d.name}</h1>
+          <ExperimentStatusBadge status={d.status} />
+        </div>
+        <ExperimentDetailSummary detail={d} timezone={view.timezone} />
+      </section>
       <ExperimentDetailVerdict detail={d} />
       <section className="card" aria-labelledby="variants-title">
         <h2 id="variants-title">Variants</h2>

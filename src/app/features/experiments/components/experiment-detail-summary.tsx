@@ -1,13 +1,7 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
-import { autoStopAt, daysBetween, describeGoal, formatDay, typeLabel } from './variant-figures.js';
-
-/** Why a complete test ended, in words: the API records "manual", "auto_stop" or the person's reason. */
-export function describeEnd(detail: Pick<ExperimentDetail, 'reason' | 'auto_stop_days'>): string {
-  if (detail.reason === 'auto_stop') return `Its auto-stop ended it after ${formatInteger(detail.auto_stop_days ?? 0)} days.`;
-  if (detail.reason === 'manual' || !detail.reason) return 'It was stopped by hand, without a reason.';
-  return `It was stopped: “${detail.reason}”`;
-}
+import { describeGoal, typeLabel } from './experiment-detail-words.js';
+import { autoStopAt, daysBetween, formatDay } from './variant-figures.js';
 
 /** The test's settings at a glance: where it runs, what it measures, when it started and stops. */
 export function ExperimentDetailSummary({ detail, timezone }: { detail: ExperimentDetail; timezone: string }) {

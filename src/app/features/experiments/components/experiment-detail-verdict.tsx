@@ -1,13 +1,16 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
 
+// Tiny p-values underflow to 0 in the API's answer; "p = 0" would claim impossibility.
+const formatP = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`);
+
 /** The API's verdict sentence, the sample-ratio warning when it applies, and how much data a call needs. */
 export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }) {
   const { stats } = detail;
   const called = stats.can_call_winner && stats.winner !== null;
   const days = stats.estimated_days_to_call;
   return (
-    <section className={`card verdict ${called ? 'called' : ''}`} aria-labelledby="verdict-title">
+    <section className={`card verdict ${called ? 'called' : ''} ${stats.sample_ratio_mismatch ? 'srm' : ''}`} aria-labelledby="verdict-title">
       <h2 id="verdict-title">{called ? `Verdict: ${stats.winner} wins` : 'Verdict'}</h2>
       <p className="verdict-text" data-testid="verdict">{stats.verdict}</p>
       {stats.sample_ratio_mismatch && (
@@ -15,7 +18,7 @@ export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }
           <p className="warning-title">Sample-ratio mismatch</p>
           <p>
             Visitors are not being split between the variants as evenly as the test intends
-            {stats.sample_ratio_p_value !== null && <> (chance of a split this uneven by luck: p = {stats.sample_ratio_p_value.toPrecision(2)})</>}, which
+            {stats.sample_ratio_p_value !== null && <> (chance of a split this uneven by luck: {formatP(stats.sample_ratio_p_value)})</>}, which
             usually means a broken redirect, bots or a cache are deciding who sees what, so these figures can't be trusted until that is fixed.
           </p>
         </div>

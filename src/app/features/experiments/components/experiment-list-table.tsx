@@ -8,7 +8,8 @@ import { formatInteger } from '../../../lib/format.js';
 import { experimentDetailQuery, type ExperimentsScope } from '../api/experiments-queries.js';
 import type { StatusFilter } from './experiments-search.js';
 import { ExperimentStatusBadge } from './experiment-status-badge.js';
-import { formatDay, typeLabel } from './variant-figures.js';
+import { typeLabel } from './experiment-detail-words.js';
+import { formatDay } from './variant-figures.js';
 
 type ExperimentType = (typeof experimentTypes)[number];
 type ListItem = z.infer<typeof experimentListResponse>['data'][number];
@@ -58,11 +59,11 @@ export function ExperimentListTable({ scope, items, filter, timezone }: { scope:
         </Link>
       ),
     },
-    { key: 'page', label: 'Page', render: (r) => <code>{r.page}</code> },
+    { key: 'page', label: 'Page', className: 'nowrap', render: (r) => <code>{r.page}</code> },
     { key: 'type', label: 'Type', render: (r) => (loading.has(r.experiment_id) ? pending : r.type ? typeLabel(r.type) : '—') },
     { key: 'status', label: 'Status', render: (r) => <ExperimentStatusBadge status={r.status} /> },
     { key: 'started', label: 'Started', className: 'nowrap', render: (r) => formatDay(r.started, timezone) },
-    { key: 'ended', label: 'Ended', className: 'nowrap', render: (r) => (r.ended ? formatDay(r.ended, timezone) : loading.has(r.experiment_id) ? pending : r.status === 'active' ? 'Running' : '—') },
+    { key: 'ended', label: 'Ended', className: 'nowrap', render: (r) => (r.ended ? formatDay(r.ended, timezone) : loading.has(r.experiment_id) ? pending : '—') },
     { key: 'variants', label: 'Variants', numeric: true, render: (r) => formatInteger(r.variants) },
     { key: 'verdict', label: 'Verdict', className: 'verdict-cell', render: (r) => (loading.has(r.experiment_id) ? pending : r.verdict || '—') },
   ];

@@ -1,25 +1,5 @@
-import type { Change, ExperimentDetail } from '../../../../contract/experiments.js';
-
-const LIMIT = 140;
-const clip = (text: string) => (text.length > LIMIT ? `${text.slice(0, LIMIT)}…` : text);
-
-/** One change as a marketer would say it: what happens to which element. */
-function describeChange(c: Change): string {
-  switch (c.op) {
-    case 'text':
-      return `Text becomes “${clip(c.value)}”`;
-    case 'html':
-      return `Content becomes ${clip(c.value)}`;
-    case 'image':
-      return `Image becomes ${clip(c.value)}`;
-    case 'css':
-      return `Style: ${clip(Object.entries(c.value).map(([k, v]) => `${k}: ${v}`).join('; '))}`;
-    case 'delete':
-      return 'Removed';
-    case 'duplicate':
-      return 'Shown twice';
-  }
-}
+import type { ExperimentDetail } from '../../../../contract/experiments.js';
+import { describeChange } from './experiment-detail-words.js';
 
 /** What each variant shows: its changes to the page, or the address it redirects to. */
 export function VariantChanges({ detail }: { detail: ExperimentDetail }) {

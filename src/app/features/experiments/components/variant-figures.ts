@@ -1,6 +1,6 @@
-import type { ExperimentDetail, goals } from '../../../../contract/experiments.js';
+import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { todayIn } from '../../../lib/date-range.js';
-import { formatChange, formatDate, formatInteger, formatPercent } from '../../../lib/format.js';
+import { formatChange, formatDate, formatPercent } from '../../../lib/format.js';
 
 type DetailVariant = ExperimentDetail['variants'][number];
 
@@ -65,27 +65,3 @@ export const daysBetween = (from: string, to: string | null, now = Date.now()) =
 
 /** When auto-stop will end (or ended) the test: created_at + days, as the server counts it. */
 export const autoStopAt = (createdAt: string, days: number) => new Date(Date.parse(createdAt) + days * DAY_MS).toISOString();
-
-type Goal = (typeof goals)[number];
-
-/** What counts as a conversion, in a marketer's words (docs/decisions.md, conversion rules). */
-export function describeGoal(goal: Goal, target: string | null): string {
-  switch (goal) {
-    case 'click_through':
-      return 'Click-through: a click on the tested page';
-    case 'form_submission':
-      return 'Form submission: any form sent';
-    case 'bounce_rate':
-      return 'Fewer bounces: the visit goes on to a second page';
-    case 'session_time':
-      return `Time on site: the visit lasts at least ${formatInteger(Number(target ?? 60))} seconds after seeing the variant`;
-    case 'destination_page':
-      return `Destination page: a view of ${target ?? 'the goal page'}`;
-    case 'external_destination':
-      return `External destination: a click on a link to ${target ?? 'the goal site'}`;
-    case 'revenue':
-      return 'Revenue: a purchase (revenue event)';
-  }
-}
-
-export const typeLabel = (type: 'nocode' | 'redirect') => (type === 'nocode' ? 'No-code changes' : 'Redirect');

@@ -11,7 +11,7 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
   // Revenue is reported whatever the goal, but a column of zeros on a click test is noise.
   const showRevenue = detail.goal === 'revenue' || rows.some((r) => r.revenue > 0);
   const columns: Column<VariantRow>[] = [
-    { key: 'label', label: 'Variant', render: (r) => (r.is_control ? <>{r.label} <span className="muted small">(control)</span></> : r.label) },
+    { key: 'label', label: 'Variant', render: (r) => (r.is_control && r.label.toLowerCase() !== 'control' ? <>{r.label} <span className="muted small">(control)</span></> : r.label) },
     { key: 'sessions', label: 'Sessions', numeric: true, render: (r) => formatInteger(r.sessions) },
     { key: 'conversions', label: 'Conversions', numeric: true, render: (r) => formatInteger(r.conversions) },
     { key: 'conversion_rate', label: 'Conversion rate', numeric: true, render: (r) => formatPercent(r.conversion_rate) },
@@ -23,15 +23,19 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
     { key: 'uplift_low', label: 'Uplift, 95% interval', numeric: true, sortValue: (r) => r.uplift_low ?? -Infinity, render: (r) => (r.is_control ? baseline : formatInterval(r.uplift_low, r.uplift_high)) },
     ...(showRevenue ? [{ key: 'revenue', label: 'Revenue', numeric: true, render: (r: VariantRow) => formatCompact(r.revenue) }] : []),
   ];
+  const controlWithout = rows.some((r) => r.is_control && r.conversions === 0);
   return (
-    <DataTable
-      rows={rows}
-      columns={columns}
-      caption="Variants"
-      csvFilename={`experiment-${detail.experiment_id}-variants.csv`}
-      empty={{ title: 'No variants.', hint: 'This test has no variants to compare.' }}
-      rowKey={(r) => r.label}
-      testId="variant-table"
-    />
+    <>
+      <DataTable
+        rows={rows}
+        columns={columns}
+        caption="Variants"
+        csvFilename={`experiment-${detail.experiment_id}-variants.csv`}
+        empty={{ title: 'No variants.', hint: 'This test has no variants to compare.' }}
+        rowKey={(r) => r.label}
+        testId="variant-table"
+      />
+      {controlWithout && rows.length > 1 && <p className="muted small">Uplift shows “—” while the control has no conversions: there is nothing to measure it against yet.</p>}
+    </>
   );
 }

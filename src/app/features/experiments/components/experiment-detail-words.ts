@@ -1,0 +1,54 @@
+import type { Change, ExperimentDetail, goals } from '../../../../contract/experiments.js';
+import { formatInteger } from '../../../lib/format.js';
+
+type Goal = (typeof goals)[number];
+
+/** What counts as a conversion, in a marketer's words (docs/decisions.md, conversion rules). */
+export function describeGoal(goal: Goal, target: string | null): string {
+  switch (goal) {
+    case 'click_through':
+      return 'Click-through: a click on the tested page';
+    case 'form_submission':
+      return 'Form submission: any form sent';
+    case 'bounce_rate':
+      return 'Fewer bounces: the visit goes on to a second page';
+    case 'session_time':
+      return `Time on site: the visit lasts at least ${formatInteger(Number(target ?? 60))} seconds after seeing the variant`;
+    case 'destination_page':
+      return `Destination page: a view of ${target ?? 'the goal page'}`;
+    case 'external_destination':
+      return `External destination: a click on a link to ${target ?? 'the goal site'}`;
+    case 'revenue':
+      return 'Revenue: a purchase (revenue event)';
+  }
+}
+
+export const typeLabel = (type: 'nocode' | 'redirect') => (type === 'nocode' ? 'No-code changes' : 'Redirect');
+
+/** Why a complete test ended, in words: the API records "manual", "auto_stop" or the person's reason. */
+export function describeEnd(detail: Pick<ExperimentDetail, 'reason' | 'auto_stop_days'>): string {
+  if (detail.reason === 'auto_stop') return `Its auto-stop ended it after ${formatInteger(detail.auto_stop_days ?? 0)} days.`;
+  if (detail.reason === 'manual' || !detail.reason) return 'It was stopped by hand, without a reason.';
+  return `It was stopped with the reason “${detail.reason}”.`;
+}
+
+const LIMIT = 140;
+const clip = (text: string) => (text.length > LIMIT ? `${text.slice(0, LIMIT)}…` : text);
+
+/** One change as a marketer would say it: what happens to which element. */
+export function describeChange(c: Change): string {
+  switch (c.op) {
+    case 'text':
+      return `Text becomes “${clip(c.value)}”`;
+    case 'html':
+      return `Content becomes ${clip(c.value)}`;
+    case 'image':
+      return `Image becomes ${clip(c.value)}`;
+    case 'css':
+      return `Style: ${clip(Object.entries(c.value).map(([k, v]) => `${k}: ${v}`).join('; '))}`;
+    case 'delete':
+      return 'Removed';
+    case 'duplicate':
+      return 'Shown twice';
+  }
+}
