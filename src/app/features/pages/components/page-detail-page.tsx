@@ -24,11 +24,12 @@ function PageDetail({ view, path }: { view: DashboardView; path: string }) {
         </div>
       </div>
       <PageFigures view={view} path={path} />
-      <PageBreakdowns view={view} path={path} />
+      {/* What visitors did on the page comes before where they came from: it is what an experiment would change. */}
       <div className="pages-two-up">
         <PageClicks view={view} path={path} />
         <PageForms view={view} path={path} />
       </div>
+      <PageBreakdowns view={view} path={path} />
     </div>
   );
 }
