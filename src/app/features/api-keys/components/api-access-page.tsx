@@ -1,4 +1,63 @@
-// Placeholder until the page is built; replaced in this release.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApiKeySummary } from '../../../../contract/admin.js';
+import { AdminOnly } from '../../../components/admin-only.js';
+import { QueryError } from '../../../components/query-error.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import { useConnection } from '../../../lib/connection-context.js';
+import { propertiesQuery } from '../../../lib/properties-query.js';
+import { keysQuery, useRevokeKey } from '../api/key-admin.js';
+import { CreateKeyForm, type CreatedKey } from './create-key-form.js';
+import { KeyList } from './key-list.js';
+import { NewKeyPanel } from './new-key-panel.js';
+import { RevokeDialog } from './revoke-dialog.js';
+import '../../../components/forms.css';
+import './api-keys.css';
+
 export function ApiAccessPage() {
-  return <h1 className="page-title">API access</h1>;
+  const { connection } = useConnection();
+  const session = connection.mode === 'session';
+  const properties = useQuery({ ...propertiesQuery(connection), enabled: session });
+  const keys = useQuery({ ...keysQuery(connection), enabled: session });
+  const revoke = useRevokeKey();
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
+
+  if (!session) return <AdminOnly title="API access" what="API keys" />;
+  const closeDialog = () => {
+    setRevoking(null);
+    revoke.reset();
+  };
+  return (
+    <div className="api-access">
+      <h1 className="page-title">API access</h1>
+      <p className="muted intro">
+        Keys read reports through <code>/api/external/v1</code> from scripts, spreadsheets or another dashboard. Each key sees only
+        the properties it was made for.
+      </p>
+      <div className="api-access-top">
+        {properties.error ? (
+          <QueryError error={properties.error} />
+        ) : !properties.data ? (
+          <SkeletonRows rows={4} />
+        ) : (
+          <CreateKeyForm properties={properties.data} onCreated={setCreated} />
+        )}
+        {created && <NewKeyPanel created={created} onDone={() => setCreated(null)} />}
+      </div>
+      <section className="card" aria-labelledby="key-list-title">
+        <h2 id="key-list-title">Keys</h2>
+        {keys.error ? <QueryError error={keys.error} /> : !keys.data ? <SkeletonRows rows={3} /> : <KeyList keys={keys.data} onRevoke={setRevoking} />}
+      </section>
+      {revoking && (
+        <RevokeDialog
+          apiKey={revoking}
+          pending={revoke.isPending}
+          error={revoke.error}
+          onCancel={closeDialog}
+          onConfirm={() => revoke.mutate(revoking.id, { onSuccess: closeDialog })}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,51 @@
-// Placeholder until the page is built; replaced in this release.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdminProperty } from '../../../../contract/admin.js';
+import { AdminOnly } from '../../../components/admin-only.js';
+import { QueryError } from '../../../components/query-error.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import { useConnection } from '../../../lib/connection-context.js';
+import { adminPropertiesQuery } from '../api/property-admin.js';
+import { CreatePropertyForm } from './create-property-form.js';
+import { PropertyList } from './property-list.js';
+import { TrackerSnippet } from './tracker-snippet.js';
+import '../../../components/forms.css';
+import './properties.css';
+
 export function PropertiesPage() {
-  return <h1 className="page-title">Properties</h1>;
+  const { connection } = useConnection();
+  const list = useQuery({ ...adminPropertiesQuery(connection), enabled: connection.mode === 'session' });
+  const [shown, setShown] = useState<{ property: AdminProperty; fresh: boolean } | null>(null);
+
+  if (connection.mode === 'key') return <AdminOnly title="Properties" what="properties" />;
+  return (
+    <div className="properties">
+      <h1 className="page-title">Properties</h1>
+      <div className="properties-top">
+        <CreatePropertyForm onCreated={(property) => setShown({ property, fresh: true })} />
+        {shown ? (
+          <TrackerSnippet property={shown.property} fresh={shown.fresh} onClose={() => setShown(null)} />
+        ) : (
+          <section className="card how-to">
+            <h2>How it works</h2>
+            <ol>
+              <li>Add a property for each site (or app) you want to count separately.</li>
+              <li>Copy its snippet onto the site's pages.</li>
+              <li>Visits appear in the reports within seconds; pick the property in the header.</li>
+            </ol>
+          </section>
+        )}
+      </div>
+      <section className="card" aria-labelledby="property-list-title">
+        <h2 id="property-list-title">Your properties</h2>
+        {list.error ? (
+          <QueryError error={list.error} />
+        ) : !list.data ? (
+          <SkeletonRows rows={3} />
+        ) : (
+          <PropertyList properties={list.data} onShowSnippet={(property) => setShown({ property, fresh: false })} />
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { createKeyBody, type keyPermissions } from '../../../../contract/admin.js';
+import { describedBy, FormField } from '../../../components/form-field.js';
+import { ApiError } from '../../../lib/api-error.js';
+import { formMessages } from '../../../lib/form-messages.js';
+import type { PropertyChoice } from '../../../lib/properties-query.js';
+import { useCreateKey } from '../api/key-admin.js';
+
+type Input = z.input<typeof createKeyBody>;
+type Output = z.output<typeof createKeyBody>;
+export type CreatedKey = { key: string; name: string; propertyIds: string[] };
+
+const PERMISSIONS: Record<(typeof keyPermissions)[number], string> = {
+  metrics: 'Read reports (metrics) of these properties',
+  none: 'No permission: it signs in but may read nothing',
+};
+
+export function CreateKeyForm({ properties, onCreated }: { properties: PropertyChoice[]; onCreated: (created: CreatedKey) => void }) {
+  const create = useCreateKey();
+  const { register, control, handleSubmit, formState, setError, reset } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(createKeyBody, { error: formMessages }),
+    mode: 'onChange',
+    defaultValues: { name: '', property_ids: [], permissions: 'metrics' },
+  });
+
+  const onSubmit = async (values: Output) => {
+    try {
+      const { key, record } = await create.mutateAsync(values);
+      reset();
+      onCreated({ key, name: record.name, propertyIds: record.property_ids });
+    } catch (error) {
+      const field = error instanceof ApiError ? (['name', 'property_ids', 'permissions'] as const).find((f) => f === error.field) : undefined;
+      const message = error instanceof ApiError ? error.message : 'The key could not be created.';
+      if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
+      else setError('root.server', { type: 'server', message });
+    }
+  };
+
+  const err = formState.errors;
+  return (
+    <form className="card create-key" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="create-key-title">
+      <h2 id="create-key-title">Create a key</h2>
+      <FormField id="key-name" label="Name" help="Say who or what uses it, so you know what stops when you revoke it." error={err.name?.message}>
+        <input id="key-name" type="text" autoComplete="off" placeholder="Weekly report script" aria-invalid={!!err.name} aria-describedby={describedBy('key-name', true)} {...register('name')} />
+      </FormField>
+      <Controller
+        control={control}
+        name="property_ids"
+        render={({ field }) => (
+          <fieldset className="form-field choices" aria-invalid={!!err.property_ids} aria-describedby="key-properties-error">
+            <legend>Properties it may read</legend>
+            {properties.map((p) => (
+              <label key={p.id} className="choice">
+                <input
+                  type="checkbox"
+                  checked={field.value.includes(p.id)}
+                  onChange={(e) => field.onChange(e.target.checked ? [...field.value, p.id] : field.value.filter((id) => id !== p.id))}
+                  onBlur={field.onBlur}
+                />
+                {p.name === p.id ? p.id : `${p.name} (${p.id})`}
+              </label>
+            ))}
+            <span id="key-properties-error" className="field-error">{err.property_ids?.message}</span>
+          </fieldset>
+        )}
+      />
+      <FormField id="key-permission" label="Permission" error={err.permissions?.message}>
+        <select id="key-permission" aria-invalid={!!err.permissions} aria-describedby={describedBy('key-permission')} {...register('permissions')}>
+          {Object.entries(PERMISSIONS).map(([value, label]) => (
+            <option key={value} value={value}>{label}</option>
+          ))}
+        </select>
+      </FormField>
+      {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creating…' : 'Create key'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { createPropertyBody, type AdminProperty } from '../../../../contract/admin.js';
+import { describedBy, FormField } from '../../../components/form-field.js';
+import { ApiError } from '../../../lib/api-error.js';
+import { formMessages } from '../../../lib/form-messages.js';
+import { useCreateProperty } from '../api/property-admin.js';
+
+type Input = z.input<typeof createPropertyBody>;
+type Output = z.output<typeof createPropertyBody>;
+const FIELDS = ['id', 'name', 'domain', 'timezone'] as const;
+
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const ZONES = [...new Set(['UTC', browserZone, ...(Intl.supportedValuesOf?.('timeZone') ?? [])])];
+
+/** The admin contract's own schema validates as you type; the server's verdict (409 on id…) lands on the field it names. */
+export function CreatePropertyForm({ onCreated }: { onCreated: (property: AdminProperty) => void }) {
+  const create = useCreateProperty();
+  const { register, handleSubmit, formState, setError, reset } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(createPropertyBody, { error: formMessages }),
+    mode: 'onChange',
+    defaultValues: { id: '', name: '', domain: '', timezone: browserZone },
+  });
+
+  const onSubmit = async (values: Output) => {
+    try {
+      const created = await create.mutateAsync(values);
+      reset({ id: '', name: '', domain: '', timezone: values.timezone });
+      onCreated(created);
+    } catch (error) {
+      const field = error instanceof ApiError ? FIELDS.find((f) => f === error.field) : undefined;
+      const message = error instanceof ApiError ? error.message : 'The property could not be created.';
+      if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
+      else setError('root.server', { type: 'server', message });
+    }
+  };
+
+  const err = formState.errors;
+  return (
+    <form className="card create-property" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="create-property-title">
+      <h2 id="create-property-title">Add a property</h2>
+      <FormField id="property-name" label="Name" error={err.name?.message}>
+        <input id="property-name" type="text" autoComplete="off" aria-invalid={!!err.name} aria-describedby={describedBy('property-name')} {...register('name')} />
+      </FormField>
+      <FormField id="property-id" label="Id" help="Used in the snippet and in API paths; it cannot change later." error={err.id?.message}>
+        <input id="property-id" type="text" autoComplete="off" spellCheck={false} placeholder="my-site" aria-invalid={!!err.id} aria-describedby={describedBy('property-id', true)} {...register('id')} />
+      </FormField>
+      <FormField id="property-domain" label={<>Domain <span className="muted">(optional)</span></>} error={err.domain?.message}>
+        <input id="property-domain" type="text" autoComplete="off" spellCheck={false} placeholder="www.example.com" aria-invalid={!!err.domain} aria-describedby={describedBy('property-domain')} {...register('domain')} />
+      </FormField>
+      <FormField id="property-zone" label="Time zone" help="Reports start and end their days in this zone." error={err.timezone?.message}>
+        <select id="property-zone" aria-invalid={!!err.timezone} aria-describedby={describedBy('property-zone', true)} {...register('timezone')}>
+          {ZONES.map((z) => (
+            <option key={z} value={z}>{z}</option>
+          ))}
+        </select>
+      </FormField>
+      {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creating…' : 'Create property'}
+        </button>
+      </div>
+    </form>
+  );
+}
