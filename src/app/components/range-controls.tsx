@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { granularities } from '../../contract/analytics-query.js';
 import { rangePresets, type DashboardSearch } from '../lib/dashboard-search.js';
 import { useDashboardView } from '../lib/use-dashboard-view.js';
@@ -21,6 +21,9 @@ export function RangeControls({ granularity = true }: { granularity?: boolean })
   const search = useSearch({ from: '__root__' });
   const view = useDashboardView();
   const navigate = useNavigate();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The aggregate spans properties in different zones: without a zone in the URL it reads UTC, not the first property's.
+  const zone = pathname === '/aggregate' ? (search.tz ?? 'UTC') : (view?.timezone ?? 'UTC');
   const set = (patch: Partial<DashboardSearch>) => navigate({ to: '.', search: (s) => ({ ...s, ...patch }), replace: false });
 
   return (
@@ -63,8 +66,8 @@ export function RangeControls({ granularity = true }: { granularity?: boolean })
       </label>)}
       <label className="field">
         <span>Time zone</span>
-        <select value={view?.timezone ?? 'UTC'} onChange={(e) => set({ tz: e.target.value })}>
-          {[...new Set([view?.timezone ?? 'UTC', ...ZONES])].map((z) => (
+        <select value={zone} onChange={(e) => set({ tz: e.target.value })}>
+          {[...new Set([zone, ...ZONES])].map((z) => (
             <option key={z} value={z}>{z}</option>
           ))}
         </select>

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { DataTable, type Column } from '../../../components/data-table.js';
+import { QueryError } from '../../../components/query-error.js';
+import { SkeletonRows } from '../../../components/skeleton.js';
+import { formatInteger } from '../../../lib/format.js';
+import { aggregateClicksQuery, aggregateFormsQuery } from '../api/aggregate-queries.js';
+import type { AggregateView } from './use-aggregate-view.js';
+
+interface Total {
+  key: string;
+  label: string;
+  value: number;
+}
+
+function InteractionCard({ id, title, totals, children, stale, busy }: { id: string; title: string; totals: Total[] | undefined; children: ReactNode; stale: boolean; busy: boolean }) {
+  return (
+    <section className={`card interactions ${stale ? 'stale' : ''}`} aria-labelledby={`${id}-title`} aria-busy={busy} data-testid={id}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {totals && (
+        <dl className="totals">
+          {totals.map((t) => (
+            <div key={t.key} data-total={t.key}>
+              <dt>{t.label}</dt>
+              <dd>{formatInteger(t.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {children}
+    </section>
+  );
+}
+
+type ClickRow = { page: string; target: string; clicks: number; unique_clicks: number };
+const clickColumns: Column<ClickRow>[] = [
+  { key: 'target', label: 'Target' },
+  { key: 'page', label: 'Page' },
+  { key: 'clicks', label: 'Clicks', numeric: true, render: (r) => formatInteger(r.clicks) },
+  { key: 'unique_clicks', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_clicks) },
+];
+
+export function AggregateClicks({ view }: { view: AggregateView }) {
+  const q = useQuery(aggregateClicksQuery(view.scope, view.range, view.granularity));
+  const s = q.data?.summary;
+  return (
+    <InteractionCard id="aggregate-clicks" title="Clicks" stale={q.isPlaceholderData} busy={q.isFetching}
+      totals={s && [{ key: 'total_clicks', label: 'Clicks', value: s.total_clicks }, { key: 'total_unique_clicks', label: 'Unique clicks', value: s.total_unique_clicks }]}>
+      {q.error ? <QueryError error={q.error} propertyId={view.selected.join(', ')} /> : !q.data ? <SkeletonRows rows={5} /> : (
+        <DataTable rows={q.data.data} columns={clickColumns} caption="Top clicked targets" csvFilename={`clicks-aggregate-${view.range.start}-${view.range.end}.csv`} initialSort="clicks"
+          empty={{ title: 'No clicks in this range.', hint: 'The tracker counts clicks on links and buttons; pick a longer range or other properties.' }} />
+      )}
+    </InteractionCard>
+  );
+}
+
+type FormRow = { page: string; target: string; submissions: number; unique_submissions: number };
+const formColumns: Column<FormRow>[] = [
+  { key: 'target', label: 'Form' },
+  { key: 'page', label: 'Page' },
+  { key: 'submissions', label: 'Submissions', numeric: true, render: (r) => formatInteger(r.submissions) },
+  { key: 'unique_submissions', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_submissions) },
+];
+
+export function AggregateForms({ view }: { view: AggregateView }) {
+  const q = useQuery(aggregateFormsQuery(view.scope, view.range, view.granularity));
+  const s = q.data?.summary;
+  return (
+    <InteractionCard id="aggregate-forms" title="Form submissions" stale={q.isPlaceholderData} busy={q.isFetching}
+      totals={s && [{ key: 'total_submissions', label: 'Submissions', value: s.total_submissions }, { key: 'total_unique_submissions', label: 'Unique submissions', value: s.total_unique_submissions }]}>
+      {q.error ? <QueryError error={q.error} propertyId={view.selected.join(', ')} /> : !q.data ? <SkeletonRows rows={5} /> : (
+        <DataTable rows={q.data.data} columns={formColumns} caption="Top submitted forms" csvFilename={`forms-aggregate-${view.range.start}-${view.range.end}.csv`} initialSort="submissions"
+          empty={{ title: 'No form submissions in this range.', hint: 'The tracker counts every form submit; pick a longer range or other properties.' }} />
+      )}
+    </InteractionCard>
+  );
+}
