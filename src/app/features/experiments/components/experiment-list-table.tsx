@@ -53,6 +53,7 @@ export function ExperimentListTable({ scope, items, filter, timezone }: { scope:
     {
       key: 'name',
       label: 'Name',
+      className: 'name-cell',
       render: (r) => (
         <Link to="/experiments/$experimentId" params={{ experimentId: r.experiment_id }} search={({ status: _, ...root }) => root}>
           {r.name}
@@ -60,7 +61,7 @@ export function ExperimentListTable({ scope, items, filter, timezone }: { scope:
       ),
     },
     { key: 'page', label: 'Page', className: 'nowrap', render: (r) => <code>{r.page}</code> },
-    { key: 'type', label: 'Type', render: (r) => (loading.has(r.experiment_id) ? pending : r.type ? typeLabel(r.type) : '—') },
+    { key: 'type', label: 'Type', className: 'nowrap', render: (r) => (loading.has(r.experiment_id) ? pending : r.type ? typeLabel(r.type) : '—') },
     { key: 'status', label: 'Status', render: (r) => <ExperimentStatusBadge status={r.status} /> },
     { key: 'started', label: 'Started', className: 'nowrap', render: (r) => formatDay(r.started, timezone) },
     { key: 'ended', label: 'Ended', className: 'nowrap', render: (r) => (r.ended ? formatDay(r.ended, timezone) : loading.has(r.experiment_id) ? pending : '—') },
