@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { ApiError } from '../lib/api-error.js';
+import { sharedView } from '../lib/dashboard-search.js';
 import { useConnection } from '../lib/connection-context.js';
 import { propertiesQuery } from '../lib/properties-query.js';
 import { headerControlsFor } from './header-controls.js';
@@ -37,16 +38,16 @@ export function AppLayout() {
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="app-header">
         <div className="app-header-row">
-          <Link to="/traffic" search={(s) => s} className="brand">
+          <Link to="/traffic" search={sharedView} className="brand">
             <img src="/favicon.svg" alt="" width="24" height="24" /> Sightline
           </Link>
           <nav aria-label="Reports">
             {nav.map((item) => (
-              <Link key={item.to} to={item.to} search={(s) => s} activeProps={{ 'aria-current': 'page' }}>
+              <Link key={item.to} to={item.to} search={sharedView} activeProps={{ 'aria-current': 'page' }}>
                 {item.label}
               </Link>
             ))}
-            <Link to="/connect" search={(s) => s} activeProps={{ 'aria-current': 'page' }}>
+            <Link to="/connect" search={sharedView} activeProps={{ 'aria-current': 'page' }}>
               {connection.mode === 'key' ? `Key: ${new URL(connection.baseUrl).host}` : 'Connect with a key'}
             </Link>
           </nav>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDashboardSearch } from './dashboard-search.js';
+import { parseDashboardSearch, sharedView } from './dashboard-search.js';
 
 describe('dashboard search params', () => {
   it('gives the defaults for an empty URL', () => {
@@ -28,5 +28,11 @@ describe('dashboard search params', () => {
 
   it('reads numeric property ids and "true" as the router may hand them over', () => {
     expect(parseDashboardSearch({ property: 123, compare: 'true' })).toMatchObject({ property: '123', compare: true });
+  });
+});
+
+describe('sharedView', () => {
+  it('keeps the shared view and drops a page’s own parameters', () => {
+    expect(sharedView({ property: 'acme', range: '7d', compare: true, path: '/pricing', steps: '[]' })).toEqual({ property: 'acme', range: '7d', compare: true });
   });
 });

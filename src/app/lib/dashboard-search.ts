@@ -39,3 +39,10 @@ export type DashboardSearch = z.infer<typeof dashboardSearch>;
 export function parseDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
   return dashboardSearch.parse(raw);
 }
+
+const sharedKeys = Object.keys(dashboardSearch.shape) as (keyof DashboardSearch)[];
+
+/** Only the view every report shares, so moving to another report drops one page's own parameters (a funnel, a path). */
+export function sharedView(search: Record<string, unknown>): Partial<DashboardSearch> {
+  return Object.fromEntries(sharedKeys.filter((k) => search[k] !== undefined).map((k) => [k, search[k]])) as Partial<DashboardSearch>;
+}

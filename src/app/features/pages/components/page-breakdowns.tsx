@@ -6,7 +6,7 @@ import type { ResponseOf } from '../../../lib/api-client.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { pageDetailsQuery } from '../api/pages-queries.js';
-import { countryName, orNone } from './dimension-labels.js';
+import { countryName, orNone } from '../../../lib/dimension-labels.js';
 import { usePagesScope } from './use-pages-scope.js';
 
 type Details = ResponseOf<'pageDetails'>['data'];

@@ -9,7 +9,7 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { breakdownQuery } from '../api/traffic-queries.js';
-import { countryName, orNone } from './labels.js';
+import { countryName, orNone } from '../../../lib/dimension-labels.js';
 import { useTrafficScope } from './use-traffic-scope.js';
 
 type Data = BreakdownResponse['data'];

@@ -5,7 +5,7 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger, formatTime } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { REALTIME_REFRESH_MS, realtimeQuery } from '../api/traffic-queries.js';
-import { countryName } from './labels.js';
+import { countryName } from '../../../lib/dimension-labels.js';
 import { useTrafficScope } from './use-traffic-scope.js';
 
 export function RealtimeCard({ view }: { view: DashboardView }) {
