@@ -7,6 +7,7 @@ import { propertiesQuery } from '../../../lib/properties-query.js';
 import { useDashboardView } from '../../../lib/use-dashboard-view.js';
 import type { WizardScope } from '../api/wizard-queries.js';
 import { ExperimentWizard } from './wizard-shell.js';
+import '../../../components/forms.css';
 import './wizard.css';
 
 export function ExperimentWizardPage() {

@@ -26,7 +26,7 @@ export function WizardChangeFields({ variant, index, onRemove }: { variant: numb
     <fieldset className="wizard-change" data-change={index}>
       <legend>
         {title}
-        {fromRecommendation && <span className="wizard-badge">from a recommendation</span>}
+        {fromRecommendation && <span className="wizard-badge"> (from a recommendation)</span>}
       </legend>
       <div className="wizard-change-grid">
         <WizardField label="Selector" path={`${path}.selector`} hint="CSS selector of the element, e.g. #cta or h1">

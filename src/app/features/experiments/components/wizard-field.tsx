@@ -12,10 +12,13 @@ export function useFieldError(path: string): string | undefined {
   return typeof error?.message === 'string' ? error.message : undefined;
 }
 
-/** aria props tying an input to its error text. */
-export const invalidProps = (path: string, error: string | undefined) => ({
+/** The id of a field's input, for its label. */
+export const inputId = (path: string) => `wizard-${path.replace(/\./g, '-')}`;
+
+/** aria props tying an input to its hint and error text. */
+export const invalidProps = (path: string, error: string | undefined, hinted = false) => ({
   'aria-invalid': error ? true : undefined,
-  'aria-describedby': errorId(path),
+  'aria-describedby': hinted ? `${inputId(path)}-hint ${errorId(path)}` : errorId(path),
 });
 
 export function FieldMessage({ path, error }: { path: string; error: string | undefined }) {
@@ -26,15 +29,18 @@ export function FieldMessage({ path, error }: { path: string; error: string | un
   );
 }
 
-/** A labelled box with its error underneath; `children` is the input itself. */
-export function WizardField({ label, path, hint, children }: { label: string; path: string; hint?: ReactNode; children: (aria: ReturnType<typeof invalidProps>) => ReactNode }) {
+type InputProps = ReturnType<typeof invalidProps> & { id: string };
+
+/** A labelled box with its hint and error underneath; `children` renders the input itself. */
+export function WizardField({ label, path, hint, children }: { label: string; path: string; hint?: ReactNode; children: (props: InputProps) => ReactNode }) {
   const error = useFieldError(path);
+  const id = inputId(path);
   return (
-    <label className="form-field">
-      <span>{label}</span>
-      {children(invalidProps(path, error))}
-      {hint && <span className="muted small">{hint}</span>}
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...invalidProps(path, error, !!hint) })}
+      {hint && <span id={`${id}-hint`} className="muted small">{hint}</span>}
       <FieldMessage path={path} error={error} />
-    </label>
+    </div>
   );
 }

@@ -36,12 +36,27 @@ export function ExperimentWizard({ scope, initialPage }: { scope: WizardScope; i
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  /** A field to focus once its step has mounted (an error sent the person back to it). */
+  const focusAfterMove = useRef<Path<WizardValues> | null>(null);
 
-  // Keyboard and screen-reader users land on the new step's heading, not on a vanished button.
+  // Keyboard and screen-reader users land on the new step's heading, not on a vanished button, or
+  // on the field an error sent them back to.
   useEffect(() => {
-    if (moved.current) heading.current?.focus();
+    if (focusAfterMove.current) form.setFocus(focusAfterMove.current);
+    else if (moved.current) heading.current?.focus();
+    focusAfterMove.current = null;
     moved.current = true;
-  }, [step]);
+  }, [step, form]);
+
+  /** Shows the step holding `path` and puts the cursor in that field. */
+  const goToField = (path: Path<WizardValues>) => {
+    const target = stepOfField(path);
+    if (target === step) form.setFocus(path);
+    else {
+      focusAfterMove.current = path;
+      setStep(target);
+    }
+  };
 
   const page = form.watch('page');
   const chosenRecs = chosen.page === page ? chosen.recs : [];
@@ -63,12 +78,16 @@ export function ExperimentWizard({ scope, initialPage }: { scope: WizardScope; i
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const target = serverErrorTarget(error.field, error.message, form.getValues());
-        setStep(target.step);
-        if (target.path) form.setError(target.path as Path<WizardValues>, { type: 'server', message: target.message }, { shouldFocus: true });
-        else setFormError(error.status === 400 ? `The server refused the experiment: ${target.message}` : error.message);
+        if (target.path) {
+          form.setError(target.path as Path<WizardValues>, { type: 'server', message: target.message });
+          goToField(target.path as Path<WizardValues>);
+        } else {
+          setStep(target.step);
+          setFormError(error.status === 400 ? `The server refused the experiment: ${target.message}` : error.message);
+        }
       }
     },
-    (errors) => setStep(stepOfField(firstErrorPath(errors) ?? 'name')),
+    (errors) => goToField((firstErrorPath(errors) ?? 'name') as Path<WizardValues>),
   );
 
   return (
@@ -80,10 +99,12 @@ export function ExperimentWizard({ scope, initialPage }: { scope: WizardScope; i
         {formError && step === STEP.review && <p className="error" role="alert">{formError}</p>}
         <div className="form-actions wizard-actions">
           {step > STEP.page && <button type="button" className="button" onClick={() => setStep(step - 1)}>Back</button>}
+          {/* Distinct keys: reusing the Next element as the submit button would let the click that
+              reached the review step also submit the form. */}
           {step < STEP.review ? (
-            <button type="button" className="button primary" onClick={next}>Next</button>
+            <button key="next" type="button" className="button primary" onClick={next}>Next</button>
           ) : (
-            <button type="submit" className="button primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create experiment'}</button>
+            <button key="create" type="submit" className="button primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create experiment'}</button>
           )}
         </div>
       </form>

@@ -1,0 +1,244 @@
+import type { Locator, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeEvent } from '../src/server/ingest/normalize-event.js';
+import { recommendationToChange, type Recommendation } from '../src/contract/recommendations.js';
+import { checkPageQuality, SCREENSHOT_DIR, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+
+const PROPERTY = 'acme-shop';
+const PAGE = '/demo/pricing';
+
+// The wizard in the built dashboard against the real server and the demo data: from a page's
+// recommendations to a created split test, a redirect test, and a refusal shown on its field.
+describe('dashboard: experiment wizard', () => {
+  let dash: Dashboard;
+  let page: Page;
+  const wizardUrl = (search = '') => `${dash.origin}/experiments/new?property=${PROPERTY}${search}`;
+  const variant = (n: number) => page.getByRole('group', { name: `Variant ${n}`, exact: true });
+  const change = (v: number, n: number) => variant(v).getByRole('group', { name: new RegExp(`^Change ${n}\\b`) });
+  const stepTitle = () => page.locator('#wizard-step-title').textContent();
+  /** Next, then wait for the step to change (Next checks the step's fields first). */
+  const next = async () => {
+    const before = await stepTitle();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(stepTitle).not.toBe(before);
+  };
+  const errorOf = async (input: Locator) => {
+    const id = (await input.getAttribute('aria-describedby'))?.split(' ').find((x) => x.endsWith('-error'));
+    return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
+  };
+  const splitTest = (id: string) => dash.api(`/properties/${PROPERTY}/split-tests/${id}`);
+
+  beforeAll(async () => {
+    dash = await startDashboard();
+    page = dash.page;
+    // The demo's figures give each page one recommendation. 3,000 more visits that land on the pricing
+    // page, read 10% of it and leave (yesterday) push its bounce rate over the headline rule's 50%, so
+    // the page has a text recommendation (its headline) beside the css one (its trial button).
+    const now = new Date();
+    const landed = Array.from({ length: 3000 }, (_, i) => {
+      const visit = { property_id: PROPERTY, visitor_id: `wiz${i}`, session_id: `wizs${i}`, path: PAGE };
+      const at = now.getTime() - 86_400_000 - i * 10_000;
+      return [
+        normalizeEvent({ ...visit, type: 'engagement', scroll_depth: 0.1, engaged_ms: 3000, ts: new Date(at + 3000).toISOString() }, now),
+        normalizeEvent({ ...visit, type: 'pageview', ts: new Date(at).toISOString() }, now),
+      ];
+    }).flat();
+    await dash.store.insertEvents(landed.reverse());
+    // A first visit to the demo pricing page sends its snapshot, so the recommendations can look at
+    // the page's own elements (headline, button text), not only at its click figures.
+    const visitor = await dash.browser.newContext({ locale: 'en-US' });
+    await (await visitor.newPage()).goto(`${dash.origin}${PAGE}`);
+    for (let waited = 0; ((await dash.store.latestSnapshot(PROPERTY, PAGE))?.elements.length ?? 0) <= 3; waited += 200) {
+      if (waited > 15_000) throw new Error(`no snapshot of ${PAGE} arrived`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await visitor.close();
+  }, 180_000);
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await page.screenshot({ path: join(SCREENSHOT_DIR, `wizard-failed-${task.name.slice(0, 20)}.png`), fullPage: true });
+  });
+  afterAll(() => dash?.close());
+
+  it('turns two recommendations into a two-variant test, checking fields as they are typed', async () => {
+    const recs = (await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=${encodeURIComponent(PAGE)}`)).recommendations as Recommendation[];
+    expect(recs.length, 'the demo pricing page should have at least two recommendations').toBeGreaterThanOrEqual(2);
+    const [first, second] = recs as [Recommendation, Recommendation];
+
+    await page.goto(wizardUrl());
+    expect(await stepTitle()).toBe('Page');
+    await expect.poll(() => page.getByText('Step 1 of 5: Page').count()).toBe(1);
+    // The page box suggests the paths the API saw in the last 30 days.
+    await expect.poll(() => page.locator('#wizard-observed-pages option').count()).toBeGreaterThan(5);
+    const suggested = await page.locator('#wizard-observed-pages option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(suggested).toContain(PAGE);
+    const pageBox = page.getByLabel('Page path');
+    await pageBox.fill('pricing');
+    await expect.poll(() => errorOf(pageBox)).toContain('starting with /');
+    await pageBox.fill(PAGE);
+    await expect.poll(() => errorOf(pageBox)).toBe('');
+    await next();
+
+    // Recommendations: each shows the API's evidence, confidence and impact.
+    await expect.poll(stepTitle).toBe('Recommendations');
+    expect(page.url()).toContain(`page=${encodeURIComponent(PAGE)}`);
+    await expect.poll(() => page.locator('[data-recommendation]').count()).toBe(recs.length);
+    for (const r of recs) {
+      const card = page.locator(`[data-recommendation="${r.id}"]`);
+      expect(await card.locator('.wizard-evidence li').allTextContents()).toEqual(r.evidence ?? []);
+      expect(await card.locator('[data-field=confidence]').textContent()).toBe(`${r.confidence_score} / 100`);
+      expect(await card.locator('[data-field=impact]').textContent()).toBe(r.expected_impact);
+    }
+    await page.getByLabel(first.title).check();
+    await page.getByLabel(second.title).check();
+    await checkPageQuality(page, 'wizard-recommendations');
+    await next();
+
+    // Changes: the two chosen ones, as the contract maps them, editable.
+    await expect.poll(stepTitle).toBe('Changes');
+    const expected = [recommendationToChange(first), recommendationToChange(second)];
+    for (const [i, c] of expected.entries()) {
+      const box = change(1, i + 1);
+      expect(await box.getByLabel('Selector').inputValue()).toBe(c.selector);
+      expect(await box.getByLabel('Operation').inputValue()).toBe(c.op);
+      if (c.op === 'css') {
+        const props = await box.locator('[aria-label^="CSS property"]').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value));
+        expect(props).toEqual(Object.keys(c.value));
+      } else {
+        expect(await box.getByLabel(/New text/).inputValue()).toBe(c.value);
+      }
+    }
+    const cssIndex = expected.findIndex((c) => c.op === 'css');
+    expect(cssIndex, 'one of the two should be a css change').toBeGreaterThanOrEqual(0);
+    const cssChange = change(1, cssIndex + 1);
+    // Edit a property row: an invalid name is flagged while typing, and the flag goes when fixed.
+    const prop1 = cssChange.getByLabel('CSS property 1', { exact: true });
+    await prop1.fill('background-color');
+    await expect.poll(() => errorOf(prop1)).toContain('camel case');
+    expect(await prop1.getAttribute('aria-invalid')).toBe('true');
+    await prop1.fill('backgroundColor');
+    await expect.poll(() => errorOf(prop1)).toBe('');
+    await cssChange.getByLabel('CSS value 1', { exact: true }).fill('#047857');
+    // An emptied selector is flagged too.
+    const selector = cssChange.getByLabel('Selector');
+    const originalSelector = await selector.inputValue();
+    await selector.fill('');
+    await expect.poll(() => errorOf(selector)).toBe('Required');
+    await selector.fill(originalSelector);
+    await expect.poll(() => errorOf(selector)).toBe('');
+
+    // A second variant with a text change of its own.
+    await page.getByRole('button', { name: 'Add a variant' }).click();
+    await variant(2).getByLabel('Variant name').fill('Short headline');
+    await change(2, 1).getByLabel('Selector').fill('h1');
+    await change(2, 1).getByLabel('New text').fill('Pricing that fits');
+    await checkPageQuality(page, 'wizard-changes');
+    await next();
+
+    // Goal and auto-stop.
+    await expect.poll(stepTitle).toBe('Goal and auto-stop');
+    await page.getByLabel('Goal', { exact: true }).selectOption('destination_page');
+    const target = page.getByLabel('Page to reach (path)');
+    await target.fill('signup');
+    await expect.poll(() => errorOf(target)).toContain('starting with /');
+    await target.fill('/demo/signup');
+    await expect.poll(() => errorOf(target)).toBe('');
+    await page.getByLabel('Stop by itself after a number of days').check();
+    await page.getByLabel('Days until it stops').fill('21');
+    await next();
+
+    // Review in words, then create.
+    await expect.poll(stepTitle).toBe('Review');
+    expect(await page.getByLabel('Experiment name').inputValue()).toBe(first.title);
+    await page.getByLabel('Experiment name').fill('Wizard: pricing page');
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect.poll(() => summary.textContent()).toContain(`Visitors to ${PAGE} are split evenly between 3 versions: each gets about 33.3%`);
+    expect(await summary.locator('[data-version="0"]').textContent()).toBe('Control: the page as it is');
+    expect(await summary.locator('[data-version="2"]').textContent()).toBe('Short headline: replace the text of h1 with “Pricing that fits”');
+    expect(await summary.textContent()).toContain('Goal: Visitors reaching /demo/signup');
+    expect(await summary.textContent()).toContain('Auto-stop: Stops by itself after 21 days.');
+    await checkPageQuality(page, 'wizard-review');
+    await page.getByRole('button', { name: 'Create experiment' }).click();
+
+    await page.waitForURL(/\/experiments\/(?!new)[^/?]+\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('property')).toBe(PROPERTY);
+    const id = decodeURIComponent(url.pathname.split('/').pop()!);
+    const created = await splitTest(id);
+    expect(created).toMatchObject({ name: 'Wizard: pricing page', page: PAGE, type: 'nocode', status: 'active', goal: 'destination_page', goal_target: '/demo/signup', auto_stop_days: 21 });
+    const edited = expected.map((c, i) => (i === cssIndex && c.op === 'css' ? { ...c, value: { ...c.value, backgroundColor: '#047857' } } : c));
+    expect(created.variants.map((v: { label: string; changes: unknown[] }) => [v.label, v.changes])).toEqual([
+      ['Control', []],
+      ['Variant 1', edited],
+      ['Short headline', [{ selector: 'h1', op: 'text', value: 'Pricing that fits' }]],
+    ]);
+    expect(dash.problems).toEqual([]);
+  });
+
+  it('creates a redirect test from a prefilled page, refusing a redirect to the page itself', async () => {
+    await page.goto(wizardUrl('&page=/demo/signup'));
+    expect(await page.getByLabel('Page path').inputValue()).toBe('/demo/signup');
+    await next();
+    await expect.poll(stepTitle).toBe('Recommendations');
+    const recs = await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=/demo/signup`);
+    expect(recs.recommendations).toEqual([]);
+    await expect.poll(() => page.getByText('No recommendations for this page').count()).toBe(1);
+    await next();
+
+    await page.getByLabel('Send visitors to another URL (redirect)').check();
+    const to = variant(1).getByLabel('Redirect to (path)');
+    await to.fill('/demo/signup');
+    await expect.poll(() => errorOf(to)).toBe('must differ from the experiment page');
+    await to.fill('/demo/signup-short');
+    await expect.poll(() => errorOf(to)).toBe('');
+    await variant(1).getByLabel('Variant name').fill('Email only');
+    await next();
+    await page.getByLabel('Goal', { exact: true }).selectOption('form_submission');
+    await next();
+    await page.getByLabel('Experiment name').fill('Wizard: one-field signup');
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect.poll(() => summary.locator('[data-version="1"]').textContent()).toBe('Email only: sent to /demo/signup-short');
+    expect(await summary.textContent()).toContain('Auto-stop: Runs until you stop it.');
+    await page.getByRole('button', { name: 'Create experiment' }).click();
+
+    await page.waitForURL(/\/experiments\/(?!new)[^/?]+\?/);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    const created = await splitTest(id);
+    expect(created).toMatchObject({ name: 'Wizard: one-field signup', page: '/demo/signup', type: 'redirect', goal: 'form_submission', auto_stop_days: null });
+    expect(created.variants.map((v: { label: string; url?: string }) => [v.label, v.url])).toEqual([['Control', undefined], ['Email only', '/demo/signup-short']]);
+    expect(dash.problems).toEqual([]);
+  });
+
+  it('shows the server’s refusal beside the field it names, on that field’s step', async () => {
+    // Every rule of the create body is also checked in the browser, so the server cannot be made to
+    // refuse a valid-looking form; the spec's 400 envelope naming a field stands in for one.
+    const message = 'no element on the page matches this selector';
+    await page.route('**/api/external/v1/properties/*/split-tests', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'invalid_request', message: `variants.0.changes.0.selector: ${message}`, details: { field: 'variants.0.changes.0.selector' } } }) })
+        : route.continue(),
+    );
+    await page.goto(wizardUrl(`&page=${PAGE}`));
+    await next();
+    await expect.poll(() => page.locator('[data-recommendation]').count()).toBeGreaterThan(0);
+    await next();
+    await change(1, 1).getByLabel('Selector').fill('#no-such-button');
+    await change(1, 1).getByLabel('New text').fill('Buy now');
+    await next();
+    await next();
+    await page.getByLabel('Experiment name').fill('Refused');
+    await page.getByRole('button', { name: 'Create experiment' }).click();
+
+    await expect.poll(stepTitle).toBe('Changes');
+    const selector = change(1, 1).getByLabel('Selector');
+    await expect.poll(() => errorOf(selector)).toBe(message);
+    expect(await selector.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('variants.0.changes.0.selector');
+    await page.unroute('**/api/external/v1/properties/*/split-tests');
+    dash.problems.length = 0; // the browser logs the deliberate 400
+    // Typing again clears the server's word: the field is checked afresh.
+    await selector.fill('#cta-start-trial');
+    await expect.poll(() => errorOf(selector)).toBe('');
+    expect(dash.problems).toEqual([]);
+  });
+});
