@@ -79,6 +79,8 @@ export async function checkPageQuality(page: Page, name: string): Promise<void> 
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   await page.waitForTimeout(300); // let charts finish their entry animation before the picture
+  // A full-page picture of a scrolled page draws the sticky header where the scroll left it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`), fullPage: true });
   expect(await serious()).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
