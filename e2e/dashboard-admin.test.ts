@@ -47,6 +47,7 @@ describe('dashboard: Properties and API access (admin session)', () => {
     await snippet.getByRole('button', { name: 'Copy tracker snippet' }).click();
     await expect.poll(() => snippet.getByRole('status').first().textContent()).toBe('Copied.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(created!.snippet);
+    await checkPageQuality(page, 'properties');
 
     // The list has it, and so does the header picker on its Traffic page, without a reload.
     await expect.poll(() => page.locator('[data-testid="property-list"] tbody tr').count()).toBe(4);
@@ -68,7 +69,6 @@ describe('dashboard: Properties and API access (admin session)', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('property-id');
     expect((await admin<{ data: unknown[] }>('/properties')).data).toHaveLength(4);
     dash.problems.length = 0; // the browser logs the deliberate 409
-    await checkPageQuality(page, 'properties');
   });
 
   it('creates a key shown once with a curl quick start that works, lists it by prefix, and revokes it for good', async () => {
@@ -116,6 +116,7 @@ describe('dashboard: Properties and API access (admin session)', () => {
     await row.getByRole('button', { name: 'Revoke E2E reader' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke “E2E reader”?' });
     expect(await dialog.textContent()).toContain('stops working immediately');
+    await checkPageQuality(page, 'api-access-revoke');
     await dialog.getByRole('button', { name: 'Revoke key' }).click();
     await expect.poll(() => row.locator('td').last().textContent(), SLOW).toMatch(/^Revoked /);
     expect(await dialog.isVisible()).toBe(false);
