@@ -145,6 +145,7 @@ describe('dashboard: experiment wizard', () => {
     await expect.poll(() => errorOf(target)).toBe('');
     await page.getByLabel('Stop by itself after a number of days').check();
     await page.getByLabel('Days until it stops').fill('21');
+    await checkPageQuality(page, 'wizard-goal');
     await next();
 
     // Review in words, then create.
@@ -178,11 +179,13 @@ describe('dashboard: experiment wizard', () => {
   it('creates a redirect test from a prefilled page, refusing a redirect to the page itself', async () => {
     await page.goto(wizardUrl('&page=/demo/signup'));
     expect(await page.getByLabel('Page path').inputValue()).toBe('/demo/signup');
+    await checkPageQuality(page, 'wizard-page');
     await next();
     await expect.poll(stepTitle).toBe('Recommendations');
     const recs = await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=/demo/signup`);
     expect(recs.recommendations).toEqual([]);
     await expect.poll(() => page.getByText('No recommendations for this page').count()).toBe(1);
+    await checkPageQuality(page, 'wizard-recommendations-empty');
     await next();
 
     await page.getByLabel('Send visitors to another URL (redirect)').check();

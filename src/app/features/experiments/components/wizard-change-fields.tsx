@@ -55,9 +55,11 @@ export function WizardChangeFields({ variant, index, onRemove }: { variant: numb
           {(aria) => (op === 'image' ? <input type="text" spellCheck={false} {...aria} {...register(`${path}.value`)} /> : <textarea rows={op === 'html' ? 4 : 2} {...aria} {...register(`${path}.value`)} />)}
         </WizardField>
       )}
-      <button type="button" className="button small" onClick={onRemove} aria-label={`Remove ${title} of variant ${variant + 1}`}>
-        Remove change
-      </button>
+      <div className="wizard-change-tools">
+        <button type="button" className="button small" onClick={onRemove} aria-label={`Remove ${title} of variant ${variant + 1}`}>
+          Remove change
+        </button>
+      </div>
     </fieldset>
   );
 }

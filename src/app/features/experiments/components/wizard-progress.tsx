@@ -3,7 +3,7 @@ import { WIZARD_STEPS } from './wizard-field-paths.js';
 /** Where the person is in the wizard: numbered steps, done ones marked, the current one named. */
 export function WizardProgress({ step }: { step: number }) {
   return (
-    <nav aria-label="Wizard progress">
+    <nav aria-label="Wizard progress" className="wizard-steps">
       <p className="wizard-progress-text">
         Step {step + 1} of {WIZARD_STEPS.length}: {WIZARD_STEPS[step]}
       </p>

@@ -42,6 +42,12 @@ export function WizardRecommendationCard({ recommendation: r, checked, onToggle 
         ) : (
           <p className="muted small">The API gave no figures for this one.</p>
         )}
+        {r.change_type === 'text' && (
+          <>
+            <p className="wizard-rec-label">Now</p>
+            <p className="wizard-rec-change">“{r.control_value}”</p>
+          </>
+        )}
         <p className="wizard-rec-label">Proposed {r.change_type === 'css' ? 'style' : 'text'}</p>
         <p className="wizard-rec-change">{proposed(r)}</p>
       </div>
