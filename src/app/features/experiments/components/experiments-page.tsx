@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { useConnection } from '../../../lib/connection-context.js';
-import { propertiesQuery } from '../../../lib/properties-query.js';
-import { useDashboardView, type DashboardView } from '../../../lib/use-dashboard-view.js';
+import type { DashboardView } from '../../../lib/use-dashboard-view.js';
+import { ViewGate } from '../../../components/view-gate.js';
 import { experimentListQuery } from '../api/experiments-queries.js';
 import { ExperimentListTable } from './experiment-list-table.js';
 import { useExperimentsScope } from './experiments-scope.js';
@@ -14,21 +13,7 @@ import './experiments.css';
 const FILTER_LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Running', complete: 'Complete' };
 
 export function ExperimentsPage() {
-  const { connection } = useConnection();
-  const properties = useQuery(propertiesQuery(connection));
-  const view = useDashboardView();
-
-  if (properties.error) return <QueryError error={properties.error} />;
-  if (!properties.data) return <SkeletonRows rows={6} />;
-  if (!view) {
-    return (
-      <section className="card empty">
-        <h1>No properties yet</h1>
-        <p>Experiments run on a property's pages. Create a property on the Properties page, add its snippet to your site, then come back.</p>
-      </section>
-    );
-  }
-  return <ExperimentList view={view} />;
+  return <ViewGate purpose="then come back to test changes on its pages">{(view) => <ExperimentList view={view} />}</ViewGate>;
 }
 
 function ExperimentList({ view }: { view: DashboardView }) {

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryError } from '../../../components/query-error.js';
-import { SkeletonRows } from '../../../components/skeleton.js';
-import { useConnection } from '../../../lib/connection-context.js';
-import { propertiesQuery } from '../../../lib/properties-query.js';
-import { useDashboardView, type DashboardView } from '../../../lib/use-dashboard-view.js';
+import type { DashboardView } from '../../../lib/use-dashboard-view.js';
+import { ViewGate } from '../../../components/view-gate.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { funnelQuery, observedPathsQuery, type FunnelDefinition } from '../api/funnel-queries.js';
 import { checkSteps, stepOfField } from '../utils/step-errors.js';
@@ -19,20 +16,7 @@ import '../../../components/forms.css';
 import './funnels.css';
 
 export function FunnelsPage() {
-  const { connection } = useConnection();
-  const properties = useQuery(propertiesQuery(connection));
-  const view = useDashboardView();
-  if (properties.error) return <QueryError error={properties.error} />;
-  if (!properties.data) return <SkeletonRows rows={6} />;
-  if (!view) {
-    return (
-      <section className="card empty">
-        <h1>No properties yet</h1>
-        <p>Create one on the Properties page, add its snippet to your pages, then come back to build a funnel.</p>
-      </section>
-    );
-  }
-  return <Funnels view={view} />;
+  return <ViewGate purpose="then come back to build a funnel">{(view) => <Funnels view={view} />}</ViewGate>;
 }
 
 function Funnels({ view }: { view: DashboardView }) {
