@@ -1,31 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { QueryError } from '../../../components/query-error.js';
-import { SkeletonRows } from '../../../components/skeleton.js';
+import { ViewGate } from '../../../components/view-gate.js';
 import { useConnection } from '../../../lib/connection-context.js';
-import { propertiesQuery } from '../../../lib/properties-query.js';
-import { useDashboardView } from '../../../lib/use-dashboard-view.js';
+import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import type { WizardScope } from '../api/wizard-queries.js';
 import { ExperimentWizard } from './wizard-shell.js';
 import '../../../components/forms.css';
 import './wizard.css';
 
 export function ExperimentWizardPage() {
-  const { connection, client } = useConnection();
-  const properties = useQuery(propertiesQuery(connection));
-  const view = useDashboardView();
-  const { page } = useSearch({ from: '/experiments/new' });
+  return <ViewGate purpose="then come back to test changes on its pages">{(view) => <Wizard view={view} />}</ViewGate>;
+}
 
-  if (properties.error) return <QueryError error={properties.error} />;
-  if (!properties.data) return <SkeletonRows rows={6} />;
-  if (!view) {
-    return (
-      <section className="card empty">
-        <h1>No properties yet</h1>
-        <p>An experiment runs on a property's pages: create a property first, then come back.</p>
-      </section>
-    );
-  }
+function Wizard({ view }: { view: DashboardView }) {
+  const { connection, client } = useConnection();
+  const { page } = useSearch({ from: '/experiments/new' });
   const scope: WizardScope = { connection, client, propertyId: view.property.id, timezone: view.timezone };
   return (
     <div className="wizard">
