@@ -18,22 +18,49 @@ async function buildDashboard() {
   await build({ logLevel: 'warn' });
 }
 
-// `npm run bench -- dashboard [--events N]`: only the Traffic page's time to figures, at one size.
+const REPORT_FILE = 'docs/benchmarks.md';
+const REPORT_HEAD = '# Benchmarks\n\nProduced by `npm run bench`; newest run first. Figures are medians of one run on the machine named in the heading.\n\n';
+/** Puts a run's section at the top of docs/benchmarks.md, under the heading. */
+function appendReport(report: string) {
+  const previous = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8').replace(REPORT_HEAD, '') : '';
+  writeFileSync(REPORT_FILE, REPORT_HEAD + report + '\n' + previous);
+}
+
+// `npm run bench -- dashboard [--events 1000000,10000000]`: only the Traffic page's time to figures.
 if (process.argv[2] === 'dashboard') {
-  const events = Number(parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' } } }).values.events ?? 10_000_000);
+  const arg = parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' } } }).values.events;
+  const sizes = (arg ?? '1000000,10000000').split(',').map(Number);
   await buildDashboard();
   const end = new Date(Date.UTC(2026, 10, 1));
   const from = new Date(end.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
   const to = new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const { dir } = await seededStore(events, end);
-  const server = await startServer(dir);
-  try {
-    const load = await measureTrafficPage(server.signInUrl, `${server.url}/traffic?property=bench&range=custom&from=${from}&to=${to}`, 30);
-    console.log(`Traffic page at ${events.toLocaleString('en-US')} events: figures shown ${load.median.toFixed(0)} ms after navigation (median of ${load.loads}; p95 ${load.p95.toFixed(0)}, first ${load.first.toFixed(0)}).`);
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+  const rows: string[] = [];
+  const medians: number[] = [];
+  for (const events of sizes) {
+    console.error(`seeding ${events.toLocaleString('en-US')} events…`);
+    const { dir } = await seededStore(events, end);
+    const server = await startServer(dir);
+    try {
+      const load = await measureTrafficPage(server.signInUrl, `${server.url}/traffic?property=bench&range=custom&from=${from}&to=${to}`, 30);
+      medians.push(load.median);
+      rows.push(`| ${events.toLocaleString('en-US')} | ${load.median.toFixed(0)} | ${load.p95.toFixed(0)} | ${load.first.toFixed(0)} | ${(load.median / medians[0]).toFixed(2)}× |`);
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
+  const report = [
+    `## Dashboard run of ${new Date().toISOString().slice(0, 16)}Z (${process.version})`,
+    '',
+    `The Traffic page signed in, 30 days (${from} to ${to}) in America/New_York, opened 9 times in a fresh browser context each (Debian Chromium, empty cache): ms from navigation start until all five KPI figures and the 30-point trends chart are drawn.`,
+    '',
+    '| events in store | median | p95 | first load | median vs first size |',
+    '|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+  ].join('\n');
+  console.log(report);
+  appendReport(report);
   process.exit(0);
 }
 
@@ -96,7 +123,4 @@ const lines = [
 ];
 const report = lines.join('\n');
 console.log(report);
-const file = 'docs/benchmarks.md';
-const head = '# Benchmarks\n\nProduced by `npm run bench`; newest run first. Figures are medians of one run on the machine named in the heading.\n\n';
-const previous = existsSync(file) ? readFileSync(file, 'utf8').replace(head, '') : '';
-writeFileSync(file, head + report + '\n' + previous);
+appendReport(report);
