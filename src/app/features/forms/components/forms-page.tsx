@@ -1,51 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
-import { FigureCards } from '../../../components/figure-cards.js';
-import { QueryError } from '../../../components/query-error.js';
-import { ViewGate } from '../../../components/view-gate.js';
-import { formatInteger } from '../../../lib/format.js';
-import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { formsBreakdownQuery } from '../api/forms-queries.js';
-import { FormsTrend } from './forms-trend.js';
-import { TopForms } from './top-forms.js';
-import { useFormsScope } from './use-forms-scope.js';
-import './forms.css';
+import { InteractionReportPage, type InteractionReportConfig } from '../../../components/interaction-report.js';
 
-function FormsReport({ view }: { view: DashboardView }) {
-  const scope = useFormsScope(view);
-  const current = useQuery(formsBreakdownQuery(scope, view.range, view.granularity));
-  const previous = useQuery(formsBreakdownQuery(scope, view.previous, view.granularity));
-  if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
-
-  const now = current.data?.summary;
-  // A previous period still showing the old range's figures would give a wrong change.
-  const before = previous.isPlaceholderData ? undefined : previous.data?.summary;
-  const stale = current.isPlaceholderData;
-  return (
-    <>
-      <FigureCards
-        label="Form totals"
-        stale={stale}
-        busy={current.isFetching}
-        figures={[
-          { key: 'total_submissions', label: 'Submissions', value: now?.total_submissions, previous: before?.total_submissions, format: formatInteger },
-          { key: 'total_unique_submissions', label: 'Unique submissions', value: now?.total_unique_submissions, previous: before?.total_unique_submissions, format: formatInteger },
-        ]}
-      />
-      <FormsTrend view={view} data={current.data} previous={view.compare ? before && previous.data?.trend : undefined} stale={stale} />
-      <TopForms view={view} data={current.data} stale={stale} />
-    </>
-  );
-}
+const FORMS: InteractionReportConfig<'submissions', 'unique_submissions'> = {
+  report: 'forms',
+  title: 'Forms',
+  fetch: (s, query, signal) => s.client.call('formsBreakdown', { propertyId: s.propertyId, query, signal }),
+  count: { key: 'submissions', label: 'Submissions' },
+  unique: { key: 'unique_submissions', label: 'Unique submissions' },
+  figuresLabel: 'Form totals',
+  trend: {
+    title: 'Form submissions over time',
+    csvLabel: 'the submissions trend',
+    testId: 'forms-chart',
+    empty: {
+      title: 'No form submissions in this range.',
+      text: 'The tracker records every form submission automatically once the snippet is installed. Pick a longer range, or check that the snippet is on the pages with your forms.',
+    },
+  },
+  table: {
+    title: 'Top forms',
+    testId: 'top-forms',
+    targetLabel: 'Form',
+    uniqueLabel: 'Unique',
+    shareLabel: 'Share of all submissions',
+    empty: {
+      title: 'No form submissions in this range.',
+      hint: 'The tracker records every form submission automatically once the snippet is installed; forms show here by their CSS selector.',
+    },
+    note: "Open a page to see each of its forms with its share of that page's submissions, next to the page's clicks and traffic.",
+  },
+};
 
 export function FormsPage() {
-  return (
-    <ViewGate>
-      {(view) => (
-        <div className="forms-report">
-          <h1 className="page-title">Forms <span className="muted">· {view.property.name} · {view.timezone}</span></h1>
-          <FormsReport view={view} />
-        </div>
-      )}
-    </ViewGate>
-  );
+  return <InteractionReportPage config={FORMS} />;
 }

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { useConnection } from '../lib/connection-context.js';
+import { formatInteger } from '../lib/format.js';
+import { interactionsBreakdownQuery, type FetchInteractions, type InteractionsBreakdown, type ReportScope } from '../lib/interactions-breakdown-query.js';
+import type { DashboardView } from '../lib/use-dashboard-view.js';
+import { FigureCards } from './figure-cards.js';
+import { InteractionTopTable } from './interaction-top-table.js';
+import { InteractionTrend } from './interaction-trend.js';
+import { QueryError } from './query-error.js';
+import { ViewGate } from './view-gate.js';
+import './interaction-report.css';
+
+/**
+ * The words and field names that make one report of the Clicks/Forms kind: a count (`clicks`,
+ * `submissions`) and its unique count, per page and element, over time. Everything else is shared.
+ */
+export interface InteractionReportConfig<C extends string, U extends string> {
+  /** The query key's report name and the prefix of the page's CSS class and CSV file names. */
+  report: string;
+  title: string;
+  fetch: FetchInteractions<InteractionsBreakdown<C, U>>;
+  count: { key: C; label: string };
+  unique: { key: U; label: string };
+  /** Names the row of headline figures for screen readers. */
+  figuresLabel: string;
+  trend: { title: string; csvLabel: string; testId: string; empty: { title: string; text: string } };
+  table: { title: string; testId: string; targetLabel: string; uniqueLabel: string; shareLabel: string; empty: { title: string; hint: string }; note: string };
+}
+
+function InteractionReport<C extends string, U extends string>({ view, config }: { view: DashboardView; config: InteractionReportConfig<C, U> }) {
+  const { connection, client } = useConnection();
+  const scope: ReportScope = { connection, client, propertyId: view.property.id, timezone: view.timezone };
+  const current = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.range, view.granularity));
+  const previous = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.previous, view.granularity));
+  if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
+
+  const now = current.data?.summary;
+  // A previous period still showing the old range's figures would give a wrong change.
+  const before = previous.isPlaceholderData ? undefined : previous.data?.summary;
+  const stale = current.isPlaceholderData;
+  const total = `total_${config.count.key}` as const;
+  const uniqueTotal = `total_${config.unique.key}` as const;
+  return (
+    <>
+      <FigureCards
+        label={config.figuresLabel}
+        stale={stale}
+        busy={current.isFetching}
+        figures={[
+          { key: total, label: config.count.label, value: now?.[total], previous: before?.[total], format: formatInteger },
+          { key: uniqueTotal, label: config.unique.label, value: now?.[uniqueTotal], previous: before?.[uniqueTotal], format: formatInteger },
+        ]}
+      />
+      <InteractionTrend view={view} config={config} data={current.data} previous={view.compare ? before && previous.data?.trend : undefined} stale={stale} />
+      <InteractionTopTable view={view} config={config} data={current.data} stale={stale} />
+    </>
+  );
+}
+
+/** A whole Clicks-style report page: headline figures, the trend and the top elements. */
+export function InteractionReportPage<C extends string, U extends string>({ config }: { config: InteractionReportConfig<C, U> }) {
+  return (
+    <ViewGate>
+      {(view) => (
+        <div className={`interaction-report ${config.report}-report`}>
+          <h1 className="page-title">{config.title} <span className="muted">· {view.property.name} · {view.timezone}</span></h1>
+          <InteractionReport view={view} config={config} />
+        </div>
+      )}
+    </ViewGate>
+  );
+}

@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './api-client.js';
+import { connectionKey, type Connection } from './connection.js';
+import type { DateRange } from './date-range.js';
+import type { Granularity } from './granularity.js';
+
+/** What every dated read of one property is scoped by; the whole scope is the query key. */
+export interface ReportScope {
+  connection: Connection;
+  client: ApiClient;
+  propertyId: string;
+  timezone: string;
+}
+
+/** The API's maximum number of (page, element) rows. */
+export const INTERACTIONS_LIMIT = 50;
+
+export interface InteractionsQuery {
+  start: string;
+  end: string;
+  timezone: string;
+  granularity: Granularity;
+  limit: number;
+}
+
+type Counts<C extends string, U extends string> = { readonly [K in C | U]: number };
+
+/**
+ * What the Clicks and Forms breakdowns have in common, by their own field names: `C` is the count
+ * (`clicks`, `submissions`), `U` the unique count; the totals are `total_<C>` and `total_<U>`.
+ */
+export interface InteractionsBreakdown<C extends string, U extends string> {
+  data: readonly ({ page: string; target: string } & Counts<C, U>)[];
+  trend: readonly ({ bucket_start: string; bucket_end: string } & Counts<C, U>)[];
+  summary: { readonly [K in `total_${C}` | `total_${U}`]: number };
+}
+
+export type FetchInteractions<D> = (s: ReportScope, query: InteractionsQuery, signal: AbortSignal) => Promise<D>;
+
+/**
+ * Trend, totals and top elements in one read; called twice (this period and the previous one) for the
+ * changes and the comparison overlay. keepPreviousData keeps old figures while a range loads.
+ */
+export const interactionsBreakdownQuery = <D>(s: ReportScope, report: string, fetch: FetchInteractions<D>, range: DateRange, granularity: Granularity) =>
+  queryOptions({
+    queryKey: [connectionKey(s.connection), s.propertyId, report, 'breakdown', { ...range, tz: s.timezone, granularity, limit: INTERACTIONS_LIMIT }] as const,
+    queryFn: ({ signal }) => fetch(s, { start: range.start, end: range.end, timezone: s.timezone, granularity, limit: INTERACTIONS_LIMIT }, signal),
+    placeholderData: keepPreviousData,
+  });
