@@ -15,7 +15,7 @@ const COLOURS = [
 
 /**
  * A counts-over-time chart: the first series as an area, the second as a line, and with `compare`
- * the previous period dashed over both. Shared by the Clicks and Forms reports.
+ * the previous period dashed over both. Shared by the Traffic, Clicks and Forms reports.
  */
 export function BucketTrendChart({ points, series, compare, testId, height = 260 }: { points: TrendPoint[]; series: [TrendSeries, TrendSeries]; compare: boolean; testId: string; height?: number }) {
   return (

@@ -16,7 +16,8 @@ export interface Figure {
   lowerIsBetter?: boolean;
 }
 
-function ChangeLine({ figure }: { figure: Figure }) {
+/** The figure's change against the previous period, in words and colour; a blank line until it is known. */
+export function ChangeLine({ figure }: { figure: Figure }) {
   const change = figure.value === undefined ? { kind: 'unknown' as const } : figureChange(figure.value, figure.previous, figure);
   if (change.kind === 'unknown') return <span className="figure-change">&nbsp;</span>;
   const tone = change.kind === 'change' ? change.tone : 'neutral';
