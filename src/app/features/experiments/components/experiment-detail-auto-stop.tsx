@@ -1,13 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { MAX_AUTO_STOP_DAYS, updateExperimentBody } from '../../../../contract/experiments.js';
+import { MAX_AUTO_STOP_DAYS } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
-import { useUpdateExperiment, type ExperimentsScope } from '../api/experiments-queries.js';
-import { applyServerError, friendlyIssue } from './experiment-detail-form-errors.js';
-
-type Input = z.input<typeof updateExperimentBody>;
-type Output = z.output<typeof updateExperimentBody>;
+import type { ExperimentsScope } from '../api/experiments-queries.js';
+import { SaveFooter, useExperimentUpdateForm } from './experiment-detail-update-form.js';
 
 interface Props {
   scope: ExperimentsScope;
@@ -20,20 +14,15 @@ interface Props {
 
 /** Sets, changes or clears (empty field) the days after which the test stops by itself. */
 export function ExperimentDetailAutoStop({ scope, experimentId, autoStopDays, daysRun, onConflict }: Props) {
-  const update = useUpdateExperiment(scope, experimentId);
-  const { register, handleSubmit, setError, formState, watch } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(updateExperimentBody, { error: friendlyIssue }),
-    defaultValues: { auto_stop_days: autoStopDays },
-  });
-  const onSubmit = (body: Output) =>
-    update.mutateAsync({ auto_stop_days: body.auto_stop_days ?? null }).catch((error: unknown) => applyServerError(error, setError, ['auto_stop_days'], onConflict));
+  const { form, onSubmit, saved } = useExperimentUpdateForm(scope, experimentId, 'auto_stop_days', autoStopDays, onConflict);
+  const { register, formState, watch } = form;
   const err = formState.errors;
   const days = watch('auto_stop_days');
   // The server stops a test at once when the new limit is already behind it; say so before saving.
   const stopsNow = typeof days === 'number' && days <= daysRun;
 
   return (
-    <form className="experiment-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="auto-stop-title">
+    <form className="experiment-form" onSubmit={onSubmit} noValidate aria-labelledby="auto-stop-title">
       <h3 id="auto-stop-title">Auto-stop</h3>
       <div className="form-field">
         <label htmlFor="auto-stop-days">Stop automatically after (days)</label>
@@ -54,13 +43,7 @@ export function ExperimentDetailAutoStop({ scope, experimentId, autoStopDays, da
         <span id="auto-stop-error" className="field-error">{err.auto_stop_days?.message}</span>
       </div>
       {stopsNow && !err.auto_stop_days && <p className="warning-text">This test has already run that long: saving stops it now, for good.</p>}
-      {err.root?.server && <p className="field-error" role="alert">{err.root.server.message}</p>}
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save auto-stop'}
-        </button>
-        <span role="status" className="muted small">{update.isSuccess ? 'Auto-stop saved.' : ''}</span>
-      </div>
+      <SaveFooter formState={formState} label="Save auto-stop" savedText="Auto-stop saved." saved={saved} />
     </form>
   );
 }
