@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createKeyBody, type keyPermissions } from '../../../../contract/admin.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
-import { ApiError } from '../../../lib/api-error.js';
+import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import type { PropertyChoice } from '../../../lib/properties-query.js';
 import { useCreateKey } from '../api/key-admin.js';
@@ -31,10 +31,7 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
       reset();
       onCreated({ key, name: record.name, propertyIds: record.property_ids });
     } catch (error) {
-      const field = error instanceof ApiError ? (['name', 'property_ids', 'permissions'] as const).find((f) => f === error.field) : undefined;
-      const message = error instanceof ApiError ? error.message : 'The key could not be created.';
-      if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
-      else setError('root.server', { type: 'server', message });
+      showServerError(error, setError, ['name', 'property_ids', 'permissions'], 'The key could not be created.');
     }
   };
 

@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { adminProperty, propertiesResponse, type CreatePropertyBody } from '../../../../contract/admin.js';
 import { adminRequest } from '../../../lib/admin-request.js';
-import { useConnection } from '../../../lib/connection-context.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
+import { useAdminWrite } from '../../../lib/use-admin-write.js';
 
 // Under the header picker's key (`[connection, 'properties']`), so one invalidation refreshes both.
 const propertiesKey = (connection: Connection) => [connectionKey(connection), 'properties'] as const;
@@ -15,11 +15,4 @@ export const adminPropertiesQuery = (connection: Connection) =>
   });
 
 /** Creates a property; the list and the header's picker refetch, so the new one shows everywhere. */
-export function useCreateProperty() {
-  const { connection } = useConnection();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreatePropertyBody) => adminRequest('/properties', adminProperty, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertiesKey(connection) }),
-  });
-}
+export const useCreateProperty = () => useAdminWrite(propertiesKey, (body: CreatePropertyBody) => adminRequest('/properties', adminProperty, { method: 'POST', body }));

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createPropertyBody, type AdminProperty } from '../../../../contract/admin.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
-import { ApiError } from '../../../lib/api-error.js';
+import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useCreateProperty } from '../api/property-admin.js';
 
@@ -29,10 +29,7 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: AdminP
       reset({ id: '', name: '', domain: '', timezone: values.timezone });
       onCreated(created);
     } catch (error) {
-      const field = error instanceof ApiError ? FIELDS.find((f) => f === error.field) : undefined;
-      const message = error instanceof ApiError ? error.message : 'The property could not be created.';
-      if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
-      else setError('root.server', { type: 'server', message });
+      showServerError(error, setError, FIELDS, 'The property could not be created.');
     }
   };
 
