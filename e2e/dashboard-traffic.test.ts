@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { newApiKey } from '../src/server/auth/api-keys.js';
 import { issueSignInToken, signInLink } from '../src/server/auth/sign-in.js';
+import { SCREENSHOT_DIR } from './support/dashboard-harness.js';
 import { seedStore } from '../src/server/seed/seed-store.js';
 import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/server/store/store.js';
@@ -113,13 +114,13 @@ describe('dashboard: Traffic in key mode', () => {
 
   it('has no serious accessibility violations, no console errors, and fits a phone', async () => {
     await page.waitForTimeout(300);
-    await page.screenshot({ path: '/tmp/dash-desktop.png', fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-desktop.png'), fullPage: true });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: '/tmp/dash-dark.png', fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-dark.png'), fullPage: true });
     const dark = await new AxeBuilder({ page }).analyze();
     expect(dark.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
@@ -128,10 +129,10 @@ describe('dashboard: Traffic in key mode', () => {
     await page.waitForTimeout(300);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/dash-phone.png', fullPage: true });
-    await page.screenshot({ path: '/tmp/dash-phone-top.png' });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-phone.png'), fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-phone-top.png') });
     await page.locator('#breakdown-title').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/dash-phone-breakdown.png' });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-phone-breakdown.png') });
     expect(problems).toEqual([]);
   });
 
@@ -141,7 +142,7 @@ describe('dashboard: Traffic in key mode', () => {
     await fresh.goto(`${origin}/`);
     await fresh.waitForURL(/\/traffic/);
     await expect.poll(() => fresh.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to see your dashboard');
-    await fresh.screenshot({ path: '/tmp/dash-signin.png' });
+    await fresh.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-signin.png') });
 
     await fresh.goto(signInLink(origin, await issueSignInToken(store)));
     await fresh.goto(`${origin}/traffic?property=blog`);
@@ -149,7 +150,7 @@ describe('dashboard: Traffic in key mode', () => {
     const options = await fresh.getByLabel('Property').locator('option').allTextContents();
     expect(options).toEqual(expect.arrayContaining(['Acme Shop (acme-shop)', 'Blog (blog)']));
     await expect.poll(() => fresh.locator('.empty-title').first().textContent()).toBe('No page views in this range.');
-    await fresh.screenshot({ path: '/tmp/dash-empty.png', fullPage: true });
+    await fresh.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-empty.png'), fullPage: true });
     await context.close();
   });
 });
