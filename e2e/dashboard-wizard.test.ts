@@ -45,15 +45,9 @@ describe('dashboard: experiment wizard', () => {
       ];
     }).flat();
     await dash.store.insertEvents(landed.reverse());
-    // A first visit to the demo pricing page sends its snapshot, so the recommendations can look at
-    // the page's own elements (headline, button text), not only at its click figures.
-    const visitor = await dash.browser.newContext({ locale: 'en-US' });
-    await (await visitor.newPage()).goto(`${dash.origin}${PAGE}`);
-    for (let waited = 0; ((await dash.store.latestSnapshot(PROPERTY, PAGE))?.elements.length ?? 0) <= 3; waited += 200) {
-      if (waited > 15_000) throw new Error(`no snapshot of ${PAGE} arrived`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await visitor.close();
+    // The demo data holds the tracker's snapshot of the pricing page, so the recommendations can look
+    // at its own elements (headline, button text), not only at its click figures.
+    expect((await dash.store.latestSnapshot(PROPERTY, PAGE))?.elements.length).toBeGreaterThan(3);
   }, 180_000);
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await page.screenshot({ path: join(SCREENSHOT_DIR, `wizard-failed-${task.name.slice(0, 20)}.png`), fullPage: true });
@@ -177,12 +171,13 @@ describe('dashboard: experiment wizard', () => {
   });
 
   it('creates a redirect test from a prefilled page, refusing a redirect to the page itself', async () => {
-    await page.goto(wizardUrl('&page=/demo/signup'));
-    expect(await page.getByLabel('Page path').inputValue()).toBe('/demo/signup');
+    await page.goto(wizardUrl('&page=/demo/signup-short'));
+    expect(await page.getByLabel('Page path').inputValue()).toBe('/demo/signup-short');
     await checkPageQuality(page, 'wizard-page');
     await next();
     await expect.poll(stepTitle).toBe('Recommendations');
-    const recs = await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=/demo/signup`);
+    // The short signup page has no snapshot and no clicks in the demo data: nothing to recommend.
+    const recs = await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=/demo/signup-short`);
     expect(recs.recommendations).toEqual([]);
     await expect.poll(() => page.getByText('No recommendations for this page').count()).toBe(1);
     await checkPageQuality(page, 'wizard-recommendations-empty');
@@ -190,25 +185,25 @@ describe('dashboard: experiment wizard', () => {
 
     await page.getByLabel('Send visitors to another URL (redirect)').check();
     const to = variant(1).getByLabel('Redirect to (path)');
-    await to.fill('/demo/signup');
-    await expect.poll(() => errorOf(to)).toBe('must differ from the experiment page');
     await to.fill('/demo/signup-short');
+    await expect.poll(() => errorOf(to)).toBe('must differ from the experiment page');
+    await to.fill('/demo/signup');
     await expect.poll(() => errorOf(to)).toBe('');
-    await variant(1).getByLabel('Variant name').fill('Email only');
+    await variant(1).getByLabel('Variant name').fill('Full form');
     await next();
     await page.getByLabel('Goal', { exact: true }).selectOption('form_submission');
     await next();
-    await page.getByLabel('Experiment name').fill('Wizard: one-field signup');
+    await page.getByLabel('Experiment name').fill('Wizard: back to the full signup');
     const summary = page.getByRole('region', { name: 'Summary' });
-    await expect.poll(() => summary.locator('[data-version="1"]').textContent()).toBe('Email only: sent to /demo/signup-short');
+    await expect.poll(() => summary.locator('[data-version="1"]').textContent()).toBe('Full form: sent to /demo/signup');
     expect(await summary.textContent()).toContain('Auto-stop: Runs until you stop it.');
     await page.getByRole('button', { name: 'Create experiment' }).click();
 
     await page.waitForURL(/\/experiments\/(?!new)[^/?]+\?/);
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const created = await splitTest(id);
-    expect(created).toMatchObject({ name: 'Wizard: one-field signup', page: '/demo/signup', type: 'redirect', goal: 'form_submission', auto_stop_days: null });
-    expect(created.variants.map((v: { label: string; url?: string }) => [v.label, v.url])).toEqual([['Control', undefined], ['Email only', '/demo/signup-short']]);
+    expect(created).toMatchObject({ name: 'Wizard: back to the full signup', page: '/demo/signup-short', type: 'redirect', goal: 'form_submission', auto_stop_days: null });
+    expect(created.variants.map((v: { label: string; url?: string }) => [v.label, v.url])).toEqual([['Control', undefined], ['Full form', '/demo/signup']]);
     expect(dash.problems).toEqual([]);
   });
 

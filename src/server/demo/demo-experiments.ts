@@ -1,9 +1,13 @@
-import type { StoredEvent } from '../../contract/events.js';
+import { z } from 'zod';
+import { snapshotElement, type StoredEvent } from '../../contract/events.js';
+import snapshotFile from './demo-snapshots.json' with { type: 'json' };
 import { newExperiment } from '../experiments/experiment-records.js';
 import { Random } from '../seed/random.js';
 import type { Store } from '../store/store.js';
 
 const DAYS = 21;
+/** The demo site's pages as the tracker snapshots them; e2e/demo-snapshots.test.ts keeps the file true. */
+const demoSnapshots = z.record(z.string(), z.array(snapshotElement)).parse(snapshotFile);
 const SESSIONS_PER_DAY = 160;
 const PROPERTY = 'acme-shop';
 /** Where a conversion leads: the trial button opens signup; a signup goes on to the app. */
@@ -34,6 +38,10 @@ function demoTests(createdAt: Date) {
 export async function createDemoExperiments(store: Store, now: Date): Promise<void> {
   const createdAt = new Date(now.getTime() - DAYS * 86_400_000);
   const random = new Random(42);
+  // Its own sequence, so reading depth never changes who converts (the tests' verdicts stay put).
+  const reading = new Random(43);
+  // What the tracker would have sent from each page today: the recommender reads the page from it.
+  await store.saveSnapshots(Object.entries(demoSnapshots).map(([path, elements]) => ({ property_id: PROPERTY, path, ts: new Date(now.getTime() - 3_600_000), elements })));
   for (const { record, rates, convert } of demoTests(createdAt)) {
     await store.createExperiment(record);
     const events: StoredEvent[] = [];
@@ -46,6 +54,7 @@ export async function createDemoExperiments(store: Store, now: Date): Promise<vo
         const base = { property_id: PROPERTY, visitor_id: `dv${random.id(10)}`, session_id: `ds${random.id(10)}`, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null, currency: null };
         events.push({ ...base, type: 'pageview', path, ts: new Date(start) });
         events.push({ ...base, type: 'exposure', path, ts: new Date(start + 5), experiment_id: record.id, variant });
+        events.push({ ...base, type: 'engagement', path, ts: new Date(start + 4_000), scroll_depth: reading.int(20, 100) / 100, engaged_ms: reading.int(3_000, 60_000) });
         // Sessions go on like the rest of the demo traffic: a conversion to where it leads, about
         // half of the others to another page, so the tests don't skew the property's bounce rate.
         const at = start + random.int(5_000, 90_000);
