@@ -7,6 +7,8 @@ import type { ApiKeyRecord, Store } from '../store/store.js';
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey: ApiKeyRecord | null;
+    /** For an admin session: the properties that exist, so an unknown id is a 404 rather than empty figures. */
+    knownPropertyIds: Set<string> | null;
   }
   interface FastifyInstance {
     /** Drops a key's cached look-ups, so a revocation takes effect on the next request. */
@@ -26,6 +28,7 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
   // A short cache spares a store lookup per request; revocation takes effect within CACHE_MS.
   const cache = new Map<string, { record: ApiKeyRecord | null; at: number }>();
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('knownPropertyIds', null);
   app.decorate('forgetApiKey', (id: string) => {
     for (const [key, hit] of cache) if (hit.record?.id === id) cache.delete(key);
   });
@@ -35,6 +38,7 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match && request.admin) {
       request.apiKey = ADMIN_ACCESS;
+      request.knownPropertyIds = new Set((await opts.store.listProperties()).map((p) => p.id));
       return;
     }
     if (!match) throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>', { field: 'Authorization' });
@@ -51,11 +55,19 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
   });
 });
 
-/** 403 unless the key (or an admin session) has the `metrics` permission and every listed property. */
+/**
+ * 403 unless the key has the `metrics` permission and every listed property. An admin session may
+ * read every property, so for it a property that does not exist is a 404 (a key cannot tell the two
+ * apart: it gets 403 either way, which reveals nothing about other people's properties).
+ */
 export function requireAccess(request: FastifyRequest, propertyIds: string[], field: 'propertyId' | 'propertyIds'): void {
   const key = request.apiKey;
   if (!key) throw new ApiError(401, 'unauthorized', 'missing API key', { field: 'Authorization' });
-  if (key === ADMIN_ACCESS) return;
+  if (key === ADMIN_ACCESS) {
+    const unknown = propertyIds.filter((id) => !request.knownPropertyIds?.has(id));
+    if (unknown.length > 0) throw new ApiError(404, 'not_found', `no property ${unknown.map((d) => `"${d}"`).join(', ')}`, { field, property_ids: unknown });
+    return;
+  }
   if (!key.permissions.includes('metrics')) {
     throw new ApiError(403, 'forbidden', 'this API key lacks the metrics permission', { permission: 'metrics' });
   }

@@ -97,6 +97,15 @@ describe('the admin session', () => {
     expect(both.body.data.page_views).toBe(3);
   });
 
+  it('answers 404 naming the property when the admin asks for one that does not exist', async () => {
+    const cookie = await signIn();
+    const one = await call('GET', apiUrl('/properties/nope-xyz/traffic/summary?start=2026-01-01&end=2026-01-02'), cookie);
+    expect([one.status, one.body.error.code, one.body.error.details.field]).toEqual([404, 'not_found', 'propertyId']);
+    expect(one.body.error.message).toBe('no property "nope-xyz"');
+    const many = await call('POST', apiUrl('/properties/aggregate/traffic/summary?start=2026-01-01&end=2026-01-02'), cookie, { propertyIds: [PROP_A, 'nope-xyz'] });
+    expect([many.status, many.body.error.details.property_ids]).toEqual([404, ['nope-xyz']]);
+  });
+
   it('without a cookie, or with a bad one, is 401 in the error envelope', async () => {
     for (const cookie of [null, 'A'.repeat(43), 'not a session']) {
       const admin = await call('GET', `${ADMIN}/session`, cookie);
