@@ -14,8 +14,8 @@ describe('date ranges', () => {
     expect(resolveRange({ range: 'custom', from: '2026-01-10', to: '2026-01-20' }, today)).toEqual({ start: '2026-01-10', end: '2026-01-20' });
   });
 
-  it('falls back to 30 days for a custom range that is missing or backwards', () => {
-    expect(resolveRange({ range: 'custom', from: '2026-01-20', to: '2026-01-10' }, today)).toEqual(resolveRange({ range: '30d' }, today));
+  it('reads a backwards custom range the right way round, and falls back to 30 days when dates are missing', () => {
+    expect(resolveRange({ range: 'custom', from: '2026-01-20', to: '2026-01-10' }, today)).toEqual({ start: '2026-01-10', end: '2026-01-20' });
     expect(resolveRange({ range: 'custom' }, today)).toEqual(resolveRange({ range: '30d' }, today));
   });
 

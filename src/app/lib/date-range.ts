@@ -37,7 +37,8 @@ export function resolveRange(search: Pick<DashboardSearch, 'range' | 'from' | 't
       return { start: `${end.slice(0, 8)}01`, end };
     }
     case 'custom':
-      if (search.from && search.to && search.from <= search.to) return { start: search.from, end: search.to };
+      // Dates picked in the wrong order still name a span; read it the way round that makes sense.
+      if (search.from && search.to) return search.from <= search.to ? { start: search.from, end: search.to } : { start: search.to, end: search.from };
       break;
   }
   return { start: addDays(today, -29), end: today };
