@@ -33,3 +33,6 @@ export function formatTime(iso: string, timeZone: string): string {
 export function formatDate(date: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
+
+/** "1 session" / "2 sessions": the noun follows the count (English UI). */
+export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);

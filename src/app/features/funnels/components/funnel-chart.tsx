@@ -3,7 +3,7 @@ import { CsvButton } from '../../../components/csv-button.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { formatDate, formatInteger, formatPercent } from '../../../lib/format.js';
+import { formatDate, formatInteger, formatPercent, plural } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { funnelQuery, type FunnelDefinition, type FunnelScope } from '../api/funnel-queries.js';
 import { stepFigures } from '../utils/step-figures.js';
@@ -54,7 +54,7 @@ export function FunnelChart({ view, scope, definition, fallback }: Props) {
                     <span className="muted">Step {f.step}</span> {f.page}
                   </span>
                   <span>
-                    <strong className="funnel-sessions">{formatInteger(f.sessions)}</strong> sessions
+                    <strong className="funnel-sessions">{formatInteger(f.sessions)}</strong> {plural(f.sessions, 'session', 'sessions')}
                   </span>
                 </div>
                 <div className="funnel-track" aria-hidden="true">

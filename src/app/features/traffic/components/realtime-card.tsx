@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { formatInteger, formatTime } from '../../../lib/format.js';
+import { formatInteger, formatTime, plural } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { REALTIME_REFRESH_MS, realtimeQuery } from '../api/traffic-queries.js';
 import { countryName } from '../../../lib/dimension-labels.js';
@@ -28,12 +28,14 @@ export function RealtimeCard({ view }: { view: DashboardView }) {
         <>
           {/* Not a live region: announcing every 5 s would drown a screen reader. */}
           <p className="realtime-count">
-            <strong data-testid="active-visitors">{formatInteger(data.active_visitors)}</strong> active visitors
+            <strong data-testid="active-visitors">{formatInteger(data.active_visitors)}</strong> {plural(data.active_visitors, 'active visitor', 'active visitors')}
             <span className="muted small"> in the last 5 minutes</span>
           </p>
           {data.feed.length === 0 ? (
             <EmptyState title="Nobody is on the site right now.">Open one of your pages in another tab: it shows up here within seconds.</EmptyState>
           ) : (
+            <>
+            <h3 className="feed-title muted small">Latest page views</h3>
             <ol className="feed" aria-label="Latest page views">
               {data.feed.slice(0, 8).map((e, i) => (
                 <li key={`${e.timestamp}-${i}`}>
@@ -44,6 +46,7 @@ export function RealtimeCard({ view }: { view: DashboardView }) {
                 </li>
               ))}
             </ol>
+            </>
           )}
         </>
       )}
