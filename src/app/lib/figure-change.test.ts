@@ -15,6 +15,11 @@ describe('figure change', () => {
     expect(figureChange(75, 100)).toEqual({ kind: 'change', text: pct(-0.25), tone: 'bad' });
   });
 
+  it('says how many times over, not a five-digit percentage, when the previous period was almost empty', () => {
+    expect(figureChange(6_840, 10)).toEqual({ kind: 'change', text: '684×', tone: 'good' });
+    expect(figureChange(999, 100).kind === 'change' && figureChange(999, 100)).toMatchObject({ text: pct(8.99) });
+  });
+
   it('says "new" or "no change" after a zero instead of an infinite percentage', () => {
     expect(figureChange(5, 0)).toEqual({ kind: 'from-zero', text: 'new' });
     expect(figureChange(0, 0)).toEqual({ kind: 'from-zero', text: 'no change' });

@@ -8,6 +8,7 @@ export type FigureChange =
   | { kind: 'change'; text: string; tone: ChangeTone };
 
 const signedPercent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const multiple = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 const signedPoints = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
 /**
@@ -27,7 +28,8 @@ export function figureChange(now: number, before: number | undefined, opts: { po
   } else {
     if (before === 0) return { kind: 'from-zero', text: now === 0 ? 'no change' : 'new' };
     const ratio = diff / before;
-    text = signedPercent.format(ratio);
+    // From almost nothing, "+68,316%" is noise; "684× the previous period" says the same readably.
+    text = ratio >= 9 ? `${multiple.format(now / before)}×` : signedPercent.format(ratio);
     size = Math.abs(ratio) * 100;
   }
   // Below what the text can show (0.05 of a percent or point) it reads as no change, so it is not coloured.
