@@ -13,6 +13,7 @@ export async function experimentDetail(store: Pick<Store, 'experimentFigures'>, 
   const stats = experimentStats(figures, {
     daysRunning: Math.max(0, (end.getTime() - e.created_at.getTime()) / DAY_MS),
     labels: e.variants.map((v) => v.label),
+    complete: e.status === 'complete',
   });
   const { variants: _plain, ...core } = experimentView(e);
   return {

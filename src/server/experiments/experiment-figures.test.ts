@@ -144,6 +144,11 @@ describe('split-test figures: sessions by first exposure, conversions after it, 
   });
   it('a complete test is read up to stopped_at (0.75): v0: s1 clicked at 1, too late; v1: s3 clicked at 0.5', async () => {
     expect(await figures('stopped')).toEqual([[3, 0, 0], [2, 1, 0.5]]);
+    // …and its verdict reports what was found when it stopped, with no days to go.
+    const detail = experimentDetailResponse.parse((await get(env, env.keys.a, endpointPath('splitTest', { experimentId: ids.stopped }))).body);
+    expect(detail.status).toBe('complete');
+    expect(detail.stats.estimated_days_to_call).toBeNull();
+    expect(detail.stats.verdict).toMatch(/^No clear winner: .+ had [\d.]+% chance to beat .+ when it stopped; a call needed 1,000 sessions and 25 conversions per variant\.$/);
   });
   it('carries the statistics: none for the control, uplift against it for the variant', async () => {
     const detail = experimentDetailResponse.parse((await get(env, env.keys.a, endpointPath('splitTest', { experimentId: ids.click_through }))).body);

@@ -213,13 +213,13 @@ describe('winner, required sample and verdict', () => {
     expect(result.min_sessions_per_variant).toBe(8158);
     expect(result.perVariant[1]!.chance_to_beat_control).toBeCloseTo(0.99903919674, 8);
     expect(result).toMatchObject({ can_call_winner: true, winner_index: 1, estimated_days_to_call: null });
-    expect(result.verdict).toBe('Variant B beats Control with 99% chance (+20.0% conversion rate); enough data to call it.');
+    expect(result.verdict).toBe('Variant B beats Control with > 99.9% chance (+20.0% conversion rate); enough data to call it.');
   });
 
   it('calls the control when it beats the variant', () => {
     const result = stats([[10_000, 600], [10_000, 500]]);
     expect(result).toMatchObject({ can_call_winner: true, winner_index: 0 });
-    expect(result.verdict).toBe('Control beats Variant B with 99% chance (Variant B: -16.7% conversion rate); enough data to call it.');
+    expect(result.verdict).toBe('Control beats Variant B with > 99.9% chance (Variant B: -16.7% conversion rate); enough data to call it.');
   });
 
   it('waits for the classical sample and estimates the days from current traffic', () => {
@@ -229,7 +229,7 @@ describe('winner, required sample and verdict', () => {
     const result = stats([[2_000, 100], [2_000, 120]], 4);
     expect(result.perVariant[1]!.chance_to_beat_control).toBeLessThan(0.95);
     expect(result).toMatchObject({ can_call_winner: false, winner_index: null, estimated_days_to_call: 13 });
-    expect(result.verdict).toBe('No winner yet: Variant B has 91% chance to beat Control; about 13 more days at current traffic.');
+    expect(result.verdict).toBe('No winner yet: Variant B has 91.6% chance to beat Control; about 13 more days at current traffic.');
   });
 
   it('does not call a 99% chance on an early sample (the 1,000-session floor)', () => {
@@ -238,7 +238,7 @@ describe('winner, required sample and verdict', () => {
     const result = stats([[400, 20], [400, 40]], 2);
     expect(result.perVariant[1]!.chance_to_beat_control).toBeCloseTo(0.996359797142, 8);
     expect(result).toMatchObject({ min_sessions_per_variant: 1_000, can_call_winner: false, estimated_days_to_call: 3 });
-    expect(result.verdict).toBe('No winner yet: Variant B has 99% chance to beat Control; about 3 more days at current traffic.');
+    expect(result.verdict).toBe('No winner yet: Variant B has 99.6% chance to beat Control; about 3 more days at current traffic.');
   });
 
   it('waits for 25 conversions per variant', () => {
@@ -247,7 +247,7 @@ describe('winner, required sample and verdict', () => {
     // arm per day that is 13.7 → 14 days.
     const result = stats([[1_000, 10], [1_000, 30]], 10);
     expect(result).toMatchObject({ min_sessions_per_variant: 1_000, can_call_winner: false, estimated_days_to_call: 14 });
-    expect(result.verdict).toBe('No winner yet: Variant B has 99% chance to beat Control; about 14 more days at current traffic.');
+    expect(result.verdict).toBe('No winner yet: Variant B has > 99.9% chance to beat Control; about 14 more days at current traffic.');
   });
 
   it('judges several variants against their closest rival', () => {
@@ -255,17 +255,17 @@ describe('winner, required sample and verdict', () => {
     // 30,000 sessions over 10 days is 1,000 per arm per day, so 90,000 more sessions take 90 days.
     const close = stats([[10_000, 500], [10_000, 600], [10_000, 590]], 10);
     expect(close).toMatchObject({ min_sessions_per_variant: 100_000, can_call_winner: false, estimated_days_to_call: 90 });
-    expect(close.verdict).toBe('No winner yet: Variant B has 99% chance to beat Control but only 61% to beat Variant C; about 90 more days at current traffic.');
+    expect(close.verdict).toBe('No winner yet: Variant B has > 99.9% chance to beat Control but only 61.7% to beat Variant C; about 90 more days at current traffic.');
     // B 7.0% vs its closest rival C 5.2%: 2773.98 → 2774 sessions per arm, all reached.
     const clear = stats([[10_000, 500], [10_000, 700], [10_000, 520]], 10);
     expect(clear).toMatchObject({ min_sessions_per_variant: 2_774, can_call_winner: true, winner_index: 1 });
-    expect(clear.verdict).toBe('Variant B beats Control with 99% chance (+40.0% conversion rate) and every other variant with at least 99%; enough data to call it.');
+    expect(clear.verdict).toBe('Variant B beats Control with > 99.9% chance (+40.0% conversion rate) and every other variant with > 99.9%; enough data to call it.');
   });
 
   it('says when the full sample is in but the difference is too small to call', () => {
     const result = stats([[100_000, 5_000], [100_000, 5_050]], 30);
     expect(result).toMatchObject({ min_sessions_per_variant: 100_000, can_call_winner: false, estimated_days_to_call: null });
-    expect(result.verdict).toBe('No winner yet: Variant B has 69% chance to beat Control; with 100,000 sessions per variant, any difference is likely too small to matter.');
+    expect(result.verdict).toBe('No winner yet: Variant B has 69.5% chance to beat Control; with 100,000 sessions per variant, any difference is likely too small to matter.');
   });
 
   it('states the requirement when the traffic rate is unknown', () => {

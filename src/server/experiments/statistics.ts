@@ -39,7 +39,8 @@
  *   equal non-zero rates: the cap.
  * - estimated_days_to_call = ⌈sessions still needed by the furthest-behind arm / (N / daysRunning / k)⌉,
  *   an arm needing max(min_sessions_per_variant − n, (25 − c) / ((c + 1) / (n + 2))) more: the sample,
- *   and the conversions it lacks at its posterior mean rate. Null when it can be called, with no traffic,
+ *   and the conversions it lacks at its posterior mean rate. Null for a complete test (its figures are
+ *   frozen, no more days will come), when it can be called, with no traffic,
  *   an arm without sessions or a mismatch, and when every arm already has the required data but no arm
  *   reaches 95% (the verdict then says the difference is likely too small to matter).
  */
@@ -63,7 +64,8 @@ export const MIN_SESSIONS_CAP = 100_000;
 export const MIN_CONVERSIONS = 25;
 
 /** Uplift, chance to beat control, sample checks, winner and a one-sentence verdict for a split test. */
-export function experimentStats(variants: VariantCounts[], opts: { daysRunning: number; labels: string[] }): ExperimentStats {
+export function experimentStats(variants: VariantCounts[], opts: { daysRunning: number; labels: string[]; complete?: boolean }): ExperimentStats {
+  const complete = opts.complete ?? false;
   const arms = variants.map(clean);
   const k = arms.length;
   const total = arms.reduce((sum, a) => sum + a.sessions, 0);
@@ -84,7 +86,7 @@ export function experimentStats(variants: VariantCounts[], opts: { daysRunning: 
   const shortfall = allServed ? sessionShortfall(arms, minSessions) : Infinity;
   const canCall = race !== null && !srm && shortfall <= 0 && race.chance >= CALL_CHANCE;
   const perArmPerDay = opts.daysRunning > 0 ? total / opts.daysRunning / k : 0;
-  const days = canCall || srm || !allServed || shortfall <= 0 || perArmPerDay === 0
+  const days = complete || canCall || srm || !allServed || shortfall <= 0 || perArmPerDay === 0
     ? null
     : Math.ceil(shortfall / perArmPerDay);
 
@@ -96,7 +98,7 @@ export function experimentStats(variants: VariantCounts[], opts: { daysRunning: 
     can_call_winner: canCall,
     min_sessions_per_variant: minSessions,
     estimated_days_to_call: days,
-    verdict: verdict({ arms, labels: opts.labels, srmP, srm, race, canCall, minSessions, minConversions: MIN_CONVERSIONS, callChance: CALL_CHANCE, enoughData: shortfall <= 0, days, beats, perVariant }),
+    verdict: verdict({ arms, labels: opts.labels, srmP, srm, race, canCall, minSessions, minConversions: MIN_CONVERSIONS, callChance: CALL_CHANCE, enoughData: shortfall <= 0, days, beats, perVariant, complete }),
   };
 }
 
