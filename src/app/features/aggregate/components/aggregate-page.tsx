@@ -33,7 +33,7 @@ export function AggregatePage() {
       <p className="zone-note muted" data-testid="zone-note">
         {view.zoneFromUrl
           ? `Days and buckets in ${view.timezone}, the time zone chosen above.`
-          : 'Days and buckets in UTC: the properties may each keep their own time zone, so none of them is the default. Pick another zone above.'}
+          : 'Days and buckets in UTC: each property keeps its own time zone, so one common zone is used. Pick another zone above.'}
       </p>
       <PropertyChecklist available={view.available} selected={view.selected} />
       {view.selected.length === 0 ? (

@@ -78,7 +78,7 @@ export function ConnectPage() {
         </label>
         <label className="form-field">
           <span>Property ids</span>
-          <input type="text" placeholder="acme-shop, blog" spellCheck={false} aria-invalid={!!err.propertyIds} aria-describedby="ids-help ids-error" {...register('propertyIds')} />
+          <input type="text" placeholder="acme-shop, acme-docs" spellCheck={false} aria-invalid={!!err.propertyIds} aria-describedby="ids-help ids-error" {...register('propertyIds')} />
           <span id="ids-help" className="muted small">The ids the key was made for, separated by commas.</span>
           <span id="ids-error" className="field-error">{err.propertyIds?.message}</span>
         </label>

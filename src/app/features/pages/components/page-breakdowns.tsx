@@ -6,7 +6,7 @@ import type { ResponseOf } from '../../../lib/api-client.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { pageDetailsQuery } from '../api/pages-queries.js';
-import { countryName, orNone } from '../../../lib/dimension-labels.js';
+import { campaignLabel, countryName, orNone } from '../../../lib/dimension-labels.js';
 import { usePagesScope } from './use-pages-scope.js';
 
 type Details = ResponseOf<'pageDetails'>['data'];
@@ -15,7 +15,7 @@ type Row = Details[Dimension][number];
 
 // Rows of the three lists differ only in their name fields; one label function per list.
 const NAMES: Record<Dimension, { title: string; column: string; name: (r: Row) => string }> = {
-  utm: { title: 'Campaigns (UTM)', column: 'Source / medium / campaign', name: (r) => ('source' in r ? [r.source, r.medium, r.campaign].map(orNone).join(' / ') : '') },
+  utm: { title: 'Campaigns (UTM)', column: 'Source / medium / campaign', name: (r) => ('source' in r ? campaignLabel(r) : '') },
   devices: { title: 'Devices', column: 'Device', name: (r) => ('device' in r ? orNone(r.device) : '') },
   countries: { title: 'Countries', column: 'Country', name: (r) => ('country' in r ? countryName(r.country) : '') },
 };

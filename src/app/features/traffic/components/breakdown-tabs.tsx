@@ -9,7 +9,7 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { breakdownQuery } from '../api/traffic-queries.js';
-import { countryName, orNone } from '../../../lib/dimension-labels.js';
+import { campaignLabel, countryName, orNone, referrerLabel } from '../../../lib/dimension-labels.js';
 import { useTrafficScope } from './use-traffic-scope.js';
 
 type Data = BreakdownResponse['data'];
@@ -22,11 +22,11 @@ interface Tab {
 
 // Each row type has its own name field; the table only needs one label per row.
 const TABS: Tab[] = [
-  { id: 'utm', label: 'UTM', column: 'Source / medium / campaign', name: (r) => ('source' in r ? [r.source, r.medium, r.campaign].map(orNone).join(' / ') : '') },
+  { id: 'utm', label: 'UTM', column: 'Source / medium / campaign', name: (r) => ('source' in r ? campaignLabel(r) : '') },
   { id: 'countries', label: 'Countries', column: 'Country', name: (r) => ('country' in r ? countryName(r.country) : '') },
   { id: 'devices', label: 'Devices', column: 'Device', name: (r) => ('device' in r ? orNone(r.device) : '') },
   { id: 'landing_pages', label: 'Landing pages', column: 'Landing page', name: (r) => ('path' in r ? r.path : '') },
-  { id: 'referrers', label: 'Referrers', column: 'Referrer', name: (r) => ('referrer' in r ? orNone(r.referrer) : '') },
+  { id: 'referrers', label: 'Referrers', column: 'Referrer', name: (r) => ('referrer' in r ? referrerLabel(r.referrer) : '') },
 ];
 
 export function BreakdownTabs({ view }: { view: DashboardView }) {
