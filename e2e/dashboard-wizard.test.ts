@@ -118,6 +118,10 @@ describe('dashboard: experiment wizard', () => {
     const originalSelector = await selector.inputValue();
     await selector.fill('');
     await expect.poll(() => errorOf(selector)).toBe('Required');
+    // So is one the page script could not use (it would skip it and the test would measure nothing).
+    await selector.pressSequentially('###');
+    await expect.poll(() => errorOf(selector)).toBe('not a valid CSS selector: expected ID name (at character 2)');
+    expect(await selector.getAttribute('aria-invalid')).toBe('true');
     await selector.fill(originalSelector);
     await expect.poll(() => errorOf(selector)).toBe('');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
+import { selectorProblem } from './css-selector.js';
 
 export const goals = ['click_through', 'form_submission', 'bounce_rate', 'session_time', 'destination_page', 'external_destination', 'revenue'] as const;
 export const DEFAULT_GOAL = 'click_through';
@@ -17,12 +18,23 @@ export const cssValue = z.record(
   z.union([z.string().max(500), z.number()]),
 );
 
-export const change = z.discriminatedUnion('op', [
-  z.object({ selector: z.string().min(1).max(512), op: z.literal('css'), value: cssValue }),
-  z.object({ selector: z.string().min(1).max(512), op: z.enum(['text', 'html', 'image']), value: z.string().max(20_000) }),
+const storedSelector = z.string().min(1).max(512);
+/** A selector the page script can use: a CSS selector list its querySelectorAll accepts, no pseudo-elements. */
+export const changeSelector = storedSelector.superRefine((selector, ctx) => {
+  const problem = selector.length > 0 && selector.length <= 512 ? selectorProblem(selector) : null;
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const changeWith = (selector: typeof storedSelector) => z.discriminatedUnion('op', [
+  z.object({ selector, op: z.literal('css'), value: cssValue }),
+  z.object({ selector, op: z.enum(['text', 'html', 'image']), value: z.string().max(20_000) }),
   // The spec: ignored for delete/duplicate, but must be present (an empty string).
-  z.object({ selector: z.string().min(1).max(512), op: z.enum(['delete', 'duplicate']), value: z.string().max(0, 'must be an empty string for delete and duplicate') }),
+  z.object({ selector, op: z.enum(['delete', 'duplicate']), value: z.string().max(0, 'must be an empty string for delete and duplicate') }),
 ]);
+/** A change as a client sends it: the selector must parse (css-selector.ts). */
+export const change = changeWith(changeSelector);
+/** A change as served: tests saved before the selector rule still read back. */
+const storedChange = changeWith(storedSelector);
 export type Change = z.infer<typeof change>;
 
 const label = z.string().trim().min(1).max(100).optional();
@@ -97,7 +109,7 @@ const stamp = z.string();
 const variantOut = z.object({
   label: z.string(),
   is_control: z.boolean(),
-  changes: z.array(change),
+  changes: z.array(storedChange),
   url: z.string().optional(),
 });
 const experimentCore = {
@@ -159,7 +171,7 @@ export const trackerConfigResponse = z.object({
     page: z.string(),
     type: z.enum(experimentTypes),
     /** Index = the exposure's `variant`. The control (0) is always `{changes: []}`: the page as it is, never a redirect. */
-    variants: z.array(z.union([z.object({ changes: z.array(change) }), z.object({ url: z.string() })])),
+    variants: z.array(z.union([z.object({ changes: z.array(storedChange) }), z.object({ url: z.string() })])),
   })),
 });
 export type TrackerConfig = z.infer<typeof trackerConfigResponse>;

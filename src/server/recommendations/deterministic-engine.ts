@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { selectorProblem } from '../../contract/css-selector.js';
 import type { Recommendation } from '../../contract/recommendations.js';
 import type { PageEvidence } from './page-evidence.js';
 import { ctaContrast } from './rules/cta-contrast.js';
@@ -21,7 +22,9 @@ export const recommendationId = (page: string, selector: string, rule: string) =
 
 /** Every rule's drafts, scored; not yet deduplicated or capped (the rule tests read this). */
 export function draftsOf(ev: PageEvidence): Ranked[] {
-  return RULES.flatMap((rule) => rule(ev)).map((d) => {
+  // Targets come from collected events (any client can send any string): a selector the page
+  // script could not use would become a test that changes nothing.
+  return RULES.flatMap((rule) => rule(ev)).filter((d) => selectorProblem(d.target.selector) === null).map((d) => {
     const s = score(d);
     return {
       id: recommendationId(ev.page, d.target.selector, d.rule),

@@ -35,6 +35,16 @@ describe('ranking', () => {
     expect(rankRecommendations(e)).toHaveLength(6);
   });
 
+  it('recommends nothing for an element whose collected selector no browser would accept', () => {
+    const e = tweak(ev['/'], {});
+    const spoil = (selector: string) => `${selector} >`;
+    e.snapshot!.elements.forEach((x) => { x.selector = spoil(x.selector); });
+    e.clicks.targets.forEach((t) => { t.target = spoil(t.target); });
+    e.forms.targets.forEach((t) => { t.target = spoil(t.target); });
+    expect(draftsOf(ev['/']).length).toBeGreaterThan(0);
+    expect(draftsOf(e)).toEqual([]);
+  });
+
   it('names real elements and maps every recommendation to a valid change', async () => {
     for (const page of ['/', '/signup', '/docs']) {
       const known = SNAPSHOTS[page]?.map((x) => x.selector) ?? ev[page].clicks.targets.map((t) => t.target);

@@ -32,6 +32,9 @@ const rejected: [string, unknown, string][] = [
   ['nocode variant with no change in it', { ...nocode, variants: [{ changes: [] }] }, 'variants.0.changes'],
   ['unknown op', withChange({ selector: 'h1', op: 'rotate', value: '90deg' }), 'variants.0.changes.0.op'],
   ['change without selector', withChange({ op: 'text', value: 'x' }), 'variants.0.changes.0.selector'],
+  ['selector that is not CSS (###)', withChange({ selector: '###', op: 'text', value: 'x' }), 'variants.0.changes.0.selector'],
+  ['selector ending in a combinator', withChange({ selector: 'div >', op: 'delete', value: '' }), 'variants.0.changes.0.selector'],
+  ['selector of a pseudo-element', withChange({ selector: 'a::before', op: 'text', value: 'x' }), 'variants.0.changes.0.selector'],
   ['css value that is not an object', withChange({ selector: 'h1', op: 'css', value: 'color: red' }), 'variants.0.changes.0.value'],
   ['css property not in camel case', withChange({ selector: 'h1', op: 'css', value: { 'background-color': 'red' } }), 'variants.0.changes.0.value.background-color'],
   ['text value that is not a string', withChange({ selector: 'h1', op: 'text', value: { text: 'x' } }), 'variants.0.changes.0.value'],
@@ -62,6 +65,16 @@ describe('POST split-tests: every 400 names its field', () => {
     expect(errorEnvelope.parse(r.body).error).toMatchObject({ code: 'invalid_request', details: { field } });
   });
 
+  it('says in words why a selector is refused, where the page script would have skipped it silently', async () => {
+    const r = await post(env, env.keys.a, listPath, { ...nocode, variants: [{ changes: [text] }, { changes: [text, { selector: '###', op: 'text', value: 'x' }] }] });
+    expect(r.status).toBe(400);
+    expect(errorEnvelope.parse(r.body).error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('not a valid CSS selector: expected ID name'),
+      details: { field: 'variants.1.changes.1.selector' },
+    });
+  });
+
   it('creates nothing for any of them, and a body that is not an object is a 400 too', async () => {
     for (const body of ['"text"', '[]', 'null']) {
       const res = await env.app.inject({ method: 'POST', url: `/api/external/v1${listPath}`, payload: body, headers: { authorization: `Bearer ${env.keys.a}`, 'content-type': 'application/json' } });
@@ -70,9 +83,10 @@ describe('POST split-tests: every 400 names its field', () => {
     expect((await get(env, env.keys.a, listPath)).body.data).toEqual([]);
   });
 
-  it('accepts the boundaries: auto_stop_days 1 and 365, 10 variants, a host or a URL prefix as external target', async () => {
+  it('accepts the boundaries: auto_stop_days 1 and 365, a selector list, 10 variants, a host or a URL prefix as external target', async () => {
     const ok = [
       { ...nocode, auto_stop_days: 1 },
+      withChange({ selector: 'section.section article.card:nth-of-type(1) > h3, [data-track="pricing-pro"]', op: 'text', value: 'x' }),
       { ...nocode, auto_stop_days: 365, variants: Array.from({ length: 10 }, () => ({ changes: [text, { selector: 'h1', op: 'css', value: { color: 'red', fontSize: 18 } }] })) },
       { ...nocode, goal: 'external_destination', goal_target: 'partner.example' },
       { ...nocode, goal: 'external_destination', goal_target: 'https://partner.example/signup' },

@@ -25,6 +25,8 @@ describe('the wizard validates with the server’s rules', () => {
 
   const cases: [string, (v: WizardValues) => void, string, RegExp][] = [
     ['an empty selector', (v) => { v.variants[0]!.changes[0]!.selector = ''; }, 'variants.0.changes.0.selector', /Required/],
+    ['a selector that is not CSS', (v) => { v.variants[0]!.changes[0]!.selector = '###'; }, 'variants.0.changes.0.selector', /^not a valid CSS selector: expected ID name/],
+    ['a pseudo-element selector', (v) => { v.variants[0]!.changes[0]!.selector = '#cta::before'; }, 'variants.0.changes.0.selector', /pseudo-element/],
     ['a kebab-case css property, on its row', (v) => { v.variants[0]!.changes[0]!.css[0]!.property = 'background-color'; }, 'variants.0.changes.0.css.0.property', /camel case/],
     ['a css value over 500 characters, on its row', (v) => { v.variants[0]!.changes[0]!.css[0]!.value = 'x'.repeat(501); }, 'variants.0.changes.0.css.0.value', /500/],
     ['a value for a delete change', (v) => { Object.assign(v.variants[0]!.changes[0]!, { op: 'delete', value: 'x' }); }, 'variants.0.changes.0.value', /empty string/],
