@@ -142,6 +142,7 @@ describe('dashboard: experiments list and detail', () => {
     const days = page.getByLabel('Stop automatically after (days)');
     await days.fill('1');
     await expect.poll(() => page.getByText('saving stops it now').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save auto-stop…' }).isVisible()).toBe(true);
     await days.fill('400');
     await page.getByRole('button', { name: 'Save auto-stop' }).click();
     await expect.poll(() => page.locator('#auto-stop-error').textContent()).toBe('Enter 365 or less.');
@@ -190,7 +191,13 @@ describe('dashboard: experiments list and detail', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     await expect.poll(() => page.getByTestId('complete-note').textContent()).toContain('Your change was not saved: the test had already ended.');
     expect(await page.getByTestId('complete-note').textContent()).toContain('stopped by hand, without a reason');
-    expect((await detail(other.experiment_id)).name).toBe(other.name);
+    const d = await detail(other.experiment_id);
+    expect(d.name).toBe(other.name);
+    // Ended: the verdict reports what was found, and no auto-stop date or sample still to come shows.
+    await expect.poll(() => page.getByTestId('verdict').textContent()).toBe(d.stats.verdict);
+    expect(d.stats.verdict).not.toMatch(/more days?|needs|yet/);
+    expect(await page.getByTestId('verdict-facts').count()).toBe(0);
+    expect(await page.getByTestId('auto-stop').textContent()).toBe(d.auto_stop_days === null ? 'Off' : `Not reached: stopped before day ${en.format(d.auto_stop_days)}`);
     expect(dash.problems.every((p) => p.includes('409'))).toBe(true);
     dash.problems.length = 0;
   });
@@ -220,6 +227,67 @@ describe('dashboard: experiments list and detail', () => {
     // The healthy demo tests show no such warning.
     await openDetail(tests[0].experiment_id);
     expect(await page.getByTestId('srm-warning').count()).toBe(0);
+    expect(dash.problems).toEqual([]);
+  });
+
+  it('asks before an auto-stop already behind the test ends it, and ends it only when confirmed', async () => {
+    // A test that began 21 days (and an hour) ago, with one exposure a day per variant.
+    const DAY = 86_400_000;
+    const createdAt = new Date(Date.now() - 21 * DAY - 3_600_000);
+    const id = 'autostopconfirm';
+    const [template] = tests;
+    const record = await dash.store.getExperiment(PROPERTY, template.experiment_id);
+    await dash.store.createExperiment({ ...record!, id, name: 'Ends on confirmation', created_at: createdAt, status: 'active', stopped_at: null, reason: null, auto_stop_days: null });
+    const events: StoredEvent[] = Array.from({ length: 42 }, (_, i) => {
+      const base = { property_id: PROPERTY, visitor_id: `acv${i}`, session_id: `acs${i}`, path: record!.page, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
+      return { ...base, type: 'exposure', ts: new Date(createdAt.getTime() + Math.floor(i / 2) * DAY + 60_000), experiment_id: id, variant: i % 2 };
+    });
+    await dash.store.insertEvents(events);
+    const sessions = async () => (await detail(id)).variants.map((v) => v.sessions);
+    expect(await sessions()).toEqual([21, 21]);
+
+    const patches: string[] = [];
+    page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.url()));
+    await openDetail(id);
+    expect(await page.getByLabel('Stop automatically after (days)').inputValue()).toBe('');
+    await page.getByLabel('Stop automatically after (days)').fill('10');
+    await page.getByRole('button', { name: /^Save auto-stop/ }).click();
+    await expect.poll(() => page.getByTestId('auto-stop-confirm').textContent()).toContain('This ends the test now, with results up to day 10.');
+    const stopAt10 = page.getByRole('button', { name: 'Stop the test at day 10' });
+    expect(await stopAt10.isVisible()).toBe(true);
+    // Nothing was sent: the API still has it running, without a limit.
+    expect(patches).toEqual([]);
+    expect(await detail(id)).toMatchObject({ status: 'active', auto_stop_days: null });
+    await checkPageQuality(page, 'experiment-detail-auto-stop-confirm');
+
+    // Keep editing withdraws the question; a later limit saves at once.
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await page.getByTestId('auto-stop-confirm').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('auto-stop-days');
+    expect(await detail(id)).toMatchObject({ status: 'active', auto_stop_days: null });
+    await page.getByLabel('Stop automatically after (days)').fill('30');
+    await page.getByRole('button', { name: 'Save auto-stop' }).click();
+    await expect.poll(async () => (await detail(id)).auto_stop_days).toBe(30);
+    expect((await detail(id)).status).toBe('active');
+
+    // Asked again for 10 days and confirmed: complete, over the first 10 days' exposures only.
+    await page.getByLabel('Stop automatically after (days)').fill('10');
+    await page.getByRole('button', { name: 'Save auto-stop…' }).click();
+    await page.getByRole('button', { name: 'Stop the test at day 10' }).click();
+    await page.getByTestId('complete-note').waitFor(SLOW);
+    const d = await dash.api<Detail & { stopped_at: string; created_at: string; stats: { estimated_days_to_call: number | null } }>(`/properties/${PROPERTY}/split-tests/${id}`);
+    expect([d.status, d.reason, d.auto_stop_days]).toEqual(['complete', 'auto_stop', 10]);
+    expect(Date.parse(d.stopped_at) - Date.parse(d.created_at)).toBe(10 * DAY);
+    expect(d.variants.map((v) => v.sessions)).toEqual([10, 10]);
+    // The ended page: the verdict in the past tense, when auto-stop ended it, no sample still to gather.
+    await expect.poll(() => page.getByTestId('verdict').textContent()).toBe(d.stats.verdict);
+    expect(d.stats.verdict).toMatch(/when it stopped/);
+    expect(d.stats.verdict).not.toMatch(/more days?|yet/);
+    expect(d.stats.estimated_days_to_call).toBeNull();
+    expect(await page.getByTestId('verdict-facts').count()).toBe(0);
+    const ended = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' }).format(new Date(d.stopped_at));
+    expect(await page.getByTestId('auto-stop').textContent()).toBe(`Ended the test on ${ended}, after 10 days`);
+    expect(patches).toHaveLength(2); // the 30-day save and the confirmed one
     expect(dash.problems).toEqual([]);
   });
 });

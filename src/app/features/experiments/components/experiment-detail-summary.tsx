@@ -1,12 +1,11 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
-import { describeGoal, typeLabel } from './experiment-detail-words.js';
-import { autoStopAt, daysBetween, formatDay } from './variant-figures.js';
+import { describeAutoStop, describeGoal, typeLabel } from './experiment-detail-words.js';
+import { daysBetween, formatDay } from './variant-figures.js';
 
 /** The test's settings at a glance: where it runs, what it measures, when it started and stops. */
 export function ExperimentDetailSummary({ detail, timezone }: { detail: ExperimentDetail; timezone: string }) {
   const ran = daysBetween(detail.created_at, detail.stopped_at);
-  const auto = detail.auto_stop_days;
   return (
     <dl className="experiment-summary">
       <div>
@@ -34,9 +33,7 @@ export function ExperimentDetailSummary({ detail, timezone }: { detail: Experime
       </div>
       <div>
         <dt>Auto-stop</dt>
-        <dd data-testid="auto-stop">
-          {auto === null ? 'Off: runs until stopped' : `After ${formatInteger(auto)} ${auto === 1 ? 'day' : 'days'} (${formatDay(autoStopAt(detail.created_at, auto), timezone)})`}
-        </dd>
+        <dd data-testid="auto-stop">{describeAutoStop(detail, timezone)}</dd>
       </div>
     </dl>
   );

@@ -23,17 +23,20 @@ export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }
           </p>
         </div>
       )}
-      <ul className="verdict-facts small">
-        <li>
-          Minimum sample: <strong>{formatInteger(stats.min_sessions_per_variant)}</strong> sessions per variant before a winner can be
-          called, because a chance to win swings widely on small samples.
-        </li>
-        {detail.status === 'active' && days !== null && (
+      {/* What a call still needs only matters while the test can still gather it. */}
+      {detail.status === 'active' && (
+        <ul className="verdict-facts small" data-testid="verdict-facts">
           <li>
-            At current traffic that takes about <strong>{formatInteger(Math.max(1, Math.ceil(days)))}</strong> more {Math.ceil(days) <= 1 ? 'day' : 'days'}.
+            Minimum sample: <strong>{formatInteger(stats.min_sessions_per_variant)}</strong> sessions per variant before a winner can be
+            called, because a chance to win swings widely on small samples.
           </li>
-        )}
-      </ul>
+          {days !== null && (
+            <li>
+              At current traffic that takes about <strong>{formatInteger(Math.max(1, Math.ceil(days)))}</strong> more {Math.ceil(days) <= 1 ? 'day' : 'days'}.
+            </li>
+          )}
+        </ul>
+      )}
     </section>
   );
 }

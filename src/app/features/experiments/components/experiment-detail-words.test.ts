@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { describeChange, describeEnd, describeGoal } from './experiment-detail-words.js';
+import { describeAutoStop, describeChange, describeEnd, describeGoal } from './experiment-detail-words.js';
 
 describe('experiment words', () => {
   it('says why a test ended from the reason the API recorded', () => {
     expect(describeEnd({ reason: 'auto_stop', auto_stop_days: 30 })).toBe('Its auto-stop ended it after 30 days.');
     expect(describeEnd({ reason: 'manual', auto_stop_days: null })).toBe('It was stopped by hand, without a reason.');
     expect(describeEnd({ reason: 'Variant B won', auto_stop_days: 30 })).toBe('It was stopped with the reason “Variant B won”.');
+  });
+
+  it('gives a running test its auto-stop date, and an ended one only what happened', () => {
+    const created_at = '2026-11-01T15:00:00.000Z';
+    const running = { status: 'active' as const, reason: null, auto_stop_days: 60, created_at, stopped_at: null };
+    expect(describeAutoStop(running, 'America/New_York')).toBe('After 60 days (Dec 31, 2026)');
+    expect(describeAutoStop({ ...running, auto_stop_days: null }, 'UTC')).toBe('Off: runs until stopped');
+    // Stopped by hand on day 21: the 60-day limit was never reached and no date to come is shown.
+    const stopped = { ...running, status: 'complete' as const, reason: 'manual', stopped_at: '2026-11-22T16:00:00.000Z' };
+    expect(describeAutoStop(stopped, 'America/New_York')).toBe('Not reached: stopped before day 60');
+    expect(describeAutoStop({ ...stopped, auto_stop_days: null }, 'UTC')).toBe('Off');
+    const autoStopped = { ...stopped, reason: 'auto_stop', auto_stop_days: 10, stopped_at: '2026-11-11T15:00:00.000Z' };
+    expect(describeAutoStop(autoStopped, 'America/New_York')).toBe('Ended the test on Nov 11, 2026, after 10 days');
+    expect(describeAutoStop({ ...autoStopped, auto_stop_days: 1_000 }, 'UTC')).toContain('after 1,000 days');
   });
 
   it('names a goal with its target, and the session_time default of 60 seconds', () => {

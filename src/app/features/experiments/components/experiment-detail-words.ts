@@ -1,5 +1,6 @@
 import type { Change, ExperimentDetail, goals } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
+import { autoStopAt, formatDay } from './variant-figures.js';
 
 type Goal = (typeof goals)[number];
 
@@ -30,6 +31,18 @@ export function describeEnd(detail: Pick<ExperimentDetail, 'reason' | 'auto_stop
   if (detail.reason === 'auto_stop') return `Its auto-stop ended it after ${formatInteger(detail.auto_stop_days ?? 0)} days.`;
   if (detail.reason === 'manual' || !detail.reason) return 'It was stopped by hand, without a reason.';
   return `It was stopped with the reason “${detail.reason}”.`;
+}
+
+const dayWord = (n: number) => `${formatInteger(n)} ${n === 1 ? 'day' : 'days'}`;
+
+/** A running test's coming auto-stop; an ended test's in the past tense, never a date still to come. */
+export function describeAutoStop(detail: Pick<ExperimentDetail, 'status' | 'reason' | 'auto_stop_days' | 'created_at' | 'stopped_at'>, timezone: string): string {
+  const auto = detail.auto_stop_days;
+  if (detail.status === 'complete') {
+    if (detail.reason === 'auto_stop' && auto !== null && detail.stopped_at) return `Ended the test on ${formatDay(detail.stopped_at, timezone)}, after ${dayWord(auto)}`;
+    return auto === null ? 'Off' : `Not reached: stopped before day ${formatInteger(auto)}`;
+  }
+  return auto === null ? 'Off: runs until stopped' : `After ${dayWord(auto)} (${formatDay(autoStopAt(detail.created_at, auto), timezone)})`;
 }
 
 const LIMIT = 140;

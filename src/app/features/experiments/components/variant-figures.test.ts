@@ -18,6 +18,10 @@ describe('variant figures', () => {
 
   it('formats chance without claiming certainty at the ends', () => {
     expect(formatChance(0.923183438974)).toBe('92.3%');
+    // Rounded down like the verdict sentence: 0.9169 is 91.6% there, so here too; 94.96% is not "95%".
+    expect(formatChance(0.9169019191577937)).toBe('91.6%');
+    expect(formatChance(0.9496)).toBe('94.9%');
+    expect(formatChance(0.9993509762430435)).toBe('> 99.9%');
     expect(formatChance(0.9996)).toBe('> 99.9%');
     expect(formatChance(0.0002)).toBe('< 0.1%');
     expect(formatChance(0.5)).toBe('50%');

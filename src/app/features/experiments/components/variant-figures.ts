@@ -1,3 +1,4 @@
+import { chanceShown } from '../../../../contract/chance-display.js';
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { todayIn } from '../../../lib/date-range.js';
 import { formatChange, formatDate, formatPercent } from '../../../lib/format.js';
@@ -38,14 +39,13 @@ export function variantRows(variants: DetailVariant[]): VariantRow[] {
 export const NOT_APPLICABLE = '—';
 
 /**
- * A probability as a percentage that never claims certainty it doesn't have: rounding 0.9996 to
- * "100%" would read as a sure thing, so the ends show as "> 99.9%" and "< 0.1%".
+ * A chance to beat as the server's verdict words it (contract/chance-display.ts), so the table and
+ * the sentence above it never disagree: rounded down to 0.1%, "> 99.9%" and "< 0.1%" at the ends.
  */
 export function formatChance(p: number | null): string {
   if (p === null) return NOT_APPLICABLE;
-  if (p > 0.999) return `> ${formatPercent(0.999)}`;
-  if (p < 0.001) return `< ${formatPercent(0.001)}`;
-  return formatPercent(p);
+  const { bound, ratio } = chanceShown(p);
+  return `${bound ? `${bound} ` : ''}${formatPercent(ratio)}`;
 }
 
 export const formatUplift = (u: number | null) => (u === null ? NOT_APPLICABLE : formatChange(u));
