@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useConnection } from '../lib/connection-context.js';
 import { formatInteger } from '../lib/format.js';
-import { interactionsBreakdownQuery, type FetchInteractions, type InteractionsBreakdown, type ReportScope } from '../lib/interactions-breakdown-query.js';
+import { interactionsBreakdownQuery, type FetchInteractions, type InteractionsBreakdown } from '../lib/interactions-breakdown-query.js';
+import { useReportScope } from '../lib/report-scope.js';
 import type { DashboardView } from '../lib/use-dashboard-view.js';
 import { FigureCards } from './figure-cards.js';
 import { InteractionTopTable } from './interaction-top-table.js';
@@ -28,8 +28,7 @@ export interface InteractionReportConfig<C extends string, U extends string> {
 }
 
 function InteractionReport<C extends string, U extends string>({ view, config }: { view: DashboardView; config: InteractionReportConfig<C, U> }) {
-  const { connection, client } = useConnection();
-  const scope: ReportScope = { connection, client, propertyId: view.property.id, timezone: view.timezone };
+  const scope = useReportScope(view);
   const current = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.range, view.granularity));
   const previous = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.previous, view.granularity));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;

@@ -3,14 +3,7 @@ import type { ApiClient } from './api-client.js';
 import { connectionKey, type Connection } from './connection.js';
 import type { DateRange } from './date-range.js';
 import type { Granularity } from './granularity.js';
-
-/** What every dated read of one property is scoped by; the whole scope is the query key. */
-export interface ReportScope {
-  connection: Connection;
-  client: ApiClient;
-  propertyId: string;
-  timezone: string;
-}
+import { type ReportScope } from './report-scope.js';
 
 /** The API's maximum number of (page, element) rows. */
 export const INTERACTIONS_LIMIT = 50;

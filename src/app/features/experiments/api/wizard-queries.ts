@@ -4,19 +4,12 @@ import type { ApiClient } from '../../../lib/api-client.js';
 import type { Connection } from '../../../lib/connection.js';
 import { addDays, todayIn } from '../../../lib/date-range.js';
 import { experimentsKey } from './experiments-queries.js';
-
-/** The wizard's scope: the experiments scope plus the property's timezone (for "last 30 days"). */
-export interface WizardScope {
-  connection: Connection;
-  client: ApiClient;
-  propertyId: string;
-  timezone: string;
-}
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 const OBSERVED_PAGES_LIMIT = 50;
 
 /** Paths the property saw in the last 30 days, most viewed first: what the page input suggests. */
-export const observedPagesQuery = (s: WizardScope) => {
+export const observedPagesQuery = (s: ReportScope) => {
   const end = todayIn(s.timezone);
   const range = { start: addDays(end, -29), end, timezone: s.timezone };
   return queryOptions({
@@ -28,7 +21,7 @@ export const observedPagesQuery = (s: WizardScope) => {
 };
 
 /** Test ideas for one page, from its last 30 days (404 when the page has no data). */
-export const recommendationsQuery = (s: WizardScope, page: string) =>
+export const recommendationsQuery = (s: ReportScope, page: string) =>
   queryOptions({
     queryKey: [...experimentsKey(s), 'recommendations', page] as const,
     queryFn: ({ signal }) => s.client.call('splitTestRecommendations', { propertyId: s.propertyId, query: { page }, signal }),
@@ -36,7 +29,7 @@ export const recommendationsQuery = (s: WizardScope, page: string) =>
   });
 
 /** POST a new split test (active at once); every experiments read of the property refetches. */
-export function useCreateExperiment(s: WizardScope) {
+export function useCreateExperiment(s: ReportScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateExperimentBody) => s.client.call('createSplitTest', { propertyId: s.propertyId, body }),

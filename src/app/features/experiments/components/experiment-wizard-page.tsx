@@ -1,9 +1,8 @@
 import { useSearch } from '@tanstack/react-router';
 import { ViewGate } from '../../../components/view-gate.js';
-import { useConnection } from '../../../lib/connection-context.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import type { WizardScope } from '../api/wizard-queries.js';
 import { ExperimentWizard } from './wizard-shell.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 import '../../../components/forms.css';
 import './wizard.css';
 
@@ -12,9 +11,8 @@ export function ExperimentWizardPage() {
 }
 
 function Wizard({ view }: { view: DashboardView }) {
-  const { connection, client } = useConnection();
   const { page } = useSearch({ from: '/experiments/new' });
-  const scope: WizardScope = { connection, client, propertyId: view.property.id, timezone: view.timezone };
+  const scope = useReportScope(view);
   return (
     <div className="wizard">
       <h1 className="page-title">New experiment <span className="muted">· {view.property.name}</span></h1>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
-import { observedPagesQuery, type WizardScope } from '../api/wizard-queries.js';
+import { observedPagesQuery } from '../api/wizard-queries.js';
 import type { WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 /** Step 1: the page the test runs on; the box suggests the paths seen in the last 30 days. */
-export function WizardPageStep({ scope }: { scope: WizardScope }) {
+export function WizardPageStep({ scope }: { scope: ReportScope }) {
   const { register } = useFormContext<WizardValues>();
   const pages = useQuery(observedPagesQuery(scope));
   const count = pages.data?.length ?? 0;

@@ -4,11 +4,12 @@ import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { ApiError } from '../../../lib/api-error.js';
 import type { Recommendation } from '../../../../contract/recommendations.js';
-import { recommendationsQuery, type WizardScope } from '../api/wizard-queries.js';
+import { recommendationsQuery } from '../api/wizard-queries.js';
 import { WizardRecommendationCard } from './wizard-recommendation-card.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
-  scope: WizardScope;
+  scope: ReportScope;
   page: string;
   chosen: readonly Recommendation[];
   onChosenChange(next: Recommendation[]): void;

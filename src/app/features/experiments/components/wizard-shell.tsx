@@ -4,12 +4,13 @@ import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-f
 import type { CreateExperimentBody } from '../../../../contract/experiments.js';
 import type { Recommendation } from '../../../../contract/recommendations.js';
 import { ApiError } from '../../../lib/api-error.js';
-import { useCreateExperiment, type WizardScope } from '../api/wizard-queries.js';
+import { useCreateExperiment } from '../api/wizard-queries.js';
 import { serverErrorTarget, STEP, stepOfField, WIZARD_STEPS } from './wizard-field-paths.js';
 import { applyChosenRecommendations, initialValues, type WizardValues } from './wizard-form.js';
 import { WizardProgress } from './wizard-progress.js';
 import { wizardResolver } from './wizard-resolver.js';
 import { WizardStepBody } from './wizard-step-body.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 /** The fields Next checks before leaving each step. */
 const STEP_FIELDS: Path<WizardValues>[][] = [['page'], [], ['type', 'variants'], ['goal', 'goal_target', 'auto_stop_days'], ['name']];
@@ -27,7 +28,7 @@ function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
 }
 
 /** The five steps over one form: values stay while moving back and forth; Create posts them. */
-export function ExperimentWizard({ scope, initialPage }: { scope: WizardScope; initialPage: string }) {
+export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; initialPage: string }) {
   const form = useForm<WizardValues, unknown, CreateExperimentBody>({ resolver: wizardResolver, mode: 'onChange', defaultValues: initialValues(initialPage) });
   const [step, setStep] = useState<number>(STEP.page);
   const [chosen, setChosen] = useState<{ page: string; recs: Recommendation[] }>({ page: initialPage, recs: [] });

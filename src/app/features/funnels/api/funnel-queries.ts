@@ -3,14 +3,7 @@ import type { ApiClient } from '../../../lib/api-client.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
 import type { DateRange } from '../../../lib/date-range.js';
 import type { FunnelDimension, FunnelMode } from '../utils/funnel-search.js';
-
-/** What every funnel read is scoped by; the whole scope is the query key. */
-export interface FunnelScope {
-  connection: Connection;
-  client: ApiClient;
-  propertyId: string;
-  timezone: string;
-}
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 /** A funnel as the API takes it: steps already checked against the contract. */
 export interface FunnelDefinition {
@@ -19,15 +12,15 @@ export interface FunnelDefinition {
   breakdownBy?: FunnelDimension;
 }
 
-const base = (s: FunnelScope) => [connectionKey(s.connection), s.propertyId, 'funnels'] as const;
+const base = (s: ReportScope) => [connectionKey(s.connection), s.propertyId, 'funnels'] as const;
 // `steps` travels as URL-encoded JSON, as the contract's query schema reads it.
-const dated = (s: FunnelScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
+const dated = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
 
 /** Prefix of the saved list's key, for invalidation after a save, rename or delete. */
-export const savedFunnelsKey = (s: FunnelScope) => [...base(s), 'saved'] as const;
+export const savedFunnelsKey = (s: ReportScope) => [...base(s), 'saved'] as const;
 
 // keepPreviousData: the last figures stay on screen (dimmed) while a changed funnel or range loads.
-export const funnelQuery = (s: FunnelScope, range: DateRange, f: FunnelDefinition) =>
+export const funnelQuery = (s: ReportScope, range: DateRange, f: FunnelDefinition) =>
   queryOptions({
     queryKey: [...base(s), 'funnel', { ...range, tz: s.timezone, ...f }],
     queryFn: ({ signal }) => s.client.call('funnel', { propertyId: s.propertyId, query: { ...dated(s, range), ...f, steps: JSON.stringify(f.steps) }, signal }),
@@ -35,7 +28,7 @@ export const funnelQuery = (s: FunnelScope, range: DateRange, f: FunnelDefinitio
   });
 
 /** Paths from the first step; breakdown does not apply to paths, so it is not sent. */
-export const sankeyQuery = (s: FunnelScope, range: DateRange, f: FunnelDefinition, maxPaths = 20) =>
+export const sankeyQuery = (s: ReportScope, range: DateRange, f: FunnelDefinition, maxPaths = 20) =>
   queryOptions({
     queryKey: [...base(s), 'sankey', { ...range, tz: s.timezone, steps: f.steps, mode: f.mode, maxPaths }],
     queryFn: ({ signal }) => s.client.call('funnelSankey', { propertyId: s.propertyId, query: { ...dated(s, range), steps: JSON.stringify(f.steps), mode: f.mode, maxPaths }, signal }),
@@ -43,7 +36,7 @@ export const sankeyQuery = (s: FunnelScope, range: DateRange, f: FunnelDefinitio
   });
 
 /** Funnels that start at `page`, from the last 30 days (the API ignores the range here). */
-export const suggestionsQuery = (s: FunnelScope, page: string) =>
+export const suggestionsQuery = (s: ReportScope, page: string) =>
   queryOptions({
     queryKey: [...base(s), 'suggestions', page],
     queryFn: ({ signal }) => s.client.call('funnelSuggestions', { propertyId: s.propertyId, query: { page }, signal }),
@@ -51,7 +44,7 @@ export const suggestionsQuery = (s: FunnelScope, page: string) =>
   });
 
 /** The pages people actually viewed in the range, offered while typing a step. */
-export const observedPathsQuery = (s: FunnelScope, range: DateRange) =>
+export const observedPathsQuery = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: [...base(s), 'observed-paths', { ...range, tz: s.timezone }],
     queryFn: async ({ signal }) => {
@@ -61,7 +54,7 @@ export const observedPathsQuery = (s: FunnelScope, range: DateRange) =>
     placeholderData: keepPreviousData,
   });
 
-export const savedFunnelsQuery = (s: FunnelScope) =>
+export const savedFunnelsQuery = (s: ReportScope) =>
   queryOptions({
     queryKey: savedFunnelsKey(s),
     queryFn: ({ signal }) => s.client.call('savedFunnels', { propertyId: s.propertyId, signal }),

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedFunnel } from '../../../../contract/funnels.js';
-import { savedFunnelsKey, type FunnelScope } from './funnel-queries.js';
+import { savedFunnelsKey } from './funnel-queries.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 /** Creates a saved funnel, or renames/updates the one whose `id` is given. */
-export function useSaveFunnel(s: FunnelScope) {
+export function useSaveFunnel(s: ReportScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { id?: string; name: string; steps: SavedFunnel['steps'] }) => s.client.call('saveFunnel', { propertyId: s.propertyId, body }),
@@ -11,7 +12,7 @@ export function useSaveFunnel(s: FunnelScope) {
   });
 }
 
-export function useDeleteFunnel(s: FunnelScope) {
+export function useDeleteFunnel(s: ReportScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (funnelId: string) => s.client.call('deleteFunnel', { propertyId: s.propertyId, params: { funnelId } }),

@@ -5,13 +5,14 @@ import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatDate, formatInteger, formatPercent, plural } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { funnelQuery, type FunnelDefinition, type FunnelScope } from '../api/funnel-queries.js';
+import { funnelQuery, type FunnelDefinition } from '../api/funnel-queries.js';
 import { stepFigures } from '../utils/step-figures.js';
 import { FunnelBreakdownTable } from './funnel-breakdown-table.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
   view: DashboardView;
-  scope: FunnelScope;
+  scope: ReportScope;
   /** Null while a step does not pass the schema: the last figures stay, dimmed. */
   definition: FunnelDefinition | null;
   fallback: FunnelDefinition;

@@ -6,7 +6,8 @@ import { SankeyChart, type SankeyNodeKind } from '../../../components/sankey-cha
 import { Skeleton } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { sankeyQuery, type FunnelDefinition, type FunnelScope } from '../api/funnel-queries.js';
+import { sankeyQuery, type FunnelDefinition } from '../api/funnel-queries.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 // The API's markers: where a session ended before completing, and a path cut at its node limit.
 const DROP_OFF = '(drop-off)';
@@ -19,7 +20,7 @@ const outcomeOf = (nodes: string[]) => {
 
 interface Props {
   view: DashboardView;
-  scope: FunnelScope;
+  scope: ReportScope;
   definition: FunnelDefinition | null;
   fallback: FunnelDefinition;
 }

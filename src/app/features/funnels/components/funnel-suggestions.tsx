@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { suggestionsQuery, type FunnelScope } from '../api/funnel-queries.js';
+import { suggestionsQuery } from '../api/funnel-queries.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
-  scope: FunnelScope;
+  scope: ReportScope;
   observedPaths: string[];
   /** The builder's first step when it is a valid path: suggestions start there unless another is picked. */
   firstStep: string | undefined;

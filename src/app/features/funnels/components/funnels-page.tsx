@@ -11,7 +11,7 @@ import { FunnelSankey } from './funnel-sankey.js';
 import { FunnelSuggestions } from './funnel-suggestions.js';
 import { SavedFunnels } from './saved-funnels.js';
 import { useFunnelDraft } from './use-funnel-draft.js';
-import { useFunnelScope } from './use-funnel-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 import '../../../components/forms.css';
 import './funnels.css';
 
@@ -20,7 +20,7 @@ export function FunnelsPage() {
 }
 
 function Funnels({ view }: { view: DashboardView }) {
-  const scope = useFunnelScope(view);
+  const scope = useReportScope(view);
   const funnel = useFunnelDraft();
   const observed = useQuery(observedPathsQuery(scope, view.range));
   const pages = funnel.draft.map((d) => d.page);

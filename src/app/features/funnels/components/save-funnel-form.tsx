@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { saveFunnelBody } from '../../../../contract/funnels.js';
 import { ApiError } from '../../../lib/api-error.js';
-import type { FunnelScope } from '../api/funnel-queries.js';
 import { useSaveFunnel } from '../api/saved-funnel-mutations.js';
 import { mutationErrorWords } from '../utils/mutation-error-words.js';
 import { stepOfField } from '../utils/step-errors.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
-  scope: FunnelScope;
+  scope: ReportScope;
   /** The builder's steps when they pass the schema; saving is off until they do. */
   steps: { page: string }[] | null;
   /** A server error naming a step goes back onto that step in the builder. */

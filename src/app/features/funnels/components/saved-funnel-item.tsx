@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { saveFunnelBody, type SavedFunnel } from '../../../../contract/funnels.js';
-import type { FunnelScope } from '../api/funnel-queries.js';
 import { useDeleteFunnel, useSaveFunnel } from '../api/saved-funnel-mutations.js';
 import { mutationErrorWords } from '../utils/mutation-error-words.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 type Mode = 'idle' | 'rename' | 'confirm-delete';
 
 /** One saved funnel: open it, rename it in place, or delete it after a confirmation. */
-export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: FunnelScope; funnel: SavedFunnel; onOpen(): void }) {
+export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: ReportScope; funnel: SavedFunnel; onOpen(): void }) {
   const [mode, setMode] = useState<Mode>('idle');
   const [name, setName] = useState(funnel.name);
   const rename = useSaveFunnel(scope);

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { savedFunnelsQuery, type FunnelScope } from '../api/funnel-queries.js';
+import { savedFunnelsQuery } from '../api/funnel-queries.js';
 import { SavedFunnelItem } from './saved-funnel-item.js';
 import { SaveFunnelForm } from './save-funnel-form.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
-  scope: FunnelScope;
+  scope: ReportScope;
   steps: { page: string }[] | null;
   onOpen(pages: string[]): void;
   onStepError(index: number, message: string): void;

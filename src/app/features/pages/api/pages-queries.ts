@@ -3,23 +3,16 @@ import type { ApiClient } from '../../../lib/api-client.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
 import type { DateRange } from '../../../lib/date-range.js';
 import type { Granularity } from '../../../lib/granularity.js';
-
-/** What every dated pages read is scoped by; the whole scope is the query key. */
-export interface PagesScope {
-  connection: Connection;
-  client: ApiClient;
-  propertyId: string;
-  timezone: string;
-}
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 /** The API's maximum: a marketer scanning "top pages" wants more than the default ten. */
 export const PAGES_LIMIT = 50;
 
-const key = (s: PagesScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'pages', report, args] as const;
-const rangeQuery = (s: PagesScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
+const key = (s: ReportScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'pages', report, args] as const;
+const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
 
 // keepPreviousData: the old figures stay on screen (dimmed) while a new range loads.
-export const pagesBreakdownQuery = (s: PagesScope, range: DateRange) =>
+export const pagesBreakdownQuery = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: key(s, 'breakdown', { ...range, tz: s.timezone, limit: PAGES_LIMIT }),
     queryFn: ({ signal }) => s.client.call('pagesBreakdown', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), limit: PAGES_LIMIT }, signal }),
@@ -27,21 +20,21 @@ export const pagesBreakdownQuery = (s: PagesScope, range: DateRange) =>
   });
 
 /** One page's figures and breakdowns; called twice (this period and the previous one) for the changes. */
-export const pageDetailsQuery = (s: PagesScope, range: DateRange, page: string) =>
+export const pageDetailsQuery = (s: ReportScope, range: DateRange, page: string) =>
   queryOptions({
     queryKey: key(s, 'details', { ...range, tz: s.timezone, page }),
     queryFn: ({ signal }) => s.client.call('pageDetails', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), page, limit: PAGES_LIMIT }, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const clickDetailsQuery = (s: PagesScope, range: DateRange, page: string, granularity: Granularity) =>
+export const clickDetailsQuery = (s: ReportScope, range: DateRange, page: string, granularity: Granularity) =>
   queryOptions({
     queryKey: key(s, 'click-details', { ...range, tz: s.timezone, page, granularity }),
     queryFn: ({ signal }) => s.client.call('clickDetails', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), page, granularity, limit: PAGES_LIMIT }, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const formDetailsQuery = (s: PagesScope, range: DateRange, page: string, granularity: Granularity) =>
+export const formDetailsQuery = (s: ReportScope, range: DateRange, page: string, granularity: Granularity) =>
   queryOptions({
     queryKey: key(s, 'form-details', { ...range, tz: s.timezone, page, granularity }),
     queryFn: ({ signal }) => s.client.call('formDetails', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), page, granularity, limit: PAGES_LIMIT }, signal }),

@@ -7,7 +7,7 @@ import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { pageDetailsQuery } from '../api/pages-queries.js';
 import { campaignLabel, countryName, orNone } from '../../../lib/dimension-labels.js';
-import { usePagesScope } from './use-pages-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 type Details = ResponseOf<'pageDetails'>['data'];
 type Dimension = 'utm' | 'devices' | 'countries';
@@ -30,7 +30,7 @@ function columns(dim: Dimension): Column<Row>[] {
 }
 
 export function PageBreakdowns({ view, path }: { view: DashboardView; path: string }) {
-  const scope = usePagesScope(view);
+  const scope = useReportScope(view);
   const query = useQuery(pageDetailsQuery(scope, view.range, path));
   if (query.error) return null; // PageFigures above already says what went wrong
   return (

@@ -6,7 +6,7 @@ import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { clickDetailsQuery } from '../api/pages-queries.js';
 import { PageInteractionsCard } from './page-interactions-card.js';
-import { usePagesScope } from './use-pages-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 type Row = ResponseOf<'clickDetails'>['data']['clicks'][number];
 
@@ -18,7 +18,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export function PageClicks({ view, path }: { view: DashboardView; path: string }) {
-  const query = useQuery(clickDetailsQuery(usePagesScope(view), view.range, path, view.granularity));
+  const query = useQuery(clickDetailsQuery(useReportScope(view), view.range, path, view.granularity));
   const summary = query.data?.summary;
   return (
     <PageInteractionsCard

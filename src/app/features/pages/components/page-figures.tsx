@@ -6,7 +6,7 @@ import { QueryError } from '../../../components/query-error.js';
 import { formatInteger, formatPercent } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { pageDetailsQuery } from '../api/pages-queries.js';
-import { usePagesScope } from './use-pages-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 type Key = 'page_views' | 'unique_visitors' | 'avg_scroll_depth' | 'bounce_rate';
 const FIGURES: { key: Key; label: string; format: (n: number) => string; points?: boolean; lowerIsBetter?: boolean }[] = [
@@ -17,7 +17,7 @@ const FIGURES: { key: Key; label: string; format: (n: number) => string; points?
 ];
 
 export function PageFigures({ view, path }: { view: DashboardView; path: string }) {
-  const scope = usePagesScope(view);
+  const scope = useReportScope(view);
   const current = useQuery(pageDetailsQuery(scope, view.range, path));
   const previous = useQuery(pageDetailsQuery(scope, view.previous, path));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;

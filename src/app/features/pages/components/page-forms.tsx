@@ -6,7 +6,7 @@ import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { formDetailsQuery } from '../api/pages-queries.js';
 import { PageInteractionsCard } from './page-interactions-card.js';
-import { usePagesScope } from './use-pages-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 // `unique_sessions` is the legacy alias of the unique counts; the CSV keeps the preferred names only.
 type Row = Omit<ResponseOf<'formDetails'>['data']['forms'][number], 'unique_sessions'>;
@@ -19,7 +19,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export function PageForms({ view, path }: { view: DashboardView; path: string }) {
-  const query = useQuery(formDetailsQuery(usePagesScope(view), view.range, path, view.granularity));
+  const query = useQuery(formDetailsQuery(useReportScope(view), view.range, path, view.granularity));
   const summary = query.data?.summary;
   return (
     <PageInteractionsCard

@@ -7,7 +7,7 @@ import { formatDate, formatInteger, formatPercent } from '../../../lib/format.js
 import type { ResponseOf } from '../../../lib/api-client.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { PAGES_LIMIT, pagesBreakdownQuery } from '../api/pages-queries.js';
-import { usePagesScope } from './use-pages-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 type Row = ResponseOf<'pagesBreakdown'>['data'][number];
 
@@ -20,7 +20,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export function PagesTable({ view }: { view: DashboardView }) {
-  const scope = usePagesScope(view);
+  const scope = useReportScope(view);
   const query = useQuery(pagesBreakdownQuery(scope, view.range));
   return (
     <section className={`card ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="pages-title" aria-busy={query.isFetching}>

@@ -4,7 +4,8 @@ import { loadConnection } from '../../../lib/connection.js';
 import type { DashboardSearch } from '../../../lib/dashboard-search.js';
 import { propertiesQuery } from '../../../lib/properties-query.js';
 import { viewFromSearch } from '../../../lib/use-dashboard-view.js';
-import { breakdownQuery, entryExitQuery, realtimeQuery, summaryQuery, trendsQuery, type TrafficScope } from './traffic-queries.js';
+import { breakdownQuery, entryExitQuery, realtimeQuery, summaryQuery, trendsQuery } from './traffic-queries.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 /**
  * Starts every Traffic read while the page's code is still downloading, so the API works in parallel
@@ -16,7 +17,7 @@ export async function prefetchTraffic(queryClient: QueryClient, search: Dashboar
   const properties = await queryClient.ensureQueryData(propertiesQuery(connection)).catch(() => null);
   const view = properties && viewFromSearch(search, properties);
   if (!view) return;
-  const scope: TrafficScope = { connection, client: apiClient(connection), propertyId: view.property.id, timezone: view.timezone };
+  const scope: ReportScope = { connection, client: apiClient(connection), propertyId: view.property.id, timezone: view.timezone };
   void queryClient.prefetchQuery(summaryQuery(scope, view.range));
   void queryClient.prefetchQuery(trendsQuery(scope, view.range, view.granularity));
   void queryClient.prefetchQuery(summaryQuery(scope, view.previous));

@@ -3,20 +3,13 @@ import type { ApiClient } from '../../../lib/api-client.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
 import type { DateRange } from '../../../lib/date-range.js';
 import type { Granularity } from '../../../lib/granularity.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
-/** What every dated traffic read is scoped by; the whole scope is the query key. */
-export interface TrafficScope {
-  connection: Connection;
-  client: ApiClient;
-  propertyId: string;
-  timezone: string;
-}
-
-const key = (s: TrafficScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'traffic', report, args] as const;
-const rangeQuery = (s: TrafficScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
+const key = (s: ReportScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'traffic', report, args] as const;
+const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
 
 // keepPreviousData: the old figures stay on screen (dimmed) while a new range loads, instead of flashing skeletons.
-export const trendsQuery = (s: TrafficScope, range: DateRange, granularity: Granularity) =>
+export const trendsQuery = (s: ReportScope, range: DateRange, granularity: Granularity) =>
   queryOptions({
     queryKey: key(s, 'trends', { ...range, tz: s.timezone, granularity }),
     queryFn: ({ signal }) => s.client.call('trafficTrends', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), granularity }, signal }),
@@ -24,7 +17,7 @@ export const trendsQuery = (s: TrafficScope, range: DateRange, granularity: Gran
   });
 
 /** Totals for a range; called twice when comparing (this period and the previous one). */
-export const summaryQuery = (s: TrafficScope, range: DateRange) =>
+export const summaryQuery = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: key(s, 'summary', { ...range, tz: s.timezone }),
     queryFn: ({ signal }) => s.client.call('trafficSummary', { propertyId: s.propertyId, query: rangeQuery(s, range), signal }),
@@ -33,7 +26,7 @@ export const summaryQuery = (s: TrafficScope, range: DateRange) =>
 
 export const REALTIME_REFRESH_MS = 5_000;
 
-export const realtimeQuery = (s: TrafficScope) =>
+export const realtimeQuery = (s: ReportScope) =>
   queryOptions({
     queryKey: key(s, 'realtime', {}),
     queryFn: ({ signal }) => s.client.call('trafficRealtime', { propertyId: s.propertyId, signal }),
@@ -41,14 +34,14 @@ export const realtimeQuery = (s: TrafficScope) =>
     staleTime: 0,
   });
 
-export const breakdownQuery = (s: TrafficScope, range: DateRange, limit = 10) =>
+export const breakdownQuery = (s: ReportScope, range: DateRange, limit = 10) =>
   queryOptions({
     queryKey: key(s, 'breakdown', { ...range, tz: s.timezone, limit }),
     queryFn: ({ signal }) => s.client.call('trafficBreakdown', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), limit }, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const entryExitQuery = (s: TrafficScope, range: DateRange, limit = 10) =>
+export const entryExitQuery = (s: ReportScope, range: DateRange, limit = 10) =>
   queryOptions({
     queryKey: key(s, 'entry-exit', { ...range, tz: s.timezone, limit }),
     queryFn: ({ signal }) => s.client.call('entryExitPages', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), limit }, signal }),

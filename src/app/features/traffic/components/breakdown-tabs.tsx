@@ -10,7 +10,7 @@ import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { breakdownQuery } from '../api/traffic-queries.js';
 import { campaignLabel, countryName, orNone, referrerLabel } from '../../../lib/dimension-labels.js';
-import { useTrafficScope } from './use-traffic-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 type Data = BreakdownResponse['data'];
 interface Tab {
@@ -30,7 +30,7 @@ const TABS: Tab[] = [
 ];
 
 export function BreakdownTabs({ view }: { view: DashboardView }) {
-  const scope = useTrafficScope(view);
+  const scope = useReportScope(view);
   const query = useQuery(breakdownQuery(scope, view.range));
   const [active, setActive] = useState(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);

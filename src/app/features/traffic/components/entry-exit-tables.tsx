@@ -7,7 +7,7 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { entryExitQuery } from '../api/traffic-queries.js';
-import { useTrafficScope } from './use-traffic-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 type Row = { path: string; sessions: number; share: number };
 
@@ -47,7 +47,7 @@ function PathTable({ id, title, rows, loading, filename }: { id: string; title: 
 }
 
 export function EntryExitTables({ view }: { view: DashboardView }) {
-  const scope = useTrafficScope(view);
+  const scope = useReportScope(view);
   const query = useQuery(entryExitQuery(scope, view.range));
   if (query.error) return <QueryError error={query.error} propertyId={view.property.id} />;
   const suffix = `${view.property.id}-${view.range.start}-${view.range.end}.csv`;

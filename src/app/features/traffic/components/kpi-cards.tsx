@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/skeleton.js';
 import { formatDuration, formatInteger, formatPercent } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { summaryQuery } from '../api/traffic-queries.js';
-import { useTrafficScope } from './use-traffic-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 type Figures = SummaryResponse['data'];
 type Kpi = Omit<Figure, 'value' | 'previous'> & { key: keyof Figures };
@@ -25,7 +25,7 @@ const KPIS: Kpi[] = [
  * `.kpi-value`, which the browser tests and the load bench read, and the five-across grid.
  */
 export function KpiCards({ view }: { view: DashboardView }) {
-  const scope = useTrafficScope(view);
+  const scope = useReportScope(view);
   const current = useQuery(summaryQuery(scope, view.range));
   const previous = useQuery(summaryQuery(scope, view.previous));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;

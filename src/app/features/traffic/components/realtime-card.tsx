@@ -6,10 +6,10 @@ import { formatInteger, formatTime, plural } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { REALTIME_REFRESH_MS, realtimeQuery } from '../api/traffic-queries.js';
 import { countryName } from '../../../lib/dimension-labels.js';
-import { useTrafficScope } from './use-traffic-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 export function RealtimeCard({ view }: { view: DashboardView }) {
-  const scope = useTrafficScope(view);
+  const scope = useReportScope(view);
   const realtime = useQuery(realtimeQuery(scope));
   const data = realtime.data?.data;
   return (

@@ -8,10 +8,10 @@ import { formatBucket, formatDate } from '../../../lib/format.js';
 import { trendPoints } from '../../../lib/trend-points.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { trendsQuery } from '../api/traffic-queries.js';
-import { useTrafficScope } from './use-traffic-scope.js';
+import { useReportScope } from '../../../lib/report-scope.js';
 
 export function TrendsChart({ view }: { view: DashboardView }) {
-  const scope = useTrafficScope(view);
+  const scope = useReportScope(view);
   const current = useQuery(trendsQuery(scope, view.range, view.granularity));
   const previous = useQuery({ ...trendsQuery(scope, view.previous, view.granularity), enabled: view.compare });
 
