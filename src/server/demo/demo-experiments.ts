@@ -34,11 +34,25 @@ function demoTests(createdAt: Date) {
   ];
 }
 
+const COUNTRIES = ['US', 'US', 'US', 'GB', 'DE', 'CA', 'FR', 'IN', 'AU', 'NL'];
+const SOURCES = [
+  { referrer: null, utm_source: null, utm_medium: null, utm_campaign: null },
+  { referrer: 'https://www.google.com/', utm_source: null, utm_medium: null, utm_campaign: null },
+  { referrer: null, utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring-pricing' },
+  { referrer: 'https://t.co/', utm_source: 'twitter', utm_medium: 'social', utm_campaign: null },
+];
+
+/** Where a demo test's visitor comes from and on what, so the demo pages' breakdowns look like traffic. */
+function visitorOrigin(r: Random) {
+  return { ...r.pick(SOURCES), country: r.pick(COUNTRIES), device: r.chance(0.38) ? ('mobile' as const) : ('desktop' as const) };
+}
+
 /** Creates one running test of each type with three weeks of exposures and conversions (deterministic). */
 export async function createDemoExperiments(store: Store, now: Date): Promise<void> {
   const createdAt = new Date(now.getTime() - DAYS * 86_400_000);
   const random = new Random(42);
-  // Its own sequence, so reading depth never changes who converts (the tests' verdicts stay put).
+  // Its own sequence, so who the visitors are and how far they read never changes who converts
+  // (the tests' verdicts stay put).
   const reading = new Random(43);
   // What the tracker would have sent from each page today: the recommender reads the page from it.
   await store.saveSnapshots(Object.entries(demoSnapshots).map(([path, elements]) => ({ property_id: PROPERTY, path, ts: new Date(now.getTime() - 3_600_000), elements })));
@@ -51,7 +65,7 @@ export async function createDemoExperiments(store: Store, now: Date): Promise<vo
         if (start >= now.getTime() - 60_000) continue;
         const variant = random.int(0, record.variants.length - 1);
         const path = record.variants[variant].url ?? record.page;
-        const base = { property_id: PROPERTY, visitor_id: `dv${random.id(10)}`, session_id: `ds${random.id(10)}`, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null, currency: null };
+        const base = { property_id: PROPERTY, visitor_id: `dv${random.id(10)}`, session_id: `ds${random.id(10)}`, ...visitorOrigin(reading), is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null, currency: null };
         events.push({ ...base, type: 'pageview', path, ts: new Date(start) });
         events.push({ ...base, type: 'exposure', path, ts: new Date(start + 5), experiment_id: record.id, variant });
         events.push({ ...base, type: 'engagement', path, ts: new Date(start + 4_000), scroll_depth: reading.int(20, 100) / 100, engaged_ms: reading.int(3_000, 60_000) });
