@@ -173,4 +173,25 @@ describe('dashboard: Pages, Clicks and Forms reports', () => {
     }
     expect(dash.problems).toEqual([]);
   });
+  it('asks the API once per read when a report is opened cold: the route loader and the page share their queries', async () => {
+    const asked: string[] = [];
+    const record = (r: { url(): string }) => {
+      const m = /\/properties\/[^/]+\/((?:pages|clicks|forms)\/(?:breakdown|details))\?.*start=([\d-]+)/.exec(r.url());
+      if (m) asked.push(`${m[1]} ${m[2]}`);
+    };
+    page.on('request', record);
+    for (const [path, expected] of [
+      ['/pages', ['pages/breakdown']],
+      ['/clicks', ['clicks/breakdown', 'clicks/breakdown']], // this period and the previous one
+      ['/pages/detail?path=%2Fsignup&', ['pages/details', 'pages/details', 'clicks/details', 'forms/details']],
+    ] as const) {
+      asked.length = 0;
+      await page.goto(`${dash.origin}${path}${path.endsWith('&') ? '' : '?'}property=${PROPERTY}`);
+      await page.waitForLoadState('networkidle');
+      expect(asked.map((a) => a.split(' ')[0]).sort(), path).toEqual([...expected].sort());
+      expect(new Set(asked).size, `${path}: no read asked twice`).toBe(asked.length);
+    }
+    page.off('request', record);
+    expect(dash.problems).toEqual([]);
+  });
 });

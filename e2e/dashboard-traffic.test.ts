@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { newApiKey } from '../src/server/auth/api-keys.js';
 import { issueSignInToken, signInLink } from '../src/server/auth/sign-in.js';
-import { SCREENSHOT_DIR } from './support/dashboard-harness.js';
+import { buildDashboard, SCREENSHOT_DIR } from './support/dashboard-harness.js';
 import { seedStore } from '../src/server/seed/seed-store.js';
 import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/server/store/store.js';
@@ -41,7 +40,7 @@ describe('dashboard: Traffic in key mode', () => {
 
   beforeAll(async () => {
     distDir = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
-    await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+    await buildDashboard(distDir);
     store = await openDuckdbStore(':memory:');
     await store.createProperty({ id: PROPERTY, name: 'Acme Shop', domain: null, timezone: 'UTC' });
     await store.createProperty({ id: 'blog', name: 'Blog', domain: null, timezone: 'Asia/Tokyo' });

@@ -35,12 +35,26 @@ export interface Dashboard {
 }
 
 /**
+ * The dashboard as `npm start` builds it. Vitest sets NODE_ENV=test, which Vite would otherwise bake
+ * into the bundle, giving React's development build (StrictMode double effects, dev warnings).
+ */
+export async function buildDashboard(outDir: string): Promise<void> {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = before;
+  }
+}
+
+/**
  * The built dashboard served by the real server over the demo data (`npm start`'s store: three
  * properties, 90 days, two running experiments), with Chromium signed in through a one-time link.
  */
 export async function startDashboard(): Promise<Dashboard> {
   const distDir = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
-  await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  await buildDashboard(distDir);
   const store = await openDuckdbStore(':memory:');
   const demo = await createDemoData(store);
   if (!demo) throw new Error('demo data was not created');

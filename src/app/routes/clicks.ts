@@ -1,8 +1,17 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root.js';
+import { fetchClicks } from '../features/clicks/api/clicks-query.js';
+import { interactionsBreakdownQuery } from '../lib/interactions-breakdown-query.js';
+import { prefetchView } from '../lib/prefetch-view.js';
 
 export const clicksRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/clicks',
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) =>
+    prefetchView(queryClient, deps, (scope, view) => {
+      void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'clicks', fetchClicks, view.range, view.granularity));
+      void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'clicks', fetchClicks, view.previous, view.granularity));
+    }),
   component: lazyRouteComponent(() => import('../features/clicks/components/clicks-page.js'), 'ClicksPage'),
 });

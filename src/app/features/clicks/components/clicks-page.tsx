@@ -1,9 +1,10 @@
+import { fetchClicks } from '../api/clicks-query.js';
 import { InteractionReportPage, type InteractionReportConfig } from '../../../components/interaction-report.js';
 
 const CLICKS: InteractionReportConfig<'clicks', 'unique_clicks'> = {
   report: 'clicks',
   title: 'Clicks',
-  fetch: (s, query, signal) => s.client.call('clicksBreakdown', { propertyId: s.propertyId, query, signal }),
+  fetch: fetchClicks,
   count: { key: 'clicks', label: 'Clicks' },
   unique: { key: 'unique_clicks', label: 'Unique clicks' },
   figuresLabel: 'Click totals',

@@ -1,9 +1,10 @@
+import { fetchForms } from '../api/forms-query.js';
 import { InteractionReportPage, type InteractionReportConfig } from '../../../components/interaction-report.js';
 
 const FORMS: InteractionReportConfig<'submissions', 'unique_submissions'> = {
   report: 'forms',
   title: 'Forms',
-  fetch: (s, query, signal) => s.client.call('formsBreakdown', { propertyId: s.propertyId, query, signal }),
+  fetch: fetchForms,
   count: { key: 'submissions', label: 'Submissions' },
   unique: { key: 'unique_submissions', label: 'Unique submissions' },
   figuresLabel: 'Form totals',
