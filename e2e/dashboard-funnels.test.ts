@@ -185,6 +185,15 @@ describe('dashboard: Funnels', () => {
     await expect.poll(() => inputValues(saved.length)).toEqual(saved);
     await expect.poll(() => JSON.parse(new URL(page.url()).searchParams.get('steps') ?? '[]')).toEqual(saved);
 
+    // Edited after opening, the funnel can take the builder's steps under its own name.
+    const update = page.getByRole('button', { name: `Save the builder's steps as ${name}` });
+    expect(await update.count(), 'nothing to update while the steps are the saved ones').toBe(0);
+    await page.getByRole('button', { name: `Remove step ${saved.length}` }).click();
+    await update.click();
+    const stored = async () => ((await dash.api(`/properties/${PROPERTY}/saved-funnels`)) as { data: { name: string; steps: { page: string }[] }[] }).data.find((f) => f.name === name);
+    await expect.poll(async () => (await stored())?.steps.map((s) => s.page)).toEqual(saved.slice(0, -1));
+    await expect.poll(() => update.count()).toBe(0);
+
     const renamed = 'E2E pricing path (renamed)';
     await page.getByRole('button', { name: `Rename ${name}` }).click();
     await page.getByLabel(`New name for “${name}”`).fill(renamed);

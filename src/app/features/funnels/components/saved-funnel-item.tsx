@@ -6,8 +6,18 @@ import { type ReportScope } from '../../../lib/report-scope.js';
 
 type Mode = 'idle' | 'rename' | 'confirm-delete';
 
-/** One saved funnel: open it, rename it in place, or delete it after a confirmation. */
-export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: ReportScope; funnel: SavedFunnel; onOpen(): void }) {
+interface Props {
+  scope: ReportScope;
+  funnel: SavedFunnel;
+  /** The builder's steps when valid; offered as this funnel's new steps when they differ. */
+  current: SavedFunnel['steps'] | null;
+  onOpen(): void;
+}
+
+const sameSteps = (a: SavedFunnel['steps'], b: SavedFunnel['steps']) => a.length === b.length && a.every((s, i) => s.page === b[i].page);
+
+/** One saved funnel: open it, give it the builder's steps, rename it in place, or delete it after a confirmation. */
+export function SavedFunnelItem({ scope, funnel, current, onOpen }: Props) {
   const [mode, setMode] = useState<Mode>('idle');
   const [name, setName] = useState(funnel.name);
   const rename = useSaveFunnel(scope);
@@ -59,6 +69,12 @@ export function SavedFunnelItem({ scope, funnel, onOpen }: { scope: ReportScope;
       ) : (
         <div className="saved-funnel-actions">
           <button type="button" className="button small" onClick={onOpen} aria-label={`Open ${funnel.name}`}>Open</button>
+          {current && !sameSteps(current, funnel.steps) && (
+            // Edited after opening: keep the name, replace the steps (the API updates by id).
+            <button type="button" className="button small" disabled={rename.isPending} onClick={() => rename.mutate({ id: funnel.id, name: funnel.name, steps: current })} aria-label={`Save the builder's steps as ${funnel.name}`}>
+              Save steps here
+            </button>
+          )}
           <button type="button" className="button small" id={`${funnel.id}-rename`} onClick={() => { setName(funnel.name); setMode('rename'); }} aria-label={`Rename ${funnel.name}`}>Rename</button>
           <button type="button" className="button small" id={`${funnel.id}-confirm-delete`} onClick={() => setMode('confirm-delete')} aria-label={`Delete ${funnel.name}`}>Delete</button>
         </div>

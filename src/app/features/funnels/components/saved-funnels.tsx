@@ -40,6 +40,7 @@ export function SavedFunnels({ scope, steps, onOpen, onStepError }: Props) {
               key={f.id}
               scope={scope}
               funnel={f}
+              current={steps}
               onOpen={() => {
                 onOpen(f.steps.map((s) => s.page));
                 setOpened(`Opened “${f.name}” in the builder.`);
