@@ -37,7 +37,7 @@ export function RealtimeCard({ view }: { view: DashboardView }) {
             <>
             <h3 className="feed-title muted small">Latest page views</h3>
             <ol className="feed" aria-label="Latest page views">
-              {data.feed.slice(0, 8).map((e, i) => (
+              {data.feed.slice(0, 6).map((e, i) => (
                 <li key={`${e.timestamp}-${i}`}>
                   <span className="feed-page" title={e.page}>{e.page}</span>
                   <span className="muted small">
