@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
@@ -15,7 +14,6 @@ import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/server/store/store.js';
 
 const PROPERTY = 'acme-shop';
-const root = fileURLToPath(new URL('..', import.meta.url));
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from './api-client.js';
-import { connectionKey, type Connection } from './connection.js';
+import { connectionKey } from './connection.js';
 import type { DateRange } from './date-range.js';
 import type { Granularity } from './granularity.js';
 import { type ReportScope } from './report-scope.js';

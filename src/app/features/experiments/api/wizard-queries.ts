@@ -1,7 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateExperimentBody } from '../../../../contract/experiments.js';
-import type { ApiClient } from '../../../lib/api-client.js';
-import type { Connection } from '../../../lib/connection.js';
 import { addDays, todayIn } from '../../../lib/date-range.js';
 import { experimentsKey } from './experiments-queries.js';
 import { type ReportScope } from '../../../lib/report-scope.js';

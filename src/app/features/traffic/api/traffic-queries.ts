@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client.js';
-import { connectionKey, type Connection } from '../../../lib/connection.js';
+import { connectionKey } from '../../../lib/connection.js';
 import type { DateRange } from '../../../lib/date-range.js';
 import type { Granularity } from '../../../lib/granularity.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
