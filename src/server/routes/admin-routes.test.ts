@@ -104,6 +104,13 @@ describe('the admin session', () => {
     expect(one.body.error.message).toBe('no property "nope-xyz"');
     const many = await call('POST', apiUrl('/properties/aggregate/traffic/summary?start=2026-01-01&end=2026-01-02'), cookie, { propertyIds: [PROP_A, 'nope-xyz'] });
     expect([many.status, many.body.error.details.property_ids]).toEqual([404, ['nope-xyz']]);
+    // Every property-scoped route, before its own parameters are looked at (a bad query is not the point).
+    for (const path of ['/split-tests', '/split-tests/exp_x', '/saved-funnels', '/split-test-recommendations?page=/', '/funnels?steps=bad', '/traffic/realtime']) {
+      const res = await call('GET', apiUrl(`/properties/nope-xyz${path}`), cookie);
+      expect([res.status, res.body.error.details.field], path).toEqual([404, 'propertyId']);
+    }
+    const known = await call('GET', apiUrl(`/properties/${PROP_A}/funnels?steps=bad`), cookie);
+    expect(known.status, 'an existing property goes on to validate the query').toBe(400);
   });
 
   it('without a cookie, or with a bad one, is 401 in the error envelope', async () => {
