@@ -32,7 +32,7 @@ describe('dashboard: Traffic in key mode', () => {
   const summary = async (start: string, end: string) => {
     const url = `${origin}/api/external/v1/properties/${PROPERTY}/traffic/summary?start=${start}&end=${end}&timezone=UTC`;
     const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-    return (await res.json()).data as { page_views: number; sessions: number; unique_visitors: number };
+    return (await res.json()).data as { page_views: number; sessions: number; unique_visitors: number; bounce_rate: number };
   };
   const kpi = (name: string) => page.locator(`[data-kpi=${name}] .kpi-value`);
 
@@ -78,6 +78,11 @@ describe('dashboard: Traffic in key mode', () => {
     await expect.poll(() => kpi('page_views').textContent()).toBe(en.format(expected.page_views));
     expect(await kpi('sessions').textContent()).toBe(en.format(expected.sessions));
     expect(await kpi('unique_visitors').textContent()).toBe(en.format(expected.unique_visitors));
+    // Bounce rate is a rate: its change is in points, as on page detail and All properties (40% → 44% is "+4 pts").
+    const before = await summary(day(-59), day(-30));
+    const pts = Math.round((expected.bounce_rate - before.bounce_rate) * 1000) / 10;
+    const ptsText = `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pts)} pts vs previous period`;
+    await expect.poll(() => page.locator('[data-kpi=bounce_rate] .figure-change').textContent()).toBe(ptsText);
     await expect.poll(() => page.getByTestId('trends-chart').getAttribute('data-points')).toBe('30');
     await expect.poll(() => page.locator('.data-table tbody tr').count()).toBeGreaterThan(2);
   });

@@ -9,6 +9,7 @@ import { InteractionTrend } from './interaction-trend.js';
 import { QueryError } from './query-error.js';
 import { ViewGate } from './view-gate.js';
 import './interaction-report.css';
+import { settledPrevious } from '../lib/settled-previous.js';
 
 /**
  * The words and field names that make one report of the Clicks/Forms kind: a count (`clicks`,
@@ -34,8 +35,8 @@ function InteractionReport<C extends string, U extends string>({ view, config }:
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
 
   const now = current.data?.summary;
-  // A previous period still showing the old range's figures would give a wrong change.
-  const before = previous.isPlaceholderData ? undefined : previous.data?.summary;
+  const prevData = settledPrevious(current, previous);
+  const before = prevData?.summary;
   const stale = current.isPlaceholderData;
   const total = `total_${config.count.key}` as const;
   const uniqueTotal = `total_${config.unique.key}` as const;
@@ -50,7 +51,7 @@ function InteractionReport<C extends string, U extends string>({ view, config }:
           { key: uniqueTotal, label: config.unique.label, value: now?.[uniqueTotal], previous: before?.[uniqueTotal], format: formatInteger },
         ]}
       />
-      <InteractionTrend view={view} config={config} data={current.data} previous={view.compare ? before && previous.data?.trend : undefined} stale={stale} />
+      <InteractionTrend view={view} config={config} data={current.data} previous={view.compare ? prevData?.trend : undefined} stale={stale} />
       <InteractionTopTable view={view} config={config} data={current.data} stale={stale} />
     </>
   );

@@ -9,6 +9,7 @@ import { formatBucket, formatDate, formatDuration, formatInteger, formatPercent 
 import { trendPoints } from '../../../lib/trend-points.js';
 import { aggregateSummaryQuery, aggregateTrendsQuery } from '../api/aggregate-queries.js';
 import type { AggregateView } from './use-aggregate-view.js';
+import { settledPrevious } from '../../../lib/settled-previous.js';
 
 /** Headline figures of the selected properties together, with change against the previous period. */
 function AggregateKpis({ view }: { view: AggregateView }) {
@@ -16,7 +17,7 @@ function AggregateKpis({ view }: { view: AggregateView }) {
   const previous = useQuery(aggregateSummaryQuery(view.scope, view.previous));
   if (current.error) return <QueryError error={current.error} propertyId={view.selected.join(', ')} />;
   const now = current.data?.data;
-  const before = previous.isPlaceholderData ? undefined : previous.data?.data;
+  const before = settledPrevious(current, previous)?.data;
   const figures: Figure[] = [
     { key: 'page_views', label: 'Page views', value: now?.page_views, previous: before?.page_views, format: formatInteger },
     { key: 'sessions', label: 'Sessions', value: now?.sessions, previous: before?.sessions, format: formatInteger },
@@ -31,7 +32,7 @@ function AggregateTrend({ view }: { view: AggregateView }) {
   const current = useQuery(aggregateTrendsQuery(view.scope, view.range, view.granularity));
   const previous = useQuery({ ...aggregateTrendsQuery(view.scope, view.previous, view.granularity), enabled: view.compare });
   const rows = current.data?.data ?? [];
-  const prevRows = view.compare && !previous.isPlaceholderData ? previous.data?.data : undefined;
+  const prevRows = view.compare ? settledPrevious(current, previous)?.data : undefined;
   const points = trendPoints(rows, prevRows, ['page_views', 'unique_visitors'], (b) => formatBucket(b, view.granularity, view.timezone));
   return (
     <section className={`card ${current.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="aggregate-trend-title" aria-busy={current.isFetching}>

@@ -7,6 +7,7 @@ import { formatInteger, formatPercent } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { pageDetailsQuery } from '../api/pages-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
+import { settledPrevious } from '../../../lib/settled-previous.js';
 
 type Key = 'page_views' | 'unique_visitors' | 'avg_scroll_depth' | 'bounce_rate';
 const FIGURES: { key: Key; label: string; format: (n: number) => string; points?: boolean; lowerIsBetter?: boolean }[] = [
@@ -23,7 +24,7 @@ export function PageFigures({ view, path }: { view: DashboardView; path: string 
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
 
   const now = current.data?.data;
-  const before = previous.isPlaceholderData ? undefined : previous.data?.data;
+  const before = settledPrevious(current, previous)?.data;
   const figures: Figure[] = FIGURES.map((f) => ({ ...f, value: now?.[f.key], previous: before?.[f.key] }));
   // A path nobody saw in the range: four zeros would say less than a sentence on what to check.
   if (now && now.page_views === 0) {

@@ -7,16 +7,18 @@ import { formatDuration, formatInteger, formatPercent } from '../../../lib/forma
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { summaryQuery } from '../api/traffic-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
+import { settledPrevious } from '../../../lib/settled-previous.js';
 
 type Figures = SummaryResponse['data'];
 type Kpi = Omit<Figure, 'value' | 'previous'> & { key: keyof Figures };
 
-// Bounce rate's change stays relative here (+10%, not +4 pts), as Traffic has always shown it.
+// Bounce rate is a rate, so its change is in percentage points (40% → 44% is "+4 pts", not "+10%"),
+// the same as on page detail and All properties.
 const KPIS: Kpi[] = [
   { key: 'page_views', label: 'Page views', format: formatInteger },
   { key: 'sessions', label: 'Sessions', format: formatInteger },
   { key: 'unique_visitors', label: 'Unique visitors', format: formatInteger },
-  { key: 'bounce_rate', label: 'Bounce rate', format: formatPercent, lowerIsBetter: true },
+  { key: 'bounce_rate', label: 'Bounce rate', format: formatPercent, points: true, lowerIsBetter: true },
   { key: 'avg_session_duration', label: 'Avg. session duration', format: formatDuration },
 ];
 
@@ -29,10 +31,11 @@ export function KpiCards({ view }: { view: DashboardView }) {
   const current = useQuery(summaryQuery(scope, view.range));
   const previous = useQuery(summaryQuery(scope, view.previous));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
+  const before = settledPrevious(current, previous)?.data;
   return (
     <section className={`kpis ${current.isPlaceholderData ? 'stale' : ''}`} aria-label="Key figures" aria-busy={current.isFetching}>
       {KPIS.map((kpi) => {
-        const figure: Figure = { ...kpi, value: current.data?.data[kpi.key], previous: previous.isPlaceholderData ? undefined : previous.data?.data[kpi.key] };
+        const figure: Figure = { ...kpi, value: current.data?.data[kpi.key], previous: before?.[kpi.key] };
         return (
           <article className="card figure" key={kpi.key} data-kpi={kpi.key}>
             <h2 className="figure-label">{kpi.label}</h2>

@@ -9,6 +9,7 @@ import { trendPoints } from '../../../lib/trend-points.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { trendsQuery } from '../api/traffic-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
+import { settledPrevious } from '../../../lib/settled-previous.js';
 
 export function TrendsChart({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
@@ -24,8 +25,8 @@ export function TrendsChart({ view }: { view: DashboardView }) {
   if (current.error) return <section className="card" aria-labelledby="trends-title">{title}<QueryError error={current.error} propertyId={view.property.id} /></section>;
 
   const rows = current.data?.data ?? [];
-  // The previous period is laid over bucket by bucket; a previous range still loading is left out.
-  const prevRows = view.compare && !previous.isPlaceholderData ? previous.data?.data : undefined;
+  // The previous period is laid over bucket by bucket; left out while either range is still the old one.
+  const prevRows = view.compare ? settledPrevious(current, previous)?.data : undefined;
   const points = trendPoints(rows, prevRows, ['page_views', 'unique_visitors'], (iso) => formatBucket(iso, view.granularity, view.timezone));
   const empty = current.data && current.data.summary.page_views === 0;
 
