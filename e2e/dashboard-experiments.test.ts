@@ -81,6 +81,18 @@ describe('dashboard: experiments list and detail', () => {
     dash.problems.length = 0; // the 404 is the answer asked for
   });
 
+  it('says an unknown property was not found, not that the experiment is missing from it', async () => {
+    // The signed-in session's own answer (the page's request context carries the admin cookie).
+    const answer = await page.request.get(`${dash.origin}/api/external/v1/properties/nope-xyz/split-tests/${tests[0].experiment_id}`);
+    expect(answer.status()).toBe(404);
+    expect(((await answer.json()) as { error: { details?: { field?: string } } }).error.details?.field).toBe('propertyId');
+    await page.goto(`${dash.origin}/experiments/${tests[0].experiment_id}?property=nope-xyz`);
+    await expect.poll(() => page.locator('.error-title').textContent(), SLOW).toBe('Property "nope-xyz" was not found.');
+    expect(await page.getByText('No such experiment').count()).toBe(0);
+    expect(dash.problems.every((p) => p.includes('404'))).toBe(true);
+    dash.problems.length = 0; // the 404 is the answer asked for
+  });
+
   it('shows each test’s variants with the API’s sessions, conversions, rate and verdict', async () => {
     for (const t of tests) {
       const d = await detail(t.experiment_id);

@@ -15,3 +15,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * A 404 about the named request field (`experimentId`, `page`, …). A 404 for an unknown property
+ * (field `propertyId`) is a different problem with its own words, so a page must not read every 404
+ * as "no such thing here".
+ */
+export function isNotFound(error: unknown, field: string): boolean {
+  return error instanceof ApiError && error.status === 404 && error.field === field;
+}

@@ -3,7 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { ApiError } from '../../../lib/api-error.js';
+import { isNotFound } from '../../../lib/api-error.js';
 import { useConnection } from '../../../lib/connection-context.js';
 import { propertiesQuery } from '../../../lib/properties-query.js';
 import { useDashboardView, type DashboardView } from '../../../lib/use-dashboard-view.js';
@@ -42,7 +42,8 @@ function ExperimentDetail({ view, experimentId }: { view: DashboardView; experim
   const [conflict, setConflict] = useState(false);
 
   if (detail.error) {
-    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    // Only a 404 about the test itself; an unknown property (field propertyId) gets QueryError's words.
+    const missing = isNotFound(detail.error, 'experimentId');
     return (
       <div className="experiments">
         {backLink}

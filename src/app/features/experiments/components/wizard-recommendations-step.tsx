@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { ApiError } from '../../../lib/api-error.js';
+import { isNotFound } from '../../../lib/api-error.js';
 import type { Recommendation } from '../../../../contract/recommendations.js';
 import { recommendationsQuery } from '../api/wizard-queries.js';
 import { WizardRecommendationCard } from './wizard-recommendation-card.js';
@@ -19,7 +19,8 @@ interface Props {
 export function WizardRecommendationsStep({ scope, page, chosen, onChosenChange }: Props) {
   const recs = useQuery(recommendationsQuery(scope, page));
   if (recs.isPending) return <SkeletonRows rows={6} />;
-  if (recs.error instanceof ApiError && recs.error.status === 404) {
+  // The server's 404 for a page without views blames `page`; other 404s (an unknown property) are errors.
+  if (isNotFound(recs.error, 'page')) {
     return <EmptyState title={`No figures for ${page} yet`}>Recommendations need page views from the last 30 days. Go on to Changes and set up the variant by hand.</EmptyState>;
   }
   if (recs.isError) return <QueryError error={recs.error} propertyId={scope.propertyId} />;
