@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyPathToFormPath, serverErrorTarget, STEP, stepOfField } from './wizard-field-paths.js';
+import { ApiError } from '../../../lib/api-error.js';
+import { bodyPathToFormPath, createErrorTarget, serverErrorTarget, STEP, stepOfField } from './wizard-field-paths.js';
 import { blankChange, initialValues, type WizardValues } from './wizard-form.js';
 
 const values = (): WizardValues => {
@@ -53,5 +54,23 @@ describe('server error → field', () => {
   it('puts errors without a form field on the whole form, at the review step', () => {
     expect(serverErrorTarget('body', 'body: Unexpected end of JSON input', values())).toEqual({ path: null, step: STEP.review, message: 'Unexpected end of JSON input' });
     expect(serverErrorTarget(undefined, 'the server failed', values())).toEqual({ path: null, step: STEP.review, message: 'the server failed' });
+  });
+});
+
+describe('failed create → what the wizard shows', () => {
+  it('puts a refusal about a field beside that field', () => {
+    const error = new ApiError(400, 'invalid_request', 'name: too long', 'name');
+    expect(createErrorTarget(error, values())).toEqual({ path: 'name', step: STEP.review, message: 'too long' });
+  });
+  it('words other API failures for the whole form', () => {
+    expect(createErrorTarget(new ApiError(400, 'invalid_request', 'body: bad JSON', 'body'), values()).message).toBe('The server refused the experiment: bad JSON');
+    expect(createErrorTarget(new ApiError(0, 'network_error', 'Could not reach the server.'), values())).toEqual({ path: null, step: STEP.review, message: 'Could not reach the server.' });
+  });
+  it('says so in words when something other than the API failed, instead of throwing it on', () => {
+    const target = createErrorTarget(new TypeError("Cannot read properties of undefined (reading 'experiment_id')"), values());
+    expect(target.path).toBeNull();
+    expect(target.step).toBe(STEP.review);
+    expect(target.message).toBe("The experiment could not be created: the dashboard hit an unexpected error (Cannot read properties of undefined (reading 'experiment_id')). Reload the page and try again.");
+    expect(createErrorTarget('boom', values()).message).toBe('The experiment could not be created: the dashboard hit an unexpected error. Reload the page and try again.');
   });
 });

@@ -1,3 +1,4 @@
+import { ApiError } from '../../../lib/api-error.js';
 import { rowOfProperty } from './wizard-css-rows.js';
 import type { WizardValues } from './wizard-form.js';
 
@@ -48,4 +49,19 @@ export function serverErrorTarget(field: string | undefined, message: string, va
   if (!field || !isFormField(field)) return { path: null, step: STEP.review, message: words };
   const part = /key/i.test(words) ? 'key' : 'value';
   return { path: bodyPathToFormPath(field, values, part), step: stepOfField(field), message: words };
+}
+
+/**
+ * Where a failed create is shown, in words: a field the server blamed, else the whole form. Anything
+ * that is not an API answer (a bug in the dashboard; network failures already arrive as ApiError
+ * status 0) still gets a sentence on screen instead of an unhandled rejection.
+ */
+export function createErrorTarget(error: unknown, values: WizardValues): { path: string | null; step: number; message: string } {
+  if (!(error instanceof ApiError)) {
+    const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+    return { path: null, step: STEP.review, message: `The experiment could not be created: the dashboard hit an unexpected error${detail}. Reload the page and try again.` };
+  }
+  const target = serverErrorTarget(error.field, error.message, values);
+  if (target.path) return target;
+  return { ...target, message: error.status === 400 ? `The server refused the experiment: ${target.message}` : error.message };
 }

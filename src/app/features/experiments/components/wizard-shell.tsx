@@ -3,9 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
 import type { CreateExperimentBody } from '../../../../contract/experiments.js';
 import type { Recommendation } from '../../../../contract/recommendations.js';
-import { ApiError } from '../../../lib/api-error.js';
 import { useCreateExperiment } from '../api/wizard-queries.js';
-import { serverErrorTarget, STEP, stepOfField, WIZARD_STEPS } from './wizard-field-paths.js';
+import { createErrorTarget, STEP, stepOfField, WIZARD_STEPS } from './wizard-field-paths.js';
 import { applyChosenRecommendations, initialValues, type WizardValues } from './wizard-form.js';
 import { WizardProgress } from './wizard-progress.js';
 import { wizardResolver } from './wizard-resolver.js';
@@ -73,20 +72,21 @@ export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; i
   const submit = form.handleSubmit(
     async (body) => {
       setFormError(null);
+      let created;
       try {
-        const created = await create.mutateAsync(body);
-        await navigate({ to: '/experiments/$experimentId', params: { experimentId: created.experiment_id }, search: ({ page: _, ...root }) => root });
+        created = await create.mutateAsync(body);
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        const target = serverErrorTarget(error.field, error.message, form.getValues());
+        const target = createErrorTarget(error, form.getValues());
         if (target.path) {
           form.setError(target.path as Path<WizardValues>, { type: 'server', message: target.message });
           goToField(target.path as Path<WizardValues>);
         } else {
           setStep(target.step);
-          setFormError(error.status === 400 ? `The server refused the experiment: ${target.message}` : error.message);
+          setFormError(target.message);
         }
+        return;
       }
+      await navigate({ to: '/experiments/$experimentId', params: { experimentId: created.experiment_id }, search: ({ page: _, ...root }) => root });
     },
     (errors) => goToField((firstErrorPath(errors) ?? 'name') as Path<WizardValues>),
   );
