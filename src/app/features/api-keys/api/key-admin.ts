@@ -13,8 +13,13 @@ export const keysQuery = (connection: Connection) =>
     queryFn: async ({ signal }) => (await adminRequest('/keys', keysResponse, { signal })).data,
   });
 
-/** Creates a key. The full key is only in this mutation's result; it never enters the query cache. */
-export const useCreateKey = () => useAdminWrite(keysKey, (body: CreateKeyBody) => adminRequest('/keys', createKeyResponse, { method: 'POST', body }));
+/**
+ * Creates a key. The full key is only in this mutation's result, never in the query cache; the form
+ * resets the mutation once it has handed the key to the shown-once panel, and `forgetResult` then
+ * drops it from the mutation cache too.
+ */
+export const useCreateKey = () =>
+  useAdminWrite(keysKey, (body: CreateKeyBody) => adminRequest('/keys', createKeyResponse, { method: 'POST', body }), { forgetResult: true });
 
 /** Revokes a key; the server forgets it at once, so the next request with it gets 401. */
 export const useRevokeKey = () =>

@@ -30,6 +30,8 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
       const { key, record } = await create.mutateAsync(values);
       reset();
       onCreated({ key, name: record.name, propertyIds: record.property_ids });
+      // The panel holds the key now; the mutation's copy goes, so it is shown once and kept nowhere else.
+      create.reset();
     } catch (error) {
       showServerError(error, setError, ['name', 'property_ids', 'permissions'], 'The key could not be created.');
     }
