@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { QueryError } from '../../../components/query-error.js';
+import type { ResponseOf } from '../../../lib/api-client.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import { aggregateClicksQuery, aggregateFormsQuery } from '../api/aggregate-queries.js';
@@ -32,7 +33,7 @@ function InteractionCard({ id, title, totals, children, stale, busy }: { id: str
   );
 }
 
-type ClickRow = { page: string; target: string; clicks: number; unique_clicks: number };
+type ClickRow = ResponseOf<'clicksBreakdown'>['data'][number];
 const clickColumns: Column<ClickRow>[] = [
   { key: 'target', label: 'Target' },
   { key: 'page', label: 'Page' },
@@ -54,7 +55,7 @@ export function AggregateClicks({ view }: { view: AggregateView }) {
   );
 }
 
-type FormRow = { page: string; target: string; submissions: number; unique_submissions: number };
+type FormRow = ResponseOf<'formsBreakdown'>['data'][number];
 const formColumns: Column<FormRow>[] = [
   { key: 'target', label: 'Form' },
   { key: 'page', label: 'Page' },
