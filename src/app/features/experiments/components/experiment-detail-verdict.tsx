@@ -1,8 +1,6 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
-
-// Tiny p-values underflow to 0 in the API's answer; "p = 0" would claim impossibility.
-const formatP = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`);
+import { formatP } from './experiment-detail-words.js';
 
 /** The API's verdict sentence, the sample-ratio warning when it applies, and how much data a call needs. */
 export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAutoStop, describeChange, describeEnd, describeGoal } from './experiment-detail-words.js';
+import { describeAutoStop, describeChange, describeEnd, describeGoal, formatP } from './experiment-detail-words.js';
 
 describe('experiment words', () => {
   it('says why a test ended from the reason the API recorded', () => {
@@ -34,5 +34,18 @@ describe('experiment words', () => {
     expect(describeChange({ selector: '.banner', op: 'delete', value: '' })).toBe('Removed');
     const long = describeChange({ selector: 'p', op: 'html', value: 'x'.repeat(500) });
     expect(long).toBe(`Content becomes ${'x'.repeat(140)}…`);
+  });
+});
+
+describe('p-values', () => {
+  it('are written with 4 decimals, as in the server\'s verdict text', () => {
+    expect(formatP(0.0123456)).toBe('p = 0.0123');
+    expect(formatP(0.5)).toBe('p = 0.5000');
+    expect(formatP(0.0001)).toBe('p = 0.0001');
+  });
+
+  it('never say "p = 0" for a value that underflowed', () => {
+    expect(formatP(0)).toBe('p < 0.0001');
+    expect(formatP(0.00004)).toBe('p < 0.0001');
   });
 });
