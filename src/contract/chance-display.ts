@@ -19,3 +19,6 @@ export function chanceShown(p: number): ChanceShown {
   // The epsilon keeps 0.95 (stored as 0.94999…) at 95.0%.
   return { bound: null, ratio: Math.floor(p * 1000 + 1e-9) / 1000 };
 }
+
+/** A sample-ratio p-value as the verdict sentence and the detail page both print it. */
+export const formatP = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toFixed(4)}`);

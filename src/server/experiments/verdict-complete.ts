@@ -1,5 +1,6 @@
+import { formatP } from '../../contract/chance-display.js';
 import type { VerdictInput } from './verdict.js';
-import { armName, atLeast, count, formatP, leadText, pct, signed, upliftText } from './verdict-words.js';
+import { armName, atLeast, count, leadText, pct, signed, upliftText } from './verdict-words.js';
 
 /**
  * The verdict of a test that has ended: what it found, in the past tense. Its figures are frozen, so

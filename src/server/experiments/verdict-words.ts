@@ -22,7 +22,6 @@ export const atLeast = (p: number) => (chanceShown(p).bound === '>' ? pct(p) : `
 
 export const signed = (u: number) => `${u >= 0 ? '+' : '-'}${Math.abs(u * 100).toFixed(1)}%`;
 export const upliftText = (u: number | null) => (u === null ? '' : ` (${signed(u)} conversion rate)`);
-export const formatP = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toFixed(4)}`);
 
 /**
  * Who leads and by how much, when no winner is called: the variant most likely to beat the control,

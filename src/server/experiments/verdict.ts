@@ -1,7 +1,8 @@
+import { formatP } from '../../contract/chance-display.js';
 import type { ArmCounts } from './beta-comparison.js';
 import type { Race, VariantStats } from './statistics.js';
 import { completeVerdict } from './verdict-complete.js';
-import { armName, atLeast, count, formatP, leadText, moreDays, pct, signed, upliftText } from './verdict-words.js';
+import { armName, atLeast, count, leadText, moreDays, pct, signed, upliftText } from './verdict-words.js';
 
 export interface VerdictInput {
   arms: ArmCounts[];

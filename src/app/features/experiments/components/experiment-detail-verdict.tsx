@@ -1,6 +1,6 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
-import { formatP } from './experiment-detail-words.js';
+import { formatP } from '../../../../contract/chance-display.js';
 
 /** The API's verdict sentence, the sample-ratio warning when it applies, and how much data a call needs. */
 export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeAutoStop, describeChange, describeEnd, describeGoal, formatP } from './experiment-detail-words.js';
+import { formatP } from '../../../../contract/chance-display.js';
+import { describeAutoStop, describeChange, describeEnd, describeGoal } from './experiment-detail-words.js';
 
 describe('experiment words', () => {
   it('says why a test ended from the reason the API recorded', () => {

@@ -70,4 +70,3 @@ export function describeChange(c: Change): string {
  * A p-value as the server's verdict text writes it (4 decimals), so one card never shows two styles.
  * Tiny p-values underflow to 0 in the API's answer; "p = 0" would claim impossibility.
  */
-export const formatP = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toFixed(4)}`);
