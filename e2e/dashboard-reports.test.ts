@@ -57,6 +57,12 @@ describe('dashboard: Pages, Clicks and Forms reports', () => {
     const ascending = (await tableRows(page, 'pages-table')).map((r) => r[4]);
     expect(ascending[0]).toBe(pct.format(Math.min(...expected.map((r) => r.bounce_rate))));
 
+    // The order is part of the link: a reload (or a shared URL) opens the table sorted the same way.
+    await page.waitForURL(/sort=bounce_rate\.asc/);
+    await page.reload();
+    await expect.poll(() => header(page, 'pages-table', 'Bounce rate').getAttribute('aria-sort'), SLOW).toBe('ascending');
+    expect((await tableRows(page, 'pages-table')).map((r) => r[4])).toEqual(ascending);
+
     // From the keyboard: Enter on the Page header sorts by path, A to Z.
     await header(page, 'pages-table', 'Page').first().getByRole('button').focus();
     await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CsvButton } from './csv-button.js';
 import { EmptyState } from './empty-state.js';
 
@@ -23,9 +23,13 @@ interface Props<Row> {
   empty: { title: string; hint: ReactNode };
   rowKey?: (row: Row, index: number) => string;
   testId?: string;
+  /** Controlled sort, for tables whose order belongs in the URL; without it the table keeps its own. */
+  sort?: TableSort | null;
+  onSortChange?: (sort: TableSort) => void;
 }
 
-type Sort = { key: string; dir: 'asc' | 'desc' } | null;
+export type TableSort = { key: string; dir: 'asc' | 'desc' };
+type Sort = TableSort | null;
 
 const valueOf = <Row,>(row: Row, col: Column<Row>): string | number => {
   if (col.sortValue) return col.sortValue(row);
@@ -37,9 +41,15 @@ const valueOf = <Row,>(row: Row, col: Column<Row>): string | number => {
  * A table whose headers sort it (click or Enter; `aria-sort` tells screen readers) and whose raw
  * figures download as CSV. Shared by every report so sorting and export behave the same everywhere.
  */
-export function DataTable<Row extends object>({ rows, columns, caption, csvFilename, initialSort, empty, rowKey, testId }: Props<Row>) {
+export function DataTable<Row extends object>({ rows, columns, caption, csvFilename, initialSort, empty, rowKey, testId, sort: controlled, onSortChange }: Props<Row>) {
   const startCol = columns.find((c) => c.key === initialSort);
-  const [sort, setSort] = useState<Sort>(startCol ? { key: startCol.key, dir: startCol.numeric ? 'desc' : 'asc' } : null);
+  // A sort from the URL naming no column of this table (an old link) falls back to the default.
+  const fromUrl = controlled && columns.some((c) => c.key === controlled.key) ? controlled : null;
+  const [sort, setSort] = useState<Sort>(fromUrl ?? (startCol ? { key: startCol.key, dir: startCol.numeric ? 'desc' : 'asc' } : null));
+  // The table sorts at once on a click; the URL follows, and back/forward bring its order back here.
+  useEffect(() => {
+    if (fromUrl) setSort(fromUrl);
+  }, [fromUrl?.key, fromUrl?.dir]); // the values, not the object: parseSort makes a new one each render
 
   const sorted = useMemo(() => {
     const col = sort && columns.find((c) => c.key === sort.key);
@@ -52,8 +62,11 @@ export function DataTable<Row extends object>({ rows, columns, caption, csvFilen
     });
   }, [rows, columns, sort]);
 
-  const toggle = (col: Column<Row>) =>
-    setSort((s) => (s?.key === col.key ? { key: col.key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key: col.key, dir: col.numeric ? 'desc' : 'asc' }));
+  const toggle = (col: Column<Row>) => {
+    const next: TableSort = sort?.key === col.key ? { key: col.key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key: col.key, dir: col.numeric ? 'desc' : 'asc' };
+    setSort(next);
+    onSortChange?.(next);
+  };
 
   return (
     <div className="data-table-wrap">

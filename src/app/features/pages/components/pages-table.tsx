@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { PageDetailLink } from '../../../components/page-detail-link.js';
 import { QueryError } from '../../../components/query-error.js';
@@ -7,6 +8,7 @@ import { formatDate, formatInteger, formatPercent } from '../../../lib/format.js
 import type { ResponseOf } from '../../../lib/api-client.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { PAGES_LIMIT, pagesBreakdownQuery } from '../api/pages-queries.js';
+import { parseSort } from '../pages-search.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 
 type Row = ResponseOf<'pagesBreakdown'>['data'][number];
@@ -22,6 +24,8 @@ const COLUMNS: Column<Row>[] = [
 export function PagesTable({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
   const query = useQuery(pagesBreakdownQuery(scope, view.range));
+  const { sort } = useSearch({ from: '/pages' });
+  const navigate = useNavigate({ from: '/pages' });
   return (
     <section className={`card ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="pages-title" aria-busy={query.isFetching}>
       <div className="card-head">
@@ -40,6 +44,8 @@ export function PagesTable({ view }: { view: DashboardView }) {
           caption="Top pages"
           csvFilename={`pages-${view.property.id}-${view.range.start}-${view.range.end}.csv`}
           initialSort="page_views"
+          sort={parseSort(sort)}
+          onSortChange={(next) => navigate({ search: (s) => ({ ...s, sort: `${next.key}.${next.dir}` }), replace: true })}
           rowKey={(r) => r.path}
           testId="pages-table"
           empty={{
