@@ -1,8 +1,8 @@
-import { useSearch } from '@tanstack/react-router';
 import { ViewGate } from '../../../components/view-gate.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { ExperimentWizard } from './wizard-shell.js';
 import { useReportScope } from '../../../lib/report-scope.js';
+import { wizardDraftKey } from './wizard-draft.js';
 import '../../../components/forms.css';
 import './wizard.css';
 
@@ -11,13 +11,13 @@ export function ExperimentWizardPage() {
 }
 
 function Wizard({ view }: { view: DashboardView }) {
-  const { page } = useSearch({ from: '/experiments/new' });
   const scope = useReportScope(view);
   return (
     <div className="wizard">
       <h1 className="page-title">New experiment <span className="muted">· {view.property.name}</span></h1>
-      {/* Another property is another site: start over rather than carry its page and selectors along. */}
-      <ExperimentWizard key={view.property.id} scope={scope} initialPage={page ?? ''} />
+      {/* Another property is another site (another connection maybe another server): its own draft,
+          rather than this one's page and selectors carried along. */}
+      <ExperimentWizard key={wizardDraftKey(scope.connection, scope.propertyId)} scope={scope} />
     </div>
   );
 }

@@ -1,14 +1,19 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
 import type { CreateExperimentBody } from '../../../../contract/experiments.js';
-import type { Recommendation } from '../../../../contract/recommendations.js';
+import { pagePath } from '../../../../contract/common.js';
 import { useCreateExperiment } from '../api/wizard-queries.js';
 import { createErrorTarget, STEP, stepOfField, WIZARD_STEPS } from './wizard-field-paths.js';
 import { applyChosenRecommendations, initialValues, type WizardValues } from './wizard-form.js';
 import { WizardProgress } from './wizard-progress.js';
 import { wizardResolver } from './wizard-resolver.js';
 import { WizardStepBody } from './wizard-step-body.js';
+import { useDraftAutosave } from './wizard-draft-autosave.js';
+import { parseDraft, wizardDraftKey, type WizardDraft } from './wizard-draft.js';
+import { clampStep, slugOfStep, stepOfSlug } from './wizard-step-clamp.js';
+import type { WizardStepSlug } from './wizard-step-slugs.js';
+import { WizardStartOver } from './wizard-start-over.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 /** The fields Next checks before leaving each step. */
@@ -26,11 +31,34 @@ function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
   return null;
 }
 
-/** The five steps over one form: values stay while moving back and forth; Create posts them. */
-export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; initialPage: string }) {
-  const form = useForm<WizardValues, unknown, CreateExperimentBody>({ resolver: wizardResolver, mode: 'onChange', defaultValues: initialValues(initialPage) });
-  const [step, setStep] = useState<number>(STEP.page);
-  const [chosen, setChosen] = useState<{ page: string; recs: Recommendation[] }>({ page: initialPage, recs: [] });
+/**
+ * The draft to start from: the one this tab kept, unless the URL came from elsewhere (no step, as
+ * from the Pages report) naming another page: then that page, fresh.
+ */
+function startingDraft(key: string, urlPage: string | undefined, urlStep: WizardStepSlug | undefined): WizardDraft {
+  let kept: WizardDraft | null = null;
+  try {
+    kept = parseDraft(sessionStorage.getItem(key));
+  } catch {
+    // storage unavailable: start fresh
+  }
+  if (kept && (urlStep !== undefined || urlPage === undefined || kept.values.page === urlPage)) return kept;
+  return { values: initialValues(urlPage ?? ''), chosen: { page: urlPage ?? '', recs: [] } };
+}
+
+/**
+ * The five steps over one form: values stay while moving back and forth; Create posts them. The
+ * step lives in the URL and the draft in sessionStorage, so a reload or a stray back/forward keeps both.
+ */
+export function ExperimentWizard({ scope }: { scope: ReportScope }) {
+  const search = useSearch({ from: '/experiments/new' });
+  const draftKey = wizardDraftKey(scope.connection, scope.propertyId);
+  const [start] = useState(() => startingDraft(draftKey, search.page, search.step));
+  const form = useForm<WizardValues, unknown, CreateExperimentBody>({ resolver: wizardResolver, mode: 'onChange', defaultValues: start.values });
+  const [chosen, setChosen] = useState<WizardDraft['chosen']>(start.chosen);
+  const draft = useDraftAutosave(form, chosen, draftKey);
+  // Never past what the values allow: a URL (typed, shared, or a stray forward) cannot skip a check.
+  const step = clampStep(stepOfSlug(search.step), form.watch());
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateExperiment(scope);
   const navigate = useNavigate();
@@ -38,6 +66,16 @@ export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; i
   const moved = useRef(false);
   /** A field to focus once its step has mounted (an error sent the person back to it). */
   const focusAfterMove = useRef<Path<WizardValues> | null>(null);
+
+  /** Each step is a history entry, so the browser's back and forward walk the steps too. */
+  const goTo = (target: number, replace = false) => {
+    const page = form.getValues('page');
+    void navigate({ to: '.', search: (s) => ({ ...s, step: slugOfStep(target), page: pagePath.safeParse(page).success ? page : undefined }), replace });
+  };
+  // The URL names the step on screen (a clamped one included), so a reload comes back to it.
+  useEffect(() => {
+    if (search.step !== slugOfStep(step)) goTo(step, true);
+  });
 
   // Keyboard and screen-reader users land on the new step's heading, not on a vanished button, or
   // on the field an error sent them back to.
@@ -54,7 +92,7 @@ export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; i
     if (target === step) form.setFocus(path);
     else {
       focusAfterMove.current = path;
-      setStep(target);
+      goTo(target);
     }
   };
 
@@ -63,10 +101,17 @@ export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; i
 
   const next = async () => {
     if (!(await form.trigger(STEP_FIELDS[step], { shouldFocus: true }))) return;
-    if (step === STEP.page) void navigate({ to: '.', search: (s) => ({ ...s, page }), replace: true });
     if (step === STEP.recommendations) form.setValue('variants.0.changes', applyChosenRecommendations(form.getValues('variants.0.changes'), chosenRecs));
     if (step === STEP.goal && form.getValues('name').trim() === '') form.setValue('name', chosenRecs[0]?.title ?? `Test on ${page}`);
-    setStep(step + 1);
+    goTo(step + 1);
+  };
+
+  const startOver = () => {
+    form.reset(initialValues(''));
+    setChosen({ page: '', recs: [] });
+    setFormError(null);
+    draft.clear();
+    goToField('page');
   };
 
   const submit = form.handleSubmit(
@@ -81,12 +126,13 @@ export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; i
           form.setError(target.path as Path<WizardValues>, { type: 'server', message: target.message });
           goToField(target.path as Path<WizardValues>);
         } else {
-          setStep(target.step);
+          goTo(target.step);
           setFormError(target.message);
         }
         return;
       }
-      await navigate({ to: '/experiments/$experimentId', params: { experimentId: created.experiment_id }, search: ({ page: _, ...root }) => root });
+      draft.clear();
+      await navigate({ to: '/experiments/$experimentId', params: { experimentId: created.experiment_id }, search: ({ page: _, step: __, ...root }) => root });
     },
     (errors) => goToField((firstErrorPath(errors) ?? 'name') as Path<WizardValues>),
   );
@@ -99,7 +145,7 @@ export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; i
         <WizardStepBody step={step} scope={scope} page={page} chosen={chosenRecs} onChosenChange={(recs) => setChosen({ page, recs })} />
         {formError && step === STEP.review && <p className="error" role="alert">{formError}</p>}
         <div className="form-actions wizard-actions">
-          {step > STEP.page && <button type="button" className="button" onClick={() => setStep(step - 1)}>Back</button>}
+          {step > STEP.page && <button type="button" className="button" onClick={() => goTo(step - 1)}>Back</button>}
           {/* Distinct keys: reusing the Next element as the submit button would let the click that
               reached the review step also submit the form. */}
           {step < STEP.review ? (
@@ -109,6 +155,7 @@ export function ExperimentWizard({ scope, initialPage }: { scope: ReportScope; i
           )}
         </div>
       </form>
+      <WizardStartOver onStartOver={startOver} />
     </FormProvider>
   );
 }
