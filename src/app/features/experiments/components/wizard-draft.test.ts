@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Recommendation } from '../../../../contract/recommendations.js';
+import type { Connection } from '../../../lib/connection.js';
 import { isBlankDraft, parseDraft, serializeDraft, wizardDraftKey, type WizardDraft } from './wizard-draft.js';
 import { blankChange, blankVariant, initialValues } from './wizard-form.js';
 
@@ -54,8 +55,8 @@ describe('wizard draft in sessionStorage', () => {
   });
 
   it('is kept apart per property and per connection', () => {
-    const session = { mode: 'session' } as const;
-    const key = { mode: 'key', baseUrl: 'https://a.example', key: 'sk_live_abcdef123456', propertyIds: ['acme-shop'] } as const;
+    const session: Connection = { mode: 'session' };
+    const key: Connection = { mode: 'key', baseUrl: 'https://a.example', key: 'sk_live_abcdef123456', propertyIds: ['acme-shop'] };
     expect(wizardDraftKey(session, 'acme-shop')).toBe('sightline.wizard-draft:session:acme-shop');
     expect(wizardDraftKey(session, 'acme-docs')).not.toBe(wizardDraftKey(session, 'acme-shop'));
     expect(wizardDraftKey(key, 'acme-shop')).toBe('sightline.wizard-draft:key:https://a.example:123456:acme-shop');
