@@ -28,6 +28,9 @@ describe('dashboard: experiment wizard', () => {
     return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
   };
   const splitTest = (id: string) => dash.api(`/properties/${PROPERTY}/split-tests/${id}`);
+  /** The wizard's draft for the property as the tab holds it (session sign-in), or null. */
+  const storedDraft = () => page.evaluate((key) => sessionStorage.getItem(key), `sightline.wizard-draft:session:${PROPERTY}`);
+  const stepParam = () => new URL(page.url()).searchParams.get('step');
 
   beforeAll(async () => {
     dash = await startDashboard();
@@ -171,6 +174,11 @@ describe('dashboard: experiment wizard', () => {
       ['Variant 1', edited],
       ['Short headline', [{ selector: 'h1', op: 'text', value: 'Pricing that fits' }]],
     ]);
+    // Created: the draft is gone, and the wizard opens empty again.
+    expect(await storedDraft()).toBeNull();
+    await page.goto(wizardUrl());
+    expect(await stepTitle()).toBe('Page');
+    expect(await page.getByLabel('Page path').inputValue()).toBe('');
     expect(dash.problems).toEqual([]);
   });
 
@@ -208,6 +216,81 @@ describe('dashboard: experiment wizard', () => {
     const created = await splitTest(id);
     expect(created).toMatchObject({ name: 'Wizard: back to the full signup', page: '/demo/signup-short', type: 'redirect', goal: 'form_submission', auto_stop_days: null });
     expect(created.variants.map((v: { label: string; url?: string }) => [v.label, v.url])).toEqual([['Control', undefined], ['Full form', '/demo/signup']]);
+    expect(dash.problems).toEqual([]);
+  });
+
+  it('keeps the step and the draft through a reload and back/forward, until Start over', async () => {
+    const recs = (await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=${encodeURIComponent(PAGE)}`)).recommendations as Recommendation[];
+    const cssRec = recs.find((r) => r.change_type === 'css');
+    expect(cssRec, 'the demo pricing page should have a css recommendation').toBeDefined();
+    const cssProps = Object.keys(recommendationToChange(cssRec!).value as Record<string, unknown>);
+
+    // The previous test created its experiment: nothing is kept, the wizard starts empty.
+    await page.goto(wizardUrl());
+    expect(await page.getByLabel('Page path').inputValue()).toBe('');
+    await page.getByLabel('Page path').fill(PAGE);
+    await next();
+    await page.getByLabel(cssRec!.title).check();
+    await next();
+    // A change edited, and a second variant.
+    await change(1, 1).getByLabel('CSS value 1', { exact: true }).fill('#047857');
+    await page.getByRole('button', { name: 'Add a variant' }).click();
+    await variant(2).getByLabel('Variant name').fill('Short headline');
+    await change(2, 1).getByLabel('Selector').fill('h1');
+    await change(2, 1).getByLabel('New text').fill('Pricing that fits');
+    await next();
+    expect(stepParam()).toBe('goal');
+    await page.getByLabel('Goal', { exact: true }).selectOption('destination_page');
+    await page.getByLabel('Page to reach (path)').fill('/demo/signup');
+    await page.getByLabel('Stop by itself after a number of days').check();
+    await page.getByLabel('Days until it stops').fill('21');
+    // Written as typed (debounced): wait for the last keystroke to reach the tab's storage.
+    await expect.poll(async () => JSON.parse((await storedDraft()) ?? '{}').values?.auto_stop_days).toBe('21');
+
+    await page.reload();
+    await expect.poll(stepTitle).toBe('Goal and auto-stop');
+    expect(await page.getByLabel('Goal', { exact: true }).inputValue()).toBe('destination_page');
+    expect(await page.getByLabel('Page to reach (path)').inputValue()).toBe('/demo/signup');
+    expect(await page.getByLabel('Stop by itself after a number of days').isChecked()).toBe(true);
+    expect(await page.getByLabel('Days until it stops').inputValue()).toBe('21');
+    await checkPageQuality(page, 'wizard-restored-goal');
+
+    // The browser's back walks the steps; the edited change and the second variant are still there.
+    await page.goBack();
+    await expect.poll(stepTitle).toBe('Changes');
+    expect(await change(1, 1).getByLabel('Selector').inputValue()).toBe(cssRec!.element_selector);
+    expect(await change(1, 1).locator('[aria-label^="CSS property"]').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value))).toEqual(cssProps);
+    expect(await change(1, 1).getByLabel('CSS value 1', { exact: true }).inputValue()).toBe('#047857');
+    expect(await variant(2).getByLabel('Variant name').inputValue()).toBe('Short headline');
+    expect(await change(2, 1).getByLabel('Selector').inputValue()).toBe('h1');
+    expect(await change(2, 1).getByLabel('New text').inputValue()).toBe('Pricing that fits');
+    await page.goBack();
+    await expect.poll(stepTitle).toBe('Recommendations');
+    await expect.poll(() => page.getByLabel(cssRec!.title).isChecked()).toBe(true);
+    await page.goForward();
+    await page.goForward();
+    await expect.poll(stepTitle).toBe('Goal and auto-stop');
+
+    // Start over asks first; "Keep editing" keeps everything.
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await page.getByLabel('Page to reach (path)').inputValue()).toBe('/demo/signup');
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(stepTitle).toBe('Page');
+    expect(await page.getByLabel('Page path').inputValue()).toBe('');
+    await expect.poll(storedDraft).toBeNull();
+    await expect.poll(stepParam).toBe('page');
+    await page.reload();
+    await expect.poll(stepTitle).toBe('Page');
+    expect(await page.getByLabel('Page path').inputValue()).toBe('');
+
+    // A URL cannot skip a check: with only a page, the goal step holds at the changes step.
+    await page.goto(wizardUrl(`&page=${PAGE}&step=goal`));
+    await expect.poll(stepTitle).toBe('Changes');
+    await expect.poll(stepParam).toBe('changes');
+    await page.goto(wizardUrl('&step=nonsense'));
+    await expect.poll(stepTitle).toBe('Page');
     expect(dash.problems).toEqual([]);
   });
 
