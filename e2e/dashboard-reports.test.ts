@@ -98,6 +98,18 @@ describe('dashboard: Pages, Clicks and Forms reports', () => {
     expect(experiment.searchParams.get('property')).toBe(PROPERTY);
   });
 
+  it('shows no change of a rate against a period in which the page had no views', async () => {
+    // The demo's test pages exist for three weeks only: the 30 days before had no view of them.
+    const q = (start: string, end: string) => `start=${start}&end=${end}&timezone=${encodeURIComponent(TZ)}&page=${encodeURIComponent('/demo/pricing')}`;
+    const before = await api('pages/details', q(addDays(today(), -59), addDays(today(), -30)));
+    expect(before.data.page_views).toBe(0);
+    await page.goto(`${dash.origin}/pages/detail?property=${PROPERTY}&path=${encodeURIComponent('/demo/pricing')}`);
+    const change = (key: string) => page.locator(`[data-figure="${key}"] .figure-change`);
+    await expect.poll(() => change('page_views').textContent(), SLOW).toContain('new');
+    expect((await change('avg_scroll_depth').textContent())?.trim()).toBe('');
+    expect((await change('bounce_rate').textContent())?.trim()).toBe('');
+  });
+
   it('says how to pick a page when the link has no usable path', async () => {
     await page.goto(`${dash.origin}/pages/detail?property=${PROPERTY}&path=pricing`);
     await expect.poll(() => page.locator('.empty-title').textContent(), SLOW).toBe('No page chosen.');

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { pagePath } from './common.js';
 
 export const granularities = ['hour', 'day', 'week', 'month'] as const;
+/** Most buckets one trend may have (e.g. 20 days by the hour); more is a 400 on `granularity`. */
+export const MAX_BUCKETS = 500;
 
 /** A positive integer query parameter with a default and a maximum (above it: 400). */
 export const limitParam = (defaultValue: number, max: number) =>

@@ -1,6 +1,7 @@
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { granularities } from '../../contract/analytics-query.js';
 import { rangePresets, type DashboardSearch } from '../lib/dashboard-search.js';
+import { granularityFits } from '../lib/date-range.js';
 import { useDashboardView } from '../lib/use-dashboard-view.js';
 
 const PRESET_LABELS: Record<DashboardSearch['range'], string> = {
@@ -60,7 +61,7 @@ export function RangeControls({ granularity = true }: { granularity?: boolean })
         <span>Granularity</span>
         <select value={view?.granularity ?? 'day'} onChange={(e) => set({ granularity: e.target.value as DashboardSearch['granularity'] })}>
           {granularities.map((g) => (
-            <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>
+            <option key={g} value={g} disabled={view ? !granularityFits(view.range, g) : false}>{g[0].toUpperCase() + g.slice(1)}</option>
           ))}
         </select>
       </label>)}

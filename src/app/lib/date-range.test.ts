@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultGranularity, previousRange, resolveRange, todayIn } from './date-range.js';
+import { defaultGranularity, previousRange, resolveRange, todayIn, granularityFits } from './date-range.js';
 
 const today = '2026-03-05';
 
@@ -35,5 +35,14 @@ describe('date ranges', () => {
     expect(defaultGranularity({ start: today, end: today })).toBe('hour');
     expect(defaultGranularity({ start: '2026-02-04', end: today })).toBe('day');
     expect(defaultGranularity({ start: '2025-09-01', end: today })).toBe('week');
+  });
+});
+
+describe('granularityFits', () => {
+  it('allows what the API allows: hours up to 20 days, days up to 500', () => {
+    expect(granularityFits({ start: '2026-01-01', end: '2026-01-20' }, 'hour')).toBe(true);
+    expect(granularityFits({ start: '2026-01-01', end: '2026-01-30' }, 'hour')).toBe(false);
+    expect(granularityFits({ start: '2024-01-01', end: '2025-12-31' }, 'day')).toBe(false);
+    expect(granularityFits({ start: '2024-01-01', end: '2025-12-31' }, 'week')).toBe(true);
   });
 });

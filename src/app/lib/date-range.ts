@@ -1,3 +1,4 @@
+import { MAX_BUCKETS } from '../../contract/analytics-query.js';
 import type { Granularity } from './granularity.js';
 import type { DashboardSearch } from './dashboard-search.js';
 
@@ -60,4 +61,11 @@ export function defaultGranularity(range: DateRange): Granularity {
   if (days <= 2) return 'hour';
   if (days <= 92) return 'day';
   return 'week';
+}
+
+const BUCKET_DAYS: Record<Granularity, number> = { hour: 1 / 24, day: 1, week: 7, month: 28 };
+
+/** Whether a trend of this range fits the API's bucket cap at this granularity (hours over 20 days do not). */
+export function granularityFits(range: DateRange, granularity: Granularity): boolean {
+  return Math.ceil(daysIn(range) / BUCKET_DAYS[granularity]) <= MAX_BUCKETS;
 }

@@ -23,4 +23,14 @@ describe('trend points', () => {
       [30, undefined],
     ]);
   });
+
+  it('leaves buckets that have not started yet as gaps, not zeros, but keeps the previous period there', () => {
+    const at = Date.parse('2026-11-02T12:00:00.000Z');
+    const points = trendPoints([row(1, 4, 2), row(2, 3, 1), row(3, 0, 0)], [row(1, 1, 1), row(2, 2, 2), row(3, 5, 5)], ['clicks'], () => '', at);
+    expect(points.map((p) => [p.clicks, p.prev_clicks])).toEqual([
+      [4, 1],
+      [3, 2],
+      [undefined, 5],
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useConnection } from './connection-context.js';
-import { defaultGranularity, previousRange, resolveRange, todayIn, type DateRange } from './date-range.js';
+import { defaultGranularity, granularityFits, previousRange, resolveRange, todayIn, type DateRange } from './date-range.js';
 import type { DashboardSearch } from './dashboard-search.js';
 import type { Granularity } from './granularity.js';
 import { propertiesQuery, type PropertyChoice } from './properties-query.js';
@@ -41,6 +41,7 @@ export function viewFromSearch(search: DashboardSearch, properties: PropertyChoi
     range,
     previous: previousRange(range, search.range),
     compare: search.compare,
-    granularity: search.granularity ?? defaultGranularity(range),
+    // A granularity the range cannot hold (hours over 90 days, from an old link) falls back like a bad value.
+    granularity: search.granularity && granularityFits(range, search.granularity) ? search.granularity : defaultGranularity(range),
   };
 }

@@ -1,5 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { ApiError } from '../errors.js';
+import { MAX_BUCKETS } from '../../contract/analytics-query.js';
 
 export type Granularity = 'hour' | 'day' | 'week' | 'month';
 
@@ -27,7 +28,6 @@ export interface Bucket {
 
 /** Longest range a request may ask for: two years covers year-over-year views without unbounded scans. */
 export const MAX_RANGE_DAYS = 732;
-export const MAX_BUCKETS = 500;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -25,7 +25,9 @@ export function PageFigures({ view, path }: { view: DashboardView; path: string 
 
   const now = current.data?.data;
   const before = settledPrevious(current, previous)?.data;
-  const figures: Figure[] = FIGURES.map((f) => ({ ...f, value: now?.[f.key], previous: before?.[f.key] }));
+  // A rate of a period without views is no rate: "+60 pts" against it would invent a change.
+  const noBase = before?.page_views === 0;
+  const figures: Figure[] = FIGURES.map((f) => ({ ...f, value: now?.[f.key], previous: noBase && f.points ? undefined : before?.[f.key] }));
   // A path nobody saw in the range: four zeros would say less than a sentence on what to check.
   if (now && now.page_views === 0) {
     return (
