@@ -68,15 +68,20 @@ export async function createDemoExperiments(store: Store, now: Date): Promise<vo
         const base = { property_id: PROPERTY, visitor_id: `dv${random.id(10)}`, session_id: `ds${random.id(10)}`, ...visitorOrigin(reading), is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null, currency: null };
         events.push({ ...base, type: 'pageview', path, ts: new Date(start) });
         events.push({ ...base, type: 'exposure', path, ts: new Date(start + 5), experiment_id: record.id, variant });
-        events.push({ ...base, type: 'engagement', path, ts: new Date(start + 4_000), scroll_depth: reading.int(20, 100) / 100, engaged_ms: reading.int(3_000, 60_000) });
+        const read = (onPath: string, at: number) =>
+          events.push({ ...base, type: 'engagement', path: onPath, ts: new Date(at + 4_000), scroll_depth: reading.int(20, 100) / 100, engaged_ms: reading.int(3_000, 60_000) });
+        read(path, start);
         // Sessions go on like the rest of the demo traffic: a conversion to where it leads, about
         // half of the others to another page, so the tests don't skew the property's bounce rate.
         const at = start + random.int(5_000, 90_000);
         if (random.chance(rates[variant])) {
           events.push({ ...base, path, ts: new Date(at), ...convert(path) } as StoredEvent);
           events.push({ ...base, type: 'pageview', path: NEXT_PAGE[record.type], ts: new Date(at + 800) });
+          read(NEXT_PAGE[record.type], at + 800);
         } else if (random.chance(0.5)) {
-          events.push({ ...base, type: 'pageview', path: random.pick(ELSEWHERE), ts: new Date(at) });
+          const next = random.pick(ELSEWHERE);
+          events.push({ ...base, type: 'pageview', path: next, ts: new Date(at) });
+          read(next, at);
         }
       }
     }
