@@ -22,11 +22,36 @@ export const adminProperty = z.object({
 export type AdminProperty = z.infer<typeof adminProperty>;
 export const propertiesResponse = z.object({ data: z.array(adminProperty) });
 
+/**
+ * Where the site is served from, kept as its host ("shop.example.com", with a port if it has one):
+ * people paste "https://shop.example.com/" as often as the bare name, and the recommender builds page
+ * links as https://{domain}{path}. A path, query or anything that is not a host name is refused.
+ */
+export const propertyDomain = z
+  .string()
+  .trim()
+  .max(253)
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    let url: URL | null = null;
+    try {
+      url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    } catch {
+      url = null;
+    }
+    const hostOnly = url && /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && /^[a-z0-9.-]+(:\d+)?$/.test(url.host);
+    if (!url || !hostOnly || !url.hostname.includes('.') && url.hostname !== 'localhost') {
+      ctx.addIssue({ code: 'custom', message: 'a host name such as shop.example.com (no path)' });
+      return z.NEVER;
+    }
+    return url.host;
+  });
+
 /** The time zone is checked against the IANA database on the server (400 on `timezone`). */
 export const createPropertyBody = z.object({
   id: propertyId,
   name: z.string().trim().min(1).max(200),
-  domain: z.string().trim().max(253).nullish(),
+  domain: propertyDomain.nullish(),
   timezone: z.string().min(1).max(64).default('UTC'),
 });
 export type CreatePropertyBody = z.input<typeof createPropertyBody>;

@@ -1,3 +1,4 @@
+import { propertyDomain } from '../../contract/admin.js';
 import { propertyId } from '../../contract/common.js';
 import { isValidZone } from '../../server/analytics/time-frame.js';
 import type { Store } from '../../server/store/store.js';
@@ -16,7 +17,9 @@ export async function propertiesCommand(store: Store, sub: string | undefined, f
   if (!flags.name) throw new CliError('--name is required');
   const timezone = flags.timezone ?? 'UTC';
   if (!isValidZone(timezone)) throw new CliError(`--timezone: unknown time zone "${timezone}"`);
+  const domain = propertyDomain.safeParse(flags.domain ?? '');
+  if (!domain.success) throw new CliError(`--domain: ${domain.error.issues[0].message}`);
   if ((await store.getProperties([id])).length > 0) throw new CliError(`property "${id}" already exists`);
-  await store.createProperty({ id, name: flags.name, domain: flags.domain ?? null, timezone });
+  await store.createProperty({ id, name: flags.name, domain: domain.data, timezone });
   console.log(id);
 }
