@@ -27,6 +27,27 @@ function useWidth(ref: RefObject<HTMLElement | null>, fallback: number): number 
   return width;
 }
 
+// A 12px label's characters are about 6.5px wide at most. Between two columns go a node, the gap before
+// its label, the longest label (with its figure) and some air; the last column's labels sit left of it.
+const CHAR_PX = 6.5;
+const NODE_PX = 12;
+const GAP_PX = NODE_PX + 6 + 12;
+
+/**
+ * The narrowest drawing whose labels do not reach the next column. On a phone this is wider than the
+ * card, and the wrapper scrolls; measured from the text so long paths get the room they need.
+ */
+function labelWidth(paths: SankeyPath[]): number {
+  let columns = 0;
+  let longest = 0;
+  for (const p of paths) {
+    columns = Math.max(columns, p.nodes.length);
+    for (const name of p.nodes) longest = Math.max(longest, name.length);
+  }
+  const figure = formatInteger(paths.reduce((n, p) => n + p.sessions, 0)).length + 1;
+  return columns < 2 ? 0 : Math.ceil(NODE_PX + (columns - 1) * (GAP_PX + (longest + figure) * CHAR_PX));
+}
+
 /**
  * A d3-sankey layout drawn by React as SVG. Bands are strokes as wide as their flow; labels sit right
  * of their node (left of it in the last column). The wrapper scrolls sideways when the columns need
@@ -35,7 +56,7 @@ function useWidth(ref: RefObject<HTMLElement | null>, fallback: number): number 
 export function SankeyChart({ paths, title, description, kindOf = () => 'page' }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box, 800);
-  const layout = useMemo(() => layoutSankey(paths, width), [paths, width]);
+  const layout = useMemo(() => layoutSankey(paths, Math.max(width, labelWidth(paths))), [paths, width]);
   const id = useId();
   const label = (n: PlacedNode) => {
     const last = n.column === layout.columns - 1;
@@ -46,7 +67,8 @@ export function SankeyChart({ paths, title, description, kindOf = () => 'page' }
     );
   };
   return (
-    <div className="sankey-scroll" ref={box}>
+    // Focusable and named, so a keyboard can scroll it sideways when the drawing is wider than the card.
+    <div className="sankey-scroll" ref={box} tabIndex={0} role="region" aria-label={`${title} (scrolls sideways on a narrow screen)`}>
       <svg
         className="sankey"
         width={layout.width}

@@ -65,7 +65,8 @@ export function FunnelSankey({ view, scope, definition, fallback }: Props) {
             rows={rows}
             columns={[
               { key: 'path', label: 'Path' },
-              { key: 'outcome', label: 'Outcome' },
+              // "Completed" split over two lines on a phone reads as two words; the path column wraps instead.
+              { key: 'outcome', label: 'Outcome', className: 'funnel-outcome' },
               { key: 'sessions', label: 'Sessions', numeric: true, render: (r) => formatInteger(r.sessions) },
             ]}
             caption={`Paths from ${first}`}

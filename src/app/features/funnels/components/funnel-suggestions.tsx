@@ -46,19 +46,26 @@ export function FunnelSuggestions({ scope, observedPaths, firstStep, onUse }: Pr
       ) : query.data.data.length === 0 ? (
         <EmptyState title={`No common path starts at ${start}.`}>Pick another start page; a funnel is suggested when sessions went on from it in the last 30 days.</EmptyState>
       ) : (
-        <ul className="funnel-suggestion-list">
-          {query.data.data.map((s, i) => (
-            <li key={s.name} data-suggestion={s.name}>
-              <p className="funnel-suggestion-name" id={`${id}-${i}`}>
-                {s.name}
-              </p>
-              <p className="muted small">{s.rationale}</p>
-              <button type="button" className="button small" aria-describedby={`${id}-${i}`} onClick={() => onUse(s.steps.map((st) => st.page))}>
-                Use this funnel
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The two counts differ by definition (the server's pathsAfter vs the funnel's in-order matching): say so, or the figures look wrong. */}
+          <p className="muted small funnel-suggestion-note">
+            These figures count sessions that went straight from one page to the next, in the last 30 days. A funnel opened from a suggestion counts
+            its pages in order with other pages allowed in between, over the range you picked, so its figures are usually higher.
+          </p>
+          <ul className="funnel-suggestion-list">
+            {query.data.data.map((s, i) => (
+              <li key={s.name} data-suggestion={s.name}>
+                <p className="funnel-suggestion-name" id={`${id}-${i}`}>
+                  {s.name}
+                </p>
+                <p className="muted small">{s.rationale}</p>
+                <button type="button" className="button small" aria-describedby={`${id}-${i}`} onClick={() => onUse(s.steps.map((st) => st.page))}>
+                  Use this funnel
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

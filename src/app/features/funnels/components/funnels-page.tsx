@@ -57,7 +57,7 @@ function Funnels({ view }: { view: DashboardView }) {
           setBreakdown={funnel.setBreakdown}
         />
         <div className="funnels-side">
-          <FunnelSuggestions scope={scope} observedPaths={observed.data ?? []} firstStep={check.steps?.[0]?.page} onUse={funnel.load} />
+          <FunnelSuggestions scope={scope} observedPaths={observed.data ?? []} firstStep={check.steps?.[0]?.page} onUse={(steps) => funnel.load(steps, 'sequential')} />
           <SavedFunnels
             scope={scope}
             steps={check.steps}

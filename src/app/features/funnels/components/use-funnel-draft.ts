@@ -51,12 +51,15 @@ export function useFunnelDraft() {
     setDraft,
     mode: search.mode,
     breakdownBy: search.breakdownBy,
-    /** Replaces the whole funnel (a suggestion, a saved funnel) as a new history entry. */
-    load(pages: string[]) {
+    /**
+     * Replaces the whole funnel (a suggestion, a saved funnel) as a new history entry; `mode` too when
+     * the funnel comes with one (a suggestion's counts are of pages viewed in order). The breakdown stays.
+     */
+    load(pages: string[], mode?: FunnelMode) {
       const next = toDraft(pages);
       written.current.add(urlKeyOf(pages));
       setDraft(next);
-      void navigate({ search: (prev) => ({ ...prev, steps: stepsForUrl(pages) }) });
+      void navigate({ search: (prev) => ({ ...prev, steps: stepsForUrl(pages), ...(mode ? { mode } : {}) }) });
     },
     setMode: (mode: FunnelMode) => void navigate({ search: (prev) => ({ ...prev, mode }) }),
     setBreakdown: (breakdownBy: FunnelDimension | undefined) => void navigate({ search: (prev) => ({ ...prev, breakdownBy }) }),
