@@ -31,6 +31,16 @@ describe('dashboard: experiment wizard', () => {
   /** The wizard's draft for the property as the tab holds it (session sign-in), or null. */
   const storedDraft = () => page.evaluate((key) => sessionStorage.getItem(key), `sightline.wizard-draft:session:${PROPERTY}`);
   const stepParam = () => new URL(page.url()).searchParams.get('step');
+  /** The API's active tests on a page, with every selector their variants change. */
+  const runningOn = async (path: string) => {
+    const list = (await dash.api(`/properties/${PROPERTY}/split-tests?status=active&limit=100`)).data as { experiment_id: string; name: string; page: string }[];
+    return Promise.all(list.filter((t) => t.page === path).map(async (t) => {
+      const detail = (await splitTest(t.experiment_id)) as { variants: { changes: { selector: string }[] }[] };
+      return { name: t.name, selectors: detail.variants.flatMap((v) => v.changes.map((c) => c.selector)) };
+    }));
+  };
+  const TRIAL_TEST = 'Pricing: a more specific trial button';
+  const BOTH = "Visitors would be in both tests, and each test's figures would include the other's changes.";
 
   beforeAll(async () => {
     dash = await startDashboard();
@@ -86,6 +96,19 @@ describe('dashboard: experiment wizard', () => {
       expect(await card.locator('[data-field=confidence]').textContent()).toBe(`${r.confidence_score} / 100`);
       expect(await card.locator('[data-field=impact]').textContent()).toBe(r.expected_impact);
     }
+    // The demo's running test on the page changes the trial button: an idea for that button says so.
+    const running = await runningOn(PAGE);
+    expect(running.map((t) => t.name)).toEqual([TRIAL_TEST]);
+    expect(running[0].selectors).toContain('#cta-start-trial');
+    for (const r of recs) {
+      const note = page.locator(`[data-recommendation="${r.id}"] [data-testid=wizard-rec-overlap]`);
+      if (r.element_selector === '#cta-start-trial') {
+        await expect.poll(() => note.textContent()).toBe(`Heads up: A running test, “${TRIAL_TEST}”, already changes this page (including #cta-start-trial). ${BOTH}`);
+      } else {
+        expect(await note.count()).toBe(running[0].selectors.includes(r.element_selector) ? 1 : 0);
+      }
+    }
+    expect(recs.map((r) => r.element_selector), 'the demo pricing page has an idea for its trial button').toContain('#cta-start-trial');
     await page.getByLabel(first.title).check();
     await page.getByLabel(second.title).check();
     await checkPageQuality(page, 'wizard-recommendations');
@@ -159,6 +182,15 @@ describe('dashboard: experiment wizard', () => {
     expect(await summary.locator('[data-version="2"]').textContent()).toBe('Short headline: replace the text of h1 with “Pricing that fits”');
     expect(await summary.textContent()).toContain('Goal: Visitors reaching /demo/signup');
     expect(await summary.textContent()).toContain('Auto-stop: Stops by itself after 21 days.');
+    // A warning, not a refusal: the demo's running test already changes the page and its trial button.
+    const mine = [...expected.map((c) => c.selector), 'h1'];
+    const shared = [...new Set(running[0].selectors)].filter((sel) => mine.includes(sel));
+    expect(shared).toContain('#cta-start-trial');
+    const overlap = page.getByTestId('wizard-overlap');
+    await expect.poll(() => overlap.locator('p').allTextContents()).toEqual([
+      `Heads up: A running test, “${TRIAL_TEST}”, already changes this page (including ${shared.join(', ')}). ${BOTH} Open “${TRIAL_TEST}”`,
+    ]);
+    expect(await overlap.getByRole('link', { name: `Open “${TRIAL_TEST}”` }).getAttribute('href')).toMatch(/^\/experiments\/[^/?]+\?property=acme-shop/);
     await checkPageQuality(page, 'wizard-review');
     await page.getByRole('button', { name: 'Create experiment' }).click();
 
@@ -186,6 +218,7 @@ describe('dashboard: experiment wizard', () => {
     await page.goto(wizardUrl('&page=/demo/signup-short'));
     expect(await page.getByLabel('Page path').inputValue()).toBe('/demo/signup-short');
     await checkPageQuality(page, 'wizard-page');
+    const listed = page.waitForResponse((r) => /\/split-tests\?/.test(r.url()) && r.url().includes('status=active'));
     await next();
     await expect.poll(stepTitle).toBe('Recommendations');
     // The short signup page has no snapshot and no clicks in the demo data: nothing to recommend.
@@ -204,10 +237,14 @@ describe('dashboard: experiment wizard', () => {
     await variant(1).getByLabel('Variant name').fill('Full form');
     await next();
     await page.getByLabel('Goal', { exact: true }).selectOption('form_submission');
+    // No running test on this page (the running tests were read on the Recommendations step): no warning.
+    expect(await runningOn('/demo/signup-short')).toEqual([]);
+    await listed;
     await next();
     await page.getByLabel('Experiment name').fill('Wizard: back to the full signup');
     const summary = page.getByRole('region', { name: 'Summary' });
     await expect.poll(() => summary.locator('[data-version="1"]').textContent()).toBe('Full form: sent to /demo/signup');
+    expect(await page.getByTestId('wizard-overlap').count()).toBe(0);
     expect(await summary.textContent()).toContain('Auto-stop: Runs until you stop it.');
     await page.getByRole('button', { name: 'Create experiment' }).click();
 

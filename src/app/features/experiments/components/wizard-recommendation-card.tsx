@@ -11,7 +11,7 @@ function proposed(r: Recommendation): string {
 }
 
 /** One recommendation: a checkbox named by its title, then why (evidence), what would change, how sure. */
-export function WizardRecommendationCard({ recommendation: r, checked, onToggle }: { recommendation: Recommendation; checked: boolean; onToggle(on: boolean): void }) {
+export function WizardRecommendationCard({ recommendation: r, checked, onToggle, warning }: { recommendation: Recommendation; checked: boolean; onToggle(on: boolean): void; warning?: string }) {
   const id = `wizard-rec-${r.id}`;
   return (
     <div className={`card wizard-rec${checked ? ' chosen' : ''}`} data-recommendation={r.id}>
@@ -50,6 +50,12 @@ export function WizardRecommendationCard({ recommendation: r, checked, onToggle 
         )}
         <p className="wizard-rec-label">Proposed {r.change_type === 'css' ? 'style' : 'text'}</p>
         <p className="wizard-rec-change">{proposed(r)}</p>
+        {warning && (
+          <p className="wizard-overlap" data-testid="wizard-rec-overlap">
+            <strong>Heads up: </strong>
+            {warning}
+          </p>
+        )}
       </div>
     </div>
   );

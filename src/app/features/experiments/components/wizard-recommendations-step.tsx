@@ -6,6 +6,8 @@ import { isNotFound } from '../../../lib/api-error.js';
 import type { Recommendation } from '../../../../contract/recommendations.js';
 import { recommendationsQuery } from '../api/wizard-queries.js';
 import { WizardRecommendationCard } from './wizard-recommendation-card.js';
+import { overlappingSelectors, overlapWarning } from './wizard-overlap-words.js';
+import { useRunningTestsOn } from './wizard-overlap-warning.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
@@ -18,6 +20,12 @@ interface Props {
 /** Step 2: the API's test ideas for the page, each with its evidence; the person ticks the ones to test. */
 export function WizardRecommendationsStep({ scope, page, chosen, onChosenChange }: Props) {
   const recs = useQuery(recommendationsQuery(scope, page));
+  const running = useRunningTestsOn(scope, page);
+  // Only where a running test changes the very element an idea would: the Review step warns about the page.
+  const warningFor = (r: Recommendation) => {
+    const test = running.find((t) => overlappingSelectors(t, [r.element_selector]).length > 0);
+    return test ? overlapWarning(test, [r.element_selector]) : undefined;
+  };
   if (recs.isPending) return <SkeletonRows rows={6} />;
   // The server's 404 for a page without views blames `page`; other 404s (an unknown property) are errors.
   if (isNotFound(recs.error, 'page')) {
@@ -42,7 +50,7 @@ export function WizardRecommendationsStep({ scope, page, chosen, onChosenChange 
         <fieldset className="wizard-recs">
           <legend>Choose the ideas to test ({chosen.length} of {recommendations.length} chosen); they become editable changes in the next step.</legend>
           {recommendations.map((r) => (
-            <WizardRecommendationCard key={r.id} recommendation={r} checked={ids.has(r.id)} onToggle={(on) => toggle(r, on)} />
+            <WizardRecommendationCard key={r.id} recommendation={r} checked={ids.has(r.id)} onToggle={(on) => toggle(r, on)} warning={warningFor(r)} />
           ))}
         </fieldset>
       )}

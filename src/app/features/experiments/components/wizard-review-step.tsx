@@ -3,13 +3,17 @@ import { createExperimentBody } from '../../../../contract/experiments.js';
 import { formatPercent } from '../../../lib/format.js';
 import { toCreateBody, type WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
+import { useRunningTestsOn, WizardOverlapWarning } from './wizard-overlap-warning.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 import { autoStopWords, goalWords, splitShare, versionLines } from './wizard-review-words.js';
 
 /** Step 5: the test in words (who sees what, the split, the goal), and its name. */
-export function WizardReviewStep() {
+export function WizardReviewStep({ scope }: { scope: ReportScope }) {
   const { control, register } = useFormContext<WizardValues>();
   const values = useWatch({ control }) as WizardValues;
   const parsed = createExperimentBody.safeParse({ ...toCreateBody(values), name: values.name.trim() || 'unnamed' });
+  const running = useRunningTestsOn(scope, parsed.success ? parsed.data.page : '');
+  const selectors = parsed.success && parsed.data.type === 'nocode' ? parsed.data.variants.flatMap((v) => v.changes.map((c) => c.selector)) : [];
 
   return (
     <>
@@ -32,6 +36,7 @@ export function WizardReviewStep() {
           </ul>
           <p><strong>Goal</strong>: {goalWords(parsed.data)}</p>
           <p><strong>Auto-stop</strong>: {autoStopWords(parsed.data.auto_stop_days)}</p>
+          <WizardOverlapWarning tests={running} selectors={selectors} />
           <p className="muted small">The test starts as soon as you create it.</p>
         </section>
       ) : (

@@ -27,6 +27,6 @@ export function WizardStepBody({ step, scope, page, chosen, onChosenChange }: Pr
     case STEP.goal:
       return <WizardGoalStep />;
     default:
-      return <WizardReviewStep />;
+      return <WizardReviewStep scope={scope} />;
   }
 }
