@@ -6,7 +6,7 @@ import { checkPageQuality, SCREENSHOT_DIR, type Dashboard } from './support/dash
 import { BOTH, PAGE, PROPERTY, startWizardDashboard, TRIAL_TEST, wizardDriver } from './support/wizard-driver.js';
 
 // The wizard in the built dashboard against the real server and the demo data: from a page's
-// recommendations to a created split test, a redirect test, and a refusal shown on its field.
+// recommendations to a created split test, and a redirect test (draft and refusals: dashboard-wizard-draft).
 describe('dashboard: experiment wizard', () => {
   let dash: Dashboard;
   let page: Page;
