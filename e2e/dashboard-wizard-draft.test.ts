@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recommendationToChange, type Recommendation } from '../src/contract/recommendations.js';
-import { checkPageQuality, SCREENSHOT_DIR, type Dashboard } from './support/dashboard-harness.js';
+import { checkPageQuality, screenshotOnFailure, type Dashboard } from './support/dashboard-harness.js';
 import { PAGE, PROPERTY, startWizardDashboard, wizardDriver } from './support/wizard-driver.js';
 
 // The wizard's draft across reloads and history, and a server refusal shown on the field it names.
@@ -16,9 +15,7 @@ describe('dashboard: experiment wizard draft and server errors', () => {
     page = dash.page;
     w = wizardDriver(dash);
   }, 180_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await page.screenshot({ path: join(SCREENSHOT_DIR, `wizard-failed-${task.name.slice(0, 20)}.png`), fullPage: true });
-  });
+  afterEach(screenshotOnFailure(() => page, 'wizard'));
   afterAll(() => dash?.close());
 
   it('keeps the step and the draft through a reload and back/forward, until Start over', async () => {

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recommendationToChange, type Recommendation } from '../src/contract/recommendations.js';
-import { checkPageQuality, SCREENSHOT_DIR, type Dashboard } from './support/dashboard-harness.js';
+import { checkPageQuality, screenshotOnFailure, type Dashboard } from './support/dashboard-harness.js';
 import { BOTH, PAGE, PROPERTY, startWizardDashboard, TRIAL_TEST, wizardDriver } from './support/wizard-driver.js';
 
 // The wizard in the built dashboard against the real server and the demo data: from a page's
@@ -17,9 +16,7 @@ describe('dashboard: experiment wizard', () => {
     page = dash.page;
     w = wizardDriver(dash);
   }, 180_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await page.screenshot({ path: join(SCREENSHOT_DIR, `wizard-failed-${task.name.slice(0, 20)}.png`), fullPage: true });
-  });
+  afterEach(screenshotOnFailure(() => page, 'wizard'));
   afterAll(() => dash?.close());
 
   it('turns two recommendations into a two-variant test, checking fields as they are typed', async () => {

@@ -107,3 +107,10 @@ export async function checkPageQuality(page: Page, name: string): Promise<void> 
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(size);
 }
+
+/** An afterEach hook: a failed test leaves a full-page picture named after it, to see what it saw. */
+export function screenshotOnFailure(page: () => Page | undefined, prefix: string) {
+  return async ({ task }: { task: { name: string; result?: { state: string } } }) => {
+    if (task.result?.state === 'fail') await page()?.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-failed-${task.name.slice(0, 20)}.png`), fullPage: true });
+  };
+}
