@@ -14,6 +14,7 @@ describe('a split test created from a recommendation, run on the demo site', () 
   let server: RealServer;
   let store: Store;
   let origin: string;
+  let demoOrigin: string;
   let key: string;
   let browser: Browser;
   const base = '/api/external/v1/properties/acme-shop';
@@ -41,14 +42,14 @@ describe('a split test created from a recommendation, run on the demo site', () 
       ...Array.from({ length: 12 }, (_, i) => normalizeEvent({ ...base(i), type: 'click', target: '#cta-start-trial', ts: at(i, 20_000) }, new Date())),
     ].sort((a, b) => a.ts.getTime() - b.ts.getTime());
     server = await startRealServer({ country: 'US', history });
-    ({ store, origin, key, browser } = server);
+    ({ store, origin, demoOrigin, key, browser } = server);
   });
   afterAll(() => server?.close());
 
   it('goes from recommendation to a counted, flicker-free variant', async () => {
     // A first visit lets the tracker send the page's snapshot, which recommendations rest on.
     const scout = await person('scout-visitor');
-    await (await scout.newPage()).goto(`${origin}/demo/pricing`);
+    await (await scout.newPage()).goto(`${demoOrigin}/demo/pricing`);
     await expect.poll(async () => (await store.latestSnapshot('acme-shop', '/demo/pricing'))?.elements.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(3);
     await scout.close();
 
@@ -78,7 +79,7 @@ describe('a split test created from a recommendation, run on the demo site', () 
       requestAnimationFrame(watch);
     });
     const page = await context.newPage();
-    await page.goto(`${origin}/demo/pricing`);
+    await page.goto(`${demoOrigin}/demo/pricing`);
     const change = recommendationToChange(rec);
     await expect.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen.length)).toBeGreaterThan(0);
     const firstPainted = await page.evaluate(() => (window as unknown as { seen: string[] }).seen[0]);

@@ -21,6 +21,7 @@ describe('a visit to the demo site shows up in the API', () => {
   let server: RealServer;
   let store: Store;
   let origin: string;
+  let demoOrigin: string;
   let key: string;
   let browser: Browser;
 
@@ -33,23 +34,23 @@ describe('a visit to the demo site shows up in the API', () => {
 
   beforeAll(async () => {
     server = await startRealServer({ country: 'NL' });
-    ({ store, origin, key, browser } = server);
+    ({ store, origin, demoOrigin, key, browser } = server);
   });
   afterAll(() => server?.close());
 
   it('records page views, engagement, the click, the form and an SPA view, and reports them', async () => {
     const context = await browser.newContext({ userAgent: CHROME_UA });
     const page = await context.newPage();
-    await page.goto(`${origin}/demo/?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
+    await page.goto(`${demoOrigin}/demo/?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
     await page.click('#cta-start-trial'); // → /demo/signup?plan=pro
     await page.waitForURL(/\/demo\/signup/);
     await page.fill('#signup-form input[type=email]', 'ada@example.com');
     await page.fill('#signup-form input:not([type=email])', 'Ada');
     await page.click('#signup-form button[type=submit]');
-    await page.goto(`${origin}/demo/blog/first-post`);
+    await page.goto(`${demoOrigin}/demo/blog/first-post`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(300);
-    await page.goto(`${origin}/demo/app/`);
+    await page.goto(`${demoOrigin}/demo/app/`);
     await page.click('[data-route="orders"]');
     await page.waitForURL(/\/demo\/app\/orders/);
     await context.close(); // hides the page: engagement goes out by beacon
@@ -90,7 +91,7 @@ describe('a visit to the demo site shows up in the API', () => {
     const context = await browser.newContext({ userAgent: CHROME_UA });
     await context.addInitScript(() => Object.defineProperty(navigator, 'doNotTrack', { get: () => '1' }));
     const page = await context.newPage();
-    await page.goto(`${origin}/demo/pricing`);
+    await page.goto(`${demoOrigin}/demo/pricing`);
     await page.click('a[href="/demo/signup"], #cta-start-trial').catch(() => undefined);
     await page.waitForTimeout(1500);
     await context.close();

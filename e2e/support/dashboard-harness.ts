@@ -58,7 +58,7 @@ export async function startDashboard(): Promise<Dashboard> {
   const store = await openDuckdbStore(':memory:');
   const demo = await createDemoData(store);
   if (!demo) throw new Error('demo data was not created');
-  const app: FastifyInstance = await buildApp({ store, distDir, demoSite: true, rateLimitPerMinute: 100_000 });
+  const app: FastifyInstance = await buildApp({ store, distDir, rateLimitPerMinute: 100_000 });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, userAgent: CHROME_UA });

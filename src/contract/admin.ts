@@ -4,9 +4,26 @@ import { propertyId } from './common.js';
 /** The dashboard's own API: signed in with the admin session cookie, never with a key. */
 export const ADMIN_PREFIX = '/api/admin/v1';
 
-export const keyPermissions = ['metrics', 'none'] as const;
+/**
+ * What a key may do besides naming its properties: `metrics` reads figures (reports, aggregates, split
+ * tests' lists and details, recommendations, saved funnels); `experiments` creates, changes and stops
+ * split tests, i.e. changes what visitors of the property's pages see.
+ */
+export const keyPermissions = ['metrics', 'experiments'] as const;
+export type KeyPermission = (typeof keyPermissions)[number];
+export const keyPermission = z.enum(keyPermissions);
+/** A list of permissions in the order of `keyPermissions`, each once: how keys are stored and listed. */
+export const canonicalPermissions = (list: readonly string[]): KeyPermission[] => keyPermissions.filter((p) => list.includes(p));
+/**
+ * The single strings of the admin API before the split. `metrics` then let a key do everything a key
+ * could (read figures and create, change and stop split tests), so it still does; `none` is none.
+ */
+const legacyPermissions: Record<'metrics' | 'none', KeyPermission[]> = { metrics: [...keyPermissions], none: [] };
 
-export const sessionResponse = z.object({ signed_in: z.literal(true) });
+/** The header every cookie-borne write carries, with the token `GET /session` gives (docs/decisions.md). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+export const sessionResponse = z.object({ signed_in: z.literal(true), csrf_token: z.string() });
 export const signOutResponse = z.object({ signed_out: z.literal(true) });
 
 /** A property with the two tracker tags to copy (docs/tracking.md): deferred, and synchronous `?p=` for split tests. */

@@ -1,5 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ADMIN_PREFIX } from '../contract/admin.js';
 import { API_PREFIX } from '../contract/endpoints.js';
 import { adminAuthPlugin } from './plugins/admin-auth.js';
@@ -14,7 +13,6 @@ import { propertyDirectory } from './ingest/property-directory.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { collectRoutes } from './routes/collect-routes.js';
-import { demoSiteRoutes } from './routes/demo-site-routes.js';
 import { trackerRoutes } from './routes/tracker-routes.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
@@ -35,8 +33,11 @@ export interface AppOptions {
   countryOf?: CountryLookup;
   /** How long collect gathers events into one transaction. */
   groupCommitMs?: number;
-  /** Serve the demo website at /demo/ (DEMO=1). */
-  demoSite?: boolean;
+  /**
+   * Where the demo website answers (its own origin: demo/demo-site-app.ts); `/demo/…` here redirects
+   * there, so old links keep working while nothing experiments can change is served on this origin.
+   */
+  demoSiteOrigin?: () => string | null;
   /** Where the built dashboard is (main.ts passes dist/); without it no page is served at `/`. */
   distDir?: string;
 }
@@ -81,7 +82,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(trackerRoutes, { configFor: trackerConfigFor(opts.store) });
   await app.register(trackerConfigRoutes, { store: opts.store });
-  if (opts.demoSite) await app.register(demoSiteRoutes, { dir: fileURLToPath(new URL('./demo/site', import.meta.url)) });
+  const demoOrigin = opts.demoSiteOrigin;
+  if (demoOrigin) {
+    const toDemo = (url: string, reply: FastifyReply) => {
+      const origin = demoOrigin();
+      return origin ? reply.redirect(origin + url) : reply.callNotFound();
+    };
+    app.get('/demo', (request, reply) => toDemo(request.url, reply));
+    app.get('/demo/*', (request, reply) => toDemo(request.url, reply));
+  }
   if (opts.distDir) await app.register(dashboardRoutes, { distDir: opts.distDir });
   return app;
 }

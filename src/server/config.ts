@@ -6,6 +6,8 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DEMO: z.enum(['0', '1']).default('1'),
+  /** The demo website's own port (its own origin); unset: PORT + 1, or a free one when PORT is 0. */
+  DEMO_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   STORE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
   CLICKHOUSE_URL: z.string().optional(),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createDemoData } from './demo/demo-data.js';
+import { createDemoData, demoProperties } from './demo/demo-data.js';
+import { buildDemoSite } from './demo/demo-site-app.js';
 import { issueSignInToken, signInLink } from './auth/sign-in.js';
 import { openStore } from './store/open-store.js';
 
@@ -17,12 +18,19 @@ if (config.DEMO === '1') {
 }
 // A fresh one-time link at every start, like a notebook server: whoever reads this output can sign in.
 const signInToken = await issueSignInToken(store);
-const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, distDir: 'dist', trustProxy: config.TRUST_PROXY === '1', demoSite: config.DEMO === '1' });
-const address = await app.listen({ port: config.PORT, host: config.HOST });
+const logLevel = config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL;
+// The demo website only where the demo data is: its pages send their events to `acme-shop`.
+const demoStore = config.DEMO === '1' && (await store.getProperties([demoProperties[0].id])).length > 0;
+let address = '';
+let demoAddress: string | null = null;
+const demoSite = demoStore ? await buildDemoSite({ trackerOrigin: () => address, logLevel }) : null;
+const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, logLevel, distDir: 'dist', trustProxy: config.TRUST_PROXY === '1', demoSiteOrigin: demoSite ? () => demoAddress : undefined });
+address = await app.listen({ port: config.PORT, host: config.HOST });
+if (demoSite) demoAddress = await demoSite.listen({ port: config.DEMO_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1), host: config.HOST });
 console.log(`Sightline is running at ${address}/`);
 console.log(`Sign in to the dashboard: ${signInLink(address, signInToken)}`);
 console.log(`API reference: ${address}/api/external/v1/reference`);
-if (config.DEMO === '1') console.log(`Demo website (tracked, watch it in realtime): ${address}/demo/`);
+if (demoAddress) console.log(`Demo website, on its own origin as a customer's site would be (tracked, watch it in realtime): ${demoAddress}/demo/`);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -30,6 +38,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: draining requests and closing the store…`);
   // app.close() stops accepting connections and waits for in-flight requests to finish.
+  await demoSite?.close();
   await app.close();
   await store.close();
   process.exit(0);

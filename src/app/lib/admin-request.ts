@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ADMIN_PREFIX } from '../../contract/admin.js';
 import { toApiError } from './api-client.js';
 import { ApiError } from './api-error.js';
+import { fetchWithCsrf } from './csrf-token.js';
 
 export interface AdminRequestOptions {
   method?: 'GET' | 'POST' | 'DELETE';
@@ -11,20 +12,22 @@ export interface AdminRequestOptions {
 
 /**
  * One call to this server's admin API (`/api/admin/v1`), signed in by the session cookie, the answer
- * parsed with its contract schema. Writes always say JSON, even without a body: the server refuses a
- * cookie-borne write without it (CSRF lock, docs/decisions.md).
+ * parsed with its contract schema. Writes always say JSON, even without a body, and carry the
+ * session's CSRF token: the server refuses a cookie-borne write without either (docs/decisions.md).
  */
 export async function adminRequest<S extends z.ZodType>(path: string, schema: S, opts: AdminRequestOptions = {}, fetchImpl: typeof fetch = (...a) => fetch(...a)): Promise<z.output<S>> {
   const method = opts.method ?? 'GET';
   let res: Response;
   try {
-    res = await fetchImpl(`${ADMIN_PREFIX}${path}`, {
+    const init: RequestInit = {
       method,
       credentials: 'same-origin',
       headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
-    });
+    };
+    const url = `${ADMIN_PREFIX}${path}`;
+    res = await (method === 'GET' ? fetchImpl(url, init) : fetchWithCsrf(fetchImpl, url, init));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', 'Could not reach the server.');

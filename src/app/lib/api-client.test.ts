@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClient, buildPath, serializeQuery } from './api-client.js';
 import { ApiError } from './api-error.js';
 import type { Connection } from './connection.js';
+import { forgetCsrfToken } from './csrf-token.js';
 
 const summary = {
   meta: { property_id: 'shop', start: '2026-11-01T00:00:00.000Z', end: '2026-11-08T00:00:00.000Z', timezone: 'UTC' },
@@ -56,12 +57,21 @@ describe('api client', () => {
     expect((f.calls[0].init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
-  it('says JSON on a write without a body, which the server requires of signed-in writes', async () => {
-    const f = fakeFetch(200, { id: 'fnl_1', deleted: true });
+  it('says JSON on a write without a body and sends the session token, which the server requires of signed-in writes', async () => {
+    forgetCsrfToken();
+    const f = fakeFetch(200, { id: 'fnl_1', deleted: true, signed_in: true, csrf_token: 'tok1' });
     await apiClient({ mode: 'session' }, f.impl).call('deleteFunnel', { propertyId: 'shop', params: { funnelId: 'fnl_1' } });
-    expect(f.calls[0].init.method).toBe('DELETE');
-    expect(f.calls[0].init.body).toBe('{}');
-    expect(f.calls[0].init.headers).toEqual({ 'content-type': 'application/json' });
+    expect(f.calls.map((c) => c.url)).toEqual(['/api/admin/v1/session', '/api/external/v1/properties/shop/saved-funnels/fnl_1']);
+    expect(f.calls[1].init.method).toBe('DELETE');
+    expect(f.calls[1].init.body).toBe('{}');
+    expect(f.calls[1].init.headers).toEqual({ 'content-type': 'application/json', 'x-csrf-token': 'tok1' });
+  });
+
+  it('sends no session token with a key', async () => {
+    const f = fakeFetch(200, { id: 'fnl_1', deleted: true });
+    await apiClient(keyMode, f.impl).call('deleteFunnel', { propertyId: 'shop', params: { funnelId: 'fnl_1' } });
+    expect(f.calls).toHaveLength(1);
+    expect(f.calls[0].init.headers).toEqual({ authorization: 'Bearer sk_test', 'content-type': 'application/json' });
   });
 
   it('asks for an aggregate with POST to its aggregate path, the ids in a JSON body and the same query', async () => {

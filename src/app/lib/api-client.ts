@@ -3,6 +3,7 @@ import { errorEnvelope } from '../../contract/common.js';
 import { aggregateBody, API_PREFIX, endpoints, type EndpointName } from '../../contract/endpoints.js';
 import { ApiError } from './api-error.js';
 import type { Connection } from './connection.js';
+import { fetchWithCsrf } from './csrf-token.js';
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type QueryOf<N extends EndpointName> = Def<N> extends { query: z.ZodType } ? z.input<Def<N>['query']> : never;
@@ -67,7 +68,7 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
     const url = `${base}${API_PREFIX}${path}${serializeQuery(opts.query as Record<string, unknown>)}`;
     let res: Response;
     try {
-      res = await fetchImpl(url, {
+      const init: RequestInit = {
         method,
         // Writes say JSON even without a body (a DELETE): the server refuses cookie-borne writes that don't
         // (CSRF lock), and its JSON parser refuses an empty body, so a bodiless write sends `{}`.
@@ -76,7 +77,9 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
         // Session mode rides on the httpOnly cookie; key mode must not send this origin's cookies elsewhere.
         credentials: connection.mode === 'session' ? 'same-origin' : 'omit',
         signal: opts.signal,
-      });
+      };
+      // A cookie-borne write also carries the session's CSRF token; a key needs none.
+      res = await (method !== 'GET' && connection.mode === 'session' ? fetchWithCsrf(fetchImpl, url, init) : fetchImpl(url, init));
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, 'network_error', `Could not reach ${base || 'the server'}.`);

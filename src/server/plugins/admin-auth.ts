@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashKey } from '../auth/api-keys.js';
+import { CSRF_HEADER, csrfTokenMatches, fromAnotherOrigin } from '../auth/csrf.js';
 import { parseCookies, SESSION_COOKIE } from '../auth/sign-in.js';
 import { ApiError } from '../errors.js';
 import type { Store } from '../store/store.js';
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** True when the request carries a live admin session cookie. */
     admin: boolean;
+    /** The admin session's id (the cookie's value) when `admin` is true. */
+    adminSessionId: string | null;
   }
 }
 
@@ -20,20 +23,38 @@ export function sessionIdOf(cookieHeader: string | undefined): string | null {
   return id && /^[0-9A-Za-z]{20,64}$/.test(id) ? id : null;
 }
 
-/** Sets `request.admin` on API requests with a valid `sl_session` cookie (`prefixes`: where it is read). */
+/**
+ * Sets `request.admin` on API requests with a valid `sl_session` cookie (`prefixes`: where it is read).
+ * One rule decides who a request is: with an `Authorization` header, its key alone (api-auth.ts), and
+ * the cookie is not even looked at; without one, the cookie — and then only for this origin's own
+ * pages, and for a write only with the session's CSRF token.
+ */
 export const adminAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Store; prefixes: string[] }) => {
   app.decorateRequest('admin', false);
+  app.decorateRequest('adminSessionId', null);
   app.addHook('onRequest', async (request) => {
     if (!opts.prefixes.some((p) => request.url.startsWith(p))) return;
+    if (request.headers.authorization !== undefined) return;
     const id = sessionIdOf(request.headers.cookie);
-    if (!id || !(await opts.store.adminSessionValid(hashKey(id), new Date()))) return;
+    if (!id) return;
+    const write = !SAFE_METHODS.has(request.method);
+    if (fromAnotherOrigin(request)) {
+      // Cookies ignore ports: a page on another port of this host (the demo site, a customer's page
+      // proxied here) sends this cookie too. It speaks for nobody there; a write says why it failed.
+      if (write) throw new ApiError(403, 'forbidden', 'a request from another origin cannot use the dashboard session', { field: 'origin' });
+      return;
+    }
+    if (!(await opts.store.adminSessionValid(hashKey(id), new Date()))) return;
     request.admin = true;
-    // SameSite=Strict already keeps the cookie off cross-site requests; a form or beacon cannot send
-    // JSON without a CORS preflight, so requiring it is a second lock on every cookie-borne write.
-    if (SAFE_METHODS.has(request.method) || request.headers.authorization) return;
+    request.adminSessionId = id;
+    if (!write) return;
+    // A form or beacon cannot send JSON without a CORS preflight, which this origin never grants.
     const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') {
       throw new ApiError(415, 'invalid_request', 'signed-in requests that change something must send content-type: application/json', { field: 'content-type' });
+    }
+    if (!csrfTokenMatches(id, request.headers[CSRF_HEADER])) {
+      throw new ApiError(403, 'forbidden', `signed-in requests that change something must send the session's ${CSRF_HEADER} header (GET /api/admin/v1/session gives it)`, { field: CSRF_HEADER });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyResponse, keysResponse, propertiesResponse } from '../../contract/admin.js';
+import { csrfTokenFor } from '../auth/csrf.js';
 import { issueSignInToken } from '../auth/sign-in.js';
 import { apiUrl, createTestEnv, get, insert, PROP_A, PROP_B, session, type TestEnv } from '../test-support/fixtures.js';
 
@@ -26,7 +27,13 @@ async function signIn(): Promise<string> {
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: unknown, headers: Record<string, string> = {}) {
   const res = await env.app.inject({
     method, url,
-    headers: { ...(cookie ? { cookie: `theme=dark; sl_session=${cookie}` } : {}), ...(payload !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(cookie ? { cookie: `theme=dark; sl_session=${cookie}` } : {}),
+      // What the dashboard sends on a write: JSON, and the session's CSRF token (admin-csrf.test.ts refuses the rest).
+      ...(payload !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}),
+      ...(cookie && method !== 'GET' ? { 'x-csrf-token': csrfTokenFor(cookie) } : {}),
+      ...headers,
+    },
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies loosely, parsing with the contract where it matters
@@ -126,7 +133,7 @@ describe('the admin session', () => {
 
   it('GET /session says signed in; POST /sign-out ends the session and clears the cookie', async () => {
     const cookie = await signIn();
-    expect((await call('GET', `${ADMIN}/session`, cookie)).body).toEqual({ signed_in: true });
+    expect((await call('GET', `${ADMIN}/session`, cookie)).body).toEqual({ signed_in: true, csrf_token: csrfTokenFor(cookie) });
     const out = await call('POST', `${ADMIN}/sign-out`, cookie);
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ signed_out: true });
@@ -203,7 +210,7 @@ describe('API keys', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { key, record } = createKeyResponse.parse(res.body);
     expect(key).toMatch(/^sl_[0-9A-Za-z]{43}$/);
-    expect(record).toMatchObject({ name: 'CI export', prefix: key.slice(0, 11), property_ids: [PROP_B], permissions: ['metrics'], revoked_at: null });
+    expect(record).toMatchObject({ name: 'CI export', prefix: key.slice(0, 11), property_ids: [PROP_B], permissions: ['metrics', 'experiments'], revoked_at: null });
     expect(JSON.stringify(res.body).split(key.slice(11)).length).toBe(2); // the key's secret part appears exactly once
 
     expect((await get(env, key, `/properties/${PROP_B}/saved-funnels`)).status).toBe(200);
@@ -231,7 +238,7 @@ describe('API keys', () => {
     const perm = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [PROP_A], permissions: 'admin' });
     expect(perm.body.error.details.field).toBe('permissions');
     const none = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [PROP_A], permissions: 'none' });
-    expect(none.body.record.permissions).toEqual(['none']);
+    expect(none.body.record.permissions).toEqual([]);
     expect(keysResponse.parse((await call('GET', `${ADMIN}/keys`, cookie)).body).data).toHaveLength(5);
   });
 

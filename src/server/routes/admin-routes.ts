@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { createKeyBody, createPropertyBody, type AdminProperty, type ApiKeySummary } from '../../contract/admin.js';
+import { canonicalPermissions, createKeyBody, createPropertyBody, type AdminProperty, type ApiKeySummary } from '../../contract/admin.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
+import { csrfTokenFor } from '../auth/csrf.js';
 import { sessionCookie } from '../auth/sign-in.js';
 import { ApiError } from '../errors.js';
 import { sessionIdOf } from '../plugins/admin-auth.js';
@@ -43,7 +44,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) 
     }
   });
 
-  app.get('/session', async () => ({ signed_in: true as const }));
+  app.get('/session', async (request) => ({ signed_in: true as const, csrf_token: csrfTokenFor(request.adminSessionId!) }));
 
   app.post('/sign-out', async (request, reply) => {
     const id = sessionIdOf(request.headers.cookie);

@@ -12,18 +12,30 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
+export interface DemoSiteOptions {
+  dir: string;
+  /**
+   * Where Sightline itself answers (`http://127.0.0.1:8787`). The pages' tags say `/sightline.js`; on
+   * the demo's own origin they must load the tracker from Sightline's, as a customer's site does.
+   */
+  trackerOrigin?: () => string;
+}
+
 /**
- * The demo website under /demo/ (DEMO=1), with the tracker installed. Pretty URLs map to files
+ * The demo website under /demo/, with the tracker installed. Pretty URLs map to files
  * (`/demo/pricing` → pricing.html) and every path under /demo/app/ gets app/index.html, because that
  * section routes on the client and its deep links must survive a reload. Plain readFile rather than
  * @fastify/static: the dashboard already owns that plugin's reply decorator.
  */
-export async function demoSiteRoutes(app: FastifyInstance, opts: { dir: string }): Promise<void> {
+export async function demoSiteRoutes(app: FastifyInstance, opts: DemoSiteOptions): Promise<void> {
   const root = resolve(opts.dir);
 
   async function send(reply: FastifyReply, file: string) {
     const body = await readFile(file);
-    return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').header('cache-control', 'no-cache').send(body);
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    reply.type(type).header('cache-control', 'no-cache');
+    if (!opts.trackerOrigin || extname(file) !== '.html') return reply.send(body);
+    return reply.send(body.toString('utf8').replaceAll('src="/sightline.js', `src="${opts.trackerOrigin()}/sightline.js`));
   }
 
   /** The files a request path may mean, most specific first; none outside the site folder. */
@@ -40,7 +52,8 @@ export async function demoSiteRoutes(app: FastifyInstance, opts: { dir: string }
 
   app.get('/demo', (_request, reply) => reply.redirect('/demo/'));
   app.get('/demo/*', async (request, reply) => {
-    const rest = decodeURIComponent((request.params as { '*': string })['*']).replace(/\/+$/, '');
+    // The router has already decoded the path once; decoding it again turned `/demo/%25` into a throw.
+    const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');
     for (const file of candidates(rest)) {
       try {
         return await send(reply, file);
