@@ -10,6 +10,14 @@ export const changeOps = ['text', 'css', 'html', 'image', 'delete', 'duplicate']
 
 export const MAX_VARIANTS = 10;
 export const MAX_CHANGES = 50;
+// Every running test rides in its property's `/sightline.js?p=`, loaded synchronously in the <head> of
+// every page of the site: these three bound that script (20 × 50,000 characters at worst).
+/** Characters of one change's value: a text, html or image string, or a css object as JSON. */
+export const MAX_CHANGE_SIZE = 20_000;
+/** Characters of a split test's variants as JSON. */
+export const MAX_TEST_SIZE = 50_000;
+/** Split tests running at once in one property. */
+export const MAX_RUNNING_TESTS = 20;
 export const MAX_AUTO_STOP_DAYS = 365;
 
 /** CSS as camel-case properties (`backgroundColor`), the way the tracker applies them to `element.style`. */
@@ -27,12 +35,15 @@ export const changeSelector = storedSelector.superRefine((selector, ctx) => {
 
 const changeWith = (selector: typeof storedSelector) => z.discriminatedUnion('op', [
   z.object({ selector, op: z.literal('css'), value: cssValue }),
-  z.object({ selector, op: z.enum(['text', 'html', 'image']), value: z.string().max(20_000) }),
+  z.object({ selector, op: z.enum(['text', 'html', 'image']), value: z.string().max(MAX_CHANGE_SIZE) }),
   // The spec: ignored for delete/duplicate, but must be present (an empty string).
   z.object({ selector, op: z.enum(['delete', 'duplicate']), value: z.string().max(0, 'must be an empty string for delete and duplicate') }),
 ]);
-/** A change as a client sends it: the selector must parse (css-selector.ts). */
-export const change = changeWith(changeSelector);
+/** A change as a client sends it: the selector must parse (css-selector.ts), a css value stays under the size cap. */
+export const change = changeWith(changeSelector).superRefine((c, ctx) => {
+  const size = c.op === 'css' ? JSON.stringify(c.value).length : 0;
+  if (size > MAX_CHANGE_SIZE) ctx.addIssue({ code: 'custom', path: ['value'], message: `the css comes to ${size} characters; at most ${MAX_CHANGE_SIZE}` });
+});
 /** A change as served: tests saved before the selector rule still read back. */
 const storedChange = changeWith(storedSelector);
 export type Change = z.infer<typeof change>;
@@ -56,6 +67,10 @@ export const createExperimentBody = z
     z.object({ ...common, type: z.literal('redirect'), variants: z.array(redirectVariantInput).min(1).max(MAX_VARIANTS) }),
   ])
   .superRefine((body, ctx) => {
+    const size = JSON.stringify(body.variants).length;
+    if (size > MAX_TEST_SIZE) {
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: `the variants come to ${size} characters; at most ${MAX_TEST_SIZE} per test (each rides in the page script)` });
+    }
     if (body.type === 'redirect') {
       const seen = new Set<string>();
       body.variants.forEach((v, i) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../contract/endpoints.js';
+import { MAX_RUNNING_TESTS } from '../../contract/experiments.js';
 import { ApiError } from '../errors.js';
 import { experimentDetail } from '../experiments/experiment-detail.js';
 import { experimentView, listItem, newExperiment } from '../experiments/experiment-records.js';
@@ -11,12 +12,19 @@ export interface SplitTestOptions {
   store: Store;
   /** How often the auto-stop timer looks for tests whose time is up (default 60 s; tests shorten it). */
   autoStopEveryMs?: number;
+  /** Told after a create, PATCH or stop changed a property's tests (the tracker drops its cached config). */
+  onChange?: (propertyId: string) => void;
 }
 
 const notFound = (id: string) => new ApiError(404, 'not_found', `no split test "${id}" in this property`, { field: 'experimentId' });
 const conflict = (e: ExperimentRecord) =>
   new ApiError(409, 'conflict', `split test "${e.id}" is already complete (${e.reason}); a stopped test cannot change or restart`, {
     field: 'status', status: e.status, stopped_at: e.stopped_at?.toISOString() ?? null,
+  });
+/** Each running test rides in the property's page script, so their number is capped (docs/decisions.md). */
+const tooManyRunning = (propertyId: string, running: number) =>
+  new ApiError(409, 'conflict', `property "${propertyId}" already runs ${running} split tests, the most at once; stop one before starting another`, {
+    field: 'propertyId', running, max: MAX_RUNNING_TESTS,
   });
 
 /**
@@ -47,11 +55,22 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     return { data: (await store.listExperiments(propertyId, query)).map(listItem) };
   });
 
+  // Creates run one at a time, so two at once cannot both pass the running-tests count.
+  let creating: Promise<unknown> = Promise.resolve();
   app.post(fastifyPath(endpoints.createSplitTest.path), async (request, reply) => {
     const propertyId = scopedProperty(request);
     const body = parse(endpoints.createSplitTest.body, request.body, 'body');
-    const created = newExperiment(propertyId, body, new Date());
-    await store.createExperiment(created);
+    const create = creating.then(async () => {
+      await settleAutoStops(store, propertyId);
+      const running = (await store.activeExperiments(propertyId)).length;
+      if (running >= MAX_RUNNING_TESTS) throw tooManyRunning(propertyId, running);
+      const created = newExperiment(propertyId, body, new Date());
+      await store.createExperiment(created);
+      return created;
+    });
+    creating = create.catch(() => undefined);
+    const created = await create;
+    opts.onChange?.(propertyId);
     return reply.status(201).send(experimentView(created));
   });
 
@@ -73,6 +92,7 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     // A shorter auto_stop_days may already have run out: the answer then says the test is complete.
     const stopped = (await settled()).find((e) => e.id === updated.id);
     const e = stopped ?? updated;
+    if (stopped) opts.onChange?.(propertyId);
     return { experiment_id: e.id, name: e.name, status: e.status, auto_stop_days: e.auto_stop_days };
   });
 
@@ -82,6 +102,7 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     const body = parse(endpoints.stopSplitTest.body, request.body, 'body');
     await settled();
     const stopped = (await store.stopExperiment(propertyId, experimentId, body?.reason ?? 'manual', now)) ?? (await refuse(propertyId, experimentId));
+    opts.onChange?.(propertyId);
     return { experiment_id: stopped.id, status: 'complete' as const, stopped_at: stopped.stopped_at!.toISOString(), reason: stopped.reason! };
   });
 }

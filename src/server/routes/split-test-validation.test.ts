@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
-import { createTestEnv, endpointPath, get, patch, post, type TestEnv } from '../test-support/fixtures.js';
+import { MAX_RUNNING_TESTS } from '../../contract/experiments.js';
+import { createTestEnv, endpointPath, get, patch, post, PROP_B, type TestEnv } from '../test-support/fixtures.js';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -14,6 +15,10 @@ const nocode = { name: 'Headline', page: '/pricing', type: 'nocode', variants: [
 const redirect = { name: 'Layout', page: '/pricing', type: 'redirect', variants: [{ url: '/pricing-b' }] };
 const without = (body: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== field));
 const withChange = (change: unknown) => ({ ...nocode, variants: [{ changes: [change] }] });
+/** n variants of one html change of `size` characters. */
+const bigHtml = (n: number, size: number) => ({ ...nocode, variants: Array.from({ length: n }, () => ({ changes: [{ selector: 'main', op: 'html', value: 'x'.repeat(size) }] })) });
+/** 50 css properties of 500 characters each: every one allowed, 25,000+ characters together. */
+const bigCss = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`prop${i}`, 'y'.repeat(500)]));
 
 /** [why, body, the field the 400 must name] */
 const rejected: [string, unknown, string][] = [
@@ -40,6 +45,9 @@ const rejected: [string, unknown, string][] = [
   ['text value that is not a string', withChange({ selector: 'h1', op: 'text', value: { text: 'x' } }), 'variants.0.changes.0.value'],
   ['delete with a non-empty value', withChange({ selector: 'h1', op: 'delete', value: 'gone' }), 'variants.0.changes.0.value'],
   ['duplicate without a value', withChange({ selector: 'h1', op: 'duplicate' }), 'variants.0.changes.0.value'],
+  ['html value over 20,000 characters', bigHtml(1, 20_001), 'variants.0.changes.0.value'],
+  ['css value over 20,000 characters as JSON', { ...nocode, variants: [{ changes: [text, text, text, { selector: 'h1', op: 'css', value: bigCss }] }] }, 'variants.0.changes.3.value'],
+  ['variants over 50,000 characters together (3 × 20,000)', bigHtml(3, 20_000), 'variants'],
   ['redirect variant without url', { ...redirect, variants: [{ label: 'B' }] }, 'variants.0.url'],
   ['redirect url that is not a path', { ...redirect, variants: [{ url: 'https://elsewhere.example/' }] }, 'variants.0.url'],
   ['redirect url equal to the page', { ...redirect, variants: [{ url: '/pricing' }] }, 'variants.0.url'],
@@ -91,8 +99,32 @@ describe('POST split-tests: every 400 names its field', () => {
       { ...nocode, goal: 'external_destination', goal_target: 'partner.example' },
       { ...nocode, goal: 'external_destination', goal_target: 'https://partner.example/signup' },
       { ...redirect, variants: [{ url: '/b' }, { url: '/c' }] },
+      bigHtml(2, 20_000),
     ];
     for (const body of ok) expect((await post(env, env.keys.a, listPath, body)).status).toBe(201);
+  });
+});
+
+describe('POST split-tests: running tests per property', () => {
+  const listB = endpointPath('splitTests', { propertyId: PROP_B });
+  const createB = () => post(env, env.keys.b, listB, nocode);
+
+  it(`runs at most ${MAX_RUNNING_TESTS} at once: one more is a 409 until one stops, even when several arrive together`, async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_RUNNING_TESTS; i++) {
+      const r = await createB();
+      expect(r.status).toBe(201);
+      ids.push(r.body.experiment_id);
+    }
+    const refused = await createB();
+    expect(refused.status).toBe(409);
+    expect(errorEnvelope.parse(refused.body).error).toMatchObject({ code: 'conflict', details: { field: 'propertyId', running: MAX_RUNNING_TESTS, max: MAX_RUNNING_TESTS } });
+
+    expect((await post(env, env.keys.b, endpointPath('stopSplitTest', { propertyId: PROP_B, experimentId: ids[0] }), {})).status).toBe(200);
+    const together = await Promise.all([createB(), createB(), createB()]);
+    expect(together.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const active = (await get(env, env.keys.b, listB, { status: 'active', limit: 100 })).body.data;
+    expect(active).toHaveLength(MAX_RUNNING_TESTS);
   });
 });
 
