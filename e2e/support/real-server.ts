@@ -27,7 +27,7 @@ export interface RealServer {
 export async function startRealServer(opts: { country: string; history?: StoredEvent[] }): Promise<RealServer> {
   const store = await openDuckdbStore(':memory:');
   await store.createProperty({ id: 'acme-shop', name: 'Acme Shop', domain: null, timezone: 'UTC' });
-  const { key, record } = newApiKey({ name: 'e2e', propertyIds: ['acme-shop'], permissions: ['metrics'] });
+  const { key, record } = newApiKey({ name: 'e2e', propertyIds: ['acme-shop'], permissions: ['metrics', 'experiments'] });
   await store.createApiKey(record);
   if (opts.history?.length) await store.insertEvents(opts.history);
   let origin = '';

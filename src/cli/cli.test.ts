@@ -76,6 +76,16 @@ describe('keys', () => {
     for (const f of files) expect(f.bytes.includes(key), f.path).toBe(false);
   });
 
+  it('create gives every permission unless --permissions narrows it; list shows them', async () => {
+    await cliOk(dataDir, ['properties', 'create', '--id', 'p', '--name', 'P']);
+    await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'all']);
+    await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'reader', '--permissions', 'metrics']);
+    await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'nothing', '--permissions', 'none']);
+    expectOneLineError(await runCli(dataDir, ['keys', 'create', '--properties', 'p', '--permissions', 'metrics,admin']), /--permissions: "admin"/);
+    const rows = linesOf((await cliOk(dataDir, ['keys', 'list'])).stdout).map((l) => l.split('\t'));
+    expect(Object.fromEntries(rows.map((r) => [r[1], r[4]]))).toEqual({ all: 'metrics,experiments', reader: 'metrics', nothing: 'none' });
+  });
+
   it('create for an unknown property fails', async () => {
     await cliOk(dataDir, ['properties', 'create', '--id', 'p', '--name', 'P']);
     expectOneLineError(await runCli(dataDir, ['keys', 'create', '--properties', 'p,ghost']), /ghost/);

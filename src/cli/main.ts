@@ -12,7 +12,7 @@ import { seedCommand } from './commands/seed.js';
 const USAGE = `usage: npm run cli -- <command>
   properties create --id ID --name NAME [--domain D] [--timezone TZ]
   properties list
-  keys create --properties ID[,ID...] [--permissions metrics|none] [--name N]
+  keys create --properties ID[,ID...] [--permissions metrics,experiments|none] [--name N]
   keys list
   keys revoke KEY_ID
   import FILE

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPropertyBody, propertyDomain } from './admin.js';
+import { createKeyBody, createPropertyBody, propertyDomain } from './admin.js';
 
 describe('property domain', () => {
   it('keeps the host of what people paste', () => {
@@ -15,5 +15,29 @@ describe('property domain', () => {
     }
     const res = createPropertyBody.safeParse({ id: 'shop', name: 'Shop', domain: 'https://shop.example.com/pricing' });
     expect(res.success || res.error.issues[0].path).toEqual(['domain']);
+  });
+});
+
+describe('key permissions on create', () => {
+  const base = { name: 'k', property_ids: ['shop'] };
+  const permissionsOf = (permissions?: unknown) => createKeyBody.parse(permissions === undefined ? base : { ...base, permissions }).permissions;
+
+  it('gives every permission when none is named, and a list narrows it (each once, in a fixed order)', () => {
+    expect(permissionsOf()).toEqual(['metrics', 'experiments']);
+    expect(permissionsOf(['metrics'])).toEqual(['metrics']);
+    expect(permissionsOf(['experiments', 'metrics', 'experiments'])).toEqual(['metrics', 'experiments']);
+    expect(permissionsOf([])).toEqual([]);
+  });
+
+  it('reads the old single strings as they were meant: metrics was everything a key could do, none is none', () => {
+    expect(permissionsOf('metrics')).toEqual(['metrics', 'experiments']);
+    expect(permissionsOf('none')).toEqual([]);
+  });
+
+  it('refuses anything else on permissions', () => {
+    for (const bad of ['experiments', 'admin', ['admin'], ['none'], [['metrics']], null, 1]) {
+      const res = createKeyBody.safeParse({ ...base, permissions: bad });
+      expect(res.success || res.error.issues[0], JSON.stringify(bad)).toMatchObject({ path: ['permissions'], message: 'a list of metrics, experiments (empty for none)' });
+    }
   });
 });

@@ -79,17 +79,29 @@ export const apiKeySummary = z.object({
   name: z.string(),
   prefix: z.string(),
   property_ids: z.array(z.string()),
-  permissions: z.array(z.string()),
+  permissions: z.array(keyPermission),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 export const keysResponse = z.object({ data: z.array(apiKeySummary) });
 
-export const createKeyBody = z.object({
+/** The dashboard's form: permissions as a list (empty = none). */
+export const createKeyFields = z.object({
   name: z.string().trim().min(1).max(100),
   property_ids: z.array(propertyId).min(1).max(100),
-  permissions: z.enum(keyPermissions).default('metrics'),
+  permissions: z.array(keyPermission).max(10).transform(canonicalPermissions),
+});
+/**
+ * `POST /keys`. `permissions` is a list of `keyPermissions` (empty = none), all of them when absent; the
+ * old single strings `"metrics"` and `"none"` are still read (see legacyPermissions).
+ */
+export const createKeyBody = createKeyFields.extend({
+  permissions: z
+    .union([createKeyFields.shape.permissions, z.enum(['metrics', 'none']).transform((legacy) => legacyPermissions[legacy])], {
+      error: `a list of ${keyPermissions.join(', ')} (empty for none)`,
+    })
+    .default([...keyPermissions]),
 });
 export type CreateKeyBody = z.input<typeof createKeyBody>;
 /** `key` is in this response only; the store keeps its hash. */

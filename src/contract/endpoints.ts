@@ -4,6 +4,7 @@ import * as r from './analytics-response.js';
 import * as f from './funnels.js';
 import * as x from './experiments.js';
 import * as rec from './recommendations.js';
+import type { KeyPermission } from './admin.js';
 import { propertyId } from './common.js';
 
 export const API_PREFIX = '/api/external/v1';
@@ -30,6 +31,8 @@ export interface Endpoint {
   aggregatePath?: string;
   /** When the endpoint answers 409 `conflict`. */
   conflict?: string;
+  /** The key permission it needs besides the property (403 `forbidden` naming it); `metrics` when absent. */
+  permission?: KeyPermission;
 }
 
 const experimentParams = z.object({ experimentId: z.string().min(1).max(64) });
@@ -61,10 +64,10 @@ export const endpoints = {
   deleteFunnel: { method: 'DELETE', path: '/properties/{propertyId}/saved-funnels/{funnelId}', tag: 'Saved funnels', summary: 'Delete a saved funnel', params: z.object({ funnelId: z.string().min(1).max(64) }), response: f.deletedFunnelResponse },
   splitTestRecommendations: { method: 'GET', path: '/properties/{propertyId}/split-test-recommendations', tag: 'Split tests', summary: 'A/B test ideas for one page, from its last 30 days of figures', query: rec.recommendationsQuery, response: rec.recommendationsResponse },
   splitTests: { method: 'GET', path: '/properties/{propertyId}/split-tests', tag: 'Split tests', summary: 'Split tests, newest first', query: x.listExperimentsQuery, response: x.experimentListResponse },
-  createSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests', tag: 'Split tests', summary: 'Create and start a split test; the control is added as variant 0', body: x.createExperimentBody, response: x.experimentResponse, status: 201, conflict: `the property already runs ${x.MAX_RUNNING_TESTS} split tests, the most at once` },
+  createSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests', tag: 'Split tests', summary: 'Create and start a split test; the control is added as variant 0', body: x.createExperimentBody, response: x.experimentResponse, status: 201, conflict: `the property already runs ${x.MAX_RUNNING_TESTS} split tests, the most at once`, permission: 'experiments' },
   splitTest: { method: 'GET', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'A split test with sessions, conversions and statistics per variant', params: experimentParams, response: x.experimentDetailResponse },
-  updateSplitTest: { method: 'PATCH', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'Rename an active split test or change its auto-stop (only the fields sent)', params: experimentParams, body: x.updateExperimentBody, response: x.updateExperimentResponse, conflict: completeConflict },
-  stopSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests/{experimentId}/stop', tag: 'Split tests', summary: 'Stop an active split test (reason "manual" when none is given)', params: experimentParams, body: x.stopExperimentBody, response: x.stopExperimentResponse, conflict: completeConflict },
+  updateSplitTest: { method: 'PATCH', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'Rename an active split test or change its auto-stop (only the fields sent)', params: experimentParams, body: x.updateExperimentBody, response: x.updateExperimentResponse, conflict: completeConflict, permission: 'experiments' },
+  stopSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests/{experimentId}/stop', tag: 'Split tests', summary: 'Stop an active split test (reason "manual" when none is given)', params: experimentParams, body: x.stopExperimentBody, response: x.stopExperimentResponse, conflict: completeConflict, permission: 'experiments' },
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

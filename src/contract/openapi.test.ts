@@ -27,4 +27,12 @@ describe('openapi.json', () => {
     expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}/stop'].post.responses['409']).toBeDefined();
     expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}'].get.responses['409']).toBeUndefined();
   });
+
+  it('names the permission each 403 is about: experiments for split-test writes, metrics for the rest', () => {
+    const forbidden = (path: string, method: string) => (doc.paths[path][method].responses['403'] as { description: string }).description;
+    expect(forbidden('/properties/{propertyId}/split-tests', 'post')).toMatch(/the experiments permission/);
+    expect(forbidden('/properties/{propertyId}/split-tests/{experimentId}', 'patch')).toMatch(/the experiments permission/);
+    expect(forbidden('/properties/{propertyId}/split-tests/{experimentId}', 'get')).toMatch(/the metrics permission/);
+    expect(forbidden('/properties/aggregate/traffic/trends', 'post')).toMatch(/the metrics permission/);
+  });
 });

@@ -7,7 +7,6 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 const errors = {
   400: errorResponse('invalid_request: a parameter or the body is invalid; `error.details.field` names it'),
   401: errorResponse('unauthorized: missing or invalid API key'),
-  403: errorResponse('forbidden: the key lacks the property or the metrics permission'),
   404: errorResponse('not_found'),
   429: errorResponse('rate_limited: retry after the Retry-After header'),
   500: errorResponse('internal_error'),
@@ -25,6 +24,7 @@ function operation(e: Endpoint, aggregate: boolean): ZodOpenApiOperationObject {
     responses: {
       [String(e.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: e.response } } },
       ...errors,
+      403: errorResponse(`forbidden: the key lacks the property (\`error.details.property_ids\`) or the ${e.permission ?? 'metrics'} permission (\`error.details.permission\`)`),
       ...(e.conflict && !aggregate ? { 409: errorResponse(`conflict: ${e.conflict}`) } : {}),
     },
   };

@@ -1,15 +1,28 @@
-import { keyPermissions } from '../../contract/admin.js';
+import { canonicalPermissions, keyPermissions, type KeyPermission } from '../../contract/admin.js';
 import { newApiKey } from '../../server/auth/api-keys.js';
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
-const PERMISSIONS: readonly string[] = keyPermissions;
+const USAGE = 'usage: keys create --properties ID[,ID...] [--permissions metrics,experiments|none] [--name N] | keys list | keys revoke KEY_ID';
+
+/** `--permissions`: absent gives every permission, a comma list narrows it, `none` gives none. */
+export function permissionsFlag(flag: string | undefined): KeyPermission[] {
+  if (flag === undefined) return [...keyPermissions];
+  const names = flag.split(',').map((s) => s.trim());
+  if (names.length === 1 && names[0] === 'none') return [];
+  const known: readonly string[] = keyPermissions;
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new CliError(`--permissions: ${unknown.map((n) => `"${n}"`).join(', ') || 'empty'} is not a permission; give a comma list of ${keyPermissions.join(', ')}, or none`);
+  }
+  return canonicalPermissions(names);
+}
 
 export async function keysCommand(store: Store, sub: string | undefined, args: string[], flags: Record<string, string | undefined>): Promise<void> {
   if (sub === 'list') {
     for (const k of await store.listApiKeys()) {
       const state = k.revoked_at ? `revoked ${k.revoked_at.toISOString()}` : 'active';
-      console.log([k.id, k.name, `${k.prefix}…`, k.property_ids.join(','), k.permissions.join(','), state].join('\t'));
+      console.log([k.id, k.name, `${k.prefix}…`, k.property_ids.join(','), canonicalPermissions(k.permissions).join(',') || 'none', state].join('\t'));
     }
     return;
   }
@@ -20,16 +33,15 @@ export async function keysCommand(store: Store, sub: string | undefined, args: s
     console.log(`revoked ${id}`);
     return;
   }
-  if (sub !== 'create') throw new CliError('usage: keys create --properties ID[,ID...] [--permissions metrics|none] [--name N] | keys list | keys revoke KEY_ID');
+  if (sub !== 'create') throw new CliError(USAGE);
   const ids = (flags.properties ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (ids.length === 0) throw new CliError('--properties is required: one or more property ids, comma-separated');
   const found = new Set((await store.getProperties(ids)).map((p) => p.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) throw new CliError(`--properties: no such property: ${missing.join(', ')}`);
-  const permission = flags.permissions ?? 'metrics';
-  if (!PERMISSIONS.includes(permission)) throw new CliError(`--permissions must be one of ${PERMISSIONS.join(', ')}`);
-  const { key, record } = newApiKey({ name: flags.name ?? 'cli', propertyIds: [...new Set(ids)], permissions: [permission] });
+  const permissions = permissionsFlag(flags.permissions);
+  const { key, record } = newApiKey({ name: flags.name ?? 'cli', propertyIds: [...new Set(ids)], permissions });
   await store.createApiKey(record);
-  console.error(`Created key ${record.id} for ${ids.join(', ')}. It is shown once; only its hash is stored:`);
+  console.error(`Created key ${record.id} for ${ids.join(', ')} with ${permissions.length ? `permissions ${permissions.join(', ')}` : 'no permission'}. It is shown once; only its hash is stored:`);
   console.log(key);
 }

@@ -1,3 +1,4 @@
+import { keyPermissions } from '../../contract/admin.js';
 import { newApiKey } from '../auth/api-keys.js';
 import type { Store } from '../store/store.js';
 import { seedStore } from '../seed/seed-store.js';
@@ -12,7 +13,7 @@ export const DEMO_DAYS = 90;
 
 /**
  * On an empty store: three properties with 90 days of traffic, two running split tests on the demo
- * website (three weeks of exposures and conversions), and a key for all of them (returned once).
+ * website (three weeks of exposures and conversions), and a key with every permission for all of them (returned once).
  */
 export async function createDemoData(store: Store, now = new Date()): Promise<{ key: string } | null> {
   if ((await store.listProperties()).length > 0) return null;
@@ -21,7 +22,7 @@ export async function createDemoData(store: Store, now = new Date()): Promise<{ 
     await seedStore(store, { propertyId: p.id, events: p.events, days: DEMO_DAYS, seed: p.seed, end: now });
   }
   await createDemoExperiments(store, now);
-  const { key, record } = newApiKey({ name: 'demo', propertyIds: demoProperties.map((p) => p.id), permissions: ['metrics'] });
+  const { key, record } = newApiKey({ name: 'demo', propertyIds: demoProperties.map((p) => p.id), permissions: [...keyPermissions] });
   await store.createApiKey(record);
   return { key };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { keyPermissions, type KeyPermission } from '../../contract/admin.js';
 import { verifyApiKey } from '../auth/api-keys.js';
 import { ApiError } from '../errors.js';
 import type { ApiKeyRecord, Store } from '../store/store.js';
@@ -16,9 +17,9 @@ declare module 'fastify' {
   }
 }
 
-/** What a signed-in admin's cookie stands for: the metrics permission on every property. */
+/** What a signed-in admin's cookie stands for: every permission on every property. */
 export const ADMIN_ACCESS: ApiKeyRecord = Object.freeze({
-  id: 'admin-session', name: 'admin session', prefix: '', hash: '', property_ids: [], permissions: ['metrics'], created_at: new Date(0), revoked_at: null,
+  id: 'admin-session', name: 'admin session', prefix: '', hash: '', property_ids: [], permissions: [...keyPermissions], created_at: new Date(0), revoked_at: null,
 });
 
 const CACHE_MS = 5_000;
@@ -56,11 +57,12 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
 });
 
 /**
- * 403 unless the key has the `metrics` permission and every listed property. An admin session may
- * read every property, so for it a property that does not exist is a 404 (a key cannot tell the two
- * apart: it gets 403 either way, which reveals nothing about other people's properties).
+ * 403 unless the key has `permission` (reading figures needs `metrics`; creating, changing and stopping
+ * split tests needs `experiments`) and every listed property. An admin session may do anything on
+ * every property, so for it a property that does not exist is a 404 (a key cannot tell the two apart:
+ * it gets 403 either way, which reveals nothing about other people's properties).
  */
-export function requireAccess(request: FastifyRequest, propertyIds: string[], field: 'propertyId' | 'propertyIds'): void {
+export function requireAccess(request: FastifyRequest, propertyIds: string[], field: 'propertyId' | 'propertyIds', permission: KeyPermission = 'metrics'): void {
   const key = request.apiKey;
   if (!key) throw new ApiError(401, 'unauthorized', 'missing API key', { field: 'Authorization' });
   if (key === ADMIN_ACCESS) {
@@ -68,8 +70,8 @@ export function requireAccess(request: FastifyRequest, propertyIds: string[], fi
     if (unknown.length > 0) throw new ApiError(404, 'not_found', `no property ${unknown.map((d) => `"${d}"`).join(', ')}`, { field, property_ids: unknown });
     return;
   }
-  if (!key.permissions.includes('metrics')) {
-    throw new ApiError(403, 'forbidden', 'this API key lacks the metrics permission', { permission: 'metrics' });
+  if (!key.permissions.includes(permission)) {
+    throw new ApiError(403, 'forbidden', `this API key lacks the ${permission} permission`, { permission });
   }
   const denied = propertyIds.filter((id) => !key.property_ids.includes(id));
   if (denied.length > 0) {

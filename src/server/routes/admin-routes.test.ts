@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyResponse, keysResponse, propertiesResponse } from '../../contract/admin.js';
 import { csrfTokenFor } from '../auth/csrf.js';
 import { issueSignInToken } from '../auth/sign-in.js';
-import { apiUrl, createTestEnv, get, insert, PROP_A, PROP_B, session, type TestEnv } from '../test-support/fixtures.js';
+import { apiUrl, createTestEnv, get, insert, post, PROP_A, PROP_B, session, type TestEnv } from '../test-support/fixtures.js';
 
 let env: TestEnv;
 beforeEach(async () => {
@@ -240,6 +240,37 @@ describe('API keys', () => {
     const none = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [PROP_A], permissions: 'none' });
     expect(none.body.record.permissions).toEqual([]);
     expect(keysResponse.parse((await call('GET', `${ADMIN}/keys`, cookie)).body).data).toHaveLength(5);
+  });
+
+  it('gives a key the permissions asked for, and the API holds it to them', async () => {
+    const cookie = await signIn();
+    const create = async (permissions?: unknown) => {
+      const res = await call('POST', `${ADMIN}/keys`, cookie, { name: 'p', property_ids: [PROP_A], ...(permissions === undefined ? {} : { permissions }) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return createKeyResponse.parse(res.body);
+    };
+    const experiment = { name: 'Headline', page: '/', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hi' }] }] };
+    const tests = `/properties/${PROP_A}/split-tests`;
+
+    const reader = await create(['metrics']);
+    expect(reader.record.permissions).toEqual(['metrics']);
+    expect((await get(env, reader.key, tests)).status).toBe(200);
+    const refused = await post(env, reader.key, tests, experiment);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'forbidden', details: { permission: 'experiments' } });
+
+    const runner = await create(['experiments']);
+    const made = await post(env, runner.key, tests, experiment);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await get(env, runner.key, tests)).body.error.details).toEqual({ permission: 'metrics' });
+    expect((await post(env, runner.key, `${tests}/${made.body.experiment_id}/stop`, {})).status).toBe(200);
+
+    // The old single string "metrics" made a key that could do everything; it still does.
+    expect((await create('metrics')).record.permissions).toEqual(['metrics', 'experiments']);
+    expect((await create()).record.permissions).toEqual(['metrics', 'experiments']);
+    expect((await create([])).record.permissions).toEqual([]);
+    const listed = keysResponse.parse((await call('GET', `${ADMIN}/keys`, cookie)).body).data.filter((k) => k.name === 'p');
+    expect(listed.map((k) => k.permissions.join('+')).sort()).toEqual(['', 'experiments', 'metrics', 'metrics+experiments', 'metrics+experiments']);
   });
 
   it('revokes a key: 401 on its very next request, even right after a cached success; twice is 404', async () => {

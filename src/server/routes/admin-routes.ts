@@ -11,7 +11,7 @@ import type { ApiKeyRecord, Property, Store } from '../store/store.js';
 import { parse } from './analytics-routes.js';
 
 const keyToApi = (k: ApiKeyRecord): ApiKeySummary => ({
-  id: k.id, name: k.name, prefix: k.prefix, property_ids: k.property_ids, permissions: k.permissions,
+  id: k.id, name: k.name, prefix: k.prefix, property_ids: k.property_ids, permissions: canonicalPermissions(k.permissions),
   created_at: k.created_at.toISOString(), revoked_at: k.revoked_at ? k.revoked_at.toISOString() : null,
 });
 
@@ -75,7 +75,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) 
     if (missing.length > 0) {
       throw new ApiError(400, 'invalid_request', `property_ids: no such property: ${missing.join(', ')}`, { field: 'property_ids', in: 'body', property_ids: missing });
     }
-    const { key, record } = newApiKey({ name: body.name, propertyIds: ids, permissions: [body.permissions] });
+    const { key, record } = newApiKey({ name: body.name, propertyIds: ids, permissions: body.permissions });
     await store.createApiKey(record);
     return reply.status(201).send({ key, record: keyToApi(record) });
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { KeyPermission } from '../../contract/admin.js';
 import { propertyId } from '../../contract/common.js';
 import { aggregateBody, API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import { entryExitPages } from '../analytics/entry-exit-pages.js';
@@ -32,10 +33,10 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, where: 'qu
   return result.data;
 }
 
-/** The path's property, validated and authorized (403 before anything else is read). */
-export function scopedProperty(request: FastifyRequest): string {
+/** The path's property, validated and authorized for `permission` (403 before anything else is read). */
+export function scopedProperty(request: FastifyRequest, permission: KeyPermission = 'metrics'): string {
   const { propertyId: id } = parse(z.object({ propertyId }), request.params, 'params');
-  requireAccess(request, [id], 'propertyId');
+  requireAccess(request, [id], 'propertyId', permission);
   return id;
 }
 

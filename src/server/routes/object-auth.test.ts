@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyPermissions, type KeyPermission } from '../../contract/admin.js';
 import { errorEnvelope } from '../../contract/common.js';
 import { API_PREFIX, endpoints, type Endpoint } from '../../contract/endpoints.js';
-import { apiUrl, createTestEnv, PROP_A, PROP_B, type TestEnv } from '../test-support/fixtures.js';
+import { addKey, apiUrl, createTestEnv, PROP_A, PROP_B, type TestEnv } from '../test-support/fixtures.js';
 import { loadMarchDataset } from '../test-support/march-dataset.js';
 
 let env: TestEnv;
+/** Keys for site-a holding exactly one permission. */
+const only: Record<KeyPermission, string> = { metrics: '', experiments: '' };
 beforeAll(async () => {
   env = await createTestEnv();
   await loadMarchDataset(env.store);
+  for (const p of keyPermissions) only[p] = (await addKey(env.store, [PROP_A], [p])).key;
 });
 afterAll(() => env.close());
 
@@ -48,9 +52,10 @@ describe('every property-scoped route refuses a key of another property', () => 
       expect(r.status, `${e.method} ${e.path} on ${propertyId}`).toBe(403);
       expect(errorEnvelope.parse(r.body).error).toMatchObject({ code: 'forbidden', details: { field: 'propertyId', property_ids: [propertyId] } });
     }
-    // the key without the metrics permission, on its own property
+    // the key without any permission, on its own property
     const none = await call(name, e, PROP_A, env.keys.none);
     expect(none.status).toBe(403);
+    expect(errorEnvelope.parse(none.body).error).toMatchObject({ code: 'forbidden', details: { permission: e.permission ?? 'metrics' } });
     // the right key gets past authorization (a probe id: 404, no such object)
     const own = await call(name, e, PROP_A, env.keys.a);
     expect(own.status, JSON.stringify(own.body)).toBe(probed(e) ? 404 : (e.status ?? 200));
@@ -64,5 +69,33 @@ describe('every property-scoped route refuses a key of another property', () => 
       expect(res.statusCode, `${e.aggregatePath} ${ids.join()}`).toBe(403);
       expect(errorEnvelope.parse(res.json()).error.code).toBe('forbidden');
     }
+  });
+});
+
+describe('every property-scoped route needs its permission (split-test writes: experiments; the rest: metrics)', () => {
+  it('asks experiments of exactly the three split-test writes', () => {
+    expect(table.filter(([, e]) => e.permission === 'experiments').map(([n]) => n).sort()).toEqual(['createSplitTest', 'stopSplitTest', 'updateSplitTest']);
+  });
+
+  it.each(table)('%s', async (name, e) => {
+    const needed = e.permission ?? 'metrics';
+    // a key of the property holding only the other permission
+    const other = keyPermissions.find((p) => p !== needed)!;
+    const refused = await call(name, e, PROP_A, only[other]);
+    expect(refused.status, `${e.method} ${e.path} with ${other}`).toBe(403);
+    expect(errorEnvelope.parse(refused.body).error).toMatchObject({ code: 'forbidden', message: `this API key lacks the ${needed} permission`, details: { permission: needed } });
+    // the one it needs is enough
+    const allowed = await call(name, e, PROP_A, only[needed]);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(probed(e) ? 404 : (e.status ?? 200));
+  });
+
+  it.each(table.filter(([, e]) => e.aggregatePath))('aggregate of %s needs metrics', async (_name, e) => {
+    const inject = (key: string) => env.app.inject({
+      method: 'POST', url: `${API_PREFIX}${e.aggregatePath}?start=2026-03-06&end=2026-03-10`, payload: { propertyIds: [PROP_A] }, headers: { authorization: `Bearer ${key}` },
+    });
+    const refused = await inject(only.experiments);
+    expect(refused.statusCode).toBe(403);
+    expect(errorEnvelope.parse(refused.json()).error.details).toMatchObject({ permission: 'metrics' });
+    expect((await inject(only.metrics)).statusCode).toBe(200);
   });
 });

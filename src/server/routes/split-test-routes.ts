@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { KeyPermission } from '../../contract/admin.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { MAX_RUNNING_TESTS } from '../../contract/experiments.js';
 import { ApiError } from '../errors.js';
@@ -37,8 +38,8 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
   app.addHook('onClose', () => stopTimer());
 
   /** The scoped property and the path's experiment id, validated; auto-stops settled. */
-  const target = async (request: FastifyRequest, now: Date) => {
-    const propertyId = scopedProperty(request);
+  const target = async (request: FastifyRequest, now: Date, permission: KeyPermission = 'metrics') => {
+    const propertyId = scopedProperty(request, permission);
     const { experimentId } = parse(endpoints.splitTest.params, request.params, 'params');
     return { propertyId, experimentId, settled: () => settleAutoStops(store, propertyId, now) };
   };
@@ -58,7 +59,7 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
   // Creates run one at a time, so two at once cannot both pass the running-tests count.
   let creating: Promise<unknown> = Promise.resolve();
   app.post(fastifyPath(endpoints.createSplitTest.path), async (request, reply) => {
-    const propertyId = scopedProperty(request);
+    const propertyId = scopedProperty(request, endpoints.createSplitTest.permission);
     const body = parse(endpoints.createSplitTest.body, request.body, 'body');
     const create = creating.then(async () => {
       await settleAutoStops(store, propertyId);
@@ -85,7 +86,7 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
 
   app.patch(fastifyPath(endpoints.updateSplitTest.path), async (request) => {
     const now = new Date();
-    const { propertyId, experimentId, settled } = await target(request, now);
+    const { propertyId, experimentId, settled } = await target(request, now, endpoints.updateSplitTest.permission);
     const body = parse(endpoints.updateSplitTest.body, request.body, 'body');
     await settled();
     const updated = (await store.updateExperiment(propertyId, experimentId, body)) ?? (await refuse(propertyId, experimentId));
@@ -98,7 +99,7 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
 
   app.post(fastifyPath(endpoints.stopSplitTest.path), async (request) => {
     const now = new Date();
-    const { propertyId, experimentId, settled } = await target(request, now);
+    const { propertyId, experimentId, settled } = await target(request, now, endpoints.stopSplitTest.permission);
     const body = parse(endpoints.stopSplitTest.body, request.body, 'body');
     await settled();
     const stopped = (await store.stopExperiment(propertyId, experimentId, body?.reason ?? 'manual', now)) ?? (await refuse(propertyId, experimentId));

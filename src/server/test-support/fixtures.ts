@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { keyPermissions } from '../../contract/admin.js';
 import { API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import { eventSchema, type EventInput } from '../../contract/events.js';
 import { buildApp } from '../app.js';
@@ -13,13 +14,13 @@ export const PROP_B = 'site-b';
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 export interface TestKeys {
-  /** metrics on site-a only */
+  /** every permission on site-a only */
   a: string;
-  /** metrics on site-b only */
+  /** every permission on site-b only */
   b: string;
-  /** metrics on both properties */
+  /** every permission on both properties */
   both: string;
-  /** site-a, but permissions ['none'] */
+  /** site-a, but no permission */
   none: string;
 }
 
@@ -32,15 +33,15 @@ export interface TestEnv {
 }
 
 /** Creates an API key in the store and returns the key text (shown once) and its record. */
-export async function addKey(store: Store, propertyIds: string[], permissions: string[] = ['metrics']) {
+export async function addKey(store: Store, propertyIds: string[], permissions: string[] = [...keyPermissions]) {
   const created = newApiKey({ name: `test ${propertyIds.join(',')}`, propertyIds, permissions });
   await store.createApiKey(created.record);
   return created;
 }
 
 /**
- * An in-memory store with site-a and site-b, one key per property, one for both and one without the
- * metrics permission, and the app over it. `wrapStore` lets a test swap store methods (e.g. to fail).
+ * An in-memory store with site-a and site-b, one key per property, one for both and one without any
+ * permission, and the app over it. `wrapStore` lets a test swap store methods (e.g. to fail).
  */
 export async function createTestEnv(opts: { rateLimitPerMinute?: number; wrapStore?: (s: Store) => Store } = {}): Promise<TestEnv> {
   const store = await openDuckdbStore(':memory:');
@@ -49,7 +50,7 @@ export async function createTestEnv(opts: { rateLimitPerMinute?: number; wrapSto
   const a = await addKey(store, [PROP_A]);
   const b = await addKey(store, [PROP_B]);
   const both = await addKey(store, [PROP_A, PROP_B]);
-  const none = await addKey(store, [PROP_A], ['none']);
+  const none = await addKey(store, [PROP_A], []);
   const app = await buildApp({ store: opts.wrapStore ? opts.wrapStore(store) : store, rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000 });
   await app.ready();
   return {

@@ -6,6 +6,7 @@ import { Database } from './database.js';
 import { experimentQueries } from './experiment-queries.js';
 import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
 import { interactions } from './interaction-queries.js';
+import { migrateKeyPermissions } from './key-permission-migration.js';
 import { pageDetails, pages } from './page-queries.js';
 import { schemaSql } from './schema.js';
 import { snapshotQueries } from './snapshot-queries.js';
@@ -16,6 +17,7 @@ import { importBatches, writeEvents } from './write-events.js';
 export async function openDuckdbStore(dataDir: string): Promise<Store> {
   const db = await Database.open(dataDir);
   await db.writer.run(schemaSql);
+  await migrateKeyPermissions(db);
   return {
     ...adminQueries(db),
     ...adminSessionQueries(db),

@@ -45,6 +45,11 @@ CREATE TABLE IF NOT EXISTS api_keys (
   created_at TIMESTAMP NOT NULL,
   revoked_at TIMESTAMP
 );
+-- One-time data changes already applied to this store (key-permission-migration.ts).
+CREATE TABLE IF NOT EXISTS store_migrations (
+  name VARCHAR PRIMARY KEY,
+  applied_at TIMESTAMP NOT NULL
+);
 CREATE TABLE IF NOT EXISTS saved_funnels (
   id VARCHAR PRIMARY KEY,
   property_id VARCHAR NOT NULL,

@@ -32,8 +32,9 @@ export function ApiAccessPage() {
     <div className="api-access">
       <h1 className="page-title">API access</h1>
       <p className="muted intro">
-        Keys read reports through <code>/api/external/v1</code> from scripts, spreadsheets or another dashboard. Each key sees only
-        the properties it was made for.
+        Keys call <code>/api/external/v1</code> from scripts, spreadsheets or another dashboard. Each key sees only the properties it
+        was made for, and does only what its permissions allow: <strong>read figures</strong>, or <strong>run split tests</strong>{' '}
+        (create, change and stop them, which changes what visitors of the site see). Give a key only what its user needs.
       </p>
       <div className="api-access-top">
         {properties.error ? (

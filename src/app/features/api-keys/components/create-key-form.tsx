@@ -1,28 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { createKeyBody, type keyPermissions } from '../../../../contract/admin.js';
+import { createKeyFields, keyPermissions } from '../../../../contract/admin.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import type { PropertyChoice } from '../../../lib/properties-query.js';
 import { useCreateKey } from '../api/key-admin.js';
+import { PERMISSIONS } from './permission-words.js';
 
-type Input = z.input<typeof createKeyBody>;
-type Output = z.output<typeof createKeyBody>;
+type Input = z.input<typeof createKeyFields>;
+type Output = z.output<typeof createKeyFields>;
 export type CreatedKey = { key: string; name: string; propertyIds: string[] };
 
-const PERMISSIONS: Record<(typeof keyPermissions)[number], string> = {
-  metrics: 'Read reports (metrics) of these properties',
-  none: 'No permission: it signs in but may read nothing',
-};
 
 export function CreateKeyForm({ properties, onCreated }: { properties: PropertyChoice[]; onCreated: (created: CreatedKey) => void }) {
   const create = useCreateKey();
   const { register, control, handleSubmit, formState, setError, reset } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(createKeyBody, { error: formMessages }),
+    resolver: zodResolver(createKeyFields, { error: formMessages }),
     mode: 'onChange',
-    defaultValues: { name: '', property_ids: [], permissions: 'metrics' },
+    defaultValues: { name: '', property_ids: [], permissions: ['metrics'] },
   });
 
   const onSubmit = async (values: Output) => {
@@ -49,7 +46,7 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
         name="property_ids"
         render={({ field }) => (
           <fieldset className="form-field choices" aria-invalid={!!err.property_ids} aria-describedby="key-properties-error">
-            <legend>Properties it may read</legend>
+            <legend>Properties it may use</legend>
             {properties.map((p) => (
               <label key={p.id} className="choice">
                 <input
@@ -65,13 +62,31 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
           </fieldset>
         )}
       />
-      <FormField id="key-permission" label="Permission" error={err.permissions?.message}>
-        <select id="key-permission" aria-invalid={!!err.permissions} aria-describedby={describedBy('key-permission')} {...register('permissions')}>
-          {Object.entries(PERMISSIONS).map(([value, label]) => (
-            <option key={value} value={value}>{label}</option>
-          ))}
-        </select>
-      </FormField>
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field }) => (
+          <fieldset className="form-field choices" aria-invalid={!!err.permissions} aria-describedby="key-permissions-error">
+            <legend>What it may do</legend>
+            {keyPermissions.map((p) => (
+              <label key={p} className="choice permission-choice">
+                <input
+                  type="checkbox"
+                  checked={field.value.includes(p)}
+                  onChange={(e) => field.onChange(e.target.checked ? [...field.value, p] : field.value.filter((q) => q !== p))}
+                  onBlur={field.onBlur}
+                  aria-describedby={`key-permission-${p}-help`}
+                />
+                <span>
+                  {PERMISSIONS[p].label}
+                  <span id={`key-permission-${p}-help`} className="muted small permission-help">{PERMISSIONS[p].help}</span>
+                </span>
+              </label>
+            ))}
+            <span id="key-permissions-error" className="field-error">{err.permissions?.message}</span>
+          </fieldset>
+        )}
+      />
       {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>

@@ -1,6 +1,7 @@
 import type { ApiKeySummary } from '../../../../contract/admin.js';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { formatDate } from '../../../lib/format.js';
+import { permissionWords } from './permission-words.js';
 
 const day = (iso: string) => formatDate(iso.slice(0, 10));
 
@@ -10,7 +11,7 @@ export function KeyList({ keys, onRevoke }: { keys: ApiKeySummary[]; onRevoke: (
     { key: 'name', label: 'Name' },
     { key: 'prefix', label: 'Prefix', render: (k) => <code>{k.prefix}…</code> },
     { key: 'property_ids', label: 'Properties', render: (k) => k.property_ids.join(', '), sortValue: (k) => k.property_ids.join(',') },
-    { key: 'permissions', label: 'Permission', render: (k) => k.permissions.join(', '), sortValue: (k) => k.permissions.join(',') },
+    { key: 'permissions', label: 'Permissions', render: (k) => permissionWords(k.permissions), sortValue: (k) => permissionWords(k.permissions) },
     { key: 'created_at', label: 'Created', render: (k) => day(k.created_at) },
     {
       key: 'revoked_at',
