@@ -1,20 +1,35 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashKey } from '../auth/api-keys.js';
 import { ApiError } from '../errors.js';
+import { sessionIdOf } from './admin-auth.js';
+import { ADMIN_ACCESS } from './api-auth.js';
 
-/** Per-key request budget per minute on the API (anonymous callers are limited per address). */
+/**
+ * Whose budget a request spends: the authenticated key's id (however its header was spelled), the
+ * admin's session, or, for the few API routes that need no key, the client address (an IPv6 client's
+ * /64, which one subscriber holds whole).
+ */
+function budgetKey(request: FastifyRequest): string {
+  if (request.apiKey === ADMIN_ACCESS) return `session:${hashKey(sessionIdOf(request.headers.cookie) ?? '')}`;
+  if (request.apiKey) return `key:${request.apiKey.id}`;
+  return `ip:${normalizeIP(request.ip)}`;
+}
+
+/**
+ * Per-key request budget per minute on the API. It runs as a preHandler, after api-auth's onRequest
+ * hook has resolved the key: keyed on the header's text, `bearer K` and `Bearer  K` were each a fresh
+ * budget. Failed authentications never get here; api-auth limits those per address.
+ */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { perMinute: number; prefix: string }) => {
   await app.register(rateLimit, {
     global: true,
+    hook: 'preHandler',
     allowList: (request) => !request.url.startsWith(opts.prefix),
     max: opts.perMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => {
-      const auth = request.headers.authorization;
-      return typeof auth === 'string' ? `key:${hashKey(auth)}` : `ip:${request.ip}`;
-    },
+    keyGenerator: budgetKey,
     errorResponseBuilder: (_request, context) => {
       return new ApiError(429, 'rate_limited', `rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`, {
         limit: context.max,
