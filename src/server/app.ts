@@ -21,6 +21,7 @@ import { signInRoutes } from './routes/sign-in-routes.js';
 import { recommendationRoutes } from './routes/recommendation-routes.js';
 import { splitTestRoutes } from './routes/split-test-routes.js';
 import { trackerConfigFor, trackerConfigRoutes } from './routes/tracker-config-routes.js';
+import { configCache } from './tracker/config-cache.js';
 import type { Store } from './store/store.js';
 
 export interface AppOptions {
@@ -33,6 +34,8 @@ export interface AppOptions {
   countryOf?: CountryLookup;
   /** How long collect gathers events into one transaction. */
   groupCommitMs?: number;
+  /** How long `/sightline.js?p=ID` reuses a property's config read (default 5 s; a change through the API drops it at once). */
+  trackerConfigTtlMs?: number;
   /**
    * Where the demo website answers (its own origin: demo/demo-site-app.ts); `/demo/…` here redirects
    * there, so old links keep working while nothing experiments can change is served on this origin.
@@ -73,14 +76,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { store: opts.store });
   await app.register(savedFunnelRoutes, { store: opts.store });
   await app.register(recommendationRoutes, { store: opts.store });
-  await app.register(splitTestRoutes, { store: opts.store });
+  const trackerConfigs = configCache(trackerConfigFor(opts.store), { ttlMs: opts.trackerConfigTtlMs ?? 5_000 });
+  await app.register(splitTestRoutes, { store: opts.store, onChange: trackerConfigs.forget });
   await app.register(collectRoutes, {
     store: opts.store,
     committer: new GroupCommitter((events) => opts.store.insertEvents(events), opts.groupCommitMs ?? 5),
     countryOf: opts.countryOf ?? (await openCountryLookup()),
     propertyExists: propertyDirectory(opts.store),
   });
-  await app.register(trackerRoutes, { configFor: trackerConfigFor(opts.store) });
+  await app.register(trackerRoutes, { configFor: trackerConfigs.get });
   await app.register(trackerConfigRoutes, { store: opts.store });
   const demoOrigin = opts.demoSiteOrigin;
   if (demoOrigin) {

@@ -1,6 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encodeScript } from '../tracker/encoded-script.js';
 import { trackerRoutes, type TrackerRouteOptions } from './tracker-routes.js';
+
+// The real encoder, counted: a script must be compressed once per content, never per download.
+vi.mock('../tracker/encoded-script.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../tracker/encoded-script.js')>();
+  return { ...real, encodeScript: vi.fn(real.encodeScript) };
+});
 
 const CONFIG = {
   experiments: [
@@ -90,5 +98,69 @@ describe('GET /sightline.js', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'invalid_request', details: { field: 'p' } } });
     }
+  });
+
+  it('sends brotli or gzip as the browser accepts, each decoding to the same script', async () => {
+    await start({ configFor: () => CONFIG });
+    for (const url of ['/sightline.js', '/sightline.js?p=acme-shop']) {
+      const plain = await app.inject({ url });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      // an encoding it cannot do, or a refusal of both, gets the script as it is
+      expect((await app.inject({ url, headers: { 'accept-encoding': 'deflate' } })).body).toBe(plain.body);
+      expect((await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } })).body).toBe(plain.body);
+    }
+  });
+
+  it('answers 304 to a browser holding the same script, in either form, and 200 once the tests change', async () => {
+    let config = CONFIG;
+    await start({ configFor: () => config });
+    for (const url of ['/sightline.js', '/sightline.js?p=acme-shop']) {
+      const first = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+      // the tag of the gzip or plain copy names the same script
+      expect((await app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': `"x", W/${etag}` } })).statusCode).toBe(304);
+      expect((await app.inject({ url, headers: { 'if-none-match': '"something-else"' } })).statusCode).toBe(200);
+    }
+    const before = (await app.inject({ url: '/sightline.js?p=acme-shop' })).headers.etag;
+    config = { experiments: CONFIG.experiments.slice(1) };
+    const after = await app.inject({ url: '/sightline.js?p=acme-shop', headers: { 'if-none-match': String(before) } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+    expect(embedded(after.body)).toEqual(config);
+  });
+
+  it('compresses a config once, however many download it, and again only when it changes', async () => {
+    let config = CONFIG;
+    await start({ configFor: (p) => (p === 'acme-shop' ? config : p === 'no-tests' ? { experiments: [] } : null) });
+    const encoded = vi.mocked(encodeScript);
+    const atStart = encoded.mock.calls.length;
+    const downloads = await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/sightline.js?p=acme-shop', headers: { 'accept-encoding': 'br' } })));
+    expect(new Set(downloads.map((d) => d.headers.etag)).size).toBe(1);
+    expect(encoded.mock.calls.length - atStart).toBe(1);
+    // an equal config read again (a new object) reuses it too
+    config = structuredClone(CONFIG);
+    await app.inject({ url: '/sightline.js?p=acme-shop' });
+    expect(encoded.mock.calls.length - atStart).toBe(1);
+    config = { experiments: CONFIG.experiments.slice(1) };
+    await app.inject({ url: '/sightline.js?p=acme-shop' });
+    await app.inject({ url: '/sightline.js?p=acme-shop' });
+    expect(encoded.mock.calls.length - atStart).toBe(2);
+    // the plain script and properties without tests share what was made at start
+    for (const url of ['/sightline.js', '/sightline.js?p=nobody', '/sightline.js?p=no-tests']) await app.inject({ url });
+    expect(encoded.mock.calls.length - atStart).toBe(2);
   });
 });
