@@ -1,3 +1,5 @@
+import { safeHtml } from './html-sanitizer.js';
+
 /** One change of a `nocode` variant, as src/contract/experiments.ts defines it. */
 export interface Change {
   selector: string;
@@ -14,7 +16,8 @@ const UNITLESS = /^(opacity|zIndex|fontWeight|lineHeight|flex|flexGrow|flexShrin
 
 /**
  * Applies one change to one element.
- * - `text`: textContent; `html`: innerHTML.
+ * - `text`: textContent; `html`: innerHTML of the value as the sanitizer leaves it (no script of any
+ *   kind), and nothing at all in a script built without one.
  * - `css`: `{backgroundColor: '#0a0', fontSize: 18}` as inline styles; numbers get `px` except for
  *   unitless properties (opacity, zIndex, fontWeight, lineHeight, flex…). Camel case becomes the CSS
  *   name (`WebkitLineClamp` → `-webkit-line-clamp`); values the browser rejects are ignored.
@@ -29,9 +32,11 @@ export function applyChange(el: Element, change: Change): void {
     case 'text':
       el.textContent = String(value);
       break;
-    case 'html':
-      el.innerHTML = String(value);
+    case 'html': {
+      const html = safeHtml(String(value));
+      if (html != null) el.innerHTML = html;
       break;
+    }
     case 'css':
       for (const name in value as Record<string, unknown>) {
         const v = (value as Record<string, unknown>)[name];

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeScript } from '../tracker/encoded-script.js';
-import { trackerRoutes, type TrackerRouteOptions } from './tracker-routes.js';
+import { trackerRoutes, type TrackerConfig, type TrackerRouteOptions } from './tracker-routes.js';
 
 // The real encoder, counted: a script must be compressed once per content, never per download.
 vi.mock('../tracker/encoded-script.js', async (importOriginal) => {
@@ -162,5 +162,20 @@ describe('GET /sightline.js', () => {
     // the plain script and properties without tests share what was made at start
     for (const url of ['/sightline.js', '/sightline.js?p=nobody', '/sightline.js?p=no-tests']) await app.inject({ url });
     expect(encoded.mock.calls.length - atStart).toBe(2);
+  });
+
+  it('adds DOMPurify to the ?p= script only while a running test has an html change', async () => {
+    const HTML_TEST = { ...CONFIG.experiments[0], id: 'exp_html', variants: [{ changes: [] }, { changes: [{ selector: 'h1', op: 'html' as const, value: '<b>New</b>' }] }] };
+    let config: TrackerConfig = CONFIG;
+    await start({ configFor: () => config });
+    const plain = (await app.inject({ url: '/sightline.js' })).body;
+    const without = (await app.inject({ url: '/sightline.js?p=acme-shop' })).body;
+    expect(without.endsWith(`;\n${plain}`)).toBe(true);
+    config = { experiments: [...CONFIG.experiments, HTML_TEST] };
+    const withHtml = (await app.inject({ url: '/sightline.js?p=acme-shop' })).body;
+    expect(plain).not.toContain('DOMPurify');
+    expect(withHtml).toContain('DOMPurify');
+    expect((embedded(withHtml) as TrackerConfig).experiments.map((e) => e.id)).toEqual(['exp_cta', 'exp_rd', 'exp_html']);
+    expect(() => new Function(withHtml)).not.toThrow();
   });
 });

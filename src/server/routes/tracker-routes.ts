@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { propertyId } from '../../contract/common.js';
 import type { TrackerConfig, TrackerExperiment } from '../../tracker/experiments.js';
 import { envelope } from '../plugins/errors.js';
-import { buildTracker } from '../tracker/build-tracker.js';
+import { buildTracker, needsHtmlSanitizer } from '../tracker/build-tracker.js';
 import { encodeScript, sendEncoded, type EncodedScript } from '../tracker/encoded-script.js';
 
 export type { TrackerConfig, TrackerExperiment };
@@ -48,6 +48,8 @@ const scriptJson = (value: unknown) =>
  */
 export async function trackerRoutes(app: FastifyInstance, opts: TrackerRouteOptions = {}) {
   const script = await buildTracker();
+  // DOMPurify only travels with a configuration that has an html change (docs/tracking.md).
+  const sanitizing = await buildTracker({ htmlSanitizer: true });
   const plain = await encodeScript(script);
   const noneJson = scriptJson(trackerConfig(null));
   const none = await encodeScript(`window.__sightlineConfig=${noneJson};\n${script}`, CONFIG_QUALITY);
@@ -61,7 +63,7 @@ export async function trackerRoutes(app: FastifyInstance, opts: TrackerRouteOpti
     const json = scriptJson(trackerConfig(config));
     if (json === noneJson) return none;
     const kept = last.get(p);
-    const body = kept?.json === json ? kept.body : encodeScript(`window.__sightlineConfig=${json};\n${script}`, CONFIG_QUALITY);
+    const body = kept?.json === json ? kept.body : encodeScript(`window.__sightlineConfig=${json};\n${needsHtmlSanitizer(config) ? sanitizing : script}`, CONFIG_QUALITY);
     byConfig.set(config, body);
     last.delete(p);
     last.set(p, { json, body });

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildTracker } from './build-tracker.js';
+import { buildTracker, needsHtmlSanitizer } from './build-tracker.js';
 
 describe('the tracker bundle', () => {
   it('is one self-contained script of at most 6 KB gzipped', async () => {
@@ -10,5 +10,29 @@ describe('the tracker bundle', () => {
     expect(code).not.toMatch(/\bimport\b/);
     expect(code).not.toMatch(/\brequire\(/);
     expect(() => new Function(code)).not.toThrow();
+  });
+
+  it('carries DOMPurify only when built with the html sanitizer, which costs about 12 KB gzipped', async () => {
+    const plain = await buildTracker();
+    const sanitizing = await buildTracker({ htmlSanitizer: true });
+    expect(plain).not.toContain('DOMPurify');
+    expect(sanitizing).toContain('DOMPurify');
+    expect(sanitizing).not.toMatch(/\bimport\b/);
+    expect(() => new Function(sanitizing)).not.toThrow();
+    const extra = gzipSync(sanitizing, { level: 9 }).length - gzipSync(plain, { level: 9 }).length;
+    expect(extra).toBeGreaterThan(8_000);
+    expect(extra).toBeLessThan(14_000); // README states the cost
+  });
+
+  it('asks for the sanitizer exactly when a variant has an html change', () => {
+    const withOps = (...ops: ('text' | 'html' | 'css')[]) => ({
+      experiments: [
+        { id: 'r', page: '/a', type: 'redirect' as const, variants: [{ changes: [] }, { url: '/b' }] },
+        { id: 'n', page: '/', type: 'nocode' as const, variants: [{ changes: [] }, { changes: ops.map((op) => ({ selector: 'h1', op, value: op === 'css' ? {} : 'x' })) }] },
+      ],
+    });
+    expect(needsHtmlSanitizer(withOps('text', 'css'))).toBe(false);
+    expect(needsHtmlSanitizer(withOps('text', 'html'))).toBe(true);
+    expect(needsHtmlSanitizer({ experiments: [] })).toBe(false);
   });
 });
