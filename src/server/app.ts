@@ -5,7 +5,8 @@ import { adminAuthPlugin } from './plugins/admin-auth.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { drainOnClosePlugin } from './plugins/drain-on-close.js';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connection-limits.js';
+import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.js';
 import { GroupCommitter } from './ingest/group-commit.js';
@@ -36,6 +37,8 @@ export interface AppOptions {
   groupCommitMs?: number;
   /** How long `/sightline.js?p=ID` reuses a property's config read (default 5 s; a change through the API drops it at once). */
   trackerConfigTtlMs?: number;
+  /** Deadlines and connection caps against slow clients (plugins/connection-limits.ts); tests shorten them. */
+  connections?: Partial<ConnectionLimits>;
   /**
    * Where the demo website answers (its own origin: demo/demo-site-app.ts); `/demo/…` here redirects
    * there, so old links keep working while nothing experiments can change is served on this origin.
@@ -47,6 +50,7 @@ export interface AppOptions {
 
 /** Builds the whole service as one Fastify instance; tests drive it with inject(), main.ts listens. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...opts.connections };
   const app = Fastify({
     logger: { level: opts.logLevel ?? 'silent' },
     bodyLimit: 1_048_576,
@@ -54,7 +58,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 512 },
     trustProxy: opts.trustProxy ?? false,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
+    connectionTimeout: limits.idleTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkEveryMs },
   });
+  app.server.maxConnections = limits.maxConnections;
+  // Behind a proxy every connection comes from the proxy's address: the proxy must cap per client.
+  if (!opts.trustProxy) capConnectionsPerAddress(app.server, limits.maxPerAddress);
   await app.register(errorsPlugin);
   await app.register(drainOnClosePlugin);
   await app.register(corsPlugin, { apiPrefix: API_PREFIX });

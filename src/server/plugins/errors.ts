@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Socket } from 'node:net';
 import type { ErrorCode } from '../../contract/common.js';
 import { ApiError } from '../errors.js';
 import { isDeepLink } from '../routes/dashboard-routes.js';
@@ -36,6 +37,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   reply.status(400).send(envelope('invalid_request', error.message, { field: 'url', reason: error.code }));
+}
+
+/**
+ * Errors Node's HTTP parser raises before there is a request for Fastify (a header or request deadline
+ * passed, headers too large, bytes that are not HTTP): answered in the envelope too, then the
+ * connection closes. Fastify's `clientErrorHandler` option; buildApp wires this.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', envelope('invalid_request', 'the request did not arrive in time', { field: 'request' })]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', envelope('invalid_request', 'the request headers are too large', { field: 'headers' })]
+        : [400, 'Bad Request', envelope('invalid_request', 'the request is not valid HTTP', { field: 'request', reason: error.code })];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy();
 }
 
 export { envelope };
