@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
+import { cssValueProblem, imageUrlProblem } from './change-values.js';
 import { selectorProblem } from './css-selector.js';
 
 export const goals = ['click_through', 'form_submission', 'bounce_rate', 'session_time', 'destination_page', 'external_destination', 'revenue'] as const;
@@ -39,10 +40,17 @@ const changeWith = (selector: typeof storedSelector) => z.discriminatedUnion('op
   // The spec: ignored for delete/duplicate, but must be present (an empty string).
   z.object({ selector, op: z.enum(['delete', 'duplicate']), value: z.string().max(0, 'must be an empty string for delete and duplicate') }),
 ]);
-/** A change as a client sends it: the selector must parse (css-selector.ts), a css value stays under the size cap. */
+/** A change as a client sends it: the selector must parse (css-selector.ts), a css value stays under the size cap, images and styles carry no script URL. */
 export const change = changeWith(changeSelector).superRefine((c, ctx) => {
   const size = c.op === 'css' ? JSON.stringify(c.value).length : 0;
   if (size > MAX_CHANGE_SIZE) ctx.addIssue({ code: 'custom', path: ['value'], message: `the css comes to ${size} characters; at most ${MAX_CHANGE_SIZE}` });
+  // No script URL in an image or a style, even where browsers would not run it (change-values.ts).
+  const image = c.op === 'image' ? imageUrlProblem(c.value) : null;
+  if (image) ctx.addIssue({ code: 'custom', path: ['value'], message: image });
+  for (const [property, value] of c.op === 'css' ? Object.entries(c.value) : []) {
+    const problem = cssValueProblem(property, value);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value', property], message: problem });
+  }
 });
 /** A change as served: tests saved before the selector rule still read back. */
 const storedChange = changeWith(storedSelector);
