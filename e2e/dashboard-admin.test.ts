@@ -80,6 +80,12 @@ describe('dashboard: Properties and API access (admin session)', () => {
     await expect.poll(() => fieldError('key-name').textContent()).toBe('Required.');
     expect(await page.locator('#key-properties-error').textContent()).toBe('Pick at least one.');
 
+    // Each permission says what it allows; a key made by hand starts able to read, not to change pages.
+    const readFigures = page.getByRole('checkbox', { name: 'Read figures', exact: true });
+    const runTests = page.getByRole('checkbox', { name: 'Run split tests', exact: true });
+    expect([await readFigures.isChecked(), await runTests.isChecked()]).toEqual([true, false]);
+    expect(await runTests.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent)).toMatch(/^Create, change and stop split tests\. This changes what visitors of these sites see/);
+
     await page.getByLabel('Name', { exact: true }).fill('E2E reader');
     await page.getByRole('checkbox', { name: 'acme-docs' }).check();
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -98,8 +104,15 @@ describe('dashboard: Properties and API access (admin session)', () => {
     const body = await res.json();
     expect(body.data).toEqual((await dash.api(url.slice(url.indexOf('/properties/')))).data);
     expect(body.data.page_views).toBeGreaterThan(0);
-    // The key reads only the property it was made for.
+    // The key reads only the property it was made for, and cannot start a split test on it.
     expect((await fetch(url.replace('acme-docs', 'acme-shop'), { headers: { authorization: `Bearer ${key}` } })).status).toBe(403);
+    const started = await fetch(`${dash.origin}/api/external/v1/properties/acme-docs/split-tests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Sneaky', page: '/', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'x' }] }] }),
+    });
+    expect(started.status).toBe(403);
+    expect((await started.json()).error).toMatchObject({ code: 'forbidden', details: { permission: 'experiments' } });
 
     await checkPageQuality(page, 'api-access');
 
@@ -109,7 +122,9 @@ describe('dashboard: Properties and API access (admin session)', () => {
     expect(record.property_ids).toEqual(['acme-docs']);
     await panel.getByRole('button', { name: 'I have copied it' }).click();
     const row = page.locator('[data-testid="key-list"] tbody tr').filter({ hasText: 'E2E reader' });
-    await expect.poll(() => row.locator('td').allTextContents()).toEqual(['E2E reader', `${record.prefix}…`, 'acme-docs', 'metrics', expect.any(String), 'ActiveRevoke']);
+    await expect.poll(() => row.locator('td').allTextContents()).toEqual(['E2E reader', `${record.prefix}…`, 'acme-docs', 'Read figures', expect.any(String), 'ActiveRevoke']);
+    const demoRow = page.locator('[data-testid="key-list"] tbody tr').filter({ hasText: 'demo' });
+    expect(await demoRow.locator('td').nth(3).textContent()).toBe('Read figures, Run split tests');
     expect(await page.content()).not.toContain(key);
 
     // Revoke, confirmed in a dialog; the very next request with the key is refused.

@@ -69,19 +69,19 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
           <fieldset className="form-field choices" aria-invalid={!!err.permissions} aria-describedby="key-permissions-error">
             <legend>What it may do</legend>
             {keyPermissions.map((p) => (
-              <label key={p} className="choice permission-choice">
-                <input
-                  type="checkbox"
-                  checked={field.value.includes(p)}
-                  onChange={(e) => field.onChange(e.target.checked ? [...field.value, p] : field.value.filter((q) => q !== p))}
-                  onBlur={field.onBlur}
-                  aria-describedby={`key-permission-${p}-help`}
-                />
-                <span>
+              <div key={p} className="permission-choice">
+                <label className="choice">
+                  <input
+                    type="checkbox"
+                    checked={field.value.includes(p)}
+                    onChange={(e) => field.onChange(e.target.checked ? [...field.value, p] : field.value.filter((q) => q !== p))}
+                    onBlur={field.onBlur}
+                    aria-describedby={`key-permission-${p}-help`}
+                  />
                   {PERMISSIONS[p].label}
-                  <span id={`key-permission-${p}-help`} className="muted small permission-help">{PERMISSIONS[p].help}</span>
-                </span>
-              </label>
+                </label>
+                <span id={`key-permission-${p}-help`} className="muted small permission-help">{PERMISSIONS[p].help}</span>
+              </div>
             ))}
             <span id="key-permissions-error" className="field-error">{err.permissions?.message}</span>
           </fieldset>
