@@ -62,7 +62,7 @@ describe('a key holder cannot take over the admin through the demo site', () => 
     expect(new URL(page.url()).origin).toBe(server.demoOrigin);
     // Whatever the sanitiser lets through, assume the worst: the attacker's script runs on this page.
     await page.evaluate(ATTACK(server.origin));
-    const tries = await page.waitForFunction(() => (window as unknown as { __attack?: unknown[] }).__attack, undefined, { timeout: 10_000 }).then((h) => h.jsonValue());
+    const tries = await page.waitForFunction(() => (window as unknown as { __attack?: unknown[] }).__attack ?? false, undefined, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<unknown[]>);
     // JSON with the cookie: refused at the preflight (no CORS for the admin API); text/plain: 403 or opaque.
     expect(String(tries[0])).toMatch(/^blocked/);
     expect(tries.slice(1, 3).every((t) => t === 403 || t === 0 || String(t).startsWith('blocked')), JSON.stringify(tries)).toBe(true);

@@ -8,7 +8,9 @@ import { drainOnClosePlugin } from './plugins/drain-on-close.js';
 import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connection-limits.js';
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.js';
+import type { CollectLimits } from './ingest/collect-limits.js';
 import { GroupCommitter } from './ingest/group-commit.js';
 import { propertyDirectory } from './ingest/property-directory.js';
 import { adminRoutes } from './routes/admin-routes.js';
@@ -68,6 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Behind a proxy every connection comes from the proxy's address: the proxy must cap per client.
   if (!opts.trustProxy) capConnectionsPerAddress(app.server, limits.maxPerAddress);
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(drainOnClosePlugin);
   await app.register(corsPlugin, { apiPrefix: API_PREFIX });
   await app.register(adminAuthPlugin, { store: opts.store, prefixes: [ADMIN_PREFIX, API_PREFIX] });

@@ -67,7 +67,7 @@ describe('cookie-borne writes', () => {
     const cookie = await signIn();
     const token = await tokenOf(cookie);
     const before = await keyCount(cookie);
-    for (const headers of [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost:8788' }, { origin: 'null' }]) {
+    for (const headers of <Record<string, string>[]>[{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost:8788' }, { origin: 'null' }]) {
       const res = await createKey(cookie, { 'x-csrf-token': token, ...headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().error.details.field).toBe('origin');
