@@ -103,4 +103,20 @@ describe('redirects and exposures in the browser', () => {
     expect([second.variant, second.visitor_id]).toEqual([1, IN_VARIANT]);
   });
 
+  it('never sends a visitor off the site, even for a test stored before the API refused such targets', async () => {
+    const offSite = ['//evil.example/phish', '/\\evil.example', 'https://evil.example/phish', 'javascript:alert(1)'];
+    h.setConfig({ experiments: [{ id: 'exp_off', page: '/demo/pricing', type: 'redirect', variants: [{}, ...offSite.map((url) => ({ url }))] }] });
+    for (let variant = 1; variant <= offSite.length; variant++) {
+      const tab = await (await h.person(visitorIn(['exp_off', offSite.length + 1, variant]), ['h1'])).newPage();
+      const left: string[] = [];
+      tab.on('request', (r) => r.isNavigationRequest() && !r.url().startsWith(h.origin) && left.push(r.url()));
+      await tab.goto(`${h.origin}/demo/pricing`);
+      // The page stays, shown; the visitor is not counted in a variant they never saw.
+      await tab.getByRole('heading', { level: 1 }).waitFor();
+      await pause(500);
+      expect([tab.url(), left]).toEqual([`${h.origin}/demo/pricing`, []]);
+    }
+    await until('the page views', () => h.events.filter((e) => e.type === 'pageview').length === offSite.length);
+    expect(exposures()).toEqual([]);
+  });
 });

@@ -56,9 +56,32 @@ export const change = changeWith(changeSelector).superRefine((c, ctx) => {
 const storedChange = changeWith(storedSelector);
 export type Change = z.infer<typeof change>;
 
+// `//host/…` and `/\host` look like paths but a browser reads them as another site (and `\` as `/`).
+const offSite = /^\/[/\\]|\\/;
+/** A path of the property's own site, as a redirect variant may send visitors to. */
+export const sitePath = pagePath.refine((p) => !offSite.test(p), 'a path of the property\'s own site (//… and \\ lead to other sites)');
+const REDIRECT_URL_HELP = 'a path of the property\'s own site (/pricing-b) or an http(s) URL on its domain';
+/**
+ * Where a redirect variant sends visitors: a path of the site, or an absolute http(s) URL, which the
+ * create route accepts only on the property's domain (`redirectPathOn`) and stores as its path.
+ */
+export const redirectUrl = z.string().min(1).max(2048).superRefine((url, ctx) => {
+  const fits = /^https?:\/\//i.test(url) ? URL.canParse(url) && !url.includes('\\') : sitePath.safeParse(url).success;
+  if (!fits) ctx.addIssue({ code: 'custom', message: REDIRECT_URL_HELP });
+});
+/** The path a redirect URL (already `redirectUrl`) leads to on a property served from `domain`, or why it may not. */
+export function redirectPathOn(url: string, domain: string | null): { path: string } | { problem: string } {
+  if (!/^https?:\/\//i.test(url)) return { path: url };
+  if (!domain) return { problem: 'the property has no domain, so only a path of its site (/pricing-b) can be a redirect target' };
+  const target = new URL(url);
+  if (target.host !== domain.toLowerCase() || target.username || target.password) return { problem: `${REDIRECT_URL_HELP} (${domain})` };
+  if (target.search || target.hash) return { problem: 'no query string or fragment: the visitor\'s own are kept' };
+  return sitePath.safeParse(target.pathname).success ? { path: target.pathname } : { problem: REDIRECT_URL_HELP };
+}
+
 const label = z.string().trim().min(1).max(100).optional();
 export const nocodeVariantInput = z.object({ label, changes: z.array(change).min(1).max(MAX_CHANGES) });
-export const redirectVariantInput = z.object({ label, url: pagePath });
+export const redirectVariantInput = z.object({ label, url: redirectUrl });
 
 const common = {
   name: z.string().trim().min(1).max(200),

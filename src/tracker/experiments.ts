@@ -36,6 +36,16 @@ const HOP_MS = 5_000;
 
 const norm = (path: string) => path.replace(/(.)\/$/, '$1');
 
+/** `url` resolved against the page when it stays on the page's origin, else null. */
+function within(url: string): URL | null {
+  try {
+    const to = new URL(url, location.href);
+    return to.origin == location.origin ? to : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Hides what matches `rules` (selectors) until the returned function runs, or HIDE_MS at most. */
 function hide(rules: string[]): () => void {
   const style = document.createElement('style');
@@ -102,17 +112,21 @@ export function runExperiments(config: TrackerConfig | undefined, visitor: strin
             // Two experiments sending each other's pages back and forth would never end.
             const hop = load<[number, string]>(HOP);
             if (hop && hop[1] == path && Date.now() - hop[0] < HOP_MS) continue;
+            const query = location.search;
+            const to = within(url + (query ? (url.indexOf('?') < 0 ? query : '&' + query.slice(1)) : '') + location.hash);
+            // Never off the site (a test stored before the API refused `//host` targets): the visitor
+            // stays, uncounted.
+            if (!to) continue;
             sent[e.id] = v;
             save(REDIRECTED, sent);
-            save(HOP, [Date.now(), norm(new URL(url, location.href).pathname)]);
+            save(HOP, [Date.now(), norm(to.pathname)]);
             hide(['html']);
-            const query = location.search;
-            location.replace(url + (query ? (url.indexOf('?') < 0 ? query : '&' + query.slice(1)) : '') + location.hash);
+            location.replace(to.href);
             return true;
           }
           if (e.type == 'nocode') changes = changes.concat(e.variants[v].changes || []);
           exposures.push([e.id, v]);
-        } else if (url && sent[e.id] == v && norm(new URL(url, location.href).pathname) == path) exposures.push([e.id, v]);
+        } else if (url && sent[e.id] == v && norm(within(url)?.pathname || '') == path) exposures.push([e.id, v]);
       }
       if (changes.length) {
         if (!observer) observe();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyPermission } from '../../contract/admin.js';
 import { endpoints } from '../../contract/endpoints.js';
-import { MAX_RUNNING_TESTS } from '../../contract/experiments.js';
+import { MAX_RUNNING_TESTS, redirectPathOn, type CreateExperimentBody } from '../../contract/experiments.js';
 import { ApiError } from '../errors.js';
 import { experimentDetail } from '../experiments/experiment-detail.js';
 import { experimentView, listItem, newExperiment } from '../experiments/experiment-records.js';
@@ -49,6 +49,21 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     throw existing ? conflict(existing) : notFound(id);
   };
 
+  /**
+   * A redirect body with its absolute URLs turned into paths of the property's own domain (refused
+   * when on another host, or when the property has none), then checked again as a whole.
+   */
+  const onOwnSite = async (propertyId: string, body: CreateExperimentBody): Promise<CreateExperimentBody> => {
+    if (body.type !== 'redirect') return body;
+    const [property] = await store.getProperties([propertyId]);
+    const variants = body.variants.map((v, i) => {
+      const target = redirectPathOn(v.url, property?.domain ?? null);
+      if ('problem' in target) throw new ApiError(400, 'invalid_request', `variants.${i}.url: ${target.problem}`, { field: `variants.${i}.url`, in: 'body' });
+      return { ...v, url: target.path };
+    });
+    return parse(endpoints.createSplitTest.body, { ...body, variants }, 'body');
+  };
+
   app.get(fastifyPath(endpoints.splitTests.path), async (request) => {
     const propertyId = scopedProperty(request);
     const query = parse(endpoints.splitTests.query, request.query, 'query');
@@ -60,7 +75,7 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
   let creating: Promise<unknown> = Promise.resolve();
   app.post(fastifyPath(endpoints.createSplitTest.path), async (request, reply) => {
     const propertyId = scopedProperty(request, endpoints.createSplitTest.permission);
-    const body = parse(endpoints.createSplitTest.body, request.body, 'body');
+    const body = await onOwnSite(propertyId, parse(endpoints.createSplitTest.body, request.body, 'body'));
     const create = creating.then(async () => {
       await settleAutoStops(store, propertyId);
       const running = (await store.activeExperiments(propertyId)).length;
