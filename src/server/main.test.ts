@@ -20,6 +20,17 @@ describe('server main', () => {
 
     expect((await server.get('/healthz')).status).toBe(200);
 
+    // The demo website answers on its own origin and loads the tracker from Sightline's; the old
+    // address on the dashboard's origin only redirects there (issue 9 §1).
+    await expect.poll(() => /Demo website.*?(http:\/\/\S+?)\/demo\//.exec(server.stdout())?.[1]).toBeTruthy();
+    const demoSite = /Demo website.*?(http:\/\/\S+?)\/demo\//.exec(server.stdout())![1];
+    expect(new URL(demoSite).port).not.toBe(new URL(server.url).port);
+    const pricing = await fetch(`${demoSite}/demo/pricing`);
+    expect(pricing.status).toBe(200);
+    expect(await pricing.text()).toContain(`<script src="${server.url}/sightline.js?p=acme-shop"></script>`);
+    const old = await fetch(`${server.url}/demo/pricing`, { redirect: 'manual' });
+    expect([old.status, old.headers.get('location')]).toEqual([302, `${demoSite}/demo/pricing`]);
+
     const now = Date.now();
     const last30Days = qs({ start: isoDate(new Date(now - 30 * DAY_MS)), end: isoDate(new Date(now)) });
     const summaryPath = `${API}/properties/acme-shop/traffic/summary${last30Days}`;
@@ -49,6 +60,9 @@ describe('server main', () => {
     const server = await startServer(dataDir, { demo: false });
     expect(parseDemoKey(server.stdout())).toBeNull();
     expect((await server.get('/healthz')).status).toBe(200);
+    // No demo store, no demo website (and nothing of it on the dashboard's origin).
+    expect(server.stdout()).not.toMatch(/Demo website/);
+    expect((await fetch(`${server.url}/demo/pricing`, { redirect: 'manual' })).status).not.toBe(302);
 
     for (const args of [['properties', 'list'], ['properties', 'create', '--id', 'late', '--name', 'Late']]) {
       const cli = await runCli(dataDir, args);
