@@ -17,9 +17,9 @@ function forPage(e: ExperimentRecord): TrackerConfig['experiments'][number] {
 }
 
 /**
- * The config `/sightline.js?p=ID` embeds, or null for an unknown property. Read fresh each time (a
- * small indexed read), so a test created or stopped through the API reaches the next page load; the
- * script's own `max-age=60` is what spares the server repeated requests from one browser.
+ * The config `/sightline.js?p=ID` embeds, or null for an unknown property. Reads the store each
+ * time; buildApp keeps the answer 5 s per property (tracker/config-cache.ts) and drops it when a test
+ * is created or stopped through the API, so that change still reaches the next page load.
  */
 export function trackerConfigFor(store: Store): (propertyId: string) => Promise<TrackerConfig | null> {
   const exists = propertyDirectory(store);
