@@ -39,10 +39,14 @@ export function collectReportLines(r: CollectBenchResult, when = new Date()): st
 // The heading bench/run.ts writes; kept identical so either run can go first in the file.
 const HEAD = '# Benchmarks\n\nProduced by `npm run bench`; newest run first. Figures are medians of one run on the machine named in the heading.\n\n';
 
-/** Puts the run's section first in docs/benchmarks.md (newest first, as bench/run.ts does) and returns it. */
-export function writeCollectReport(r: CollectBenchResult, file = 'docs/benchmarks.md'): string {
-  const section = collectReportLines(r).join('\n');
+/** Puts a section first in docs/benchmarks.md (newest first, as bench/run.ts does) and returns it. */
+export function prependSection(section: string, file = 'docs/benchmarks.md'): string {
   const previous = existsSync(file) ? readFileSync(file, 'utf8').replace(HEAD, '') : '';
   writeFileSync(file, HEAD + section + '\n' + previous);
   return section;
+}
+
+/** Puts the run's section first in docs/benchmarks.md and returns it. */
+export function writeCollectReport(r: CollectBenchResult, file = 'docs/benchmarks.md'): string {
+  return prependSection(collectReportLines(r).join('\n'), file);
 }

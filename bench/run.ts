@@ -4,11 +4,21 @@ import { measureEndpoints, peakRssMb, startServer, type Latency } from './api-la
 import { importThroughput, seededStore } from './bench-store.js';
 import { canMeasurePages, measureTrafficPage, type PageLoad } from './dashboard-load.js';
 import { runCollectBench } from './collect-load.js';
-import { writeCollectReport } from './collect-report.js';
+import { prependSection, writeCollectReport } from './collect-report.js';
+import { runHostileLoad } from './hostile-load.js';
+import { hostileLoadReport } from './hostile-load-report.js';
 
 // `npm run bench -- collect`: ingestion throughput and durability instead of the report latencies.
 if (process.argv[2] === 'collect') {
   console.log(writeCollectReport(await runCollectBench()));
+  process.exit(0);
+}
+
+// `npm run bench -- load [--seconds 20 --slow 4000]`: /healthz under slow clients, a collect flood and script downloads.
+if (process.argv[2] === 'load') {
+  const args = parseArgs({ args: process.argv.slice(3), options: { seconds: { type: 'string' }, slow: { type: 'string' } } }).values;
+  const result = await runHostileLoad({ seconds: Number(args.seconds ?? 20), slowConnections: Number(args.slow ?? 4_000) });
+  console.log(prependSection(hostileLoadReport(result)));
   process.exit(0);
 }
 
