@@ -9,6 +9,7 @@ import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, type ConnectionLim
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.js';
 import type { CollectLimits } from './ingest/collect-limits.js';
 import { GroupCommitter } from './ingest/group-commit.js';
@@ -71,6 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (!opts.trustProxy) capConnectionsPerAddress(app.server, limits.maxPerAddress);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(drainOnClosePlugin);
   await app.register(corsPlugin, { apiPrefix: API_PREFIX });
   await app.register(adminAuthPlugin, { store: opts.store, prefixes: [ADMIN_PREFIX, API_PREFIX] });

@@ -14,6 +14,9 @@ describe('the page at / and deep links', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Sightline</title>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    // What vite.config.ts's compression plugin leaves beside a file.
+    writeFileSync(join(dist, 'assets', 'app.js.br'), 'BROTLI BYTES');
+    writeFileSync(join(dist, 'assets', 'app.js.gz'), 'GZIP BYTES');
     app = await buildApp({ store: await openDuckdbStore(':memory:'), distDir: dist });
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -38,5 +41,23 @@ describe('the page at / and deep links', () => {
     const res = await app.inject({ url: '/api/external/v1/no-such-route' });
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.json().error).toBeDefined();
+  });
+
+  it('sends the precompressed copy the browser accepts, and caches hashed assets for good but the page never', async () => {
+    const br = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect([br.headers['content-encoding'], br.body]).toEqual(['br', 'BROTLI BYTES']);
+    const gz = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect([gz.headers['content-encoding'], gz.body]).toEqual(['gzip', 'GZIP BYTES']);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/traffic']) expect((await app.inject({ url })).headers['cache-control'], url).toBe('no-cache');
+  });
+
+  it('compresses JSON answers above 1 KB, and leaves small ones as they are', async () => {
+    const big = await app.inject({ url: '/api/external/v1/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString()).openapi).toMatch(/^3\.1/);
+    const small = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -14,7 +14,17 @@ export const dashboardRoutes = fp(async (app: FastifyInstance, opts: { distDir: 
     app.log.warn(`no dashboard build in ${root}; run npm run build`);
     return;
   }
-  await app.register(fastifyStatic, { root, wildcard: false });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    // dist/ holds .br and .gz copies made at build (vite.config.ts): sent as they are, never compressed per request.
+    preCompressed: true,
+    // Vite names assets by content hash, so a name never changes meaning: cached for good. Everything
+    // else (index.html, favicon) is revalidated, so a new build reaches the next page load.
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
 });
 
 /** Whether a request that matched no route should get the app's index.html (a deep link). */
