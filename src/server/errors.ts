@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../contract/common.js';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextPath, type ErrorCode } from '../contract/common.js';
 
 /** An error the API reports as-is in the spec's envelope. */
 export class ApiError extends Error {
@@ -23,4 +23,15 @@ export function fromZodError(error: z.ZodError, where: 'query' | 'body' | 'param
     in: where,
     issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
   });
+}
+
+/**
+ * A 400 naming the first field of a decoded body, query or path whose text holds NUL or a lone
+ * surrogate (contract/common.ts); `prefix` is where that value sits in the request (`events.2.`).
+ */
+export function refuseUnsafeText(value: unknown, where: 'query' | 'body' | 'params', prefix = ''): void {
+  const path = unsafeTextPath(value);
+  if (path === null) return;
+  const field = `${prefix}${path.join('.')}`.replace(/\.$/, '') || where;
+  throw new ApiError(400, 'invalid_request', `${field}: ${UNSAFE_TEXT_MESSAGE}`, { field, in: where });
 }

@@ -15,7 +15,7 @@ import { trafficBreakdown } from '../analytics/traffic-breakdown.js';
 import { trafficRealtime } from '../analytics/traffic-realtime.js';
 import { trafficSummary } from '../analytics/traffic-summary.js';
 import { trafficTrends } from '../analytics/traffic-trends.js';
-import { fromZodError } from '../errors.js';
+import { fromZodError, refuseUnsafeText } from '../errors.js';
 import { requireAccess } from '../plugins/api-auth.js';
 import type { Store } from '../store/store.js';
 
@@ -28,8 +28,11 @@ const reports: Partial<Record<EndpointName, Report>> = {
 };
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body' | 'params'): z.infer<S> {
+  refuseUnsafeText(value, where);
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw fromZodError(result.error, where);
+  // Again on what the schema decoded: text can hide inside a parameter's own JSON (`steps`).
+  refuseUnsafeText(result.data, where);
   return result.data;
 }
 

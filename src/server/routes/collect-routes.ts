@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COLLECT_BODY_LIMIT, collectBatch } from '../../contract/collect.js';
 import { eventSchema, type EventInput, type StoredEvent } from '../../contract/events.js';
-import { ApiError, fromZodError } from '../errors.js';
+import { ApiError, fromZodError, refuseUnsafeText } from '../errors.js';
 import type { CountryLookup } from '../ingest/country-lookup.js';
 import type { GroupCommitter } from '../ingest/group-commit.js';
 import { normalizeEvent } from '../ingest/normalize-event.js';
@@ -49,6 +49,7 @@ function stamps(events: EventInput[], now: Date): Date[] {
 }
 
 async function validate(request: FastifyRequest, opts: CollectOptions): Promise<EventInput[]> {
+  refuseUnsafeText(request.body, 'body');
   const out: EventInput[] = [];
   for (const { raw, at } of eventsOf(request.body)) {
     const parsed = eventSchema.safeParse(raw);
