@@ -59,6 +59,7 @@ function requests(start: string, end: string): { name: string; method: 'GET' | '
     { name: 'forms/breakdown', method: 'GET', path: `${p}/forms/breakdown?${r}` },
     { name: 'forms/details', method: 'GET', path: `${p}/forms/details?${r}&page=/signup` },
     { name: 'funnels (unbounded)', method: 'GET', path: `${p}/funnels?${r}&steps=${steps}` },
+    { name: 'funnels (sequential)', method: 'GET', path: `${p}/funnels?${r}&steps=${steps}&mode=sequential` },
     { name: 'funnels (sequential, by device)', method: 'GET', path: `${p}/funnels?${r}&steps=${steps}&mode=sequential&breakdownBy=device` },
     { name: 'funnels/sankey', method: 'GET', path: `${p}/funnels/sankey?${r}&steps=${steps}` },
     { name: 'funnels/suggestions', method: 'GET', path: `${p}/funnels/suggestions?page=/pricing` },

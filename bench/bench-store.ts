@@ -9,17 +9,16 @@ import { newApiKey } from '../src/server/auth/api-keys.js';
 import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 
 export const BENCH_PROPERTY = 'bench';
-export const BENCH_DAYS = 90;
 
-/** A fresh store directory holding `events` seeded events in one property and a key for it. */
-export async function seededStore(events: number, end: Date): Promise<{ dir: string; key: string; seedSeconds: number }> {
+/** A fresh store directory holding `events` seeded events over `days` days in one property, and a key for it. */
+export async function seededStore(events: number, end: Date, days = 30): Promise<{ dir: string; key: string; seedSeconds: number }> {
   const dir = mkdtempSync(join(tmpdir(), `sightline-bench-${events}-`));
   const store = await openDuckdbStore(dir);
   await store.createProperty({ id: BENCH_PROPERTY, name: 'Bench', domain: null, timezone: 'America/New_York' });
   await store.createProperty({ id: `${BENCH_PROPERTY}-2`, name: 'Bench 2', domain: null, timezone: 'UTC' });
   const started = performance.now();
   let last = 0;
-  await seedStore(store, { propertyId: BENCH_PROPERTY, events, days: BENCH_DAYS, seed: 7, end }, (done) => {
+  await seedStore(store, { propertyId: BENCH_PROPERTY, events, days, seed: 7, end }, (done) => {
     if (done - last >= 1_000_000) {
       process.stderr.write(`  seeded ${done.toLocaleString('en-US')} events\n`);
       last = done;

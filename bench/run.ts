@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { measureEndpoints, peakRssMb, startServer, type Latency } from './api-latency.js';
-import { importThroughput, seededStore } from './bench-store.js';
+import { measureBareSql } from './bare-sql.js';
+import { BENCH_PROPERTY, importThroughput, seededStore } from './bench-store.js';
 import { canMeasurePages, measureTrafficPage, type PageLoad } from './dashboard-load.js';
 import { runCollectBench } from './collect-load.js';
 import { prependSection, writeCollectReport } from './collect-report.js';
@@ -74,8 +75,10 @@ if (process.argv[2] === 'dashboard') {
   process.exit(0);
 }
 
-// `npm run bench [-- --events 1000000,10000000 --runs 15 --import 1000000]`: writes docs/benchmarks.md.
-const { values } = parseArgs({ options: { events: { type: 'string' }, runs: { type: 'string' }, import: { type: 'string' } } });
+// `npm run bench [-- --events 1000000,10000000 --days 30 --runs 15 --import 1000000]`: writes docs/benchmarks.md.
+// --days 30 (the default) puts every event inside the queried 30 days, the dense case the goals name.
+const { values } = parseArgs({ options: { events: { type: 'string' }, days: { type: 'string' }, runs: { type: 'string' }, import: { type: 'string' } } });
+const days = Number(values.days ?? 30);
 const sizes = (values.events ?? '1000000,10000000').split(',').map(Number);
 const runs = Number(values.runs ?? 15);
 const importEvents = Number(values.import ?? 1_000_000);
@@ -84,11 +87,11 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const rangeStart = day(new Date(end.getTime() - 30 * 86_400_000));
 const rangeEnd = day(new Date(end.getTime() - 86_400_000)); // date-only end is inclusive: 30 whole days
 
-const results: { events: number; seedRate: number; latencies: Latency[]; rss: number; page: PageLoad | null }[] = [];
+const results: { events: number; seedRate: number; latencies: Latency[]; bare: Map<string, number>; rss: number; page: PageLoad | null }[] = [];
 await buildDashboard();
 for (const events of sizes) {
   console.error(`seeding ${events.toLocaleString('en-US')} events…`);
-  const { dir, key, seedSeconds } = await seededStore(events, end);
+  const { dir, key, seedSeconds } = await seededStore(events, end, days);
   const server = await startServer(dir);
   let latencies: Latency[];
   let rss: number;
@@ -100,8 +103,10 @@ for (const events of sizes) {
   } finally {
     await server.stop();
   }
+  // The floor, on the same file once the server has let go of it.
+  const bare = await measureBareSql(dir, BENCH_PROPERTY, rangeStart, rangeEnd, runs);
   rmSync(dir, { recursive: true, force: true });
-  results.push({ events, seedRate: events / seedSeconds, latencies, rss, page });
+  results.push({ events, seedRate: events / seedSeconds, latencies, bare, rss, page });
   console.error(`  done: slowest median ${Math.max(...latencies.map((l) => l.median)).toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB`);
 }
 console.error(`importing ${importEvents.toLocaleString('en-US')} events from NDJSON…`);
@@ -112,7 +117,7 @@ const cols = results.map((r) => `${fmt(r.events)} events`);
 const lines = [
   `## Run of ${new Date().toISOString().slice(0, 16)}Z (${process.version}, ${runs} requests per endpoint)`,
   '',
-  `30-day range (${rangeStart} to ${rangeEnd} inclusive) in America/New_York; data spread over ${90} days ending ${day(end)}. Median (p95) in ms, measured over HTTP against \`npm start\`'s server.`,
+  `30-day range (${rangeStart} to ${rangeEnd} inclusive) in America/New_York; data spread over ${days} days ending ${day(end)}${days <= 30 ? ' (every event inside the range)' : ''}. Median (p95) in ms, measured over HTTP against \`npm start\`'s server.`,
   '',
   `| endpoint | ${cols.join(' | ')} |${results.length > 1 ? ' ratio |' : ''}`,
   `|---|${cols.map(() => '---:').join('|')}|${results.length > 1 ? '---:|' : ''}`,
@@ -120,6 +125,19 @@ const lines = [
     const cells = results.map((r) => `${r.latencies[i].median.toFixed(1)} (${r.latencies[i].p95.toFixed(1)})`);
     const ratio = results.length > 1 ? ` ${(results[results.length - 1].latencies[i].median / results[0].latencies[i].median).toFixed(1)}× |` : '';
     return `| ${l.endpoint} | ${cells.join(' | ')} |${ratio}`;
+  }),
+  '',
+  `Beside the bare exact SQL answering the same figure on the same file (bench/bare-sql.ts: one query, no HTTP); "speed-up" is bare ÷ Sightline, the goal ≥ 3×.`,
+  '',
+  `| endpoint | ${results.map((r) => `${fmt(r.events)}: Sightline | bare SQL | speed-up`).join(' | ')} |`,
+  `|---|${results.map(() => '---:|---:|---:').join('|')}|`,
+  ...[...results[0].bare.keys()].map((name) => {
+    const cells = results.map((r) => {
+      const ours = r.latencies.find((l) => l.endpoint === name)?.median ?? NaN;
+      const floor = r.bare.get(name) ?? NaN;
+      return `${ours.toFixed(0)} | ${floor.toFixed(0)} | ${(floor / ours).toFixed(2)}×`;
+    });
+    return `| ${name} | ${cells.join(' | ')} |`;
   }),
   '',
   `| figure | ${cols.join(' | ')} |`,
