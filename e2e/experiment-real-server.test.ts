@@ -50,7 +50,7 @@ describe('a split test created from a recommendation, run on the demo site', () 
     // A first visit lets the tracker send the page's snapshot, which recommendations rest on.
     const scout = await person('scout-visitor');
     await (await scout.newPage()).goto(`${demoOrigin}/demo/pricing`);
-    await expect.poll(async () => (await store.latestSnapshot('acme-shop', '/demo/pricing'))?.elements.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(3);
+    await expect.poll(async () => (await store.pageSnapshot('acme-shop', '/demo/pricing'))?.elements.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(3);
     await scout.close();
 
     const recs = await api('GET', '/split-test-recommendations?page=/demo/pricing');

@@ -26,7 +26,7 @@ export async function startWizardDashboard(): Promise<Dashboard> {
   await dash.store.insertEvents(landed.reverse());
   // The demo data holds the tracker's snapshot of the pricing page, so the recommendations can look
   // at its own elements (headline, button text), not only at its click figures.
-  expect((await dash.store.latestSnapshot(PROPERTY, PAGE))?.elements.length).toBeGreaterThan(3);
+  expect((await dash.store.pageSnapshot(PROPERTY, PAGE))?.elements.length).toBeGreaterThan(3);
   return dash;
 }
 

@@ -9,6 +9,11 @@ export const recommendationsQuery = z.object({ page: pagePath });
 export const recommendation = z.object({
   id: z.string(),
   title: z.string(),
+  /**
+   * The title's quotations: the page's own text as browsers reported it (anyone can send a page's
+   * snapshot), reviewed (no markup or invisible characters, at most 60 characters). Show it as quoted text.
+   */
+  collected_text: z.array(z.string()).optional(),
   element_selector: z.string(),
   element_type: z.string(),
   change_type: z.enum(['text', 'css']),

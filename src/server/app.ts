@@ -14,6 +14,7 @@ import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.j
 import type { CollectLimits } from './ingest/collect-limits.js';
 import { GroupCommitter } from './ingest/group-commit.js';
 import { propertyDirectory } from './ingest/property-directory.js';
+import { snapshotSources } from './ingest/snapshot-sources.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { collectRoutes } from './routes/collect-routes.js';
@@ -95,11 +96,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(recommendationRoutes, { store: opts.store });
   const trackerConfigs = configCache(trackerConfigFor(opts.store), { ttlMs: opts.trackerConfigTtlMs ?? 5_000 });
   await app.register(splitTestRoutes, { store: opts.store, onChange: trackerConfigs.forget });
+  const properties = propertyDirectory(opts.store);
   await app.register(collectRoutes, {
     store: opts.store,
     committer: new GroupCommitter((events) => opts.store.insertEvents(events), opts.groupCommitMs ?? 5),
     countryOf: opts.countryOf ?? (await openCountryLookup()),
-    propertyExists: propertyDirectory(opts.store),
+    propertyExists: properties,
+    snapshots: snapshotSources({ domainOf: properties.domainOf, siteOrigin: opts.demoSiteOrigin }),
   });
   await app.register(trackerRoutes, { configFor: trackerConfigs.get });
   await app.register(trackerConfigRoutes, { store: opts.store });

@@ -9,6 +9,7 @@ import { headlineClarity } from './rules/headline-clarity.js';
 import { linkToButton } from './rules/link-to-button.js';
 import type { Draft, Rule } from './rules/rule.js';
 import { tapTargets } from './rules/tap-targets.js';
+import { collectedTextOf, plainTitle } from './format.js';
 import { score, type Score } from './scoring.js';
 
 export const RULES: Rule[] = [ctaContrast, ctaText, headlineClarity, formButton, linkToButton, tapTargets];
@@ -28,7 +29,8 @@ export function draftsOf(ev: PageEvidence): Ranked[] {
     const s = score(d);
     return {
       id: recommendationId(ev.page, d.target.selector, d.rule),
-      title: d.title,
+      title: plainTitle(d.title),
+      collected_text: collectedTextOf(d.title),
       element_selector: d.target.selector,
       element_type: d.target.element_type,
       change_type: d.change_type,

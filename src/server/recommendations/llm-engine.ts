@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { change, type Change } from '../../contract/experiments.js';
 import { recommendationToChange, type recommendationsResponse } from '../../contract/recommendations.js';
 import { DETERMINISTIC_NOTE } from './analysis.js';
+import { collectedTextOf, plainTitle } from './format.js';
 import type { PageEvidence } from './page-evidence.js';
 
 type Response = z.infer<typeof recommendationsResponse>;
@@ -110,7 +111,9 @@ export async function enrichWithLlm(base: Response, ev: PageEvidence, cfg: LlmCo
     recommendations: base.recommendations.map((r) => {
       const p = patches.get(r.id);
       if (!p) return r;
-      return { ...r, title: p.title ?? r.title, variant_value: validVariant(r, p.variant_value) ?? r.variant_value };
+      // A model may copy the page's text (which anyone can send) into its title: reviewed like ours.
+      const title = p.title ? plainTitle(p.title) || r.title : r.title;
+      return { ...r, title, collected_text: collectedTextOf(title), variant_value: validVariant(r, p.variant_value) ?? r.variant_value };
     }),
   };
 }

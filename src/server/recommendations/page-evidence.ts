@@ -59,7 +59,7 @@ export async function gatherPageEvidence(store: Store, propertyId: string, page:
     store.entryExitPages(scope, ENTRY_LIMIT),
     store.interactions(bucketed, 'click', { limit: TARGET_LIMIT, page }),
     store.interactions(bucketed, 'form_submit', { limit: TARGET_LIMIT, page }),
-    store.latestSnapshot(propertyId, page),
+    store.pageSnapshot(propertyId, page),
   ]);
   const views = details.totals.page_views;
   const entryRow = entryExit.entry.find((e) => e.path === page);

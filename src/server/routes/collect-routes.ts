@@ -5,6 +5,7 @@ import { ApiError, fromZodError, refuseUnsafeText } from '../errors.js';
 import type { CountryLookup } from '../ingest/country-lookup.js';
 import type { GroupCommitter } from '../ingest/group-commit.js';
 import { normalizeEvent } from '../ingest/normalize-event.js';
+import type { SnapshotSources } from '../ingest/snapshot-sources.js';
 import { RecentEventIds } from '../ingest/recent-event-ids.js';
 import type { SnapshotRecord, Store } from '../store/store.js';
 
@@ -12,6 +13,8 @@ export interface CollectOptions {
   store: Store;
   committer: GroupCommitter;
   countryOf: CountryLookup;
+  /** Which snapshot events are kept (ingest/snapshot-sources.ts). */
+  snapshots: SnapshotSources;
   propertyExists: (id: string) => Promise<boolean>;
 }
 
@@ -80,20 +83,6 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     }
   });
   app.addHook('onClose', () => opts.committer.close());
-  // Every browser sends a page's snapshot once a day; the store needs one per page and day.
-  const snapshotted = new Set<string>();
-  let snapshotDay = '';
-  const firstSnapshotToday = (propertyId: string, path: string, now: Date) => {
-    const day = now.toISOString().slice(0, 10);
-    if (day !== snapshotDay) {
-      snapshotted.clear();
-      snapshotDay = day;
-    }
-    const key = `${propertyId}\u0000${path}`;
-    if (snapshotted.has(key)) return false;
-    snapshotted.add(key);
-    return true;
-  };
 
   const seen = new RecentEventIds();
   app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT }, async (request, reply) => {
@@ -104,6 +93,7 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     // Capped as the event schema caps `user_agent`: parsed agents are cached by their text.
     const userAgent = request.headers['user-agent']?.slice(0, 1024) ?? null;
     const country = opts.countryOf(request.ip);
+    const keepSnapshot = await opts.snapshots.judge(request, events);
     const rows: StoredEvent[] = [];
     const snapshots: SnapshotRecord[] = [];
     let dropped = 0;
@@ -121,7 +111,7 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
         continue;
       }
       if (e.type === 'snapshot') {
-        if (firstSnapshotToday(e.property_id, e.path, now)) snapshots.push({ property_id: e.property_id, path: e.path, ts: now, elements: e.elements ?? [] });
+        if (keepSnapshot(e, now)) snapshots.push({ property_id: e.property_id, path: e.path, ts: now, elements: e.elements ?? [] });
       } else rows.push(row);
     }
     if (rows.length > 0) await opts.committer.submit(rows);

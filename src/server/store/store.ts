@@ -154,8 +154,8 @@ export interface Store {
   pathsAfter(s: Scope, page: string, depth: number): Promise<{ pages: string[]; sessions: number }[]>;
 
   saveSnapshots(rows: SnapshotRecord[]): Promise<void>;
-  /** The newest snapshot of a page, or null when the tracker never sent one. */
-  latestSnapshot(propertyId: string, path: string): Promise<SnapshotRecord | null>;
+  /** The snapshot of a page most browsers sent in the week up to its newest (ties: the newest), or null when none came. */
+  pageSnapshot(propertyId: string, path: string): Promise<SnapshotRecord | null>;
 
   listSavedFunnels(propertyId: string): Promise<SavedFunnelRecord[]>;
   getSavedFunnel(propertyId: string, id: string): Promise<SavedFunnelRecord | null>;

@@ -16,7 +16,7 @@ export interface CollectOptions {
   userAgent?: string;
 }
 
-/** POST /api/collect with a desktop browser's agent; objects go as JSON, `raw` as text/plain. */
+/** POST /api/collect as a desktop browser on a page of site-a (a.example) sends it; objects go as JSON, `raw` as text/plain. */
 export async function collect(app: FastifyInstance, body: unknown, opts: CollectOptions = {}): Promise<Reply> {
   const raw = opts.raw !== undefined;
   const res = await app.inject({
@@ -24,6 +24,7 @@ export async function collect(app: FastifyInstance, body: unknown, opts: Collect
     url: '/api/collect',
     headers: {
       'user-agent': opts.userAgent ?? UA.desktop,
+      origin: 'https://a.example',
       'content-type': raw ? 'text/plain;charset=UTF-8' : 'application/json',
       ...opts.headers,
     },

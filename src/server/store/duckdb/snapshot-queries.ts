@@ -1,6 +1,9 @@
 import type { SnapshotRecord } from '../store.js';
 import { query, ts, type Database } from './database.js';
 
+/** Days of snapshots before a page's newest that take part in choosing its snapshot. */
+export const SNAPSHOT_WINDOW_DAYS = 7;
+
 /** Page snapshots: a few per page and day, so plain INSERTs are fine; elements are kept as JSON. */
 export function snapshotQueries(db: Database) {
   return {
@@ -13,9 +16,14 @@ export function snapshotQueries(db: Database) {
         }
       });
     },
-    async latestSnapshot(propertyId: string, path: string): Promise<SnapshotRecord | null> {
+    async pageSnapshot(propertyId: string, path: string): Promise<SnapshotRecord | null> {
+      // The week up to the newest snapshot, so a page nobody visited lately still has one; within it
+      // the version most browsers sent (then the newest of equals): one sender cannot outvote visitors.
       const [row] = await db.all<{ property_id: string; path: string; ts: Date; elements: string }>(
-        'SELECT * FROM page_snapshots WHERE property_id = $p AND path = $path ORDER BY ts DESC LIMIT 1',
+        `WITH page AS (SELECT * FROM page_snapshots WHERE property_id = $p AND path = $path)
+         SELECT any_value(property_id) AS property_id, any_value(path) AS path, max(ts) AS ts, elements
+         FROM page WHERE ts >= (SELECT max(ts) FROM page) - INTERVAL ${SNAPSHOT_WINDOW_DAYS} DAY
+         GROUP BY elements ORDER BY count(*) DESC, max(ts) DESC LIMIT 1`,
         { p: propertyId, path },
       );
       return row ? { ...row, elements: JSON.parse(row.elements) } : null;
