@@ -11,9 +11,9 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function nodeTs(script: string, args: string[], dataDir: string): ChildProcess {
+function nodeTs(script: string, args: string[], dataDir: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DEMO: '0', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', NO_COLOR: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, DEMO: '0', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -28,9 +28,9 @@ export async function cli(dataDir: string, args: string[]): Promise<void> {
   if (code !== 0) throw new Error(`cli ${args.join(' ')} exited ${code}: ${output}`);
 }
 
-/** Starts `src/server/main.ts` on the store and resolves once it prints its address. */
-export async function startServer(dataDir: string): Promise<ServerProcess> {
-  const child = nodeTs('src/server/main.ts', [], dataDir);
+/** Starts `src/server/main.ts` on the store (`env`: configuration beyond the defaults) and resolves once it prints its address. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = nodeTs('src/server/main.ts', [], dataDir, env);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (s: Buffer) => (stderr += s));

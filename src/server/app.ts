@@ -32,6 +32,8 @@ import type { Store } from './store/store.js';
 export interface AppOptions {
   store: Store;
   rateLimitPerMinute?: number;
+  /** Events a minute collect takes per client address and per property (ingest/collect-limits.ts defaults). */
+  collectLimits?: CollectLimits;
   logLevel?: string;
   /** Honour X-Forwarded-For for the client address (only behind a proxy you run: TRUST_PROXY). */
   trustProxy?: boolean;
@@ -103,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     countryOf: opts.countryOf ?? (await openCountryLookup()),
     propertyExists: properties,
     snapshots: snapshotSources({ domainOf: properties.domainOf, siteOrigin: opts.demoSiteOrigin }),
+    limits: opts.collectLimits,
   });
   await app.register(trackerRoutes, { configFor: trackerConfigs.get });
   await app.register(trackerConfigRoutes, { store: opts.store });

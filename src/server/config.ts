@@ -12,6 +12,9 @@ const envSchema = z.object({
   CLICKHOUSE_URL: z.string().optional(),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Events a minute POST /api/collect takes per client address and per property; 0: no limit. */
+  COLLECT_CLIENT_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(6_000),
+  COLLECT_PROPERTY_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

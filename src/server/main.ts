@@ -24,7 +24,7 @@ const demoStore = config.DEMO === '1' && (await store.getProperties([demoPropert
 let address = '';
 let demoAddress: string | null = null;
 const demoSite = demoStore ? await buildDemoSite({ trackerOrigin: () => address, logLevel }) : null;
-const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, logLevel, distDir: 'dist', trustProxy: config.TRUST_PROXY === '1', demoSiteOrigin: demoSite ? () => demoAddress : undefined });
+const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, collectLimits: { perClientPerMinute: config.COLLECT_CLIENT_EVENTS_PER_MINUTE, perPropertyPerMinute: config.COLLECT_PROPERTY_EVENTS_PER_MINUTE }, logLevel, distDir: 'dist', trustProxy: config.TRUST_PROXY === '1', demoSiteOrigin: demoSite ? () => demoAddress : undefined });
 address = await app.listen({ port: config.PORT, host: config.HOST });
 if (demoSite) demoAddress = await demoSite.listen({ port: config.DEMO_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1), host: config.HOST });
 console.log(`Sightline is running at ${address}/`);

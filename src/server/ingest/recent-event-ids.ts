@@ -1,29 +1,61 @@
+import { createHash } from 'node:crypto';
+
+/** Ids remembered at most: two generations of half this. ~60 bytes each, so about 30 MB when full. */
+export const RECENT_IDS_CAP = 500_000;
+
 /**
- * Event ids seen in the last `windowMs` to 2 × `windowMs`: two generations of sets, the older
- * dropped at each rotation, so memory stays bounded by the traffic of two windows. A resend after
- * that (a tab reopened a day later) is kept again; the tracker retries within a minute.
+ * Event ids seen lately, exactly (no false positives: a false positive would drop a real event) and in
+ * bounded memory. Two generations of sets: a rotation drops the older and starts a new one, when the
+ * current has held ids for `windowMs` or has reached half of `cap`, whichever comes first. So an id is
+ * remembered for at least `windowMs` unless more than `cap / 2` newer ids came in meanwhile; then the
+ * oldest are forgotten first, and a resend of one of those is stored again. The tracker resends
+ * within minutes, and a `Set` never nears the ~16.8M entries past which V8 throws.
+ *
+ * Ids are kept as 64 bits of SHA-256 of the text: a fixed small size whatever the client sends, and
+ * two different ids collide with odds of about n² / 2⁶⁵ (10⁻⁸ when full).
  */
 export class RecentEventIds {
   private current = new Set<string>();
   private previous = new Set<string>();
   private rotatedAt = Date.now();
 
-  constructor(private readonly windowMs = 30 * 60_000) {}
+  constructor(
+    private readonly windowMs = 30 * 60_000,
+    private readonly cap = RECENT_IDS_CAP,
+  ) {}
+
+  private static digest(id: string): string {
+    return createHash('sha256').update(id).digest('base64').slice(0, 11);
+  }
 
   private rotate(now: number): void {
-    if (now - this.rotatedAt < this.windowMs) return;
-    this.previous = now - this.rotatedAt < 2 * this.windowMs ? this.current : new Set();
+    const full = this.current.size >= this.cap / 2;
+    if (!full && now - this.rotatedAt < this.windowMs) return;
+    this.previous = full || now - this.rotatedAt < 2 * this.windowMs ? this.current : new Set();
     this.current = new Set();
     this.rotatedAt = now;
   }
 
   has(id: string, now = Date.now()): boolean {
     this.rotate(now);
-    return this.current.has(id) || this.previous.has(id);
+    const d = RecentEventIds.digest(id);
+    return this.current.has(d) || this.previous.has(d);
   }
 
   add(id: string, now = Date.now()): void {
     this.rotate(now);
-    this.current.add(id);
+    this.current.add(RecentEventIds.digest(id));
+  }
+
+  /** Forgets `id` (its write failed, so a resend must be kept). */
+  delete(id: string): void {
+    const d = RecentEventIds.digest(id);
+    this.current.delete(d);
+    this.previous.delete(d);
+  }
+
+  /** Ids held now (for tests of the bound). */
+  get size(): number {
+    return this.current.size + this.previous.size;
   }
 }

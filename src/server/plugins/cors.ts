@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Page scripts on any site post their events here; no credentials are involved. */
-const COLLECT: FastifyCorsOptions = { origin: '*', methods: ['POST', 'OPTIONS'], maxAge: 86_400 };
+// Retry-After exposed: the page script reads it from a 429 to hold its events back that long.
+const COLLECT: FastifyCorsOptions = { origin: '*', methods: ['POST', 'OPTIONS'], exposedHeaders: ['retry-after'], maxAge: 86_400 };
 
 /**
  * A dashboard on another origin reads the API with a bearer key. `*` never lets a browser attach

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COLLECT_BODY_LIMIT, collectBatch } from '../../contract/collect.js';
 import { eventSchema, type EventInput, type StoredEvent } from '../../contract/events.js';
 import { ApiError, fromZodError, refuseUnsafeText } from '../errors.js';
+import { collectLimiter, DEFAULT_COLLECT_LIMITS, type CollectLimits } from '../ingest/collect-limits.js';
 import type { CountryLookup } from '../ingest/country-lookup.js';
 import type { GroupCommitter } from '../ingest/group-commit.js';
 import { normalizeEvent } from '../ingest/normalize-event.js';
@@ -16,6 +17,7 @@ export interface CollectOptions {
   /** Which snapshot events are kept (ingest/snapshot-sources.ts). */
   snapshots: SnapshotSources;
   propertyExists: (id: string) => Promise<boolean>;
+  limits?: CollectLimits;
 }
 
 /** The events of a body, each with the path its errors should name (`events.3` or the body itself). */
@@ -85,8 +87,13 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
   app.addHook('onClose', () => opts.committer.close());
 
   const seen = new RecentEventIds();
-  app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT }, async (request, reply) => {
+  // Ids whose write is under way, with that write: a resend arriving meanwhile waits for its outcome.
+  const writing = new Map<string, Promise<unknown>>();
+  const limiter = collectLimiter(opts.limits ?? DEFAULT_COLLECT_LIMITS);
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => limiter.admit(request, reply);
+  app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT, onRequest }, async (request, reply) => {
     const events = await validate(request, opts);
+    limiter.charge(request, reply, events);
     const idOf = (e: EventInput) => (e.event_id ? `${e.property_id}\u0000${e.event_id}` : null);
     const now = new Date();
     const ts = stamps(events, now);
@@ -98,6 +105,12 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     const snapshots: SnapshotRecord[] = [];
     let dropped = 0;
     const ids: string[] = [];
+    const snapshotIds: string[] = [];
+    for (;;) {
+      const busy = events.map(idOf).flatMap((id) => (id === null ? [] : (writing.get(id) ?? [])));
+      if (busy.length === 0) break;
+      await Promise.allSettled(busy);
+    }
     for (const [i, e] of events.entries()) {
       // A resend of an event already kept (its answer got lost in a navigation) is acknowledged,
       // not stored twice.
@@ -111,13 +124,31 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
         continue;
       }
       if (e.type === 'snapshot') {
+        if (id !== null) snapshotIds.push(id);
         if (keepSnapshot(e, now)) snapshots.push({ property_id: e.property_id, path: e.path, ts: now, elements: e.elements ?? [] });
       } else rows.push(row);
     }
-    if (rows.length > 0) await opts.committer.submit(rows);
-    if (snapshots.length > 0) await opts.store.saveSnapshots(snapshots);
-    // Only once committed: if the write failed, the client's retry must be stored.
+    // The ids are remembered before the write and forgotten if it fails, so nothing can throw between
+    // a commit and its ids being known (a throw there made the client's resend a second copy).
     for (const id of ids) seen.add(id);
+    // Forgotten within the write's own promise, so a resend waiting on it sees the outcome.
+    const write = (async () => {
+      let committed = false;
+      try {
+        if (rows.length > 0) await opts.committer.submit(rows);
+        committed = true;
+        if (snapshots.length > 0) await opts.store.saveSnapshots(snapshots);
+      } catch (error) {
+        for (const id of committed ? snapshotIds : ids) seen.delete(id);
+        throw error;
+      }
+    })();
+    for (const id of ids) writing.set(id, write);
+    try {
+      await write;
+    } finally {
+      for (const id of ids) if (writing.get(id) === write) writing.delete(id);
+    }
     return reply.status(202).send({ accepted: events.length - dropped });
   });
 }
