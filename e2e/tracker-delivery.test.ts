@@ -69,6 +69,28 @@ describe('the tracker’s delivery', () => {
     expect(h.events.filter((e) => e.type === 'pageview').map((e) => e.path).sort()).toEqual(['/demo/', '/demo/pricing']);
   });
 
+  it('holds every event back for as long as a 429’s Retry-After says, on the next page too, then sends them all', async () => {
+    h.fail(429);
+    h.retryAfter('6');
+    const page = await (await h.person()).newPage();
+    await page.goto(`${h.origin}/demo/`);
+    await until('the refused request', () => h.attempts.length === 1);
+    const refusedAt = Date.now();
+    // the page has read the answer: the refused events are in its outbox
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sl_out'))).not.toBeNull();
+    // A new page: before, it sent the outbox and its own view at once, and the backoff retried after 2 s.
+    await page.goto(`${h.origin}/demo/pricing`);
+    await pause(3_500);
+    expect(h.attempts).toEqual([429]);
+    await eventOf(h, 'pageview', '/demo/pricing');
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(5_500);
+    await eventOf(h, 'pageview', '/demo/');
+    await pause(500);
+    expect(h.events.filter((e) => e.type === 'pageview').map((e) => e.path).sort()).toEqual(['/demo/', '/demo/pricing']);
+    expect(h.attempts[0]).toBe(429);
+    expect(h.attempts.slice(1).every((s) => s === 202)).toBe(true);
+  });
+
   it('drops events the collector rejects as invalid instead of retrying them forever', async () => {
     h.fail(400);
     const page = await (await h.person()).newPage();

@@ -22,6 +22,7 @@ export async function startHarness() {
   const attempts: number[] = [];
   const batches: Received[][] = [];
   const failures: number[] = [];
+  let retryAfter: string | null = null;
   const tracker = await buildTracker();
   const app = Fastify();
   await app.register(demoSiteRoutes, { dir: siteDir });
@@ -29,6 +30,7 @@ export async function startHarness() {
   app.post('/api/collect', async (request, reply) => {
     const status = failures.shift() ?? 202;
     attempts.push(status);
+    if (status === 429 && retryAfter) reply.header('retry-after', retryAfter);
     if (status !== 202) return reply.status(status).send({ error: { code: 'internal_error', message: 'told to fail', details: {} } });
     const body = typeof request.body === 'string' ? JSON.parse(request.body) : request.body;
     const batch: Received[] = Array.isArray(body?.events) ? body.events : [body];
@@ -54,6 +56,8 @@ export async function startHarness() {
     attempts,
     /** The next collect requests answer these statuses, in order. */
     fail: (...statuses: number[]) => failures.push(...statuses),
+    /** The Retry-After header (seconds) of the 429s it is told to answer. */
+    retryAfter: (seconds: string | null) => (retryAfter = seconds),
     /** A fresh browser profile that looks like a person's Chrome. */
     async person(options: Parameters<Browser['newContext']>[0] = {}) {
       browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', args: PERSON_ARGS });
@@ -64,7 +68,10 @@ export async function startHarness() {
     /** Closes the test's browser profiles and forgets what was collected. */
     async reset() {
       for (const c of contexts.splice(0)) await c.close();
+      // What the pages send as they close lands now, not in the next test (where it took its failures).
+      await pause(300);
       events.length = batches.length = attempts.length = failures.length = 0;
+      retryAfter = null;
     },
     async close() {
       await browser?.close();
