@@ -9,6 +9,7 @@ import { interactions } from './interaction-queries.js';
 import { migrateKeyPermissions } from './key-permission-migration.js';
 import { pageDetails, pages } from './page-queries.js';
 import { schemaSql } from './schema.js';
+import { backfillVisitorSlots } from './visitor-slots.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
 import { importBatches, writeEvents } from './write-events.js';
@@ -18,6 +19,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   const db = await Database.open(dataDir);
   await db.writer.run(schemaSql);
   await migrateKeyPermissions(db);
+  await backfillVisitorSlots(db);
   return {
     ...adminQueries(db),
     ...adminSessionQueries(db),

@@ -1,3 +1,5 @@
+import { visitorSlotsSchemaSql } from './visitor-slots.js';
+
 /**
  * Tables of the embedded store. Timestamps are naive UTC. Visitor and session ids are kept as 64-bit
  * hashes: they are only ever compared and counted, and fixed-width keys make distinct counts and
@@ -27,7 +29,7 @@ const eventColumns = `
   amount DOUBLE,
   currency VARCHAR`;
 
-export const schemaSql = `
+export const schemaSql = `${visitorSlotsSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,

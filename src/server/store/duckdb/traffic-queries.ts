@@ -1,36 +1,73 @@
 import type { BucketedScope, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
-import type { Database } from './database.js';
+import type { Database, Params } from './database.js';
+import { pageViewRows } from './visitor-slots.js';
 import { bucketSql, byCountsThenValues, keyOf, scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
 
+/** The scope's range of visitor numbers: bitstrings need constant bounds, and the tighter the smaller. */
+async function visitorBounds(db: Db, rows: { sql: string; params: Params }): Promise<{ lo: number; hi: number } | null> {
+  const [b] = await db.all<{ lo: number | null; hi: number | null }>(`SELECT min(visitor_no) AS lo, max(visitor_no) AS hi FROM (${rows.sql})`, rows.params);
+  return b.lo === null || b.hi === null ? null : { lo: b.lo, hi: b.hi };
+}
+
+/**
+ * The visitor-set aggregate over the bounds. DuckDB wants them as constants, not parameters; they are
+ * numbers the store itself just read (checked to be integers), never input.
+ */
+function visitorBits({ lo, hi }: { lo: number; hi: number }): string {
+  if (!Number.isInteger(lo) || !Number.isInteger(hi)) throw new Error('visitor bounds must be integers');
+  return `bitstring_agg(visitor_no, ${lo}, ${hi})`;
+}
+
+// Above this many bytes of bitstrings at once (buckets × visitors / 8), per-bucket visitors are
+// counted with count(DISTINCT) instead: many small buckets over a huge visitor range.
+const BITSTRING_BUDGET_BYTES = 128 * 1024 * 1024;
+const UNIT_MS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 28 * 86_400_000 } as const;
+
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
-  const { where, params } = scopeFilter(s, 'ts');
-  // GROUPING SETS gives the per-bucket figures and the range's distinct visitors in one scan.
-  const rows = await db.all<{ bucket: Date | null; page_views: number; unique_visitors: number }>(
-    `SELECT ${bucketSql(s.granularity, s.offsets)} AS bucket, count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors
-     FROM events WHERE ${where} AND type = 'pageview' AND NOT is_bot
-     GROUP BY GROUPING SETS ((bucket), ())`,
+  const rows = pageViewRows(s);
+  const bounds = await visitorBounds(db, rows);
+  if (!bounds) return { buckets: [], page_views: 0, unique_visitors: 0 };
+  const params = rows.params;
+  const bits = visitorBits(bounds);
+  const buckets = Math.ceil((s.end.getTime() - s.start.getTime()) / UNIT_MS[s.granularity]) + 1;
+  const perBucketBits = buckets * ((bounds.hi - bounds.lo + 1) / 8) <= BITSTRING_BUDGET_BYTES;
+  // One scan: per bucket its page views and visitor set; the range's visitors are the union of the sets.
+  const result = await db.all<{ bucket: Date | null; page_views: number; unique_visitors: number }>(
+    perBucketBits
+      ? `WITH b AS (SELECT ${bucketSql(s.granularity, s.offsets)} AS bucket, sum(page_views)::BIGINT AS page_views, ${bits} AS bits
+           FROM (${rows.sql}) GROUP BY bucket)
+         SELECT bucket, page_views, bit_count(bits)::BIGINT AS unique_visitors FROM b
+         UNION ALL SELECT NULL, sum(page_views)::BIGINT, bit_count(bit_or(bits))::BIGINT FROM b`
+      : `SELECT ${bucketSql(s.granularity, s.offsets)} AS bucket, sum(page_views)::BIGINT AS page_views, count(DISTINCT visitor_no) AS unique_visitors
+           FROM (${rows.sql}) GROUP BY bucket
+         UNION ALL SELECT NULL, sum(page_views)::BIGINT, bit_count(${bits})::BIGINT FROM (${rows.sql})`,
     params,
   );
-  const total = rows.find((r) => r.bucket === null);
+  const total = result.find((r) => r.bucket === null);
   return {
-    buckets: rows.filter((r) => r.bucket !== null).map((r) => ({ bucket: keyOf(r.bucket), page_views: r.page_views, unique_visitors: r.unique_visitors })),
-    page_views: total?.page_views ?? 0,
-    unique_visitors: total?.unique_visitors ?? 0,
+    buckets: result.filter((r) => r.bucket !== null).map((r) => ({ bucket: keyOf(r.bucket), page_views: Number(r.page_views), unique_visitors: Number(r.unique_visitors) })),
+    page_views: Number(total?.page_views ?? 0),
+    unique_visitors: Number(total?.unique_visitors ?? 0),
   };
 }
 
 export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['trafficSummary']> {
-  const ev = scopeFilter(s, 'ts');
+  const rows = pageViewRows(s);
   const se = scopeFilter(s, 'first_pv_ts');
-  // Independent reads on two reader connections: the sessions scan overlaps the distinct count.
-  const [[views], [sessions]] = await Promise.all([
-    db.all<{ page_views: number; unique_visitors: number }>(
-      `SELECT count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors
-       FROM events WHERE ${ev.where} AND type = 'pageview' AND NOT is_bot`,
-      ev.params,
-    ),
+  const views = async () => {
+    const bounds = await visitorBounds(db, rows);
+    if (!bounds) return { page_views: 0, unique_visitors: 0 };
+    const [v] = await db.all<{ page_views: number; unique_visitors: number }>(
+      `SELECT sum(page_views)::BIGINT AS page_views, bit_count(${visitorBits(bounds)})::BIGINT AS unique_visitors FROM (${rows.sql})`,
+      rows.params,
+    );
+    return { page_views: Number(v.page_views), unique_visitors: Number(v.unique_visitors) };
+  };
+  // Independent reads on two reader connections: the sessions scan overlaps the visitor count.
+  const [viewFigures, [sessions]] = await Promise.all([
+    views(),
     db.all<{ sessions: number; bounces: number; duration: number | null }>(
       `SELECT count(*) AS sessions, count(*) FILTER (WHERE pageviews = 1) AS bounces,
          sum(epoch_ms(last_ts) - epoch_ms(first_ts)) / 1000.0 AS duration
@@ -38,7 +75,7 @@ export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['traffi
       se.params,
     ),
   ]);
-  return { ...views, sessions: sessions.sessions, bounces: sessions.bounces, duration_seconds_total: Number(sessions.duration ?? 0) };
+  return { ...viewFigures, sessions: sessions.sessions, bounces: sessions.bounces, duration_seconds_total: Number(sessions.duration ?? 0) };
 }
 
 export const REALTIME_WINDOW_MS = 5 * 60_000;

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StoredEvent } from '../../../contract/events.js';
 import { eventTypeList, stageEvents, stagingSql, typeCode, type StagedBatch } from './stage-events.js';
+import { maintainVisitorSlotsSql } from './visitor-slots.js';
 
 /** The batch's strings as two lists indexed like the staged columns: the text, and its 64-bit key. */
 const dictionary = `d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)`;
@@ -77,6 +78,7 @@ async function writeStaged(conn: DuckDBConnection, staged: StagedBatch): Promise
     }
   }
   await conn.run(copyEventsSql);
+  await conn.run(maintainVisitorSlotsSql);
   await conn.run(mergeSessionsSql);
 }
 
