@@ -223,10 +223,15 @@ describe('dashboard: experiments list and detail', () => {
     });
     expect(res.status).toBe(201);
     const { experiment_id: id, created_at: createdAt } = await res.json();
+    // Each session views the page (an exposure counts only then) and is exposed.
     const events: StoredEvent[] = Array.from({ length: 400 }, (_, i) => {
       const base = { property_id: 'acme-blog', visitor_id: `srmv${i}`, session_id: `srms${i}`, path: '/', referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
-      return { ...base, type: 'exposure', ts: new Date(Date.parse(createdAt) + 1 + (i % 20)), experiment_id: id, variant: i < 300 ? 0 : 1 };
-    });
+      const at = Date.parse(createdAt) + 1 + (i % 20);
+      return [
+        { ...base, type: 'pageview' as const, ts: new Date(at), experiment_id: null, variant: null },
+        { ...base, type: 'exposure' as const, ts: new Date(at), experiment_id: id, variant: i < 300 ? 0 : 1 },
+      ];
+    }).flat();
     await dash.store.insertEvents(events);
     const d = await dash.api<Detail & { stats: { sample_ratio_mismatch: boolean } }>(`/properties/acme-blog/split-tests/${id}`);
     expect(d.variants.map((v) => v.sessions)).toEqual([300, 100]);
@@ -252,8 +257,13 @@ describe('dashboard: experiments list and detail', () => {
     await dash.store.createExperiment({ ...record!, id, name: 'Ends on confirmation', created_at: createdAt, status: 'active', stopped_at: null, reason: null, auto_stop_days: null });
     const events: StoredEvent[] = Array.from({ length: 42 }, (_, i) => {
       const base = { property_id: PROPERTY, visitor_id: `acv${i}`, session_id: `acs${i}`, path: record!.page, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
-      return { ...base, type: 'exposure', ts: new Date(createdAt.getTime() + Math.floor(i / 2) * DAY + 60_000), experiment_id: id, variant: i % 2 };
-    });
+      const at = createdAt.getTime() + Math.floor(i / 2) * DAY + 60_000;
+      // the page view an exposure needs to count
+      return [
+        { ...base, type: 'pageview' as const, ts: new Date(at), experiment_id: null, variant: null },
+        { ...base, type: 'exposure' as const, ts: new Date(at), experiment_id: id, variant: i % 2 },
+      ];
+    }).flat();
     await dash.store.insertEvents(events);
     const sessions = async () => (await detail(id)).variants.map((v) => v.sessions);
     expect(await sessions()).toEqual([21, 21]);

@@ -93,4 +93,10 @@ export interface StoredEvent {
   variant: number | null;
   amount: number | null;
   currency: string | null;
+  /**
+   * On exposures taken by collect: a keyed hash of the client address, the key random and held in
+   * memory for one UTC day (never the address; docs/tracking.md). Only compared, for the split-test
+   * traffic check.
+   */
+  client_key?: string | null;
 }

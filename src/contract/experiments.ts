@@ -203,6 +203,19 @@ export const experimentDetailResponse = z.object({
     estimated_days_to_call: z.number().nullable(),
     verdict: z.string(),
   }),
+  /**
+   * Whether the counted sessions look forged: how many came from the one client address with the
+   * most (compared as keyed hashes, never stored addresses), its share of all, and a warning to show
+   * when `looks_forged` (docs/experiments.md, "Traffic check"). Optional: older servers omit it.
+   */
+  traffic_check: z
+    .object({
+      top_client_sessions: z.number().int().min(0),
+      top_client_share: z.number().min(0).max(1),
+      looks_forged: z.boolean(),
+      warning: z.string().nullable(),
+    })
+    .optional(),
 });
 export const updateExperimentResponse = z.object({ experiment_id: z.string(), name: z.string(), status: z.enum(experimentStatuses), auto_stop_days: z.number().int().nullable() });
 export const stopExperimentResponse = z.object({ experiment_id: z.string(), status: z.literal('complete'), stopped_at: stamp, reason: z.string() });

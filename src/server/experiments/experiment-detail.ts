@@ -2,13 +2,14 @@ import type { ExperimentDetail } from '../../contract/experiments.js';
 import type { ExperimentRecord, Store } from '../store/store.js';
 import { experimentView, variantView } from './experiment-records.js';
 import { experimentStats } from './statistics.js';
+import { trafficCheck } from './traffic-check.js';
 
 const DAY_MS = 86_400_000;
 const ratio = (n: number, d: number) => (d > 0 ? n / d : 0);
 
 /** The detail response: the test, each variant's figures (operations.md §5) and the statistics over them. */
-export async function experimentDetail(store: Pick<Store, 'experimentFigures'>, e: ExperimentRecord, now: Date): Promise<ExperimentDetail> {
-  const figures = await store.experimentFigures(e);
+export async function experimentDetail(store: Pick<Store, 'experimentFigures' | 'experimentTraffic'>, e: ExperimentRecord, now: Date): Promise<ExperimentDetail> {
+  const [figures, traffic] = await Promise.all([store.experimentFigures(e), store.experimentTraffic(e)]);
   const end = e.stopped_at ?? now;
   const stats = experimentStats(figures, {
     daysRunning: Math.max(0, (end.getTime() - e.created_at.getTime()) / DAY_MS),
@@ -41,5 +42,6 @@ export async function experimentDetail(store: Pick<Store, 'experimentFigures'>, 
       estimated_days_to_call: stats.estimated_days_to_call,
       verdict: stats.verdict,
     },
+    traffic_check: trafficCheck(traffic),
   };
 }

@@ -21,6 +21,7 @@ import { newExperiment } from './experiment-records.js';
  *   s6       exposure with variant 7 (the test has 2)                                 → not counted
  *   s8       s1's visitor, a later session without exposure: click /pricing           → not s1's conversion
  *   s9       exposure v1 and a click, an hour before the test was created             → not counted
+ *   (s6 and s9 have no page view of /pricing either: neither would count for that alone.)
  *
  * So every goal has 3 control sessions (s1, s2, s7) and 2 variant sessions (s3, s4).
  */
@@ -69,14 +70,41 @@ function sessionEvents(exposeTo: string[]): EventInput[] {
   ];
 }
 
-/** The redirect test's own sessions: r1 control clicks /pricing; r2 clicks its variant's /pricing-b; r3 clicks /pricing, not its page. */
+/**
+ * The redirect test's own sessions: r1 control clicks /pricing; r2 clicks its variant's /pricing-b; r3 clicks /pricing, not its page.
+ * Each has a page view of one of the test's pages (/pricing, or the destination /pricing-b), or it would not count at all.
+ */
 function redirectEvents(id: string): EventInput[] {
   const ev = (session: string, type: EventInput['type'], minutes: number, path: string, extra: Partial<EventInput> = {}): EventInput =>
     ({ type, property_id: PROP_A, visitor_id: `v-${session}`, session_id: session, ts: at(minutes), path, ...extra });
   return [
-    ev('r1', 'exposure', 0, '/pricing', { experiment_id: id, variant: 0 }), ev('r1', 'click', 1, '/pricing', { target: '#cta' }),
+    ev('r1', 'exposure', 0, '/pricing', { experiment_id: id, variant: 0 }), ev('r1', 'pageview', 0.1, '/pricing'), ev('r1', 'click', 1, '/pricing', { target: '#cta' }),
     ev('r2', 'exposure', 0, '/pricing', { experiment_id: id, variant: 1 }), ev('r2', 'pageview', 0.1, '/pricing-b'), ev('r2', 'click', 1, '/pricing-b', { target: '#cta' }),
-    ev('r3', 'exposure', 0, '/pricing', { experiment_id: id, variant: 1 }), ev('r3', 'click', 1, '/pricing', { target: '#cta' }),
+    ev('r3', 'exposure', 0, '/pricing', { experiment_id: id, variant: 1 }), ev('r3', 'pageview', 0.1, '/pricing'), ev('r3', 'click', 1, '/pricing', { target: '#cta' }),
+  ];
+}
+
+/**
+ * The plausibility test's sessions, on a test of /plans (and its redirect variant's /plans-b):
+ *   p1 (v0) page view /plans · exposure                → counted
+ *   p2 (v1) exposure only, as a forger posts it          → not counted
+ *   p3 (v1) exposure · page view /about                  → not counted (not the test's page)
+ *   p4 (v1) page view /plans/ (trailing slash) · exposure → counted, as the tracker matches the page
+ *   p5 (v1) page view /plans-b · exposure (the variant's destination) → counted
+ *   p6 (v1) exposure; its visitor's page view is in another session p7 → not counted
+ * So [1, 2] sessions; before the check, [1, 5].
+ */
+function plausibilityEvents(id: string): EventInput[] {
+  const ev = (session: string, type: EventInput['type'], minutes: number, path: string, extra: Partial<EventInput> = {}): EventInput =>
+    ({ type, property_id: PROP_A, visitor_id: `v-${session}`, session_id: session, ts: at(minutes), path, ...extra });
+  const expose = (session: string, variant: number, path = '/plans') => ev(session, 'exposure', 0.2, path, { experiment_id: id, variant });
+  return [
+    ev('p1', 'pageview', 0.1, '/plans'), expose('p1', 0),
+    expose('p2', 1),
+    expose('p3', 1), ev('p3', 'pageview', 0.3, '/about'),
+    ev('p4', 'pageview', 0.1, '/plans/'), expose('p4', 1),
+    ev('p5', 'pageview', 0.1, '/plans-b'), expose('p5', 1, '/plans-b'),
+    expose('p6', 1), { ...ev('p7', 'pageview', 0.1, '/plans'), visitor_id: 'v-p6' },
   ];
 }
 
@@ -92,7 +120,10 @@ beforeAll(async () => {
   const redirect = newExperiment(PROP_A, { name: 'redirect', page: '/pricing', type: 'redirect', variants: [{ url: '/pricing-b' }] }, CREATED);
   await env.store.createExperiment(redirect);
   ids.redirect = redirect.id;
-  await insert(env.store, [...sessionEvents(tests.map(([key]) => ids[key])), ...redirectEvents(redirect.id)]);
+  const plausible = newExperiment(PROP_A, { name: 'plausible', page: '/plans', type: 'redirect', variants: [{ url: 'https://a.example/plans-b?from=test' }] }, CREATED);
+  await env.store.createExperiment(plausible);
+  ids.plausible = plausible.id;
+  await insert(env.store, [...sessionEvents(tests.map(([key]) => ids[key])), ...redirectEvents(redirect.id), ...plausibilityEvents(plausible.id)]);
   await env.store.stopExperiment(PROP_A, ids.stopped, 'manual', new Date(at(0.75)));
 });
 afterAll(() => env.close());
@@ -149,6 +180,9 @@ describe('split-test figures: sessions by first exposure, conversions after it, 
     expect(detail.status).toBe('complete');
     expect(detail.stats.estimated_days_to_call).toBeNull();
     expect(detail.stats.verdict).toMatch(/^No clear winner: .+ had [\d.]+% chance to beat .+ when it stopped; a call needed 1,000 sessions and 25 conversions per variant\.$/);
+  });
+  it('counts an exposure only when its session viewed one of the test’s pages (p1, p4, p5 of p1–p7)', async () => {
+    expect((await figures('plausible')).map(([sessions]) => sessions)).toEqual([1, 2]);
   });
   it('carries the statistics: none for the control, uplift against it for the variant', async () => {
     const detail = experimentDetailResponse.parse((await get(env, env.keys.a, endpointPath('splitTest', { experimentId: ids.click_through }))).body);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COLLECT_BODY_LIMIT, collectBatch } from '../../contract/collect.js';
 import { eventSchema, type EventInput, type StoredEvent } from '../../contract/events.js';
 import { ApiError, fromZodError, refuseUnsafeText } from '../errors.js';
+import { clientKeys } from '../ingest/client-key.js';
 import { collectLimiter, DEFAULT_COLLECT_LIMITS, type CollectLimits } from '../ingest/collect-limits.js';
 import type { CountryLookup } from '../ingest/country-lookup.js';
 import type { GroupCommitter } from '../ingest/group-commit.js';
@@ -90,6 +91,7 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
   // Ids whose write is under way, with that write: a resend arriving meanwhile waits for its outcome.
   const writing = new Map<string, Promise<unknown>>();
   const limiter = collectLimiter(opts.limits ?? DEFAULT_COLLECT_LIMITS);
+  const clientKeyOf = clientKeys();
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => limiter.admit(request, reply);
   app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT, onRequest }, async (request, reply) => {
     const events = await validate(request, opts);
@@ -100,6 +102,8 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     // Capped as the event schema caps `user_agent`: parsed agents are cached by their text.
     const userAgent = request.headers['user-agent']?.slice(0, 1024) ?? null;
     const country = opts.countryOf(request.ip);
+    // Exposures keep a keyed hash of the address, never the address (ingest/client-key.ts).
+    const clientKey = events.some((e) => e.type === 'exposure') ? clientKeyOf(request.ip) : null;
     const keepSnapshot = await opts.snapshots.judge(request, events);
     const rows: StoredEvent[] = [];
     const snapshots: SnapshotRecord[] = [];
@@ -126,7 +130,7 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
       if (e.type === 'snapshot') {
         if (id !== null) snapshotIds.push(id);
         if (keepSnapshot(e, now)) snapshots.push({ property_id: e.property_id, path: e.path, ts: now, elements: e.elements ?? [] });
-      } else rows.push(row);
+      } else rows.push(e.type === 'exposure' ? { ...row, client_key: clientKey } : row);
     }
     // The ids are remembered before the write and forgotten if it fails, so nothing can throw between
     // a commit and its ids being known (a throw there made the client's resend a second copy).

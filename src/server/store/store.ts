@@ -71,6 +71,8 @@ export interface ExperimentRecord {
 
 /** A variant's exposed sessions, those that reached the goal, and their revenue; index = variant. */
 export interface VariantFigures { sessions: number; conversions: number; revenue: number }
+/** A test's counted sessions, and how many of them the one client address with the most sent (keyed hashes compared, never addresses). */
+export interface ExperimentTraffic { sessions: number; top_client_sessions: number }
 
 /** A bucket key as `bucketKey()` writes it, with the bucket's figures. */
 export type Bucketed<T> = T & { bucket: string };
@@ -178,4 +180,6 @@ export interface Store {
   autoStopExperiments(now: Date, propertyId?: string): Promise<ExperimentRecord[]>;
   /** Per-variant figures of a test, computed from its exposures and the goal's conversion rule. */
   experimentFigures(e: ExperimentRecord): Promise<VariantFigures[]>;
+  /** How concentrated on one client address a test's counted sessions are, for the detail's traffic check. */
+  experimentTraffic(e: ExperimentRecord): Promise<ExperimentTraffic>;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
-import type { ExperimentRecord, VariantFigures } from '../store.js';
+import type { ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
 import { ts, type Database, type Params } from './database.js';
 
 // With `(?:user@)?` skipped, so a link's host is what a browser would connect to.
@@ -36,6 +36,37 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
   }
 }
 
+/** Where a test's exposures come from, trailing `/` dropped as the tracker matches: its page and each redirect variant's destination. */
+function testPages(e: ExperimentRecord): string[] {
+  const pathOf = (url: string) => {
+    try {
+      return hasScheme(url) ? new URL(url).pathname : url.split(/[?#]/, 1)[0];
+    } catch {
+      return url;
+    }
+  };
+  return [e.page, ...e.variants.flatMap((v) => (v.url ? [pathOf(v.url)] : []))].map((p) => p.replace(/\/+$/, ''));
+}
+
+/**
+ * The counted exposures of a test, one row per session (`first_exposure`: its first exposure's time,
+ * variant and client key), and the parameters they bind. Only non-bot events since the test began
+ * (up to `stopped_at` for a complete test), and only sessions with a page view of the test's page in
+ * that time: the tracker sends the view before the exposure, so an exposure without one was not sent
+ * by a page that runs the test. Read at report time, so the order events arrive in does not matter.
+ */
+function countedExposures(e: ExperimentRecord, params: Params): { sql: string; window: (alias: string) => string } {
+  Object.assign(params, { p: e.property_id, id: e.id, since: ts(e.created_at), test_pages: testPages(e) });
+  if (e.stopped_at) params.until = ts(e.stopped_at);
+  const window = (alias: string) => `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
+  const sql = `first_exposure AS (
+      SELECT session_key, min(ts) AS at, list(variant ORDER BY ts, variant)[1] AS variant, arg_min(client_key, ts) AS client_key
+      FROM events x WHERE ${window('x')} AND type = 'exposure' AND experiment_id = $id
+        AND session_key IN (SELECT v.session_key FROM events v WHERE ${window('v')} AND v.type = 'pageview' AND list_contains($test_pages, rtrim(v.path, '/')))
+      GROUP BY session_key)`;
+  return { sql, window };
+}
+
 /**
  * One pass over the property's events since the test began: each session counts for the variant of
  * its first exposure, and only its non-bot events from that exposure on can convert it. A complete
@@ -43,19 +74,15 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
  */
 export async function experimentFigures(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
   const { sql: converted, params } = conversion(e);
-  Object.assign(params, { p: e.property_id, id: e.id, since: ts(e.created_at), last: e.variants.length - 1 });
-  if (e.stopped_at) params.until = ts(e.stopped_at);
-  const window = (alias: string) => `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
+  params.last = e.variants.length - 1;
+  const exposures = countedExposures(e, params);
   const rows = await db.all<{ variant: number } & VariantFigures>(
-    `WITH first_exposure AS (
-      SELECT session_key, min(ts) AS at, list(variant ORDER BY ts, variant)[1] AS variant
-      FROM events x WHERE ${window('x')} AND type = 'exposure' AND experiment_id = $id
-      GROUP BY session_key),
+    `WITH ${exposures.sql},
     per_session AS (
       SELECT x.variant, ${converted} AS converted, coalesce(sum(e.amount) FILTER (WHERE e.type = 'revenue'), 0) AS revenue
       FROM first_exposure x JOIN events e ON e.session_key = x.session_key AND e.ts >= x.at
       LEFT JOIN sessions s ON s.property_id = $p AND s.session_key = x.session_key
-      WHERE ${window('e')} AND x.variant BETWEEN 0 AND $last::INTEGER
+      WHERE ${exposures.window('e')} AND x.variant BETWEEN 0 AND $last::INTEGER
       GROUP BY x.session_key, x.variant, x.at)
     SELECT variant, count(*) AS sessions, count(*) FILTER (WHERE converted) AS conversions, sum(revenue) AS revenue
     FROM per_session GROUP BY variant`,
@@ -64,4 +91,18 @@ export async function experimentFigures(db: Pick<Database, 'all'>, e: Experiment
   const figures = e.variants.map(() => ({ sessions: 0, conversions: 0, revenue: 0 }));
   for (const r of rows) figures[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions), revenue: Number(r.revenue) };
   return figures;
+}
+
+/** Of the sessions the figures count, how many there are and how many came from the one client address with the most. */
+export async function experimentTraffic(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<ExperimentTraffic> {
+  const params: Params = { last: e.variants.length - 1 };
+  const exposures = countedExposures(e, params);
+  const [row] = await db.all<{ sessions: number; top: number | null }>(
+    `WITH ${exposures.sql},
+    counted AS (SELECT client_key FROM first_exposure WHERE variant BETWEEN 0 AND $last::INTEGER)
+    SELECT (SELECT count(*) FROM counted) AS sessions,
+      (SELECT max(n) FROM (SELECT count(*) AS n FROM counted WHERE client_key IS NOT NULL GROUP BY client_key)) AS top`,
+    params,
+  );
+  return { sessions: Number(row.sessions), top_client_sessions: Number(row.top ?? 0) };
 }

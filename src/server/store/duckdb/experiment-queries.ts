@@ -1,6 +1,6 @@
 import type { ExperimentRecord } from '../store.js';
 import { query, ts, type Database, type Params } from './database.js';
-import { experimentFigures } from './experiment-figures.js';
+import { experimentFigures, experimentTraffic } from './experiment-figures.js';
 
 /**
  * Created here rather than in schema.ts (being reworked separately): once per store, at first use.
@@ -118,5 +118,6 @@ export function experimentQueries(db: Database) {
       );
     },
     experimentFigures: (e: ExperimentRecord) => experimentFigures(db, e),
+    experimentTraffic: (e: ExperimentRecord) => experimentTraffic(db, e),
   };
 }

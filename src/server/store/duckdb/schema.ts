@@ -27,7 +27,8 @@ const eventColumns = `
   experiment_id VARCHAR,
   variant INTEGER,
   amount DOUBLE,
-  currency VARCHAR`;
+  currency VARCHAR,
+  client_key UBIGINT`;
 
 export const schemaSql = `${visitorSlotsSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
@@ -61,6 +62,8 @@ CREATE TABLE IF NOT EXISTS saved_funnels (
   updated_at TIMESTAMP NOT NULL
 );
 CREATE TABLE IF NOT EXISTS events (${eventColumns});
+-- Stores made before exposures carried a client key (a keyed hash of the address: docs/tracking.md).
+ALTER TABLE events ADD COLUMN IF NOT EXISTS client_key UBIGINT;
 CREATE TABLE IF NOT EXISTS page_snapshots (
   property_id VARCHAR NOT NULL,
   path VARCHAR NOT NULL,

@@ -21,7 +21,7 @@ const columns: [keyof StoredEvent, Kind][] = [
   ['property_id', 'str'], ['ts', 'ms'], ['type', 'type'], ['visitor_id', 'str'], ['session_id', 'str'], ['path', 'str'],
   ['referrer', 'str'], ['utm_source', 'str'], ['utm_medium', 'str'], ['utm_campaign', 'str'], ['country', 'str'],
   ['device', 'str'], ['is_bot', 'bool'], ['scroll_depth', 'num'], ['engaged_ms', 'num'], ['target', 'str'], ['href', 'str'],
-  ['source', 'str'], ['experiment_id', 'str'], ['variant', 'num'], ['amount', 'num'], ['currency', 'str'],
+  ['source', 'str'], ['experiment_id', 'str'], ['variant', 'num'], ['amount', 'num'], ['currency', 'str'], ['client_key', 'str'],
 ];
 const sqlType: Record<Kind, string> = { str: 'INTEGER', num: 'DOUBLE', type: 'UTINYINT', ms: 'DOUBLE', bool: 'BOOLEAN' };
 const duckType: Record<Kind, DuckDBType> = { str: INTEGER, num: DOUBLE, type: UTINYINT, ms: DOUBLE, bool: BOOLEAN };
@@ -85,6 +85,7 @@ export function stageEvents(events: readonly StoredEvent[]): StagedBatch {
       v.variant[i] = e.variant ?? NaN;
       v.amount[i] = e.amount ?? NaN;
       v.currency[i] = intern(e.currency);
+      v.client_key[i] = intern(e.client_key ?? null);
     }
     const chunk = DuckDBDataChunk.create(types, n);
     chunk.setColumns(columns.map(([c]) => v[c]));

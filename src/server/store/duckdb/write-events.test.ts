@@ -26,14 +26,16 @@ describe('writeEvents', () => {
     const full = bare({
       type: 'revenue', path: '/checkout', referrer: 'https://www.example.com/x', utm_source: 'news', utm_medium: 'email',
       utm_campaign: 'spring', country: 'DE', device: 'mobile', is_bot: true, scroll_depth: 0.25, engaged_ms: 4200,
-      target: '', href: '/thanks', source: 'form', experiment_id: 'exp', variant: 2, amount: 19.5, currency: 'EUR',
+      target: '', href: '/thanks', source: 'form', experiment_id: 'exp', variant: 2, amount: 19.5, currency: 'EUR', client_key: 'k1',
     });
     await db.transaction((conn) => writeEvents(conn, [full, bare({ ts: new Date('2026-03-02T10:00:01Z') })]));
     const rows = await db.all(
-      `SELECT * EXCLUDE (visitor_key, session_key), visitor_key = hash('v1') AS v_ok, session_key = hash('s1') AS s_ok FROM events ORDER BY ts`,
+      `SELECT * EXCLUDE (visitor_key, session_key, client_key), visitor_key = hash('v1') AS v_ok, session_key = hash('s1') AS s_ok,
+        client_key = hash('k1') AS c_ok, client_key IS NULL AS c_null FROM events ORDER BY ts`,
     );
-    const { visitor_id: _v, session_id: _s, ...expected } = full;
-    expect(rows[0]).toEqual({ ...expected, v_ok: true, s_ok: true });
+    const { visitor_id: _v, session_id: _s, client_key: _c, ...expected } = full;
+    expect(rows[0]).toEqual({ ...expected, v_ok: true, s_ok: true, c_ok: true, c_null: false });
+    expect(rows[1].c_null).toBe(true);
     const nulls = rows[1];
     for (const c of ['referrer', 'utm_source', 'country', 'device', 'scroll_depth', 'engaged_ms', 'target', 'variant', 'amount', 'currency']) {
       expect(nulls[c], c).toBeNull();
