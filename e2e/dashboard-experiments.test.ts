@@ -247,6 +247,36 @@ describe('dashboard: experiments list and detail', () => {
     expect(dash.problems).toEqual([]);
   });
 
+  it('warns when most of a test’s sessions came from one client address', async () => {
+    const res = await fetch(`${dash.origin}/api/external/v1/properties/acme-blog/split-tests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Forged split', page: '/forged', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }] }),
+    });
+    expect(res.status).toBe(201);
+    const { experiment_id: id, created_at: createdAt } = await res.json();
+    // 12 sessions as collect keeps them from one address (one client key), 8 from eight others
+    const events: StoredEvent[] = Array.from({ length: 20 }, (_, i) => {
+      const base = { property_id: 'acme-blog', visitor_id: `fgv${i}`, session_id: `fgs${i}`, path: '/forged', referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
+      const at = new Date(Date.parse(createdAt) + 1 + i);
+      return [
+        { ...base, type: 'pageview' as const, ts: at, experiment_id: null, variant: null },
+        { ...base, type: 'exposure' as const, ts: at, experiment_id: id, variant: i < 12 ? 1 : i % 2, client_key: i < 12 ? 'one-address' : `address-${i}` },
+      ];
+    }).flat();
+    await dash.store.insertEvents(events);
+    const d = await dash.api<Detail & { traffic_check: { looks_forged: boolean; warning: string } }>(`/properties/acme-blog/split-tests/${id}`);
+    expect(d.traffic_check.looks_forged).toBe(true);
+
+    await page.goto(`${dash.origin}/experiments/${id}?property=acme-blog`);
+    await expect.poll(() => page.getByTestId('forged-traffic-warning').textContent(), SLOW).toContain('12 of the 20 sessions counted (60%) came from one client address');
+    await checkPageQuality(page, 'experiment-detail-forged');
+    // The demo tests (no client keys: written by the seed, not collect) show no such warning.
+    await openDetail(tests[0].experiment_id);
+    expect(await page.getByTestId('forged-traffic-warning').count()).toBe(0);
+    expect(dash.problems).toEqual([]);
+  });
+
   it('asks before an auto-stop already behind the test ends it, and ends it only when confirmed', async () => {
     // A test that began 21 days (and an hour) ago, with one exposure a day per variant.
     const DAY = 86_400_000;

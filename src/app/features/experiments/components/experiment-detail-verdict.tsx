@@ -2,13 +2,13 @@ import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
 import { formatP } from '../../../../contract/chance-display.js';
 
-/** The API's verdict sentence, the sample-ratio warning when it applies, and how much data a call needs. */
+/** The API's verdict sentence, the sample-ratio and forged-traffic warnings when they apply, and how much data a call needs. */
 export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }) {
   const { stats } = detail;
   const called = stats.can_call_winner && stats.winner !== null;
   const days = stats.estimated_days_to_call;
   return (
-    <section className={`card verdict ${called ? 'called' : ''} ${stats.sample_ratio_mismatch ? 'srm' : ''}`} aria-labelledby="verdict-title">
+    <section className={`card verdict ${called ? 'called' : ''} ${stats.sample_ratio_mismatch || detail.traffic_check?.looks_forged ? 'srm' : ''}`} aria-labelledby="verdict-title">
       <h2 id="verdict-title">{called ? `Verdict: ${stats.winner} wins` : 'Verdict'}</h2>
       <p className="verdict-text" data-testid="verdict">{stats.verdict}</p>
       {stats.sample_ratio_mismatch && (
@@ -19,6 +19,12 @@ export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }
             {stats.sample_ratio_p_value !== null && <> (chance of a split this uneven by luck: {formatP(stats.sample_ratio_p_value)})</>}, which
             usually means a broken redirect, bots or a cache are deciding who sees what, so these figures can't be trusted until that is fixed.
           </p>
+        </div>
+      )}
+      {detail.traffic_check?.looks_forged && (
+        <div className="srm-warning" data-testid="forged-traffic-warning">
+          <p className="warning-title">Traffic from one address</p>
+          <p>{detail.traffic_check.warning}</p>
         </div>
       )}
       {/* What a call still needs only matters while the test can still gather it. */}
