@@ -11,8 +11,8 @@ export const RECENT_IDS_CAP = 500_000;
  * oldest are forgotten first, and a resend of one of those is stored again. The tracker resends
  * within minutes, and a `Set` never nears the ~16.8M entries past which V8 throws.
  *
- * Ids are kept as 64 bits of SHA-256 of the text: a fixed small size whatever the client sends, and
- * two different ids collide with odds of about n² / 2⁶⁵ (10⁻⁸ when full).
+ * Ids are kept as 66 bits of SHA-256 of the text (11 base64 characters): a fixed small size whatever
+ * the client sends, and two different ids collide with odds of about n² / 2⁶⁷ (2·10⁻⁹ when full).
  */
 export class RecentEventIds {
   private current = new Set<string>();
