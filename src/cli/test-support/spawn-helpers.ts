@@ -54,7 +54,7 @@ export async function cleanUp(): Promise<void> {
 
 function childEnv(dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['PORT', 'HOST', 'DATA_DIR', 'DEMO', 'STORE', 'CLICKHOUSE_URL', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL', 'NODE_OPTIONS']) delete env[name];
+  for (const name of ['PORT', 'HOST', 'DATA_DIR', 'DEMO', 'STORE', 'CLICKHOUSE_URL', 'RATE_LIMIT_PER_MINUTE', 'COLLECT_CLIENT_EVENTS_PER_MINUTE', 'COLLECT_PROPERTY_EVENTS_PER_MINUTE', 'DEMO_PORT', 'TRUST_PROXY', 'LOG_LEVEL', 'NODE_OPTIONS']) delete env[name];
   return { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO: '0', NO_COLOR: '1', ...extra };
 }
 
