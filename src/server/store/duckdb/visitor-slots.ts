@@ -27,22 +27,22 @@ const pv = typeCode('pageview');
 
 /**
  * After a staged batch is copied into `events`, in the same transaction: new visitors get the next
- * numbers, and the batch's page views are added as slot rows. A visitor seen in one slot by two
+ * numbers, and the batch's page views are added as slot rows. The batch's keys are computed into a
+ * table of their own first: joined straight through the staged string list, DuckDB can only
+ * compare every pair (seconds per batch instead of milliseconds). A visitor seen in one slot by two
  * batches has two rows; sums and bitstrings do not mind, and rows stay few because a batch holds
  * whole moments of traffic.
  */
 export const maintainVisitorSlotsSql = `
-INSERT INTO visitor_numbers
-WITH d AS (SELECT list(hash(s) ORDER BY idx) AS h FROM staging_strings),
-  seen AS (SELECT DISTINCT d.h[e.visitor_id] AS k FROM staging_events e, d WHERE e.type = ${pv} AND NOT e.is_bot),
-  fresh AS (SELECT k FROM seen ANTI JOIN visitor_numbers n ON n.visitor_key = seen.k)
-SELECT k, (SELECT coalesce(max(visitor_no), 0) FROM visitor_numbers) + row_number() OVER (ORDER BY k) FROM fresh;
-INSERT INTO pageview_slots
+CREATE OR REPLACE TEMP TABLE staging_views AS
 WITH d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)
-SELECT d.str[e.property_id], (e.ts::BIGINT // ${SLOT_MS})::UINTEGER AS slot, n.visitor_no, count(*)::UINTEGER
-FROM staging_events e CROSS JOIN d JOIN visitor_numbers n ON n.visitor_key = d.h[e.visitor_id]
-WHERE e.type = ${pv} AND NOT e.is_bot
-GROUP BY ALL;`;
+SELECT d.str[e.property_id] AS property_id, (e.ts::BIGINT // ${SLOT_MS})::UINTEGER AS slot, d.h[e.visitor_id] AS visitor_key, count(*)::UINTEGER AS page_views
+FROM staging_events e, d WHERE e.type = ${pv} AND NOT e.is_bot GROUP BY ALL;
+INSERT INTO visitor_numbers
+SELECT k, (SELECT coalesce(max(visitor_no), 0) FROM visitor_numbers) + row_number() OVER (ORDER BY k)
+FROM (SELECT DISTINCT visitor_key AS k FROM staging_views) ANTI JOIN visitor_numbers n ON n.visitor_key = k;
+INSERT INTO pageview_slots
+SELECT v.property_id, v.slot, n.visitor_no, v.page_views FROM staging_views v JOIN visitor_numbers n USING (visitor_key);`;
 
 const MIGRATION = 'pageview-slots';
 
