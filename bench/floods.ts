@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { connect, type Socket } from 'node:net';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 
 // The pieces of `npm run bench -- load`: hostile clients on loopback and a /healthz probe. Every
 // flood is bounded in connections and time, and only ever dials 127.0.0.1.
@@ -27,7 +27,7 @@ const SLOW_START = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ';
  */
 export function slowFlood(port: number, o: { connections: number; addresses: number; trickleMs: number }) {
   const f: SlowFloodFigures = { connections: o.connections, addresses: o.addresses, heldAtMost: 0, refused: 0, cut408: 0, otherClosed: 0 };
-  const open = new Set<Socket>();
+  const open = new Map<Socket, number>();
   let stopping = false;
   const one = (from: string) => {
     if (stopping) return;
@@ -35,7 +35,7 @@ export function slowFlood(port: number, o: { connections: number; addresses: num
     let received = '';
     let drip: NodeJS.Timeout | undefined;
     socket.on('connect', () => {
-      open.add(socket);
+      open.set(socket, Date.now());
       socket.write(SLOW_START);
       drip = setInterval(() => socket.writable && socket.write('x'), o.trickleMs);
     });
@@ -56,13 +56,17 @@ export function slowFlood(port: number, o: { connections: number; addresses: num
     for (let i = 0; i < 200 && started < o.connections; i++, started++) one(`127.0.0.${2 + (started % o.addresses)}`);
     if (started >= o.connections) clearInterval(opener);
   }, 50);
-  const sampler = setInterval(() => (f.heldAtMost = Math.max(f.heldAtMost, open.size)), 1_000);
+  // Held: open for over a second (a refused connection is connected for a moment before it closes).
+  const sampler = setInterval(() => {
+    const since = Date.now() - 1_000;
+    f.heldAtMost = Math.max(f.heldAtMost, [...open.values()].filter((at) => at < since).length);
+  }, 1_000);
   return {
     stop(): SlowFloodFigures {
       stopping = true;
       clearInterval(opener);
       clearInterval(sampler);
-      for (const s of open) s.destroy();
+      for (const s of open.keys()) s.destroy();
       return f;
     },
   };
@@ -109,26 +113,34 @@ export interface ProbeFigures {
   medianMs: number;
   p99Ms: number;
   maxMs: number;
+  /** The five slowest, slowest first. */
+  slowest: number[];
 }
 
-// Its own thread, so the floods' work in this process does not delay the probe's clock or its requests.
+// Its own process, spawned before the load generators lower their priority, so their work on this
+// machine delays neither the probe's clock nor its requests.
 const PROBE = `
-const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { port, everyMs, localAddress } = workerData;
-const samples = [];
-let failed = 0;
-let stopped = false;
-parentPort.on('message', () => (stopped = true));
-function probe() {
-  if (stopped) return parentPort.postMessage({ samples, failed });
+const { port, everyMs, localAddress } = JSON.parse(process.argv[1]);
+let running = false;
+let phase = 0; // a probe of an ended phase must not go on into the next
+process.on('message', (m) => {
+  if (m === 'begin') {
+    running = true;
+    probe(++phase);
+  } else if (m === 'end') running = false;
+  else if (m === 'exit') process.exit(0);
+});
+process.on('disconnect', () => process.exit(0));
+function probe(mine) {
+  if (!running || mine !== phase) return;
   const t0 = performance.now();
   let done = false;
   const finish = (ok) => {
     if (done) return;
     done = true;
-    if (ok) samples.push(performance.now() - t0); else failed++;
-    setTimeout(probe, everyMs);
+    process.send(ok ? performance.now() - t0 : null);
+    setTimeout(() => probe(mine), everyMs);
   };
   const req = http.get({ host: '127.0.0.1', port, path: '/healthz', localAddress, agent: false, timeout: 5000 }, (res) => {
     res.resume();
@@ -137,22 +149,30 @@ function probe() {
   req.on('timeout', () => req.destroy(new Error('timeout')));
   req.on('error', () => finish(false));
 }
-probe();
 `;
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN);
 
-/** GET /healthz on a fresh connection from `localAddress` every `everyMs`, until stopped. */
+/** GET /healthz on a fresh connection from `localAddress` every `everyMs` between begin() and end(). */
 export function healthProbe(port: number, o: { everyMs: number; localAddress: string }) {
-  const worker = new Worker(PROBE, { eval: true, workerData: { port, ...o } });
+  const child = spawn(process.execPath, ['-e', PROBE, JSON.stringify({ port, ...o })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Each answer's time as it comes (null for a failure), so ending never waits on a probe in flight.
+  let samples: number[] = [];
+  let failed = 0;
+  child.on('message', (m) => (m === null ? failed++ : samples.push(m as number)));
   return {
-    async stop(): Promise<ProbeFigures> {
-      const result = new Promise<{ samples: number[]; failed: number }>((done) => worker.once('message', done));
-      worker.postMessage('stop');
-      const { samples, failed } = await result;
-      await worker.terminate();
+    begin() {
+      samples = [];
+      failed = 0;
+      child.send('begin');
+    },
+    end(): ProbeFigures {
+      child.send('end');
       const sorted = [...samples].sort((a, b) => a - b);
-      return { probes: samples.length + failed, failed, medianMs: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1) ?? NaN };
+      return { probes: samples.length + failed, failed, medianMs: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1) ?? NaN, slowest: sorted.slice(-5).reverse() };
+    },
+    close() {
+      child.send('exit');
     },
   };
 }

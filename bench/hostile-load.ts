@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { MAX_CHANGE_SIZE, MAX_RUNNING_TESTS } from '../src/contract/experiments.js';
@@ -21,6 +21,8 @@ export interface HostileLoadOptions {
   slowAddresses?: number;
   collectConnections?: number;
   scriptConnections?: number;
+  /** Priority of the load generators (default 10); 0 lets them take the server's CPUs. */
+  nice?: number;
 }
 
 export interface HostileLoadResult {
@@ -37,9 +39,13 @@ export interface HostileLoadResult {
   collect: CannonFigures;
   scriptFlood: CannonFigures;
   seconds: number;
+  /** The machine's one-minute load average as the floods started (other work on it skews the figures). */
+  loadAverage: number;
+  nice: number;
 }
 
 const PROPERTY = 'acme-shop';
+export const PROBE_EVERY_MS = 50;
 const text = (chars: number) => randomBytes(chars).toString('base64').slice(0, chars);
 /** A test at the size caps: two variants of one change as long as allowed, one a bit shorter. */
 const bigTest = (i: number) => ({
@@ -56,7 +62,7 @@ async function api(url: string, key: string, path: string, body: unknown): Promi
 }
 
 export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<HostileLoadResult> {
-  const o = { seconds: 20, slowConnections: 4_000, slowAddresses: 8, collectConnections: 64, scriptConnections: 32, ...options };
+  const o = { seconds: 20, slowConnections: 4_000, slowAddresses: 8, collectConnections: 64, scriptConnections: 32, nice: 10, ...options };
   const log = (line: string) => console.error(line);
   const dataDir = mkdtempSync(join(tmpdir(), 'sightline-load-bench-'));
   let server: ServerProcess | undefined;
@@ -82,13 +88,18 @@ export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<
     const script = { identityBytes: identity.length, brotliBytes: brotliCompressSync(identity).length };
     log(`  ${runningTests} tests added before a ${overCapStatus}; /sightline.js?p=${PROPERTY} is ${Math.round(script.identityBytes / 1024)} KB`);
 
-    log('  /healthz alone for 5 s…');
-    let probe = healthProbe(port, { everyMs: 100, localAddress: '127.0.0.10' });
-    await new Promise((r) => setTimeout(r, 5_000));
-    const alone = await probe.stop();
+    log('  /healthz alone for 10 s…');
+    const probe = healthProbe(port, { everyMs: PROBE_EVERY_MS, localAddress: '127.0.0.10' });
+    probe.begin();
+    await new Promise((r) => setTimeout(r, 10_000));
+    const alone = probe.end();
 
     log(`  ${o.seconds} s of slow clients, a collect flood and script downloads, /healthz timed meanwhile…`);
-    probe = healthProbe(port, { everyMs: 100, localAddress: '127.0.0.10' });
+    const loadAverage = loadavg()[0];
+    // A remote attacker's work is not done on the server's CPUs: the generators here yield to the
+    // server and the probe (both started before, at normal priority; Linux sets it per thread).
+    setPriority(o.nice);
+    probe.begin();
     const slow = slowFlood(port, { connections: o.slowConnections, addresses: o.slowAddresses, trickleMs: 2_000 });
     const [collect, scriptFlood] = await Promise.all([
       cannon({
@@ -101,10 +112,13 @@ export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<
       }),
       cannon({ url: scriptUrl, connections: o.scriptConnections, seconds: o.seconds, headers: { 'accept-encoding': 'gzip, deflate, br' } }),
     ]);
-    const underLoad = await probe.stop();
+    log('  floods done; stopping the probe, the slow clients and the server…');
+    const underLoad = probe.end();
+    probe.close();
     const slowFigures = slow.stop();
-    await sigterm(server);
-    return { node: process.version, cpus: availableParallelism(), property: PROPERTY, runningTests, overCapStatus, script, alone, underLoad, slow: slowFigures, collect, scriptFlood, seconds: o.seconds };
+    const stopped = await Promise.race([sigterm(server), new Promise<'late'>((r) => setTimeout(() => r('late'), 30_000).unref())]);
+    log(stopped === 'late' ? '  the server did not exit within 30 s of SIGTERM: killed' : '  server stopped');
+    return { node: process.version, cpus: availableParallelism(), property: PROPERTY, runningTests, overCapStatus, script, alone, underLoad, slow: slowFigures, collect, scriptFlood, seconds: o.seconds, loadAverage, nice: o.nice };
   } finally {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill('SIGKILL');

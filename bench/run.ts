@@ -15,10 +15,10 @@ if (process.argv[2] === 'collect') {
   process.exit(0);
 }
 
-// `npm run bench -- load [--seconds 20 --slow 4000]`: /healthz under slow clients, a collect flood and script downloads.
+// `npm run bench -- load [--seconds 20 --slow 4000 --nice 10]`: /healthz under slow clients, a collect flood and script downloads.
 if (process.argv[2] === 'load') {
-  const args = parseArgs({ args: process.argv.slice(3), options: { seconds: { type: 'string' }, slow: { type: 'string' } } }).values;
-  const result = await runHostileLoad({ seconds: Number(args.seconds ?? 20), slowConnections: Number(args.slow ?? 4_000) });
+  const args = parseArgs({ args: process.argv.slice(3), options: { seconds: { type: 'string' }, slow: { type: 'string' }, nice: { type: 'string' } } }).values;
+  const result = await runHostileLoad({ seconds: Number(args.seconds ?? 20), slowConnections: Number(args.slow ?? 4_000), nice: Number(args.nice ?? 10) });
   console.log(prependSection(hostileLoadReport(result)));
   process.exit(0);
 }

@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { LISTEN_BACKLOG } from './plugins/connection-limits.js';
 import { loadConfig } from './config.js';
 import { createDemoData, demoProperties } from './demo/demo-data.js';
 import { buildDemoSite } from './demo/demo-site-app.js';
@@ -25,7 +26,7 @@ let address = '';
 let demoAddress: string | null = null;
 const demoSite = demoStore ? await buildDemoSite({ trackerOrigin: () => address, logLevel }) : null;
 const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, collectLimits: { perClientPerMinute: config.COLLECT_CLIENT_EVENTS_PER_MINUTE, perPropertyPerMinute: config.COLLECT_PROPERTY_EVENTS_PER_MINUTE }, logLevel, distDir: 'dist', trustProxy: config.TRUST_PROXY === '1', demoSiteOrigin: demoSite ? () => demoAddress : undefined });
-address = await app.listen({ port: config.PORT, host: config.HOST });
+address = await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
 if (demoSite) demoAddress = await demoSite.listen({ port: config.DEMO_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1), host: config.HOST });
 console.log(`Sightline is running at ${address}/`);
 console.log(`Sign in to the dashboard: ${signInLink(address, signInToken)}`);

@@ -30,6 +30,13 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 };
 
 /**
+ * Connections the kernel queues for the server to accept (Node's default is 511): a burst of a few
+ * thousand connections fills 511 within one busy moment of the event loop, and then a health check's
+ * connection waits a second for its SYN to be sent again. Linux caps it at net.core.somaxconn.
+ */
+export const LISTEN_BACKLOG = 4_096;
+
+/**
  * Closes a new connection at once when its address already holds `max`: a client trickling bytes
  * on thousands of connections then takes its own share, not every file descriptor of the server.
  */
