@@ -15,7 +15,7 @@ import type { Scope } from '../store.js';
 export const SLOT_MS = 15 * 60_000;
 
 export const visitorSlotsSchemaSql = `
-CREATE TABLE IF NOT EXISTS visitor_numbers (visitor_key UBIGINT PRIMARY KEY, visitor_no UINTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS visitor_numbers (visitor_key UBIGINT NOT NULL, visitor_no UINTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS pageview_slots (
   property_id VARCHAR NOT NULL,
   slot UINTEGER NOT NULL,
