@@ -71,6 +71,7 @@ describe('the demo site under /demo/', () => {
     const page = await own.inject({ url: '/demo/pricing' });
     expect(page.body).toContain('<script src="http://127.0.0.1:8787/sightline.js?p=acme-shop"></script>');
     expect(page.body).not.toContain('src="/sightline.js');
+    expect(page.body).toContain('<a class="to-dashboard" href="http://127.0.0.1:8787/traffic?property=acme-shop">Sightline dashboard</a>');
     expect((await own.inject({ url: '/demo/style.css' })).body).toBe((await app.inject({ url: '/demo/style.css' })).body);
     await own.close();
   });

@@ -35,7 +35,14 @@ export async function demoSiteRoutes(app: FastifyInstance, opts: DemoSiteOptions
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     reply.type(type).header('cache-control', 'no-cache');
     if (!opts.trackerOrigin || extname(file) !== '.html') return reply.send(body);
-    return reply.send(body.toString('utf8').replaceAll('src="/sightline.js', `src="${opts.trackerOrigin()}/sightline.js`));
+    const origin = opts.trackerOrigin();
+    return reply.send(
+      body
+        .toString('utf8')
+        .replaceAll('src="/sightline.js', `src="${origin}/sightline.js`)
+        // The banner's link to the dashboard is on Sightline's origin too, at the realtime view.
+        .replaceAll('class="to-dashboard" href="/"', `class="to-dashboard" href="${origin}/traffic?property=acme-shop"`),
+    );
   }
 
   /** The files a request path may mean, most specific first; none outside the site folder. */
