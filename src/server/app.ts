@@ -9,6 +9,7 @@ import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, type ConnectionLim
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { scriptLimitsPlugin } from './plugins/script-limits.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.js';
 import type { CollectLimits } from './ingest/collect-limits.js';
@@ -34,6 +35,8 @@ export interface AppOptions {
   rateLimitPerMinute?: number;
   /** Events a minute collect takes per client address and per property (ingest/collect-limits.ts defaults). */
   collectLimits?: CollectLimits;
+  /** Requests a minute per client address for /sightline.js and /api/tracker/config (0: no limit). */
+  scriptRequestsPerMinute?: number;
   logLevel?: string;
   /** Honour X-Forwarded-For for the client address (only behind a proxy you run: TRUST_PROXY). */
   trustProxy?: boolean;
@@ -80,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(corsPlugin, { apiPrefix: API_PREFIX });
   await app.register(adminAuthPlugin, { store: opts.store, prefixes: [ADMIN_PREFIX, API_PREFIX] });
   await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX });
+  await app.register(scriptLimitsPlugin, { perMinute: opts.scriptRequestsPerMinute ?? 6_000 });
   await app.register(rateLimitPlugin, { perMinute: opts.rateLimitPerMinute ?? 600, prefix: API_PREFIX });
 
   app.get('/healthz', async (_request, reply) => {
@@ -108,7 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: opts.collectLimits,
   });
   await app.register(trackerRoutes, { configFor: trackerConfigs.get });
-  await app.register(trackerConfigRoutes, { store: opts.store });
+  await app.register(trackerConfigRoutes, { configFor: trackerConfigs.get });
   const demoOrigin = opts.demoSiteOrigin;
   if (demoOrigin) {
     const toDemo = (url: string, reply: FastifyReply) => {

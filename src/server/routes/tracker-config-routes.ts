@@ -33,10 +33,11 @@ export function trackerConfigFor(store: Store): (propertyId: string) => Promise<
 /**
  * GET /api/tracker/config?property=ID: the property's active split tests. Public like /sightline.js
  * (pages fetch it from any origin without a key) and cached for a minute, which bounds how long a
- * stopped test keeps being served.
+ * stopped test keeps being served. `configFor` is the same short-lived cache `/sightline.js?p=` reads
+ * (tracker/config-cache.ts), so a burst of requests costs one store read.
  */
-export async function trackerConfigRoutes(app: FastifyInstance, opts: { store: Store }) {
-  const configFor = trackerConfigFor(opts.store);
+export async function trackerConfigRoutes(app: FastifyInstance, opts: { configFor: (propertyId: string) => Promise<TrackerConfig | null> }) {
+  const { configFor } = opts;
   // On errors too, so a page's script can read why it was refused.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
