@@ -5,7 +5,7 @@ import { adminAuthPlugin } from './plugins/admin-auth.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { drainOnClosePlugin } from './plugins/drain-on-close.js';
-import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connection-limits.js';
+import { capConnections, deadlineOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connection-limits.js';
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -68,14 +68,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: opts.trustProxy ?? false,
     frameworkErrors,
     clientErrorHandler: clientErrors,
-    connectionTimeout: limits.idleTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkEveryMs },
+    ...deadlineOptions(limits),
   });
-  app.server.maxConnections = limits.maxConnections;
   // Behind a proxy every connection comes from the proxy's address: the proxy must cap per client.
-  if (!opts.trustProxy) capConnectionsPerAddress(app.server, limits.maxPerAddress);
+  capConnections(app.server, limits, !opts.trustProxy);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);

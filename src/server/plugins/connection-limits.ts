@@ -36,6 +36,22 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
  */
 export const LISTEN_BACKLOG = 4_096;
 
+/** Fastify's server options for the deadlines of `limits` (both servers: the app and the demo site). */
+export function deadlineOptions(limits: ConnectionLimits) {
+  return {
+    connectionTimeout: limits.idleTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkEveryMs },
+  };
+}
+
+/** The connection caps of `limits` on a server; per address only when the addresses are the clients'. */
+export function capConnections(server: Server, limits: ConnectionLimits, perAddress: boolean): void {
+  server.maxConnections = limits.maxConnections;
+  if (perAddress) capConnectionsPerAddress(server, limits.maxPerAddress);
+}
+
 /**
  * Closes a new connection at once when its address already holds `max`: a client trickling bytes
  * on thousands of connections then takes its own share, not every file descriptor of the server.
