@@ -9,6 +9,9 @@ import type { PropertyChoice } from '../../../lib/properties-query.js';
 import { useCreateKey } from '../api/key-admin.js';
 import { PERMISSIONS } from './permission-words.js';
 
+/** A checkbox list's value with `item` in or out, as the box was just set. */
+const toggled = <T,>(list: T[], item: T, on: boolean): T[] => (on ? [...list, item] : list.filter((x) => x !== item));
+
 type Input = z.input<typeof createKeyFields>;
 type Output = z.output<typeof createKeyFields>;
 export type CreatedKey = { key: string; name: string; propertyIds: string[] };
@@ -52,7 +55,7 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
                 <input
                   type="checkbox"
                   checked={field.value.includes(p.id)}
-                  onChange={(e) => field.onChange(e.target.checked ? [...field.value, p.id] : field.value.filter((id) => id !== p.id))}
+                  onChange={(e) => field.onChange(toggled(field.value, p.id, e.target.checked))}
                   onBlur={field.onBlur}
                 />
                 {p.name === p.id ? p.id : `${p.name} (${p.id})`}
@@ -74,7 +77,7 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
                   <input
                     type="checkbox"
                     checked={field.value.includes(p)}
-                    onChange={(e) => field.onChange(e.target.checked ? [...field.value, p] : field.value.filter((q) => q !== p))}
+                    onChange={(e) => field.onChange(toggled(field.value, p, e.target.checked))}
                     onBlur={field.onBlur}
                     aria-describedby={`key-permission-${p}-help`}
                   />
