@@ -9,6 +9,7 @@ import { interactions } from './interaction-queries.js';
 import { migrateKeyPermissions } from './key-permission-migration.js';
 import { pageDetails, pages } from './page-queries.js';
 import { schemaSql } from './schema.js';
+import { dropSessionsPrimaryKey } from './sessions-key-migration.js';
 import { backfillVisitorSlots } from './visitor-slots.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
@@ -19,6 +20,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   const db = await Database.open(dataDir);
   await db.writer.run(schemaSql);
   await migrateKeyPermissions(db);
+  await dropSessionsPrimaryKey(db);
   await backfillVisitorSlots(db);
   return {
     ...adminQueries(db),

@@ -87,7 +87,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   utm_campaign VARCHAR,
   country VARCHAR,
   device VARCHAR,
-  is_bot BOOLEAN NOT NULL,
-  PRIMARY KEY (property_id, session_key)
+  -- No primary key: one row per (property_id, session_key) is kept by the single writer's merge
+  -- (merge-sessions.ts); the index only cost upkeep, and DuckDB never used it to find a session.
+  is_bot BOOLEAN NOT NULL
 );
 `;

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StoredEvent } from '../../../contract/events.js';
-import { eventTypeList, stageEvents, stagingSql, typeCode, type StagedBatch } from './stage-events.js';
+import { mergeSessionsSql, mergeSessionsStagingSql } from './merge-sessions.js';
+import { eventTypeList, stageEvents, stagingSql, type StagedBatch } from './stage-events.js';
 import { maintainVisitorSlotsSql } from './visitor-slots.js';
 
 /** The batch's strings as two lists indexed like the staged columns: the text, and its 64-bit key. */
@@ -16,44 +17,6 @@ SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), ${eventTypeList}[e.type], d
   nullif(e.amount, 'NaN'::DOUBLE), d.str[e.currency], d.h[e.client_key]
 FROM staging_events e, d`;
 
-/**
- * Session partials from the staged batch merged into `sessions`: counts add up, the earliest page view
- * decides entry page and first-touch attributes, the latest decides the exit page. Sessions whose
- * events arrive across batches (or out of order) therefore end up as if computed in one pass. The
- * grouping runs on the staged string indexes (0 stands for NULL, so arg_min keeps a first page view's
- * missing referrer rather than skipping to a later one); text is looked up once per session.
- */
-const pv = `FILTER (WHERE type = ${typeCode('pageview')})`;
-const mergeSessionsSql = `
-INSERT INTO sessions
-WITH ${dictionary}
-SELECT d.str[p], d.h[s], d.h[v], epoch_ms(first_ts::BIGINT), epoch_ms(last_ts::BIGINT),
-  epoch_ms(first_pv_ts::BIGINT), epoch_ms(last_pv_ts::BIGINT), d.str[entry_path], d.str[exit_path], pageviews,
-  referrer_host(d.str[referrer]), d.str[utm_source], d.str[utm_medium], d.str[utm_campaign], d.str[country], d.str[device], is_bot
-FROM (
-  SELECT property_id AS p, session_id AS s, any_value(visitor_id) AS v, min(ts) AS first_ts, max(ts) AS last_ts,
-    min(ts) ${pv} AS first_pv_ts, max(ts) ${pv} AS last_pv_ts,
-    arg_min(path, ts) ${pv} AS entry_path, arg_max(path, ts) ${pv} AS exit_path, count(*) ${pv} AS pageviews,
-    arg_min(referrer, ts) ${pv} AS referrer, arg_min(utm_source, ts) ${pv} AS utm_source,
-    arg_min(utm_medium, ts) ${pv} AS utm_medium, arg_min(utm_campaign, ts) ${pv} AS utm_campaign,
-    arg_min(country, ts) ${pv} AS country, arg_min(device, ts) ${pv} AS device, bool_or(is_bot) AS is_bot
-  FROM staging_events GROUP BY property_id, session_id) g, d
-ON CONFLICT (property_id, session_key) DO UPDATE SET
-  entry_path = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.entry_path ELSE sessions.entry_path END,
-  referrer = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.referrer ELSE sessions.referrer END,
-  utm_source = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.utm_source ELSE sessions.utm_source END,
-  utm_medium = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.utm_medium ELSE sessions.utm_medium END,
-  utm_campaign = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.utm_campaign ELSE sessions.utm_campaign END,
-  country = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.country ELSE sessions.country END,
-  device = CASE WHEN sessions.first_pv_ts IS NULL OR excluded.first_pv_ts < sessions.first_pv_ts THEN excluded.device ELSE sessions.device END,
-  exit_path = CASE WHEN sessions.last_pv_ts IS NULL OR excluded.last_pv_ts >= sessions.last_pv_ts THEN excluded.exit_path ELSE sessions.exit_path END,
-  first_pv_ts = least(sessions.first_pv_ts, excluded.first_pv_ts),
-  last_pv_ts = greatest(sessions.last_pv_ts, excluded.last_pv_ts),
-  first_ts = least(sessions.first_ts, excluded.first_ts),
-  last_ts = greatest(sessions.last_ts, excluded.last_ts),
-  pageviews = sessions.pageviews + excluded.pageviews,
-  is_bot = sessions.is_bot OR excluded.is_bot`;
-
 /** Sessions keep the referring host (www. dropped), so referrer reports group by site, not by URL. */
 const referrerHostMacro = `
 CREATE OR REPLACE TEMP MACRO referrer_host(u) AS
@@ -62,6 +25,7 @@ CREATE OR REPLACE TEMP MACRO referrer_host(u) AS
 
 async function prepare(conn: DuckDBConnection): Promise<void> {
   await conn.run(stagingSql);
+  await conn.run(mergeSessionsStagingSql);
   await conn.run(referrerHostMacro);
 }
 
