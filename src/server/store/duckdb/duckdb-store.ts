@@ -11,6 +11,7 @@ import { pageDetails, pages } from './page-queries.js';
 import { schemaSql } from './schema.js';
 import { dropSessionsPrimaryKey } from './sessions-key-migration.js';
 import { backfillVisitorSlots } from './visitor-slots.js';
+import { backfillCompactEvents } from './compact-events.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
 import { importBatches, writeEvents } from './write-events.js';
@@ -22,6 +23,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await migrateKeyPermissions(db);
   await dropSessionsPrimaryKey(db);
   await backfillVisitorSlots(db);
+  await backfillCompactEvents(db);
   return {
     ...adminQueries(db),
     ...adminSessionQueries(db),

@@ -24,8 +24,9 @@ const dimensionColumn: Record<FunnelDimension, string> = {
  * page views to it yields exactly one row per view, no regrouping needed.
  */
 const stepsSql = `steps AS (
-    SELECT path, bit_or(1::BIGINT << (idx - 1)) AS mask
-    FROM (SELECT unnest($steps::VARCHAR[]) AS path, generate_subscripts($steps::VARCHAR[], 1) AS idx) GROUP BY path)`;
+    SELECT t.text_no AS path_no, bit_or(1::BIGINT << (idx - 1)) AS mask
+    FROM (SELECT unnest($steps::VARCHAR[]) AS path, generate_subscripts($steps::VARCHAR[], 1) AS idx) st
+    JOIN text_numbers t ON t.text = st.path GROUP BY t.text_no)`;
 
 /**
  * Page views in range as (property, session, ts, path). Two identical views (same session, instant
@@ -36,7 +37,7 @@ function pageViews(q: FunnelQuery): { sql: string; params: Params } {
   const { where, params } = scopeFilter(q.scope, 'ts');
   params.steps = q.steps;
   const distinct = new Set(q.steps).size < q.steps.length ? 'DISTINCT ' : '';
-  return { sql: `SELECT ${distinct}property_id, session_key, ts, path FROM events WHERE ${where} AND type = 'pageview' AND NOT is_bot`, params };
+  return { sql: `SELECT ${distinct}property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}`, params };
 }
 
 /** Greedy in-order matching over masks sorted by time: one step per page view. */
@@ -64,7 +65,7 @@ export async function funnel(db: Db, q: FunnelQuery, limit: number): Promise<Fun
     AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP`;
   const rows = await db.all<Record<string, number | string | null> & { g: number; value: string | null }>(
     `WITH ${stepsSql},
-    hits AS (SELECT v.property_id, v.session_key, v.ts, st.mask FROM (${pv.sql}) v JOIN steps st USING (path)),
+    hits AS (SELECT v.property_id, v.session_key, v.ts, st.mask FROM (${pv.sql}) v JOIN steps st USING (path_no)),
     per_session AS (
       SELECT property_id, session_key, bit_or(mask) AS seen
         ${sequential ? `, ${progressSql(`list_sort(list({'t': ts, 'm': mask}))`)} AS progress` : ''}
@@ -91,10 +92,10 @@ export async function funnelPaths(db: Db, q: FunnelQuery, maxNodes: number): Pro
     `WITH ${stepsSql},
     pv AS MATERIALIZED (${pv.sql}),
     dict AS MATERIALIZED (
-      SELECT path, (row_number() OVER (ORDER BY path))::INTEGER AS id, coalesce(st.mask, 0) AS mask
-      FROM (SELECT DISTINCT path FROM pv) LEFT JOIN steps st USING (path)),
+      SELECT v.path_no, t.text AS path, (row_number() OVER (ORDER BY t.text))::INTEGER AS id, coalesce(st.mask, 0) AS mask
+      FROM (SELECT DISTINCT path_no FROM pv) v JOIN text_numbers t ON t.text_no = v.path_no LEFT JOIN steps st USING (path_no)),
     names AS (SELECT list(path ORDER BY id) AS paths, list(mask ORDER BY id) AS masks FROM dict),
-    hits AS MATERIALIZED (SELECT pv.property_id, pv.session_key, pv.ts, d.id, d.mask FROM pv JOIN dict d USING (path)),
+    hits AS MATERIALIZED (SELECT pv.property_id, pv.session_key, pv.ts, d.id, d.mask FROM pv JOIN dict d USING (path_no)),
     -- Only views from the session's first view of step 1 on: fewer rows for the costly list building.
     firsts AS (SELECT property_id, session_key, min(ts) AS t1 FROM hits WHERE mask & 1 = 1 GROUP BY ALL),
     per AS (
@@ -121,15 +122,17 @@ export async function pathsAfter(db: Db, s: Scope, page: string, depth: number):
   const { where, params } = scopeFilter(s, 'ts');
   params.page = page;
   return db.all<{ pages: string[]; sessions: number }>(
-    `WITH pv AS MATERIALIZED (SELECT property_id, session_key, ts, path FROM events WHERE ${where} AND type = 'pageview' AND NOT is_bot),
-    firsts AS (SELECT property_id, session_key, min(ts) AS t0 FROM pv WHERE path = $page GROUP BY ALL),
-    dict AS MATERIALIZED (SELECT path, (row_number() OVER (ORDER BY path))::INTEGER AS id FROM (SELECT DISTINCT path FROM pv)),
+    `WITH pv AS MATERIALIZED (SELECT property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}),
+    firsts AS (SELECT property_id, session_key, min(ts) AS t0 FROM pv WHERE path_no = (SELECT text_no FROM text_numbers WHERE text = $page) GROUP BY ALL),
+    dict AS MATERIALIZED (
+      SELECT v.path_no, t.text AS path, (row_number() OVER (ORDER BY t.text))::INTEGER AS id
+      FROM (SELECT DISTINCT path_no FROM pv) v JOIN text_numbers t ON t.text_no = v.path_no),
     names AS (SELECT list(path ORDER BY id) AS paths, list_position(list(path ORDER BY id), $page) AS page_id FROM dict),
     -- From the session's first view of the page on: what came before it never reaches the answer.
     per AS (
       SELECT list_transform(list_sort(list({'t': pv.ts, 'id': d.id})), lambda x: x.id) AS ids
       FROM pv JOIN firsts f ON f.property_id = pv.property_id AND f.session_key = pv.session_key AND pv.ts >= f.t0
-      JOIN dict d ON d.path = pv.path
+      JOIN dict d ON d.path_no = pv.path_no
       GROUP BY pv.property_id, pv.session_key),
     dedup AS (SELECT list_filter(ids, lambda x, i: i = 1 OR x <> ids[i - 1]) AS p FROM per),
     cut AS (SELECT p, list_position(p, names.page_id) AS i FROM dedup, names),

@@ -1,63 +1,106 @@
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
-import type { Database, Params } from './database.js';
+import type { Database } from './database.js';
 import { byCountsThenValues, scopeFilter } from './sql-fragments.js';
+import { distinctVisitorsSql } from './visitor-sets.js';
 
 type Db = Pick<Database, 'all'>;
 
-/**
- * Page figures for the pages in `pagesSql` (a query yielding `path`): scroll depth is the mean over
- * (session, page) of the deepest scroll reported, bounce rate is over the sessions that entered there.
- */
-function pageFiguresSql(pagesSql: string, eventsWhere: string, sessionsWhere: string): string {
-  return `
-  WITH pv AS (${pagesSql}),
-  depth AS (
-    -- A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in.
-    SELECT path, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
-      SELECT path, session_key, max(scroll_depth) AS deepest FROM events
-      WHERE ${eventsWhere} AND type = 'engagement' AND NOT is_bot AND path IN (SELECT path FROM pv)
-      GROUP BY path, session_key)
-    GROUP BY path),
-  entered AS (
-    SELECT entry_path AS path, count(*) AS entries, count(*) FILTER (WHERE pageviews = 1) AS bounces FROM sessions
-    WHERE ${sessionsWhere} AND NOT is_bot AND entry_path IN (SELECT path FROM pv)
-    GROUP BY entry_path)
-  SELECT pv.path, pv.page_views, pv.unique_visitors, coalesce(depth.avg_scroll_depth, 0) AS avg_scroll_depth,
-    CASE WHEN coalesce(entries, 0) = 0 THEN 0 ELSE bounces / entries END AS bounce_rate
-  FROM pv LEFT JOIN depth USING (path) LEFT JOIN entered USING (path)
-  ORDER BY pv.page_views DESC, pv.path`;
+interface RankedPage { path_no: number; path: string; page_views: number; lo: number; hi: number }
+
+/** Our own path numbers as a SQL list (integers the store just read, checked, never input). */
+function numberList(nos: number[]): string {
+  if (!nos.every(Number.isInteger)) throw new Error('path numbers must be integers');
+  return `(${nos.join(', ')})`;
 }
 
-function filters(s: Scope): { ev: string; se: string; params: Params } {
+/**
+ * Distinct visitors, scroll depth and bounce rate of the ranked pages, three independent reads side by
+ * side on the reader connections. Scroll depth is the mean over (session, page) of the deepest scroll
+ * reported; bounce rate is over the sessions that entered on the page.
+ */
+async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<PageRow[]> {
+  if (ranked.length === 0) return [];
   const ev = scopeFilter(s, 'ts');
   const se = scopeFilter(s, 'first_pv_ts');
-  return { ev: ev.where, se: se.where, params: ev.params };
+  const nos = numberList(ranked.map((r) => r.path_no));
+  const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
+  const [visitors, depths, entries] = await Promise.all([
+    db.all<{ path_no: number; unique_visitors: number }>(
+      `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views
+       WHERE ${ev.where} AND path_no IN ${nos} GROUP BY path_no`,
+      ev.params,
+    ),
+    db.all<{ path_no: number; avg_scroll_depth: number | null }>(
+      // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in.
+      `SELECT path_no, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
+         SELECT path_no, session_key, max(scroll_depth) AS deepest FROM compact_engagements
+         WHERE ${ev.where} AND path_no IN ${nos} GROUP BY path_no, session_key)
+       GROUP BY path_no`,
+      ev.params,
+    ),
+    db.all<{ path: string; entries: number; bounces: number }>(
+      `SELECT entry_path AS path, count(*) AS entries, count(*) FILTER (WHERE pageviews = 1) AS bounces FROM sessions
+       WHERE ${se.where} AND NOT is_bot AND list_contains($paths, entry_path) GROUP BY entry_path`,
+      { ...se.params, paths: ranked.map((r) => r.path) },
+    ),
+  ]);
+  const unique = new Map(visitors.map((r) => [r.path_no, Number(r.unique_visitors)]));
+  const depth = new Map(depths.map((r) => [r.path_no, r.avg_scroll_depth ?? 0]));
+  const entered = new Map(entries.map((r) => [r.path, r]));
+  return ranked.map((r) => {
+    const e = entered.get(r.path);
+    return {
+      path: r.path,
+      page_views: r.page_views,
+      unique_visitors: unique.get(r.path_no) ?? 0,
+      avg_scroll_depth: depth.get(r.path_no) ?? 0,
+      bounce_rate: e && e.entries > 0 ? e.bounces / e.entries : 0,
+    };
+  });
+}
+
+/** Page views per page in the scope, named and ranked (`only`: just that page number). */
+async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Promise<RankedPage[]> {
+  const ev = scopeFilter(s, 'ts');
+  const pathFilter = only === undefined ? '' : `AND path_no IN ${numberList([only])}`;
+  return db.all<RankedPage>(
+    `SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi FROM (
+       SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM compact_page_views
+       WHERE ${ev.where} ${pathFilter} GROUP BY path_no) v
+     JOIN text_numbers t ON t.text_no = v.path_no
+     ORDER BY v.page_views DESC, t.text LIMIT ${Number(limit)}`,
+    ev.params,
+  );
 }
 
 export async function pages(db: Db, s: Scope, limit: number): Promise<PageRow[]> {
-  const f = filters(s);
-  const top = `SELECT path, count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors FROM events
-    WHERE ${f.ev} AND type = 'pageview' AND NOT is_bot GROUP BY path ORDER BY page_views DESC, path LIMIT ${Number(limit)}`;
-  return db.all<PageRow>(pageFiguresSql(top, f.ev, f.se), f.params);
+  return pageFigures(db, s, await rankedPages(db, s, limit));
+}
+
+/** The number of a path, or null when the store has never seen it. */
+async function pathNumber(db: Db, path: string): Promise<number | null> {
+  const [row] = await db.all<{ text_no: number }>('SELECT text_no FROM text_numbers WHERE text = $path', { path });
+  return row?.text_no ?? null;
 }
 
 export async function pageDetails(db: Db, s: Scope, page: string, limit: number): ReturnType<Store['pageDetails']> {
-  const f = filters(s);
-  const params = { ...f.params, page };
-  const one = `SELECT path, count(*) AS page_views, count(DISTINCT visitor_key) AS unique_visitors FROM events
-    WHERE ${f.ev} AND type = 'pageview' AND NOT is_bot AND path = $page GROUP BY path`;
-  // Two independent reads, run side by side on two reader connections.
+  const zero = { page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0 };
+  const no = await pathNumber(db, page);
+  if (no === null) return { totals: zero, rows: [] };
+  const ev = scopeFilter(s, 'ts', 'e');
+  const params = { ...ev.params, path_no: no };
+  // Two independent reads, run side by side on the reader connections.
   // The page's views carry their session's first-touch attribution (UTM arrives only on landing).
   type BreakdownRow = { g: number; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; country: string | null; device: string | null; page_views: number };
   const [[totals], rows] = await Promise.all([
-    db.all<PageRow>(pageFiguresSql(one, f.ev, f.se), params),
+    rankedPages(db, s, 1, no).then((ranked) => pageFigures(db, s, ranked)),
     db.all<BreakdownRow>(
       `SELECT grouping_id(s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) AS g,
          s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device, count(*) AS page_views
-       FROM events e JOIN sessions s ON s.property_id = e.property_id AND s.session_key = e.session_key
+       FROM compact_page_views e JOIN sessions s ON s.property_id = e.property_id AND s.session_key = e.session_key
          -- Implied by the view being in range; lets the sessions scan skip the rest of the history.
          AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP
-       WHERE ${scopeFilter(s, 'ts', 'e').where} AND e.type = 'pageview' AND NOT e.is_bot AND e.path = $page
+       WHERE ${ev.where} AND e.path_no = $path_no::UINTEGER
        GROUP BY GROUPING SETS ((s.utm_source, s.utm_medium, s.utm_campaign), (s.country), (s.device))
        QUALIFY row_number() OVER (PARTITION BY g ORDER BY page_views DESC, s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) <= ${Number(limit)}`,
       params,
@@ -70,6 +113,7 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
     return { dimension: 'device', values: [r.device], ...counts };
   });
   out.sort(byCountsThenValues((r) => [r.page_views], (r) => r.values));
-  const { path: _path, ...figures } = totals ?? { path: page, page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0 };
+  if (!totals) return { totals: zero, rows: out };
+  const { path: _path, ...figures } = totals;
   return { totals: figures, rows: out };
 }

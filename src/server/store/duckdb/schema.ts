@@ -1,3 +1,4 @@
+import { compactEventsSchemaSql } from './compact-events.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
 
 /**
@@ -30,7 +31,7 @@ const eventColumns = `
   currency VARCHAR,
   client_key UBIGINT`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,

@@ -1,28 +1,11 @@
 import type { BucketedScope, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
-import type { Database, Params } from './database.js';
+import type { Database } from './database.js';
 import { pageViewRows } from './visitor-slots.js';
+import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
 import { bucketSql, byCountsThenValues, keyOf, scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
 
-/** The scope's range of visitor numbers: bitstrings need constant bounds, and the tighter the smaller. */
-async function visitorBounds(db: Db, rows: { sql: string; params: Params }): Promise<{ lo: number; hi: number } | null> {
-  const [b] = await db.all<{ lo: number | null; hi: number | null }>(`SELECT min(visitor_no) AS lo, max(visitor_no) AS hi FROM (${rows.sql})`, rows.params);
-  return b.lo === null || b.hi === null ? null : { lo: b.lo, hi: b.hi };
-}
-
-/**
- * The visitor-set aggregate over the bounds. DuckDB wants them as constants, not parameters; they are
- * numbers the store itself just read (checked to be integers), never input.
- */
-function visitorBits({ lo, hi }: { lo: number; hi: number }): string {
-  if (!Number.isInteger(lo) || !Number.isInteger(hi)) throw new Error('visitor bounds must be integers');
-  return `bitstring_agg(visitor_no, ${lo}, ${hi})`;
-}
-
-// Above this many bytes of bitstrings at once (buckets × visitors / 8), per-bucket visitors are
-// counted with count(DISTINCT) instead: many small buckets over a huge visitor range.
-const BITSTRING_BUDGET_BYTES = 128 * 1024 * 1024;
 const UNIT_MS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 28 * 86_400_000 } as const;
 
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
@@ -32,7 +15,7 @@ export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['
   const params = rows.params;
   const bits = visitorBits(bounds);
   const buckets = Math.ceil((s.end.getTime() - s.start.getTime()) / UNIT_MS[s.granularity]) + 1;
-  const perBucketBits = buckets * ((bounds.hi - bounds.lo + 1) / 8) <= BITSTRING_BUDGET_BYTES;
+  const perBucketBits = bitsFit(buckets, bounds);
   // One scan: per bucket its page views and visitor set; the range's visitors are the union of the sets.
   const result = await db.all<{ bucket: Date | null; page_views: number; unique_visitors: number }>(
     perBucketBits

@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StoredEvent } from '../../../contract/events.js';
 import { mergeSessionsSql, mergeSessionsStagingSql } from './merge-sessions.js';
 import { eventTypeList, stageEvents, stagingSql, type StagedBatch } from './stage-events.js';
+import { maintainCompactEventsSql } from './compact-events.js';
 import { maintainVisitorSlotsSql } from './visitor-slots.js';
 
 /** The batch's strings as two lists indexed like the staged columns: the text, and its 64-bit key. */
@@ -43,6 +44,7 @@ async function writeStaged(conn: DuckDBConnection, staged: StagedBatch): Promise
   }
   await conn.run(copyEventsSql);
   await conn.run(maintainVisitorSlotsSql);
+  await conn.run(maintainCompactEventsSql);
   await conn.run(mergeSessionsSql);
 }
 

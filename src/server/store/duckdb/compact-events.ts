@@ -1,0 +1,109 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { query, ts, type Database } from './database.js';
+import { typeCode } from './stage-events.js';
+
+/**
+ * The events the page, click, form and funnel reports read, kept a second time in narrow tables: one
+ * per kind, bots left out, paths, click targets and form sources as numbers from one dictionary
+ * (`text_numbers`), visitors by their dense number. A report then scans only its own kind's rows and
+ * groups and joins on integers instead of strings (docs/store-design.md has the measurements).
+ * `events` stays the record of what arrived; these are derived from it in the same transaction.
+ */
+export const compactEventsSchemaSql = `
+CREATE TABLE IF NOT EXISTS text_numbers (text VARCHAR NOT NULL, text_no UINTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS compact_page_views (
+  property_id VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
+  session_key UBIGINT NOT NULL,
+  visitor_no UINTEGER NOT NULL,
+  path_no UINTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS compact_engagements (
+  property_id VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
+  session_key UBIGINT NOT NULL,
+  path_no UINTEGER NOT NULL,
+  scroll_depth DOUBLE
+);
+CREATE TABLE IF NOT EXISTS compact_interactions (
+  property_id VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
+  is_form BOOLEAN NOT NULL,
+  session_key UBIGINT NOT NULL,
+  path_no UINTEGER NOT NULL,
+  target_no UINTEGER,
+  source_no UINTEGER
+);`;
+
+const [pv, eng, click, form] = (['pageview', 'engagement', 'click', 'form_submit'] as const).map(typeCode);
+const dictionary = `d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)`;
+const nextTextNo = `(SELECT coalesce(max(text_no), 0) FROM text_numbers) + row_number() OVER (ORDER BY s)`;
+
+/**
+ * After the batch's visitors are numbered (visitor-slots.ts), in the same transaction: new texts get
+ * the next numbers, then the batch's rows are appended. Keys are looked up into small temp tables
+ * first and joined on plain columns; a join through the staged lists would compare every pair.
+ */
+export const maintainCompactEventsSql = `
+CREATE OR REPLACE TEMP TABLE staging_texts AS
+SELECT idx, s FROM staging_strings WHERE idx IN (
+  SELECT path FROM staging_events WHERE NOT is_bot AND type IN (${pv}, ${eng}, ${click}, ${form})
+  UNION SELECT target FROM staging_events WHERE NOT is_bot AND type IN (${click}, ${form})
+  UNION SELECT source FROM staging_events WHERE NOT is_bot AND type = ${form});
+INSERT INTO text_numbers
+SELECT s, ${nextTextNo} FROM (SELECT s FROM staging_texts) ANTI JOIN text_numbers t ON t.text = s;
+CREATE OR REPLACE TEMP TABLE staging_text_nos AS
+SELECT st.idx, t.text_no FROM staging_texts st JOIN text_numbers t ON t.text = st.s;
+CREATE OR REPLACE TEMP TABLE staging_visitor_nos AS
+SELECT ss.idx, n.visitor_no FROM staging_strings ss JOIN visitor_numbers n ON n.visitor_key = hash(ss.s)
+WHERE ss.idx IN (SELECT visitor_id FROM staging_events WHERE type = ${pv} AND NOT is_bot);
+INSERT INTO compact_page_views
+WITH ${dictionary}
+SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), d.h[e.session_id], v.visitor_no, p.text_no
+FROM staging_events e JOIN staging_visitor_nos v ON v.idx = e.visitor_id JOIN staging_text_nos p ON p.idx = e.path, d
+WHERE e.type = ${pv} AND NOT e.is_bot;
+INSERT INTO compact_engagements
+WITH ${dictionary}
+SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), d.h[e.session_id], p.text_no, nullif(e.scroll_depth, 'NaN'::DOUBLE)
+FROM staging_events e JOIN staging_text_nos p ON p.idx = e.path, d
+WHERE e.type = ${eng} AND NOT e.is_bot;
+INSERT INTO compact_interactions
+WITH ${dictionary}
+SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), e.type = ${form}, d.h[e.session_id], p.text_no, t.text_no, src.text_no
+FROM staging_events e JOIN staging_text_nos p ON p.idx = e.path
+  LEFT JOIN staging_text_nos t ON t.idx = e.target LEFT JOIN staging_text_nos src ON src.idx = e.source, d
+WHERE e.type IN (${click}, ${form}) AND NOT e.is_bot;`;
+
+const MIGRATION = 'compact-events';
+
+/** Stores written before the compact tables get them once from their events (after the visitor numbers). */
+export async function backfillCompactEvents(db: Database): Promise<void> {
+  await db.transaction(async (conn: DuckDBConnection) => {
+    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0) return;
+    const kinds = `type IN ('pageview', 'engagement', 'click', 'form_submit') AND NOT is_bot`;
+    await conn.run(`
+      INSERT INTO text_numbers
+      SELECT s, ${nextTextNo} FROM (
+        SELECT path AS s FROM events WHERE ${kinds}
+        UNION SELECT target FROM events WHERE type IN ('click', 'form_submit') AND NOT is_bot AND target IS NOT NULL
+        UNION SELECT source FROM events WHERE type = 'form_submit' AND NOT is_bot AND source IS NOT NULL)
+      ANTI JOIN text_numbers t ON t.text = s`);
+    await conn.run(`
+      INSERT INTO compact_page_views
+      SELECT e.property_id, e.ts, e.session_key, n.visitor_no, p.text_no
+      FROM events e JOIN visitor_numbers n USING (visitor_key) JOIN text_numbers p ON p.text = e.path
+      WHERE e.type = 'pageview' AND NOT e.is_bot ORDER BY e.ts`);
+    await conn.run(`
+      INSERT INTO compact_engagements
+      SELECT e.property_id, e.ts, e.session_key, p.text_no, e.scroll_depth
+      FROM events e JOIN text_numbers p ON p.text = e.path
+      WHERE e.type = 'engagement' AND NOT e.is_bot ORDER BY e.ts`);
+    await conn.run(`
+      INSERT INTO compact_interactions
+      SELECT e.property_id, e.ts, e.type = 'form_submit', e.session_key, p.text_no, t.text_no, src.text_no
+      FROM events e JOIN text_numbers p ON p.text = e.path
+        LEFT JOIN text_numbers t ON t.text = e.target LEFT JOIN text_numbers src ON src.text = e.source
+      WHERE e.type IN ('click', 'form_submit') AND NOT e.is_bot ORDER BY e.ts`);
+    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', { name: MIGRATION, at: ts(new Date()) });
+  });
+}
