@@ -119,11 +119,14 @@ export async function funnelPaths(db: Db, q: FunnelQuery, maxNodes: number): Pro
 
 /** Page sequences that follow `page` (consecutive repeats collapsed), with session counts. */
 export async function pathsAfter(db: Db, s: Scope, page: string, depth: number): ReturnType<Store['pathsAfter']> {
+  const [known] = await db.all<{ text_no: number }>('SELECT text_no FROM text_numbers WHERE text = $page', { page });
+  if (!known) return []; // a page the store has never seen was never followed by anything
   const { where, params } = scopeFilter(s, 'ts');
   params.page = page;
+  params.page_no = known.text_no;
   return db.all<{ pages: string[]; sessions: number }>(
     `WITH pv AS MATERIALIZED (SELECT property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}),
-    firsts AS (SELECT property_id, session_key, min(ts) AS t0 FROM pv WHERE path_no = (SELECT text_no FROM text_numbers WHERE text = $page) GROUP BY ALL),
+    firsts AS (SELECT property_id, session_key, min(ts) AS t0 FROM pv WHERE path_no = $page_no::UINTEGER GROUP BY ALL),
     dict AS MATERIALIZED (
       SELECT v.path_no, t.text AS path, (row_number() OVER (ORDER BY t.text))::INTEGER AS id
       FROM (SELECT DISTINCT path_no FROM pv) v JOIN text_numbers t ON t.text_no = v.path_no),
