@@ -15,6 +15,8 @@ export class StoreLockedError extends Error {}
 export class Database {
   private next = 0;
   private writeQueue: Promise<unknown> = Promise.resolve();
+  /** Awaited before every read (collect-inbox.ts: reads see every batch answered before them). */
+  beforeRead: () => Promise<void> | undefined = () => undefined;
 
   private constructor(
     readonly instance: DuckDBInstance,
@@ -40,8 +42,15 @@ export class Database {
 
   /** Runs a read query on the next reader connection; bigints within the safe range become numbers. */
   async all<T = Row>(sql: string, params: Params = {}): Promise<T[]> {
+    const settling = this.beforeRead();
+    if (settling) await settling;
     const conn = this.readers[this.next++ % this.readers.length];
     return query<T>(conn, sql, params);
+  }
+
+  /** Answers once a reader connection does, without waiting for collected batches to be written. */
+  async ping(): Promise<void> {
+    await this.readers[this.next++ % this.readers.length].run('SELECT 1');
   }
 
   /** Serializes writes on the writer connection; `fn` runs inside one transaction. */

@@ -2,6 +2,7 @@ import type { StoredEvent } from '../../../contract/events.js';
 import type { Store } from '../store.js';
 import { adminQueries } from './admin-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
+import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
 import { experimentQueries } from './experiment-queries.js';
 import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
@@ -14,7 +15,7 @@ import { backfillVisitorSlots } from './visitor-slots.js';
 import { backfillCompactEvents } from './compact-events.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
-import { importBatches, writeEvents } from './write-events.js';
+import { importBatches } from './write-events.js';
 
 /** Opens (creating if needed) the embedded store in `dataDir`, or in memory for ':memory:'. */
 export async function openDuckdbStore(dataDir: string): Promise<Store> {
@@ -23,17 +24,20 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await migrateKeyPermissions(db);
   await dropSessionsPrimaryKey(db);
   await backfillVisitorSlots(db);
+  const inbox = await openCollectInbox(db);
+  db.beforeRead = inbox.settled;
   await backfillCompactEvents(db);
   return {
     ...adminQueries(db),
     ...adminSessionQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
-    close: () => db.close(),
-    async ping() {
-      await db.all('SELECT 1');
+    async close() {
+      await inbox.close();
+      await db.close();
     },
-    insertEvents: (events: StoredEvent[]) => db.transaction((conn) => writeEvents(conn, events)),
+    ping: () => db.ping(),
+    insertEvents: (events: StoredEvent[]) => inbox.accept(events),
     importEvents: (batches: AsyncIterable<StoredEvent[]>) => db.transaction((conn) => importBatches(conn, batches)),
     async countEvents(propertyIds?: string[]) {
       const [row] = propertyIds
