@@ -23,7 +23,9 @@ CREATE TABLE IF NOT EXISTS compact_engagements (
   ts TIMESTAMP NOT NULL,
   session_key UBIGINT NOT NULL,
   path_no UINTEGER NOT NULL,
-  scroll_depth DOUBLE
+  scroll_depth DOUBLE,
+  -- Whether the row's (session, page) has other rows; NULL until flagged (repeat-flags.ts).
+  repeated BOOLEAN
 );
 CREATE TABLE IF NOT EXISTS compact_interactions (
   property_id VARCHAR NOT NULL,
@@ -32,7 +34,9 @@ CREATE TABLE IF NOT EXISTS compact_interactions (
   session_key UBIGINT NOT NULL,
   path_no UINTEGER NOT NULL,
   target_no UINTEGER,
-  source_no UINTEGER
+  source_no UINTEGER,
+  -- Whether the row's (session, page, target, kind) has other rows; NULL until flagged (repeat-flags.ts).
+  repeated BOOLEAN
 );`;
 
 const [pv, eng, click, form] = (['pageview', 'engagement', 'click', 'form_submit'] as const).map(typeCode);
@@ -57,17 +61,17 @@ SELECT st.idx, t.text_no FROM staging_texts st JOIN text_numbers t ON t.text = s
 CREATE OR REPLACE TEMP TABLE staging_visitor_nos AS
 SELECT ss.idx, n.visitor_no FROM staging_strings ss JOIN visitor_numbers n ON n.visitor_key = hash(ss.s)
 WHERE ss.idx IN (SELECT visitor_id FROM staging_events WHERE type = ${pv} AND NOT is_bot);
-INSERT INTO compact_page_views
+INSERT INTO compact_page_views (property_id, ts, session_key, visitor_no, path_no)
 WITH ${dictionary}
 SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), d.h[e.session_id], v.visitor_no, p.text_no
 FROM staging_events e JOIN staging_visitor_nos v ON v.idx = e.visitor_id JOIN staging_text_nos p ON p.idx = e.path, d
 WHERE e.type = ${pv} AND NOT e.is_bot;
-INSERT INTO compact_engagements
+INSERT INTO compact_engagements (property_id, ts, session_key, path_no, scroll_depth)
 WITH ${dictionary}
 SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), d.h[e.session_id], p.text_no, nullif(e.scroll_depth, 'NaN'::DOUBLE)
 FROM staging_events e JOIN staging_text_nos p ON p.idx = e.path, d
 WHERE e.type = ${eng} AND NOT e.is_bot;
-INSERT INTO compact_interactions
+INSERT INTO compact_interactions (property_id, ts, is_form, session_key, path_no, target_no, source_no)
 WITH ${dictionary}
 SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), e.type = ${form}, d.h[e.session_id], p.text_no, t.text_no, src.text_no
 FROM staging_events e JOIN staging_text_nos p ON p.idx = e.path
@@ -89,17 +93,17 @@ export async function backfillCompactEvents(db: Database): Promise<void> {
         UNION SELECT source FROM events WHERE type = 'form_submit' AND NOT is_bot AND source IS NOT NULL)
       ANTI JOIN text_numbers t ON t.text = s`);
     await conn.run(`
-      INSERT INTO compact_page_views
+      INSERT INTO compact_page_views (property_id, ts, session_key, visitor_no, path_no)
       SELECT e.property_id, e.ts, e.session_key, n.visitor_no, p.text_no
       FROM events e JOIN visitor_numbers n USING (visitor_key) JOIN text_numbers p ON p.text = e.path
       WHERE e.type = 'pageview' AND NOT e.is_bot ORDER BY e.ts`);
     await conn.run(`
-      INSERT INTO compact_engagements
+      INSERT INTO compact_engagements (property_id, ts, session_key, path_no, scroll_depth)
       SELECT e.property_id, e.ts, e.session_key, p.text_no, e.scroll_depth
       FROM events e JOIN text_numbers p ON p.text = e.path
       WHERE e.type = 'engagement' AND NOT e.is_bot ORDER BY e.ts`);
     await conn.run(`
-      INSERT INTO compact_interactions
+      INSERT INTO compact_interactions (property_id, ts, is_form, session_key, path_no, target_no, source_no)
       SELECT e.property_id, e.ts, e.type = 'form_submit', e.session_key, p.text_no, t.text_no, src.text_no
       FROM events e JOIN text_numbers p ON p.text = e.path
         LEFT JOIN text_numbers t ON t.text = e.target LEFT JOIN text_numbers src ON src.text = e.source

@@ -13,6 +13,7 @@ import { schemaSql } from './schema.js';
 import { dropSessionsPrimaryKey } from './sessions-key-migration.js';
 import { backfillVisitorSlots } from './visitor-slots.js';
 import { backfillCompactEvents } from './compact-events.js';
+import { startRepeatFlagging } from './repeat-flags.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
 import { importBatches } from './write-events.js';
@@ -24,9 +25,10 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await migrateKeyPermissions(db);
   await dropSessionsPrimaryKey(db);
   await backfillVisitorSlots(db);
+  await backfillCompactEvents(db);
   const inbox = await openCollectInbox(db);
   db.beforeRead = inbox.settled;
-  await backfillCompactEvents(db);
+  const repeats = startRepeatFlagging(db);
   return {
     ...adminQueries(db),
     ...adminSessionQueries(db),
@@ -34,11 +36,12 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
     ...experimentQueries(db),
     async close() {
       await inbox.close();
+      await repeats.stop();
       await db.close();
     },
     ping: () => db.ping(),
-    insertEvents: (events: StoredEvent[]) => inbox.accept(events),
-    importEvents: (batches: AsyncIterable<StoredEvent[]>) => db.transaction((conn) => importBatches(conn, batches)),
+    insertEvents: (events: StoredEvent[]) => inbox.accept(events).finally(repeats.written),
+    importEvents: (batches: AsyncIterable<StoredEvent[]>) => db.transaction((conn) => importBatches(conn, batches)).finally(repeats.written),
     async countEvents(propertyIds?: string[]) {
       const [row] = propertyIds
         ? await db.all<{ n: number }>('SELECT count(*) AS n FROM events WHERE list_contains($ids, property_id)', { ids: propertyIds })

@@ -1,5 +1,6 @@
 import type { BucketedScope, Store } from '../store.js';
 import type { Database } from './database.js';
+import { repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { bucketSql, keyOf, scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
@@ -26,11 +27,16 @@ export async function interactions(
     filter += ' AND c.source_no = (SELECT text_no FROM text_numbers WHERE text = $source)';
     params.source = opts.source;
   }
+  // Distinct sessions per row: rows flagged single counted as they are, the rest distinctly (repeat-flags.ts).
+  const perRow = splitByRepeats(repeatKeys.interactionSessions, `SELECT path_no, target_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}`);
   const from = `FROM compact_interactions c WHERE ${filter}`;
   const [rows, trend, [total]] = await Promise.all([
     db.all<{ path: string; target: string | null; count: number; unique: number }>(
-      `SELECT p.text AS path, t.text AS target, r.count, r.unique FROM (
-         SELECT path_no, target_no, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY path_no, target_no) r
+      `WITH ${perRow.with}, counts AS (
+         SELECT path_no, target_no, count(*) AS n, count(*) AS u FROM ${perRow.single} GROUP BY ALL
+         UNION ALL SELECT path_no, target_no, count(*), count(DISTINCT session_key) FROM ${perRow.repeated} GROUP BY ALL)
+       SELECT p.text AS path, t.text AS target, r.count, r.unique FROM (
+         SELECT path_no, target_no, sum(n)::BIGINT AS count, sum(u)::BIGINT AS "unique" FROM counts GROUP BY ALL) r
        JOIN text_numbers p ON p.text_no = r.path_no LEFT JOIN text_numbers t ON t.text_no = r.target_no
        ORDER BY r.count DESC, r.unique DESC, p.text, t.text NULLS LAST LIMIT ${Number(opts.limit)}`,
       params,

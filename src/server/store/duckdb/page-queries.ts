@@ -1,6 +1,7 @@
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
 import type { Database } from './database.js';
 import { byCountsThenValues, scopeFilter } from './sql-fragments.js';
+import { repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { distinctVisitorsSql } from './visitor-sets.js';
 
 type Db = Pick<Database, 'all'>;
@@ -24,6 +25,7 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   const se = scopeFilter(s, 'first_pv_ts');
   const nos = numberList(ranked.map((r) => r.path_no));
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
+  const engaged = splitByRepeats(repeatKeys.pageDepths, `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements WHERE ${ev.where} AND path_no IN ${nos}`);
   const [visitors, depths, entries] = await Promise.all([
     db.all<{ path_no: number; unique_visitors: number }>(
       `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views
@@ -32,9 +34,10 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
     ),
     db.all<{ path_no: number; avg_scroll_depth: number | null }>(
       // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in.
-      `SELECT path_no, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
-         SELECT path_no, session_key, max(scroll_depth) AS deepest FROM compact_engagements
-         WHERE ${ev.where} AND path_no IN ${nos} GROUP BY path_no, session_key)
+      `WITH ${engaged.with}
+       SELECT path_no, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
+         SELECT path_no, scroll_depth AS deepest FROM ${engaged.single}
+         UNION ALL SELECT path_no, max(scroll_depth) FROM ${engaged.repeated} GROUP BY path_no, session_key)
        GROUP BY path_no`,
       ev.params,
     ),
@@ -112,7 +115,10 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
     if (r.g === 0b11101) return { dimension: 'country', values: [r.country], ...counts };
     return { dimension: 'device', values: [r.device], ...counts };
   });
-  out.sort(byCountsThenValues((r) => [r.page_views], (r) => r.values));
+  // Ties between dimensions (a country and a device both unknown, say) by dimension name, so the
+  // order never depends on which thread finished first.
+  const ranked = byCountsThenValues<(typeof out)[number]>((r) => [r.page_views], (r) => r.values);
+  out.sort((a, b) => ranked(a, b) || (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0));
   if (!totals) return { totals: zero, rows: out };
   const { path: _path, ...figures } = totals;
   return { totals: figures, rows: out };

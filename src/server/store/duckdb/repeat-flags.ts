@@ -1,0 +1,84 @@
+import type { Database } from './database.js';
+
+/**
+ * Distinct counts without counting most rows distinctly. A row is flagged when its key (for scroll
+ * depth: session and page) has other rows anywhere in its table. A row flagged single is, on its
+ * own, one distinct value of every group it falls in, so it is simply counted; only the other rows go
+ * through count(DISTINCT) or a max per pair. At 10M events 91% of engagement rows (per session and
+ * page) and 96% of click rows (per session, page and target) are single (docs/store-design.md). Flags are set in the background, off
+ * the write path; rows not flagged yet (NULL), and the rows sharing a key with them, are treated as
+ * repeated, so answers are exact at every moment.
+ */
+export interface RepeatKey {
+  table: string;
+  flag: string;
+  /** Key expressions over the table's columns; never NULL (a NULL would not match itself in a join). */
+  key: string[];
+}
+
+// Only where it pays: with 22% of page-view rows repeated per (visitor, page) and 60% of click rows
+// per session, the split cost more than the count(DISTINCT) it spared (measured at 10M events).
+export const repeatKeys = {
+  pageDepths: { table: 'compact_engagements', flag: 'repeated', key: ['session_key', 'path_no'] },
+  interactionSessions: { table: 'compact_interactions', flag: 'repeated', key: ['session_key', 'path_no', 'coalesce(target_no, 0)', 'is_form'] },
+} satisfies Record<string, RepeatKey>;
+
+const keyColumns = (k: RepeatKey) => k.key.map((expr, i) => `${expr} AS k${i}`).join(', ');
+const keyNames = (k: RepeatKey) => k.key.map((_, i) => `k${i}`).join(', ');
+
+/** Flags the rows of keys that have unflagged rows (and re-flags their older rows when a key grew). */
+export function flagRepeatsSql(k: RepeatKey): string {
+  return `
+UPDATE ${k.table} SET ${k.flag} = p.n > 1
+FROM (
+  SELECT rid, count(*) OVER (PARTITION BY ${keyNames(k)}) AS n
+  FROM (SELECT rowid AS rid, ${keyColumns(k)} FROM ${k.table}) c
+  SEMI JOIN (SELECT DISTINCT ${keyColumns(k)} FROM ${k.table} WHERE ${k.flag} IS NULL) f USING (${keyNames(k)})) p
+WHERE ${k.table}.rowid = p.rid AND ${k.table}.${k.flag} IS DISTINCT FROM (p.n > 1)`;
+}
+
+/**
+ * Splits `rows` (a query over the key's table that yields its key columns as-is, the flag, and
+ * whatever the caller groups and counts) into `single` (counted as they are) and `repeated` (counted
+ * distinctly), as two queries' FROM clauses.
+ */
+export function splitByRepeats(k: RepeatKey, rows: string): { with: string; single: string; repeated: string } {
+  return {
+    with: `r AS (SELECT *, ${keyColumns(k)} FROM (${rows})), fresh AS (SELECT DISTINCT ${keyNames(k)} FROM r WHERE ${k.flag} IS NULL)`,
+    single: `(SELECT * FROM r ANTI JOIN fresh USING (${keyNames(k)}) WHERE ${k.flag} = false)`,
+    repeated: `(SELECT * FROM r WHERE ${k.flag} IS NOT false UNION ALL BY NAME SELECT * FROM r SEMI JOIN fresh USING (${keyNames(k)}) WHERE ${k.flag} = false)`,
+  };
+}
+
+/**
+ * Flags new rows every `intervalMs` while writes came in since the last pass (and once at open, for
+ * rows a previous run wrote last). Each pass is one transaction on the writer, so it queues behind
+ * and between event batches like any write.
+ */
+export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(): void; stop(): Promise<void> } {
+  let dirty = true;
+  let running: Promise<void> = Promise.resolve();
+  const pass = () => {
+    if (!dirty) return;
+    dirty = false;
+    running = db
+      .transaction(async (conn) => {
+        for (const k of Object.values(repeatKeys)) await conn.run(flagRepeatsSql(k));
+      })
+      .catch(() => {
+        dirty = true; // tried again on the next tick; until then the rows count as repeated, which is exact
+      });
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  queueMicrotask(pass);
+  return {
+    written: () => {
+      dirty = true;
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
