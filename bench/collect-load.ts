@@ -18,7 +18,7 @@ export interface CollectBenchOptions {
   singleConnections?: number;
   /** Connections sending batches (default 64). */
   batchedConnections?: number;
-  /** Events per batched body (default 50; the API takes at most 100). */
+  /** Events per batched body (default 20, as in the ingestion goal; the API takes at most 100). */
   batchSize?: number;
   /** Seconds into the durability run at which the server is killed with SIGKILL (default 3). */
   killAfterSec?: number;
@@ -109,7 +109,7 @@ async function measure(url: string, propertyId: string, eventsPerRequest: number
 /** Runs the collect benchmark in a temporary DATA_DIR (removed afterwards) and returns its figures. */
 export async function runCollectBench(options: CollectBenchOptions = {}): Promise<CollectBenchResult> {
   const o: Required<CollectBenchOptions> = {
-    durationSec: 10, warmupSec: 2, singleConnections: 256, batchedConnections: 64, batchSize: 50, killAfterSec: 3, verbose: true,
+    durationSec: 10, warmupSec: 2, singleConnections: 256, batchedConnections: 64, batchSize: 20, killAfterSec: 3, verbose: true,
     ...options,
   };
   const log = (line: string) => o.verbose && console.error(line);

@@ -15,7 +15,7 @@ export function collectReportLines(r: CollectBenchResult, when = new Date()): st
   return [
     `## Collect, run of ${when.toISOString().slice(0, 16)}Z (${r.node}, ${r.cpus} CPUs)`,
     '',
-    `POST /api/collect on loopback against \`npm start\`'s server (DuckDB store, 5 ms group commit), driven by autocannon on the same machine. ` +
+    `POST /api/collect on loopback against \`npm start\`'s server (DuckDB store; 5 ms group commit into the collect inbox, written into the report tables behind it), driven by autocannon on the same machine. ` +
       `${r.single.seconds.toFixed(0)} s per phase after a warm-up; events/s is the median of one-second samples of events answered 202. ` +
       'Each connection waits for its last answer before the run ends, so accepted and stored must be equal.',
     '',
