@@ -51,8 +51,8 @@ export function splitByRepeats(k: RepeatKey, rows: string): { with: string; sing
 }
 
 /**
- * Flags new rows every `intervalMs` while writes came in since the last pass (and once at open, for
- * rows a previous run wrote last). Each pass is one transaction on the writer, so it queues behind
+ * Flags new rows every `intervalMs` while writes came in since the last pass, once at open (for rows
+ * a previous run left unflagged) and once at close. Each pass is one transaction on the writer, so it queues behind
  * and between event batches like any write.
  */
 export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(): void; stop(): Promise<void> } {
@@ -76,8 +76,11 @@ export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(
     written: () => {
       dirty = true;
     },
+    /** Ends the timer after a last pass, so a store closed after a bulk write (seed, import) opens settled. */
     async stop() {
       clearInterval(timer);
+      await running;
+      pass();
       await running;
     },
   };
