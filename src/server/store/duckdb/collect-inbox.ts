@@ -17,6 +17,12 @@ const inboxSql = 'CREATE TABLE IF NOT EXISTS collect_inbox (seq BIGINT NOT NULL,
 const MAX_UNWRITTEN = 100_000;
 /** Events written per transaction at most, so one transaction's memory and duration stay bounded. */
 const MAX_GROUP = 20_000;
+/**
+ * How long accepted batches gather before they are written, unless a read waits for them or a full
+ * group is there: each write costs 50–100 ms of DuckDB's time whatever its size, taken from the cores
+ * that answer collect.
+ */
+const GATHER_MS = 250;
 
 interface Pending {
   seq: number;
@@ -88,12 +94,19 @@ export async function openCollectInbox(db: Database): Promise<CollectInbox> {
       wake(writtenSeq);
     }
   }
+  let timer: NodeJS.Timeout | null = null;
   const kick = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
     writing ??= writePending().finally(() => {
       writing = null;
-      if (pending.length > 0) kick();
+      if (pending.length > 0) kickSoon();
     });
     return writing;
+  };
+  const kickSoon = () => {
+    if (unwritten >= MAX_GROUP || waiters.length > 0) void kick();
+    else timer ??= setTimeout(kick, GATHER_MS);
   };
 
   return {
@@ -113,12 +126,14 @@ export async function openCollectInbox(db: Database): Promise<CollectInbox> {
       const mine = await done;
       pending.push({ seq: mine, events });
       unwritten += events.length;
-      void kick();
+      if (!writing) kickSoon();
     },
     settled() {
       if (seq <= writtenSeq) return undefined;
       const upTo = seq;
-      return new Promise<void>((resolve) => waiters.push({ seq: upTo, resolve }));
+      const settling = new Promise<void>((resolve) => waiters.push({ seq: upTo, resolve }));
+      if (!writing) void kick();
+      return settling;
     },
     async close() {
       await inserting;
