@@ -26,7 +26,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await dropSessionsPrimaryKey(db);
   await backfillVisitorSlots(db);
   await backfillCompactEvents(db);
-  const inbox = await openCollectInbox(db);
+  const inbox = await openCollectInbox(db, dataDir);
   db.beforeRead = inbox.settled;
   const repeats = startRepeatFlagging(db);
   return {
