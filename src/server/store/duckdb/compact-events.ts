@@ -46,7 +46,9 @@ const nextTextNo = `(SELECT coalesce(max(text_no), 0) FROM text_numbers) + row_n
 /**
  * After the batch's visitors are numbered (visitor-slots.ts), in the same transaction: new texts get
  * the next numbers, then the batch's rows are appended. Keys are looked up into small temp tables
- * first and joined on plain columns; a join through the staged lists would compare every pair.
+ * first and joined on plain columns; a join through the staged lists would compare every pair. The
+ * staged rows are decoded in a MATERIALIZED step first: otherwise the planner carries the batch's
+ * whole string list into the join's build side (2.7 s for a 20,000-event batch instead of 0.3).
  */
 export const maintainCompactEventsSql = `
 CREATE OR REPLACE TEMP TABLE staging_texts AS
@@ -62,21 +64,21 @@ CREATE OR REPLACE TEMP TABLE staging_visitor_nos AS
 SELECT ss.idx, n.visitor_no FROM staging_strings ss JOIN visitor_numbers n ON n.visitor_key = hash(ss.s)
 WHERE ss.idx IN (SELECT visitor_id FROM staging_events WHERE type = ${pv} AND NOT is_bot);
 INSERT INTO compact_page_views (property_id, ts, session_key, visitor_no, path_no)
-WITH ${dictionary}
-SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), d.h[e.session_id], v.visitor_no, p.text_no
-FROM staging_events e JOIN staging_visitor_nos v ON v.idx = e.visitor_id JOIN staging_text_nos p ON p.idx = e.path, d
-WHERE e.type = ${pv} AND NOT e.is_bot;
+WITH ${dictionary}, e AS MATERIALIZED (SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, d.h[e.session_id] AS session_key, e.visitor_id, e.path FROM staging_events e, d WHERE e.type = ${pv} AND NOT e.is_bot)
+SELECT e.property_id, e.ts, e.session_key, v.visitor_no, p.text_no
+FROM e JOIN staging_visitor_nos v ON v.idx = e.visitor_id JOIN staging_text_nos p ON p.idx = e.path;
 INSERT INTO compact_engagements (property_id, ts, session_key, path_no, scroll_depth)
-WITH ${dictionary}
-SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), d.h[e.session_id], p.text_no, nullif(e.scroll_depth, 'NaN'::DOUBLE)
-FROM staging_events e JOIN staging_text_nos p ON p.idx = e.path, d
-WHERE e.type = ${eng} AND NOT e.is_bot;
+WITH ${dictionary}, e AS MATERIALIZED (SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, d.h[e.session_id] AS session_key, e.path, nullif(e.scroll_depth, 'NaN'::DOUBLE) AS scroll_depth FROM staging_events e, d WHERE e.type = ${eng} AND NOT e.is_bot)
+SELECT e.property_id, e.ts, e.session_key, p.text_no, e.scroll_depth
+FROM e JOIN staging_text_nos p ON p.idx = e.path;
 INSERT INTO compact_interactions (property_id, ts, is_form, session_key, path_no, target_no, source_no)
-WITH ${dictionary}
-SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), e.type = ${form}, d.h[e.session_id], p.text_no, t.text_no, src.text_no
-FROM staging_events e JOIN staging_text_nos p ON p.idx = e.path
-  LEFT JOIN staging_text_nos t ON t.idx = e.target LEFT JOIN staging_text_nos src ON src.idx = e.source, d
-WHERE e.type IN (${click}, ${form}) AND NOT e.is_bot;`;
+WITH ${dictionary}, e AS MATERIALIZED (
+  SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, e.type = ${form} AS is_form, d.h[e.session_id] AS session_key,
+    e.path, e.target, e.source
+  FROM staging_events e, d WHERE e.type IN (${click}, ${form}) AND NOT e.is_bot)
+SELECT e.property_id, e.ts, e.is_form, e.session_key, p.text_no, t.text_no, src.text_no
+FROM e JOIN staging_text_nos p ON p.idx = e.path
+  LEFT JOIN staging_text_nos t ON t.idx = e.target LEFT JOIN staging_text_nos src ON src.idx = e.source;`;
 
 const MIGRATION = 'compact-events';
 
