@@ -1,6 +1,6 @@
 import type { BucketedScope, Store } from '../store.js';
 import type { Database } from './database.js';
-import { repeatKeys, splitByRepeats } from './repeat-flags.js';
+import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { bucketSql, keyOf, scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
@@ -28,10 +28,11 @@ export async function interactions(
     params.source = opts.source;
   }
   // Distinct sessions per row: rows flagged single counted as they are, the rest distinctly (repeat-flags.ts).
-  const perRow = splitByRepeats(repeatKeys.interactionSessions, `SELECT path_no, target_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}`);
+  const rowsSql = `SELECT path_no, target_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}`;
   const from = `FROM compact_interactions c WHERE ${filter}`;
+  const perRow = async () => splitByRepeats(repeatKeys.interactionSessions, rowsSql, await allFlagged(db, repeatKeys.interactionSessions, rowsSql, params));
   const [rows, trend, [total]] = await Promise.all([
-    db.all<{ path: string; target: string | null; count: number; unique: number }>(
+    perRow().then((perRow) => db.all<{ path: string; target: string | null; count: number; unique: number }>(
       `WITH ${perRow.with}, counts AS (
          SELECT path_no, target_no, count(*) AS n, count(*) AS u FROM ${perRow.single} GROUP BY ALL
          UNION ALL SELECT path_no, target_no, count(*), count(DISTINCT session_key) FROM ${perRow.repeated} GROUP BY ALL)
@@ -40,7 +41,7 @@ export async function interactions(
        JOIN text_numbers p ON p.text_no = r.path_no LEFT JOIN text_numbers t ON t.text_no = r.target_no
        ORDER BY r.count DESC, r.unique DESC, p.text, t.text NULLS LAST LIMIT ${Number(opts.limit)}`,
       params,
-    ),
+    )),
     db.all<{ bucket: Date; count: number; unique: number }>(
       `SELECT ${bucketSql(s.granularity, s.offsets, 'c.ts')} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`,
       params,

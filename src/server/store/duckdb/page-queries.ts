@@ -1,7 +1,7 @@
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
 import type { Database } from './database.js';
 import { byCountsThenValues, scopeFilter } from './sql-fragments.js';
-import { repeatKeys, splitByRepeats } from './repeat-flags.js';
+import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { distinctVisitorsSql } from './visitor-sets.js';
 
 type Db = Pick<Database, 'all'>;
@@ -25,22 +25,23 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   const se = scopeFilter(s, 'first_pv_ts');
   const nos = numberList(ranked.map((r) => r.path_no));
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
-  const engaged = splitByRepeats(repeatKeys.pageDepths, `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements WHERE ${ev.where} AND path_no IN ${nos}`);
+  const engagedRows = `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements WHERE ${ev.where} AND path_no IN ${nos}`;
+  const depthSql = async () => {
+    const engaged = splitByRepeats(repeatKeys.pageDepths, engagedRows, await allFlagged(db, repeatKeys.pageDepths, engagedRows, ev.params));
+    // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in.
+    return `WITH ${engaged.with}
+       SELECT path_no, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
+         SELECT path_no, scroll_depth AS deepest FROM ${engaged.single}
+         UNION ALL SELECT path_no, max(scroll_depth) FROM ${engaged.repeated} GROUP BY path_no, session_key)
+       GROUP BY path_no`;
+  };
   const [visitors, depths, entries] = await Promise.all([
     db.all<{ path_no: number; unique_visitors: number }>(
       `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views
        WHERE ${ev.where} AND path_no IN ${nos} GROUP BY path_no`,
       ev.params,
     ),
-    db.all<{ path_no: number; avg_scroll_depth: number | null }>(
-      // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in.
-      `WITH ${engaged.with}
-       SELECT path_no, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
-         SELECT path_no, scroll_depth AS deepest FROM ${engaged.single}
-         UNION ALL SELECT path_no, max(scroll_depth) FROM ${engaged.repeated} GROUP BY path_no, session_key)
-       GROUP BY path_no`,
-      ev.params,
-    ),
+    depthSql().then((sql) => db.all<{ path_no: number; avg_scroll_depth: number | null }>(sql, ev.params)),
     db.all<{ path: string; entries: number; bounces: number }>(
       `SELECT entry_path AS path, count(*) AS entries, count(*) FILTER (WHERE pageviews = 1) AS bounces FROM sessions
        WHERE ${se.where} AND NOT is_bot AND list_contains($paths, entry_path) GROUP BY entry_path`,

@@ -1,4 +1,4 @@
-import type { Database } from './database.js';
+import type { Database, Params } from './database.js';
 
 /**
  * Distinct counts without counting most rows distinctly. A row is flagged when its key (for scroll
@@ -40,14 +40,22 @@ WHERE ${k.table}.rowid = p.rid AND ${k.table}.${k.flag} IS DISTINCT FROM (p.n > 
 /**
  * Splits `rows` (a query over the key's table that yields its key columns as-is, the flag, and
  * whatever the caller groups and counts) into `single` (counted as they are) and `repeated` (counted
- * distinctly), as two queries' FROM clauses.
+ * distinctly), as two queries' FROM clauses. `settled`: the rows have no unflagged row (the usual
+ * case for any range that ended over two seconds ago), so none of them needs its key looked up.
  */
-export function splitByRepeats(k: RepeatKey, rows: string): { with: string; single: string; repeated: string } {
+export function splitByRepeats(k: RepeatKey, rows: string, settled: boolean): { with: string; single: string; repeated: string } {
+  if (settled) return { with: `r AS (${rows})`, single: `(SELECT * FROM r WHERE ${k.flag} = false)`, repeated: `(SELECT * FROM r WHERE ${k.flag})` };
   return {
     with: `r AS (SELECT *, ${keyColumns(k)} FROM (${rows})), fresh AS (SELECT DISTINCT ${keyNames(k)} FROM r WHERE ${k.flag} IS NULL)`,
     single: `(SELECT * FROM r ANTI JOIN fresh USING (${keyNames(k)}) WHERE ${k.flag} = false)`,
     repeated: `(SELECT * FROM r WHERE ${k.flag} IS NOT false UNION ALL BY NAME SELECT * FROM r SEMI JOIN fresh USING (${keyNames(k)}) WHERE ${k.flag} = false)`,
   };
+}
+
+/** Whether every row of `rows` is flagged (row groups without NULL flags are skipped by their statistics). */
+export async function allFlagged(db: Pick<Database, 'all'>, k: RepeatKey, rows: string, params: Params): Promise<boolean> {
+  const [row] = await db.all<{ n: number }>(`SELECT count(*) AS n FROM (${rows}) WHERE ${k.flag} IS NULL`, params);
+  return row.n === 0;
 }
 
 /**
