@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeEvent } from '../../ingest/normalize-event.js';
+import { reopenableStore } from '../../test-support/reopenable-store.js';
 import type { Store } from '../store.js';
 import { Database } from './database.js';
-import { openDuckdbStore } from './duckdb-store.js';
 
 // The compact tables must give the figures the events give: one number per text across batches and
 // properties, bots left out, and a store written before them rebuilt once with the same answers.
@@ -16,24 +13,7 @@ const event = (e: Partial<Input> & Pick<Input, 'type' | 'visitor_id' | 'session_
 const day = { propertyIds: ['a'], start: new Date('2026-03-02T00:00:00Z'), end: new Date('2026-03-03T00:00:00Z') };
 const daily = { ...day, granularity: 'day' as const, offsets: [{ fromMs: null, offsetMinutes: 0 }] as never };
 
-let dir: string | null = null;
-let store: Store | null = null;
-afterEach(async () => {
-  await store?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  store = null;
-  dir = null;
-});
-
-async function open(): Promise<Store> {
-  dir ??= mkdtempSync(join(tmpdir(), 'sightline-compact-'));
-  store = await openDuckdbStore(dir);
-  if ((await store.getProperties(['a'])).length === 0) {
-    await store.createProperty({ id: 'a', name: 'A', domain: null, timezone: 'UTC' });
-    await store.createProperty({ id: 'b', name: 'B', domain: null, timezone: 'UTC' });
-  }
-  return store;
-}
+const { open, dir } = reopenableStore('compact');
 
 const visit = (v: string, s: string, path: string, at: string, extra: Partial<Input> = {}) => [
   event({ type: 'pageview', visitor_id: v, session_id: s, path, ts: at, ...extra }),
@@ -76,7 +56,7 @@ describe('compact event tables', () => {
     await s.insertEvents([...visit('v2', 's2', '/', '2026-03-02T11:00:00Z'), ...visit('v2', 's2', '/signup', '2026-03-02T11:02:00Z')]);
     const before = await figures(s);
     await s.close();
-    const db = await Database.open(dir!);
+    const db = await Database.open(dir());
     await db.writer.run(`DELETE FROM compact_page_views; DELETE FROM compact_engagements; DELETE FROM compact_interactions;
       DELETE FROM text_numbers; DELETE FROM store_migrations WHERE name = 'compact-events'`);
     await db.close();

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeEvent } from '../../ingest/normalize-event.js';
-import type { Store } from '../store.js';
+import { reopenableStore } from '../../test-support/reopenable-store.js';
 import { Database } from './database.js';
-import { openDuckdbStore } from './duckdb-store.js';
 
 // The slot table must give the very figures the events give: across batches, on ranges that do not
 // start or end on a slot, and in a store written before it existed.
@@ -14,24 +10,7 @@ const view = (visitor: string, at: string, property = 'a') =>
   normalizeEvent({ type: 'pageview', property_id: property, visitor_id: visitor, session_id: `s-${visitor}-${at.slice(0, 13)}`, path: '/', ts: at }, new Date());
 const day = (d: string) => ({ propertyIds: ['a'], start: new Date(`${d}T00:00:00Z`), end: new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000) });
 
-let dir: string | null = null;
-let store: Store | null = null;
-afterEach(async () => {
-  await store?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  store = null;
-  dir = null;
-});
-
-async function open(): Promise<Store> {
-  dir ??= mkdtempSync(join(tmpdir(), 'sightline-slots-'));
-  store = await openDuckdbStore(dir);
-  if ((await store.getProperties(['a'])).length === 0) {
-    await store.createProperty({ id: 'a', name: 'A', domain: null, timezone: 'UTC' });
-    await store.createProperty({ id: 'b', name: 'B', domain: null, timezone: 'UTC' });
-  }
-  return store;
-}
+const { open, dir } = reopenableStore('slots');
 
 describe('page-view slots', () => {
   it('count a visitor once whether its views of one slot came in one batch or two, and add up the views', async () => {
@@ -66,7 +45,7 @@ describe('page-view slots', () => {
     const before = await s.trafficSummary(day('2026-03-02'));
     await s.close();
     // What an older version left: events, and no slots nor numbers nor the migration's record.
-    const db = await Database.open(dir!);
+    const db = await Database.open(dir());
     await db.writer.run(`DELETE FROM pageview_slots; DELETE FROM visitor_numbers; DELETE FROM store_migrations WHERE name = 'pageview-slots'`);
     await db.close();
     const reopened = await open();
