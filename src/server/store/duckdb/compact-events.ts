@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { query, ts, type Database } from './database.js';
-import { typeCode } from './stage-events.js';
+import { stagedDictionary, typeCode } from './stage-events.js';
 
 /**
  * The events the page, click, form and funnel reports read, kept a second time in narrow tables: one
@@ -40,7 +40,6 @@ CREATE TABLE IF NOT EXISTS compact_interactions (
 );`;
 
 const [pv, eng, click, form] = (['pageview', 'engagement', 'click', 'form_submit'] as const).map(typeCode);
-const dictionary = `d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)`;
 const nextTextNo = `(SELECT coalesce(max(text_no), 0) FROM text_numbers) + row_number() OVER (ORDER BY s)`;
 
 /**
@@ -64,15 +63,15 @@ CREATE OR REPLACE TEMP TABLE staging_visitor_nos AS
 SELECT ss.idx, n.visitor_no FROM staging_strings ss JOIN visitor_numbers n ON n.visitor_key = hash(ss.s)
 WHERE ss.idx IN (SELECT visitor_id FROM staging_events WHERE type = ${pv} AND NOT is_bot);
 INSERT INTO compact_page_views (property_id, ts, session_key, visitor_no, path_no)
-WITH ${dictionary}, e AS MATERIALIZED (SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, d.h[e.session_id] AS session_key, e.visitor_id, e.path FROM staging_events e, d WHERE e.type = ${pv} AND NOT e.is_bot)
+WITH ${stagedDictionary}, e AS MATERIALIZED (SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, d.h[e.session_id] AS session_key, e.visitor_id, e.path FROM staging_events e, d WHERE e.type = ${pv} AND NOT e.is_bot)
 SELECT e.property_id, e.ts, e.session_key, v.visitor_no, p.text_no
 FROM e JOIN staging_visitor_nos v ON v.idx = e.visitor_id JOIN staging_text_nos p ON p.idx = e.path;
 INSERT INTO compact_engagements (property_id, ts, session_key, path_no, scroll_depth)
-WITH ${dictionary}, e AS MATERIALIZED (SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, d.h[e.session_id] AS session_key, e.path, nullif(e.scroll_depth, 'NaN'::DOUBLE) AS scroll_depth FROM staging_events e, d WHERE e.type = ${eng} AND NOT e.is_bot)
+WITH ${stagedDictionary}, e AS MATERIALIZED (SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, d.h[e.session_id] AS session_key, e.path, nullif(e.scroll_depth, 'NaN'::DOUBLE) AS scroll_depth FROM staging_events e, d WHERE e.type = ${eng} AND NOT e.is_bot)
 SELECT e.property_id, e.ts, e.session_key, p.text_no, e.scroll_depth
 FROM e JOIN staging_text_nos p ON p.idx = e.path;
 INSERT INTO compact_interactions (property_id, ts, is_form, session_key, path_no, target_no, source_no)
-WITH ${dictionary}, e AS MATERIALIZED (
+WITH ${stagedDictionary}, e AS MATERIALIZED (
   SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, e.type = ${form} AS is_form, d.h[e.session_id] AS session_key,
     e.path, e.target, e.source
   FROM staging_events e, d WHERE e.type IN (${click}, ${form}) AND NOT e.is_bot)

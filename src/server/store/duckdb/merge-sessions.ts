@@ -1,4 +1,4 @@
-import { typeCode } from './stage-events.js';
+import { stagedDictionary, typeCode } from './stage-events.js';
 
 /**
  * Session partials from the staged batch merged into `sessions`: counts add up, the earliest page view
@@ -26,7 +26,7 @@ export const mergeSessionsSql = `
 DELETE FROM staging_sessions;
 DELETE FROM staging_found;
 INSERT INTO staging_sessions
-WITH d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)
+WITH ${stagedDictionary}
 SELECT d.str[p], d.h[s], d.h[v], epoch_ms(first_ts::BIGINT), epoch_ms(last_ts::BIGINT),
   epoch_ms(first_pv_ts::BIGINT), epoch_ms(last_pv_ts::BIGINT), d.str[entry_path], d.str[exit_path], pageviews,
   referrer_host(d.str[referrer]), d.str[utm_source], d.str[utm_medium], d.str[utm_campaign], d.str[country], d.str[device], is_bot

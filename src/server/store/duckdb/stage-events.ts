@@ -33,6 +33,9 @@ export const stagingSql = `
 CREATE TEMP TABLE IF NOT EXISTS staging_strings (idx INTEGER, s VARCHAR);
 CREATE TEMP TABLE IF NOT EXISTS staging_events (${columns.map(([c, k]) => `${c} ${sqlType[k]}`).join(', ')});`;
 
+/** A CTE `d`: the batch's strings as two lists indexed like the staged columns, the text and its 64-bit key. */
+export const stagedDictionary = `d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)`;
+
 /** The list literal decoding type codes (our own constants, checked above, never input). */
 export const eventTypeList = `[${eventTypes_.map((t) => `'${t}'`).join(', ')}]`;
 const typeCodes = new Map(eventTypes_.map((t, i) => [t, i + 1]));

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { query, ts, type Database, type Params } from './database.js';
-import { typeCode } from './stage-events.js';
+import { stagedDictionary, typeCode } from './stage-events.js';
 import type { Scope } from '../store.js';
 
 /**
@@ -35,7 +35,7 @@ const pv = typeCode('pageview');
  */
 export const maintainVisitorSlotsSql = `
 CREATE OR REPLACE TEMP TABLE staging_views AS
-WITH d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)
+WITH ${stagedDictionary}
 SELECT d.str[e.property_id] AS property_id, (e.ts::BIGINT // ${SLOT_MS})::UINTEGER AS slot, d.h[e.visitor_id] AS visitor_key, count(*)::UINTEGER AS page_views
 FROM staging_events e, d WHERE e.type = ${pv} AND NOT e.is_bot GROUP BY ALL;
 INSERT INTO visitor_numbers

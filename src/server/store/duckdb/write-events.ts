@@ -1,16 +1,14 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StoredEvent } from '../../../contract/events.js';
 import { mergeSessionsSql, mergeSessionsStagingSql } from './merge-sessions.js';
-import { eventTypeList, stageEvents, stagingSql, type StagedBatch } from './stage-events.js';
+import { eventTypeList, stageEvents, stagedDictionary, stagingSql, type StagedBatch } from './stage-events.js';
 import { maintainCompactEventsSql } from './compact-events.js';
 import { maintainVisitorSlotsSql } from './visitor-slots.js';
 
-/** The batch's strings as two lists indexed like the staged columns: the text, and its 64-bit key. */
-const dictionary = `d AS (SELECT list(s ORDER BY idx) AS str, list(hash(s) ORDER BY idx) AS h FROM staging_strings)`;
 
 const copyEventsSql = `
 INSERT INTO events
-WITH ${dictionary}
+WITH ${stagedDictionary}
 SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), ${eventTypeList}[e.type], d.h[e.visitor_id], d.h[e.session_id],
   d.str[e.path], d.str[e.referrer], d.str[e.utm_source], d.str[e.utm_medium], d.str[e.utm_campaign], d.str[e.country],
   d.str[e.device], e.is_bot, nullif(e.scroll_depth, 'NaN'::DOUBLE), nullif(e.engaged_ms, 'NaN'::DOUBLE)::INTEGER,
