@@ -1,12 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suites that run once per store (issue: the same tests for both stores): everything that drives
+ * the API or the Store interface through test-support/test-store.ts. DuckDB-only tests (its files,
+ * its migrations) and the browser tests run once, on the default store.
+ */
+const sharedStoreSuites = [
+  'src/server/store/*.test.ts',
+  'src/server/analytics/**/*.test.ts',
+  'src/server/routes/**/*.test.ts',
+  'src/server/experiments/**/*.test.ts',
+  'src/server/recommendations/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // DuckDB runs its own threads; two workers keep a 2-core machine responsive.
+    // DuckDB and ClickHouse run their own threads; two workers keep a 2-core machine responsive.
     maxWorkers: 2,
     reporters: ['default', './src/test-support/plain-summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'duckdb', include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'chdb',
+          include: sharedStoreSuites,
+          env: { SIGHTLINE_TEST_STORE: 'chdb' },
+          // chDB binds one engine per process: each test file gets a process of its own.
+          pool: 'forks',
+        },
+      },
+    ],
   },
 });

@@ -6,8 +6,8 @@ import { eventSchema, type EventInput } from '../../contract/events.js';
 import { buildApp } from '../app.js';
 import { newApiKey } from '../auth/api-keys.js';
 import { normalizeEvent } from '../ingest/normalize-event.js';
-import { openDuckdbStore } from '../store/duckdb/duckdb-store.js';
 import type { ApiKeyRecord, Store } from '../store/store.js';
+import { openTestStore } from './test-store.js';
 
 export const PROP_A = 'site-a';
 export const PROP_B = 'site-b';
@@ -40,11 +40,11 @@ export async function addKey(store: Store, propertyIds: string[], permissions: s
 }
 
 /**
- * An in-memory store with site-a and site-b, one key per property, one for both and one without any
+ * A fresh store (of the kind under test: test-store.ts) with site-a and site-b, one key per property, one for both and one without any
  * permission, and the app over it. `wrapStore` lets a test swap store methods (e.g. to fail).
  */
 export async function createTestEnv(opts: { rateLimitPerMinute?: number; wrapStore?: (s: Store) => Store } = {}): Promise<TestEnv> {
-  const store = await openDuckdbStore(':memory:');
+  const store = await openTestStore();
   await store.createProperty({ id: PROP_A, name: 'Site A', domain: 'a.example', timezone: 'UTC' });
   await store.createProperty({ id: PROP_B, name: 'Site B', domain: 'b.example', timezone: 'UTC' });
   const a = await addKey(store, [PROP_A]);

@@ -1,0 +1,43 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+
+/** Bound parameters: values only, each named in the SQL with its type, `{name:Type}`. */
+export type ChParams = Record<string, unknown>;
+
+/**
+ * The store's handle on ClickHouse: bound-parameter reads and statements, JSON rows in and out.
+ * SQL text never contains input; every value travels as a `{name:Type}` parameter.
+ */
+export interface ChDb {
+  client: ClickHouseClient;
+  database: string;
+  /** The cluster the schema lives on (`CLICKHOUSE_CLUSTER`), or null on a single server. */
+  cluster: string | null;
+  all<T>(sql: string, params?: ChParams): Promise<T[]>;
+  run(sql: string, params?: ChParams): Promise<void>;
+  /** Inserts JSON rows (JSONEachRow) into a table, or through `INSERT … SELECT … FROM input(…)` when `sql` is given. */
+  insert(table: string, rows: readonly object[]): Promise<void>;
+}
+
+export function chDb(client: ClickHouseClient, database: string, cluster: string | null): ChDb {
+  return {
+    client,
+    database,
+    cluster,
+    async all<T>(sql: string, params: ChParams = {}): Promise<T[]> {
+      const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+      return result.json<T>();
+    },
+    async run(sql: string, params: ChParams = {}): Promise<void> {
+      await client.command({ query: sql, query_params: params });
+    },
+    async insert(table: string, rows: readonly object[]): Promise<void> {
+      if (rows.length === 0) return;
+      await client.insert({ table, values: rows as object[], format: 'JSONEachRow' });
+    },
+  };
+}
+
+/** A DateTime64(3) read back as text ('2026-01-01 10:00:00.000', UTC) as a Date. */
+export function dateOf(text: string): Date {
+  return new Date(`${text.replace(' ', 'T')}Z`);
+}

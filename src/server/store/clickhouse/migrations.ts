@@ -1,0 +1,45 @@
+import type { ChDb } from './clickhouse-db.js';
+import { allTables, sessionsViewDdl, tableDdl, type DdlTarget, type TableSpec } from './schema.js';
+
+/**
+ * Versioned schema changes, applied in order on start. Each statement is idempotent (IF NOT EXISTS),
+ * so two servers starting together, or a start that died half-way, converge on the same schema; the
+ * applied versions are recorded in `schema_migrations`.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  statements(target: DdlTarget): string[];
+}
+
+export const migrationsTable: TableSpec = {
+  name: 'schema_migrations',
+  columns: `version UInt32, name String, applied_at DateTime64(3, 'UTC')`,
+  engine: 'ReplacingMergeTree',
+  orderBy: 'version',
+  shardKey: 'version',
+};
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'events, sessions and the service tables',
+    statements: (target) => [...allTables.flatMap((t) => tableDdl(t, target)), sessionsViewDdl(target)],
+  },
+];
+
+/** Every statement a fresh database runs, in order (what the cluster DDL tests read). */
+export function schemaStatements(target: DdlTarget): string[] {
+  return [...tableDdl(migrationsTable, target), ...migrations.flatMap((m) => m.statements(target))];
+}
+
+export async function migrate(db: ChDb): Promise<void> {
+  const target = { database: db.database, cluster: db.cluster };
+  for (const sql of tableDdl(migrationsTable, target)) await db.run(sql);
+  const applied = new Set((await db.all<{ version: number }>('SELECT DISTINCT version FROM schema_migrations')).map((r) => r.version));
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    for (const sql of m.statements(target)) await db.run(sql);
+    await db.insert('schema_migrations', [{ version: m.version, name: m.name, applied_at: Date.now() }]);
+  }
+}

@@ -1,0 +1,218 @@
+import { assertIdentifier } from './clickhouse-url.js';
+
+/**
+ * The ClickHouse tables, described once so the same description yields plain tables on one server
+ * and replicated local tables plus `Distributed` ones on a cluster (cluster-ddl.ts). Timestamps are
+ * DateTime64(3, 'UTC'); visitor and session ids are kept as 64-bit hashes, as in the embedded store.
+ */
+export interface TableSpec {
+  name: string;
+  columns: string;
+  /** The MergeTree family member and its arguments, e.g. `ReplacingMergeTree(version)`. */
+  engine: string;
+  orderBy: string;
+  partitionBy?: string;
+  /** On a cluster: which shard a row goes to. Rows that are merged or deduplicated together share it. */
+  shardKey: string;
+  settings?: string;
+}
+
+/** The events of operations.md §3 as stored. Ordered so a property's range is one contiguous read, page views apart from the rest. */
+export const eventsTable: TableSpec = {
+  name: 'events',
+  columns: `
+    property_id LowCardinality(String),
+    ts DateTime64(3, 'UTC'),
+    type LowCardinality(String),
+    -- Ids arrive as text and are kept as their 64-bit hashes, computed by the insert itself (also on a
+    -- cluster's Distributed table, which shards by session_key).
+    visitor_id String EPHEMERAL,
+    session_id String EPHEMERAL,
+    client_id Nullable(String) EPHEMERAL,
+    visitor_key UInt64 DEFAULT sipHash64(visitor_id),
+    session_key UInt64 DEFAULT sipHash64(session_id),
+    path String,
+    referrer Nullable(String),
+    utm_source Nullable(String),
+    utm_medium Nullable(String),
+    utm_campaign Nullable(String),
+    country LowCardinality(Nullable(String)),
+    device LowCardinality(Nullable(String)),
+    is_bot Bool,
+    scroll_depth Nullable(Float64),
+    engaged_ms Nullable(Int32),
+    target Nullable(String),
+    href Nullable(String),
+    source Nullable(String),
+    experiment_id Nullable(String),
+    variant Nullable(Int32),
+    amount Nullable(Float64),
+    currency LowCardinality(Nullable(String)),
+    client_key Nullable(UInt64) DEFAULT if(client_id IS NULL, NULL, sipHash64(client_id))`,
+  engine: 'MergeTree',
+  partitionBy: 'toYYYYMM(ts)',
+  orderBy: '(property_id, toDate(ts), type, visitor_key, ts)',
+  // All events of a session on one shard: session figures never need a cross-shard merge.
+  shardKey: 'session_key',
+};
+
+/**
+ * Session partials, written by `sessions_mv` from every insert into `events`, merged by the engine in
+ * the background and by readers at query time (`GROUP BY property_id, session_key` with the -Merge
+ * combinators). A partial's `start_day` is the UTC day of its earliest event; readers take the
+ * partials from the day before their range (sessions-sql.ts).
+ */
+export const sessionsTable: TableSpec = {
+  name: 'sessions',
+  columns: `
+    property_id LowCardinality(String),
+    start_day Date,
+    session_key UInt64,
+    visitor_key SimpleAggregateFunction(any, UInt64),
+    first_ts SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+    last_ts SimpleAggregateFunction(max, DateTime64(3, 'UTC')),
+    first_pv_ts SimpleAggregateFunction(min, Nullable(DateTime64(3, 'UTC'))),
+    last_pv_ts SimpleAggregateFunction(max, Nullable(DateTime64(3, 'UTC'))),
+    pageviews SimpleAggregateFunction(sum, UInt64),
+    is_bot SimpleAggregateFunction(max, UInt8),
+    -- The first page view's page and first-touch attributes; a tuple keeps NULLs (a bare Nullable argument would skip them).
+    entry AggregateFunction(argMin, Tuple(String, Nullable(String), Nullable(String), Nullable(String), Nullable(String), Nullable(String), Nullable(String)), DateTime64(3, 'UTC')),
+    exit AggregateFunction(argMax, String, DateTime64(3, 'UTC'))`,
+  engine: 'AggregatingMergeTree',
+  partitionBy: 'toYYYYMM(start_day)',
+  orderBy: '(property_id, start_day, session_key)',
+  shardKey: 'session_key',
+};
+
+/** The referring host (www. dropped) of a referrer URL, as the embedded store's `referrer_host` keeps it. */
+const referrerHost = (u: string) =>
+  `if(${u} IS NULL OR ${u} = '', NULL, coalesce(nullIf(extract(lower(${u}), '^[a-z][a-z0-9+.-]*://(?:www\\\\.)?([^/?#:]+)'), ''), ${u}))`;
+
+/** The SELECT that turns a block of events into session partials (the materialized view's body). */
+export function sessionsViewSelect(eventsTableName: string): string {
+  const pv = `type = 'pageview'`;
+  return `SELECT property_id, toDate(min(ts)) AS start_day, session_key, any(visitor_key) AS visitor_key,
+    min(ts) AS first_ts, max(ts) AS last_ts,
+    minIf(toNullable(ts), ${pv}) AS first_pv_ts, maxIf(toNullable(ts), ${pv}) AS last_pv_ts,
+    countIf(${pv}) AS pageviews, max(toUInt8(is_bot)) AS is_bot,
+    argMinIfState(tuple(path, ${referrerHost('referrer')}, utm_source, utm_medium, utm_campaign, country, device), ts, ${pv}) AS entry,
+    argMaxIfState(path, ts, ${pv}) AS exit
+  FROM ${eventsTableName} GROUP BY property_id, session_key`;
+}
+
+export const propertiesTable: TableSpec = {
+  name: 'properties',
+  columns: `id String, name String, domain Nullable(String), timezone String, created_at DateTime64(3, 'UTC')`,
+  engine: 'ReplacingMergeTree',
+  orderBy: 'id',
+  shardKey: 'cityHash64(id)',
+};
+
+/** Keys change only when revoked: the row with the highest `version` wins (read with FINAL). */
+export const apiKeysTable: TableSpec = {
+  name: 'api_keys',
+  columns: `id String, name String, prefix String, hash String, property_ids Array(String), permissions Array(String),
+    created_at DateTime64(3, 'UTC'), revoked_at Nullable(DateTime64(3, 'UTC')), version UInt64`,
+  engine: 'ReplacingMergeTree(version)',
+  orderBy: 'id',
+  shardKey: 'cityHash64(id)',
+};
+
+export const savedFunnelsTable: TableSpec = {
+  name: 'saved_funnels',
+  columns: `id String, property_id String, name String, steps String, created_at DateTime64(3, 'UTC'),
+    updated_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8`,
+  engine: 'ReplacingMergeTree(version, is_deleted)',
+  orderBy: '(property_id, id)',
+  shardKey: 'cityHash64(property_id, id)',
+};
+
+export const signInTokensTable: TableSpec = {
+  name: 'sign_in_tokens',
+  columns: `hash String, expires_at DateTime64(3, 'UTC')`,
+  engine: 'ReplacingMergeTree',
+  orderBy: 'hash',
+  shardKey: 'cityHash64(hash)',
+};
+
+/** Every attempt to use a sign-in token; the earliest attempt (by server time, then nonce) is the one use. */
+export const signInUsesTable: TableSpec = {
+  name: 'sign_in_uses',
+  columns: `hash String, at DateTime64(6, 'UTC') DEFAULT now64(6), nonce String`,
+  engine: 'MergeTree',
+  orderBy: '(hash, at, nonce)',
+  shardKey: 'cityHash64(hash)',
+};
+
+export const adminSessionsTable: TableSpec = {
+  name: 'admin_sessions',
+  columns: `hash String, expires_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8`,
+  engine: 'ReplacingMergeTree(version, is_deleted)',
+  orderBy: 'hash',
+  shardKey: 'cityHash64(hash)',
+};
+
+export const pageSnapshotsTable: TableSpec = {
+  name: 'page_snapshots',
+  columns: `property_id String, path String, ts DateTime64(3, 'UTC'), elements String`,
+  engine: 'MergeTree',
+  orderBy: '(property_id, path, ts)',
+  shardKey: 'cityHash64(property_id, path)',
+};
+
+/** A test's whole record per version (variants as JSON); the highest version is the test. */
+export const experimentsTable: TableSpec = {
+  name: 'experiments',
+  columns: `id String, property_id String, name String, page String, type String, goal String, goal_target Nullable(String),
+    auto_stop_days Nullable(UInt32), status String, created_at DateTime64(3, 'UTC'), stopped_at Nullable(DateTime64(3, 'UTC')),
+    reason Nullable(String), variants String, version UInt64`,
+  engine: 'ReplacingMergeTree(version)',
+  orderBy: '(property_id, id)',
+  shardKey: 'cityHash64(property_id, id)',
+};
+
+export const allTables: TableSpec[] = [
+  eventsTable, sessionsTable, propertiesTable, apiKeysTable, savedFunnelsTable, signInTokensTable, signInUsesTable,
+  adminSessionsTable, pageSnapshotsTable, experimentsTable,
+];
+
+export interface DdlTarget {
+  database: string;
+  cluster: string | null;
+}
+
+/** Redelivered insert blocks are dropped on a single server too (replicated tables do it by default). */
+const DEDUP = 'non_replicated_deduplication_window = 1000';
+
+/** The statements that create one table: itself on one server; local, replicated table plus `Distributed` on a cluster. */
+export function tableDdl(t: TableSpec, target: DdlTarget): string[] {
+  assertIdentifier(target.database, 'database');
+  const db = `\`${target.database}\``;
+  const partition = t.partitionBy ? ` PARTITION BY ${t.partitionBy}` : '';
+  if (!target.cluster) {
+    const settings = [DEDUP, t.settings].filter(Boolean).join(', ');
+    return [`CREATE TABLE IF NOT EXISTS ${db}.${t.name} (${t.columns}) ENGINE = ${t.engine}${partition} ORDER BY ${t.orderBy} SETTINGS ${settings}`];
+  }
+  assertIdentifier(target.cluster, 'cluster');
+  const on = ` ON CLUSTER \`${target.cluster}\``;
+  const local = `${t.name}_local`;
+  const [family, args = ''] = t.engine.match(/^(\w+)(?:\((.*)\))?$/)!.slice(1);
+  const zkPath = `'/clickhouse/tables/{shard}/${target.database}/${local}', '{replica}'`;
+  const engine = `Replicated${family}(${[zkPath, args].filter(Boolean).join(', ')})`;
+  return [
+    `CREATE TABLE IF NOT EXISTS ${db}.${local}${on} (${t.columns}) ENGINE = ${engine}${partition} ORDER BY ${t.orderBy}${t.settings ? ` SETTINGS ${t.settings}` : ''}`,
+    `CREATE TABLE IF NOT EXISTS ${db}.${t.name}${on} AS ${db}.${local} ENGINE = Distributed(\`${target.cluster}\`, ${db}, ${local}, ${t.shardKey})`,
+  ];
+}
+
+/** The sessions view: on a cluster it reads and writes each shard's local tables, so partials stay beside their events. */
+export function sessionsViewDdl(target: DdlTarget): string {
+  const db = `\`${target.database}\``;
+  if (!target.cluster) return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv TO ${db}.sessions AS ${sessionsViewSelect(`${db}.events`)}`;
+  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv ON CLUSTER \`${target.cluster}\` TO ${db}.sessions_local AS ${sessionsViewSelect(`${db}.events_local`)}`;
+}
+
+export function databaseDdl(target: DdlTarget): string {
+  assertIdentifier(target.database, 'database');
+  return `CREATE DATABASE IF NOT EXISTS \`${target.database}\`${target.cluster ? ` ON CLUSTER \`${target.cluster}\`` : ''}`;
+}
