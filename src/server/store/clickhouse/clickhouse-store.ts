@@ -6,6 +6,15 @@ import { migrate } from './migrations.js';
 import { databaseDdl } from './schema.js';
 import { checkServerVersion } from './server-version.js';
 import { insertEvents } from './write-events.js';
+import { adminQueries } from './admin-queries.js';
+import { adminSessionQueries } from './admin-session-queries.js';
+import { snapshotQueries } from './snapshot-queries.js';
+import { experimentQueries } from './experiment-queries.js';
+import { trafficQueries } from './traffic-queries.js';
+import { importEvents } from './import-events.js';
+import { pageQueries } from './page-queries.js';
+import { interactionQueries } from './interaction-queries.js';
+import { funnelQueries } from './funnel-queries.js';
 
 export interface ClickhouseOptions {
   target: ClickhouseTarget;
@@ -42,59 +51,27 @@ export function openClickhouseStoreFromUrl(url: string | undefined, cluster?: st
   return openClickhouseStore({ target: parseClickhouseUrl(url), cluster: cluster || null });
 }
 
-const notYet = (name: string) => () => Promise.reject(new Error(`${name} is not available on the ClickHouse store yet`));
-
 function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
   return {
     close,
     async ping() {
       await db.all('SELECT 1');
     },
-    createProperty: notYet('createProperty'),
-    listProperties: notYet('listProperties'),
-    getProperties: notYet('getProperties'),
-    createApiKey: notYet('createApiKey'),
-    listApiKeys: notYet('listApiKeys'),
-    findApiKeysByPrefix: notYet('findApiKeysByPrefix'),
-    revokeApiKey: notYet('revokeApiKey'),
-    createSignInToken: notYet('createSignInToken'),
-    consumeSignInToken: notYet('consumeSignInToken'),
-    createAdminSession: notYet('createAdminSession'),
-    adminSessionValid: notYet('adminSessionValid'),
-    deleteAdminSession: notYet('deleteAdminSession'),
     insertEvents: (events) => insertEvents(db, events),
-    importEvents: notYet('importEvents'),
     async countEvents(propertyIds?: string[]) {
       const [row] = propertyIds
-        ? await db.all<{ n: number }>('SELECT count() AS n FROM events WHERE has({ids:Array(String)}, property_id)', { ids: propertyIds })
+        ? await db.all<{ n: number }>('SELECT count() AS n FROM events WHERE property_id IN {ids:Array(String)}', { ids: propertyIds })
         : await db.all<{ n: number }>('SELECT count() AS n FROM events');
       return Number(row.n);
     },
-    trafficTrend: notYet('trafficTrend'),
-    trafficSummary: notYet('trafficSummary'),
-    realtime: notYet('realtime'),
-    segments: notYet('segments'),
-    entryExitPages: notYet('entryExitPages'),
-    pages: notYet('pages'),
-    pageDetails: notYet('pageDetails'),
-    interactions: notYet('interactions'),
-    funnel: notYet('funnel'),
-    funnelPaths: notYet('funnelPaths'),
-    pathsAfter: notYet('pathsAfter'),
-    saveSnapshots: notYet('saveSnapshots'),
-    pageSnapshot: notYet('pageSnapshot'),
-    listSavedFunnels: notYet('listSavedFunnels'),
-    getSavedFunnel: notYet('getSavedFunnel'),
-    saveFunnel: notYet('saveFunnel'),
-    deleteSavedFunnel: notYet('deleteSavedFunnel'),
-    createExperiment: notYet('createExperiment'),
-    listExperiments: notYet('listExperiments'),
-    getExperiment: notYet('getExperiment'),
-    updateExperiment: notYet('updateExperiment'),
-    stopExperiment: notYet('stopExperiment'),
-    activeExperiments: notYet('activeExperiments'),
-    autoStopExperiments: notYet('autoStopExperiments'),
-    experimentFigures: notYet('experimentFigures'),
-    experimentTraffic: notYet('experimentTraffic'),
+    ...adminQueries(db),
+    ...adminSessionQueries(db),
+    ...snapshotQueries(db),
+    ...experimentQueries(db),
+    ...trafficQueries(db),
+    ...importEvents(db),
+    ...pageQueries(db),
+    ...interactionQueries(db),
+    ...funnelQueries(db),
   };
 }

@@ -1,0 +1,33 @@
+import { TS } from './sql-fragments.js';
+
+/**
+ * One row per session whose first page view falls in the scope (bots left out), merged from the
+ * session partials (`sessions`, schema.ts): the embedded store's `sessions` table, as a subquery.
+ * Columns: property_id, session_key, visitor_key, first_ts, last_ts, first_pv_ts, last_pv_ts,
+ * pageviews, entry_path, referrer, utm_source, utm_medium, utm_campaign, country, device, exit_path.
+ * Binds scopeParams (props, start, end).
+ *
+ * A partial's start_day is the UTC day of its earliest event, so the partials of every session that
+ * begins in the range lie from the day before it to the day after (sessions end after 30 idle minutes;
+ * a session whose events span more than a day is read only in part: docs/decisions.md). Reading by
+ * day keeps the read to the range instead of every session the property ever had.
+ */
+export function sessionsInScopeSql(extraHaving = ''): string {
+  return `(SELECT property_id, session_key, any(visitor_key) AS visitor_key, min(s.first_ts) AS first_ts_, max(s.last_ts) AS last_ts_,
+      min(s.first_pv_ts) AS first_pv_ts_, max(s.last_pv_ts) AS last_pv_ts_, sum(s.pageviews) AS pageviews_,
+      max(s.is_bot) AS is_bot_, argMinMerge(s.entry) AS entry_, argMaxMerge(s.exit) AS exit_path_
+    FROM sessions AS s
+    WHERE s.property_id IN {props:Array(String)}
+      AND s.start_day >= toDate({start:${TS}}) - 1 AND s.start_day <= toDate({end:${TS}}) + 1
+    GROUP BY property_id, session_key
+    HAVING first_pv_ts_ >= {start:${TS}} AND first_pv_ts_ < {end:${TS}} AND is_bot_ = 0${extraHaving ? ` AND (${extraHaving})` : ''})`;
+}
+
+/** sessionsInScopeSql with the embedded store's column names, for `FROM ${sessionsInScope()} AS x`. */
+export function sessionsInScope(): string {
+  return `(SELECT property_id, session_key, visitor_key, first_ts_ AS first_ts, last_ts_ AS last_ts, first_pv_ts_ AS first_pv_ts,
+      last_pv_ts_ AS last_pv_ts, pageviews_ AS pageviews, tupleElement(entry_, 1) AS entry_path, tupleElement(entry_, 2) AS referrer,
+      tupleElement(entry_, 3) AS utm_source, tupleElement(entry_, 4) AS utm_medium, tupleElement(entry_, 5) AS utm_campaign,
+      tupleElement(entry_, 6) AS country, tupleElement(entry_, 7) AS device, exit_path_ AS exit_path
+    FROM ${sessionsInScopeSql()})`;
+}
