@@ -29,6 +29,7 @@ import { splitTestRoutes } from './routes/split-test-routes.js';
 import { trackerConfigFor, trackerConfigRoutes } from './routes/tracker-config-routes.js';
 import { configCache } from './tracker/config-cache.js';
 import type { Store } from './store/store.js';
+import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from './store/store-unavailable.js';
 
 export interface AppOptions {
   store: Store;
@@ -86,8 +87,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     try {
       await opts.store.ping();
       return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+    } catch (error) {
+      // Says what is wrong (a reason written for people, never an address) and when to look again.
+      const reason = error instanceof StoreUnavailableError ? error.reason : 'the data store failed to answer';
+      return reply.status(503).header('retry-after', String(STORE_RETRY_AFTER_SECONDS)).send({ status: 'unavailable', store: reason });
     }
   });
   await app.register(docsRoutes);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '../../contract/common.js';
 import { ApiError } from '../errors.js';
+import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from '../store/store-unavailable.js';
 import { isDeepLink } from '../routes/dashboard-routes.js';
 
 function envelope(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
@@ -14,6 +15,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).send(envelope(error.code, error.message, error.details));
+    }
+    if (error instanceof StoreUnavailableError) {
+      // Not the request's fault and not for long: 503 with the wait, in the envelope (docs/decisions.md).
+      request.log.warn({ reason: error.reason }, 'store unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
+        .send(envelope('internal_error', `${error.message}; retry in ${STORE_RETRY_AFTER_SECONDS} seconds`, { reason: 'store_unavailable', retry_after_seconds: STORE_RETRY_AFTER_SECONDS }));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(envelope('rate_limited', error.message));

@@ -1,4 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client';
+import { reportingUnavailable } from './unavailable.js';
 
 /** Bound parameters: values only, each named in the SQL with its type, `{name:Type}`. */
 export type ChParams = Record<string, unknown>;
@@ -14,8 +15,8 @@ export interface ChDb {
   cluster: string | null;
   all<T>(sql: string, params?: ChParams): Promise<T[]>;
   run(sql: string, params?: ChParams): Promise<void>;
-  /** Inserts JSON rows (JSONEachRow) into a table, or through `INSERT … SELECT … FROM input(…)` when `sql` is given. */
-  insert(table: string, rows: readonly object[]): Promise<void>;
+  /** Inserts JSON rows (JSONEachRow) into a table; `columns` names them when the table has more (or EPHEMERAL ones). */
+  insert(table: string, rows: readonly object[], columns?: readonly string[]): Promise<void>;
 }
 
 export function chDb(client: ClickHouseClient, database: string, cluster: string | null): ChDb {
@@ -23,17 +24,21 @@ export function chDb(client: ClickHouseClient, database: string, cluster: string
     client,
     database,
     cluster,
-    async all<T>(sql: string, params: ChParams = {}): Promise<T[]> {
-      const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
-      return result.json<T>();
-    },
-    async run(sql: string, params: ChParams = {}): Promise<void> {
-      await client.command({ query: sql, query_params: params });
-    },
-    async insert(table: string, rows: readonly object[]): Promise<void> {
-      if (rows.length === 0) return;
-      await client.insert({ table, values: rows as object[], format: 'JSONEachRow' });
-    },
+    // Each call reports an unreachable server as StoreUnavailableError (unavailable.ts): the API answers 503.
+    all: <T>(sql: string, params: ChParams = {}) =>
+      reportingUnavailable(async () => {
+        const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+        return result.json<T>();
+      }),
+    run: (sql: string, params: ChParams = {}) =>
+      reportingUnavailable(async () => {
+        await client.command({ query: sql, query_params: params });
+      }),
+    insert: (table: string, rows: readonly object[], columns?: readonly string[]) =>
+      reportingUnavailable(async () => {
+        if (rows.length === 0) return;
+        await client.insert({ table, values: rows as object[], format: 'JSONEachRow', ...(columns ? { columns: [...columns] as [string, ...string[]] } : {}) });
+      }),
   };
 }
 

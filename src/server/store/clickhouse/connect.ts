@@ -1,4 +1,4 @@
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { ClickhouseTarget } from './clickhouse-url.js';
 
 /**
@@ -29,6 +29,8 @@ export async function connectClickhouse(target: ClickhouseTarget, opts: { inData
       database,
       clickhouse_settings: clientSettings,
       request_timeout: 30_000,
+      // Failures reach the caller (503, /healthz); the client's own error log would repeat each one.
+      log: { level: ClickHouseLogLevel.OFF },
     });
   }
   let chdb: typeof import('chdb/connection');

@@ -23,8 +23,11 @@ function row(e: StoredEvent) {
   };
 }
 
-/** Writes one batch as one insert: one block, kept whole or not at all, and dropped if delivered twice. */
-export async function insertEvents(db: ChDb, events: readonly StoredEvent[]): Promise<void> {
+/**
+ * Writes one batch as one insert: one block, kept whole or not at all, and dropped if delivered twice.
+ * `table`: another table with the events' columns (the import's staging table, import-events.ts).
+ */
+export async function insertEvents(db: ChDb, events: readonly StoredEvent[], table = 'events'): Promise<void> {
   if (events.length === 0) return;
-  await db.client.insert({ table: 'events', values: events.map(row), format: 'JSONEachRow', columns: [...columns] });
+  await db.insert(table, events.map(row), columns);
 }

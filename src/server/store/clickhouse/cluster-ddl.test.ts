@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { chDb } from './clickhouse-db.js';
+import { connectClickhouse } from './connect.js';
+import { schemaStatements } from './migrations.js';
+import { allTables } from './schema.js';
+
+const cluster = { database: 'analytics', cluster: 'main' };
+const single = { database: 'analytics', cluster: null };
+
+describe('the schema on a cluster (CLICKHOUSE_CLUSTER)', () => {
+  const statements = schemaStatements(cluster);
+  const find = (pattern: RegExp) => statements.filter((s) => pattern.test(s));
+
+  it('creates the database and every table ON CLUSTER: a replicated local table plus a Distributed one over it', () => {
+    expect(statements[0]).toBe('CREATE TABLE IF NOT EXISTS `analytics`.schema_migrations_local ON CLUSTER `main` (version UInt32, name String, applied_at DateTime64(3, \'UTC\')) ENGINE = ReplicatedReplacingMergeTree(\'/clickhouse/tables/{shard}/analytics/schema_migrations_local\', \'{replica}\') ORDER BY version');
+    for (const t of allTables) {
+      const [local] = find(new RegExp(`^CREATE TABLE IF NOT EXISTS \`analytics\`\\.${t.name}_local ON CLUSTER \`main\` `));
+      expect(local, t.name).toContain(`ENGINE = Replicated${t.engine.replace(/\(.*$/, '')}('/clickhouse/tables/{shard}/analytics/${t.name}_local', '{replica}'`);
+      expect(local).toContain(`ORDER BY ${t.orderBy}`);
+      const [distributed] = find(new RegExp(`^CREATE TABLE IF NOT EXISTS \`analytics\`\\.${t.name} ON CLUSTER`));
+      expect(distributed, t.name).toBe(`CREATE TABLE IF NOT EXISTS \`analytics\`.${t.name} ON CLUSTER \`main\` AS \`analytics\`.${t.name}_local ENGINE = Distributed(\`main\`, \`analytics\`, ${t.name}_local, ${t.shardKey})`);
+    }
+    expect(statements.filter((s) => /ON CLUSTER/.test(s))).toHaveLength(statements.length);
+  });
+
+  it('keeps the engines\' own arguments after the replication path (versions, deletes)', () => {
+    expect(find(/api_keys_local/)[0]).toContain(`ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/analytics/api_keys_local', '{replica}', version)`);
+    expect(find(/saved_funnels_local/)[0]).toContain(`'{replica}', version, is_deleted)`);
+    expect(find(/sessions_local ON CLUSTER/)[0]).toContain(`ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/analytics/sessions_local', '{replica}')`);
+  });
+
+  it('shards events and sessions by session, and derives sessions on each shard from its own events', () => {
+    expect(find(/`analytics`\.events ON CLUSTER/)[0]).toMatch(/Distributed\(`main`, `analytics`, events_local, session_key\)$/);
+    expect(find(/`analytics`\.sessions ON CLUSTER/)[0]).toMatch(/Distributed\(`main`, `analytics`, sessions_local, session_key\)$/);
+    const [view] = find(/MATERIALIZED VIEW/);
+    expect(view).toMatch(/^CREATE MATERIALIZED VIEW IF NOT EXISTS `analytics`\.sessions_mv ON CLUSTER `main` TO `analytics`\.sessions_local AS SELECT /);
+    expect(view).toContain('FROM `analytics`.events_local GROUP BY property_id, session_key');
+  });
+
+  it('partitions events by month', () => {
+    expect(find(/events_local ON CLUSTER/)[0]).toContain('PARTITION BY toYYYYMM(ts) ORDER BY (property_id, toDate(ts), type, visitor_key, ts)');
+  });
+
+  it('refuses a cluster or database name that is not a plain identifier (DDL cannot bind names)', () => {
+    expect(() => schemaStatements({ database: 'analytics', cluster: 'main` ; DROP TABLE x; --' })).toThrow(/cluster name/);
+    expect(() => schemaStatements({ database: 'a-b', cluster: null })).toThrow(/database name/);
+  });
+
+  it('is statements ClickHouse parses (checked with formatQuery on the real engine)', async () => {
+    const db = chDb(await connectClickhouse({ kind: 'chdb', path: ':memory:', database: 'default' }), 'default', null);
+    try {
+      for (const sql of [...statements, ...schemaStatements(single)]) {
+        const [row] = await db.all<{ f: string }>('SELECT formatQuery({sql:String}) AS f', { sql });
+        expect(row.f.length, sql).toBeGreaterThan(0);
+      }
+    } finally {
+      await db.client.close();
+    }
+  });
+});
+
+describe('the schema on one server', () => {
+  it('has plain tables that drop a redelivered insert block, and no replication', () => {
+    const statements = schemaStatements(single);
+    expect(statements.some((s) => /ON CLUSTER|ENGINE = (Replicated|Distributed)/.test(s))).toBe(false);
+    expect(statements.find((s) => /`analytics`\.events \(/.test(s))).toContain('SETTINGS non_replicated_deduplication_window = 1000');
+  });
+});
