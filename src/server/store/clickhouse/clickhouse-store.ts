@@ -27,7 +27,7 @@ export interface ClickhouseOptions {
 /** Opens the ClickHouse store: checks the server's version, creates the database and migrates it. */
 export async function openClickhouseStore(opts: ClickhouseOptions): Promise<Store> {
   const cluster = opts.cluster ?? null;
-  const root = chDb(await connectClickhouse(opts.target, { inDatabase: false }), 'default', cluster);
+  const root = chDb(await connectClickhouse(opts.target, { inDatabase: false, plain: true }), 'default', cluster);
   // Connected before the first one closes: a throw-away chDB (`:memory:`) lives as long as a connection to it.
   const db = chDb(await connectClickhouse(opts.target), opts.target.database, cluster);
   try {

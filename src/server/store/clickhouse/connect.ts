@@ -18,7 +18,9 @@ export const clientSettings = {
  * A client for the target. chDB is loaded only here and only when asked for: the embedded default
  * (DuckDB) never loads its 550 MB library.
  */
-export async function connectClickhouse(target: ClickhouseTarget, opts: { inDatabase?: boolean } = {}): Promise<ClickHouseClient> {
+export async function connectClickhouse(target: ClickhouseTarget, opts: { inDatabase?: boolean; plain?: boolean } = {}): Promise<ClickHouseClient> {
+  // `plain`: none of our settings, so a server too old to know them still answers the version check.
+  const settings = opts.plain ? {} : clientSettings;
   // Without its database (to create it): the server's default one.
   const database = opts.inDatabase === false ? 'default' : target.database;
   if (target.kind === 'server') {
@@ -27,7 +29,7 @@ export async function connectClickhouse(target: ClickhouseTarget, opts: { inData
       username: target.username,
       password: target.password,
       database,
-      clickhouse_settings: clientSettings,
+      clickhouse_settings: settings,
       request_timeout: 30_000,
       // Failures reach the caller (503, /healthz); the client's own error log would repeat each one.
       log: { level: ClickHouseLogLevel.OFF },
@@ -41,7 +43,7 @@ export async function connectClickhouse(target: ClickhouseTarget, opts: { inData
   }
   const connection = inDatabase(chdb.createChdbConnection({ path: target.path }), database);
   // The client's own types do not list the connection hook yet (chdb's README: experimental).
-  return createClient({ connection, clickhouse_settings: clientSettings } as Parameters<typeof createClient>[0]);
+  return createClient({ connection, clickhouse_settings: settings } as Parameters<typeof createClient>[0]);
 }
 
 type ChdbConnection = ReturnType<(typeof import('chdb/connection'))['createChdbConnection']>;
