@@ -13,17 +13,20 @@ export interface ChDb {
   database: string;
   /** The cluster the schema lives on (`CLICKHOUSE_CLUSTER`), or null on a single server. */
   cluster: string | null;
+  /** A server over HTTP, or chDB in this process (no server-side insert buffering there). */
+  kind: 'server' | 'chdb';
   all<T>(sql: string, params?: ChParams): Promise<T[]>;
   run(sql: string, params?: ChParams): Promise<void>;
   /** Inserts JSON rows (JSONEachRow) into a table; `columns` names them when the table has more (or EPHEMERAL ones). */
-  insert(table: string, rows: readonly object[], columns?: readonly string[]): Promise<void>;
+  insert(table: string, rows: readonly object[], columns?: readonly string[], settings?: Record<string, number>): Promise<void>;
 }
 
-export function chDb(client: ClickHouseClient, database: string, cluster: string | null): ChDb {
+export function chDb(client: ClickHouseClient, database: string, cluster: string | null, kind: ChDb['kind'] = 'server'): ChDb {
   return {
     client,
     database,
     cluster,
+    kind,
     // Each call reports an unreachable server as StoreUnavailableError (unavailable.ts): the API answers 503.
     all: <T>(sql: string, params: ChParams = {}) =>
       reportingUnavailable(async () => {
@@ -34,10 +37,14 @@ export function chDb(client: ClickHouseClient, database: string, cluster: string
       reportingUnavailable(async () => {
         await client.command({ query: sql, query_params: params });
       }),
-    insert: (table: string, rows: readonly object[], columns?: readonly string[]) =>
+    insert: (table: string, rows: readonly object[], columns?: readonly string[], settings?: Record<string, number>) =>
       reportingUnavailable(async () => {
         if (rows.length === 0) return;
-        await client.insert({ table, values: rows as object[], format: 'JSONEachRow', ...(columns ? { columns: [...columns] as [string, ...string[]] } : {}) });
+        await client.insert({
+          table, values: rows as object[], format: 'JSONEachRow',
+          ...(columns ? { columns: [...columns] as [string, ...string[]] } : {}),
+          ...(settings ? { clickhouse_settings: settings } : {}),
+        });
       }),
   };
 }

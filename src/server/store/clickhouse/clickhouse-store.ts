@@ -27,9 +27,9 @@ export interface ClickhouseOptions {
 /** Opens the ClickHouse store: checks the server's version, creates the database and migrates it. */
 export async function openClickhouseStore(opts: ClickhouseOptions): Promise<Store> {
   const cluster = opts.cluster ?? null;
-  const root = chDb(await connectClickhouse(opts.target, { inDatabase: false, plain: true }), 'default', cluster);
+  const root = chDb(await connectClickhouse(opts.target, { inDatabase: false, plain: true }), 'default', cluster, opts.target.kind);
   // Connected before the first one closes: a throw-away chDB (`:memory:`) lives as long as a connection to it.
-  const db = chDb(await connectClickhouse(opts.target), opts.target.database, cluster);
+  const db = chDb(await connectClickhouse(opts.target), opts.target.database, cluster, opts.target.kind);
   try {
     await checkServerVersion(root);
     await root.run(databaseDdl({ database: opts.target.database, cluster }));
