@@ -24,10 +24,24 @@ function row(e: StoredEvent) {
 }
 
 /**
+ * On a server, collect's small batches (one per 5 ms group commit, per Sightline server) are async
+ * inserts that wait for their flush: ClickHouse gathers them into few parts, as it wants at most a few
+ * inserts a second per table, and the answer still comes only once the rows are stored, so a 202 still
+ * means stored. chDB, one process and one writer, takes each batch as its own insert.
+ */
+const serverInsert = { async_insert: 1, wait_for_async_insert: 1 };
+/**
+ * On a cluster the insert goes through the Distributed table, which by default queues rows on the
+ * receiving node and answers before they reach their shard: foreground inserts answer only once every
+ * shard has them (a 202 means stored), and pass the async-insert settings on to the shards' inserts.
+ */
+const clusterInsert = { ...serverInsert, distributed_foreground_insert: 1 };
+
+/**
  * Writes one batch as one insert: one block, kept whole or not at all, and dropped if delivered twice.
  * `table`: another table with the events' columns (the import's staging table, import-events.ts).
  */
 export async function insertEvents(db: ChDb, events: readonly StoredEvent[], table = 'events'): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(table, events.map(row), columns);
+  await db.insert(table, events.map(row), columns, db.kind === 'chdb' ? undefined : db.cluster ? clusterInsert : serverInsert);
 }
