@@ -108,7 +108,7 @@ export const propertiesTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
-/** Keys change only when revoked: the row with the highest `version` wins (read with FINAL). */
+/** Keys change only when revoked: the row with the highest `version` wins (read with FINAL); the earliest revocation has the highest. */
 export const apiKeysTable: TableSpec = {
   name: 'api_keys',
   columns: `id String, name String, prefix String, hash String, property_ids Array(String), permissions Array(String),
@@ -118,6 +118,7 @@ export const apiKeysTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
+/** Saves take a version above the one they read; a delete takes the highest there is, so it stays deleted. */
 export const savedFunnelsTable: TableSpec = {
   name: 'saved_funnels',
   columns: `id String, property_id String, name String, steps String, created_at DateTime64(3, 'UTC'),
@@ -144,6 +145,7 @@ export const signInUsesTable: TableSpec = {
   shardKey: 'cityHash64(hash)',
 };
 
+/** A deleted session's row has the highest version and is_deleted = 1: FINAL hides it, no later write revives it. */
 export const adminSessionsTable: TableSpec = {
   name: 'admin_sessions',
   columns: `hash String, expires_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8`,
@@ -152,9 +154,10 @@ export const adminSessionsTable: TableSpec = {
   shardKey: 'cityHash64(hash)',
 };
 
+/** Every snapshot sent; `insert_id` (one per save) keeps two identical sends from being taken for one redelivered block. */
 export const pageSnapshotsTable: TableSpec = {
   name: 'page_snapshots',
-  columns: `property_id String, path String, ts DateTime64(3, 'UTC'), elements String`,
+  columns: `property_id String, path String, ts DateTime64(3, 'UTC'), elements String, insert_id UUID`,
   engine: 'MergeTree',
   orderBy: '(property_id, path, ts)',
   shardKey: 'cityHash64(property_id, path)',
