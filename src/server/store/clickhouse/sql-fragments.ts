@@ -5,9 +5,17 @@ import type { ChParams } from './clickhouse-db.js';
 /** The bound type of every instant the store compares with `ts` columns. */
 export const TS = `DateTime64(3, 'UTC')`;
 
+/**
+ * An instant as a DateTime64(3) parameter: text with milliseconds. A JS Date would do on a server
+ * (the client sends fractional seconds), but chDB's binder drops the milliseconds.
+ */
+export function chTime(date: Date): string {
+  return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
 /** Binds the scope's properties and range: `{props:Array(String)}`, `{start:…}`, `{end:…}`. */
 export function scopeParams(scope: Scope): ChParams {
-  return { props: scope.propertyIds, start: scope.start, end: scope.end };
+  return { props: scope.propertyIds, start: chTime(scope.start), end: chTime(scope.end) };
 }
 
 /** The WHERE fragment for scopeParams: the properties, and `column` inside [start, end). */
