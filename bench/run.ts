@@ -37,6 +37,30 @@ function appendReport(report: string) {
   writeFileSync(REPORT_FILE, REPORT_HEAD + report + '\n' + previous);
 }
 
+// `npm run bench -- stores [--events 10000000] [--ch-events 100000000] [--days 30] [--runs 7]`: DuckDB and ClickHouse side by side.
+if (process.argv[2] === 'stores') {
+  const { benchStore, storesReport } = await import('./stores.js');
+  const args = parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' }, 'ch-events': { type: 'string' }, days: { type: 'string' }, runs: { type: 'string' } } }).values;
+  const events = Number(args.events ?? 10_000_000);
+  const days = Number(args.days ?? 30);
+  const runs = Number(args.runs ?? 7);
+  const end = new Date(Date.UTC(2026, 10, 1));
+  const range = { start: new Date(end.getTime() - 30 * 86_400_000).toISOString().slice(0, 10), end: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10) };
+  const results = [];
+  for (const store of ['duckdb', 'clickhouse'] as const) {
+    console.error(`${store}: seeding ${events.toLocaleString('en-US')} events…`);
+    results.push(await benchStore(store, events, days, end, range, runs));
+  }
+  for (const more of (args['ch-events'] ?? '').split(',').filter(Boolean).map(Number)) {
+    console.error(`clickhouse: seeding ${more.toLocaleString('en-US')} events…`);
+    results.push(await benchStore('clickhouse', more, Math.max(days, 90), end, range, runs));
+  }
+  const report = storesReport(results, range, runs);
+  console.log(report);
+  appendReport(report);
+  process.exit(0);
+}
+
 // `npm run bench -- dashboard [--events 1000000,10000000]`: only the Traffic page's time to figures.
 if (process.argv[2] === 'dashboard') {
   const arg = parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' } } }).values.events;

@@ -18,14 +18,17 @@ function nodeTs(script: string, args: string[], dataDir: string, env: Record<str
   });
 }
 
-/** Runs `src/cli/main.ts ARGS` on the store; throws with its output unless it exits 0. */
-export async function cli(dataDir: string, args: string[]): Promise<void> {
-  const child = nodeTs('src/cli/main.ts', args, dataDir);
+/** Runs `src/cli/main.ts ARGS` on the store (`env`: STORE and the like); its stdout, or throws with its output unless it exits 0. */
+export async function cli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+  const child = nodeTs('src/cli/main.ts', args, dataDir, env);
+  let stdout = '';
+  child.stdout!.on('data', (s: Buffer) => (stdout += s));
   let output = '';
   child.stdout!.on('data', (s: Buffer) => (output += s));
   child.stderr!.on('data', (s: Buffer) => (output += s));
   const code = await new Promise<number | null>((done) => child.once('close', done));
   if (code !== 0) throw new Error(`cli ${args.join(' ')} exited ${code}: ${output}`);
+  return stdout;
 }
 
 /** Starts `src/server/main.ts` on the store (`env`: configuration beyond the defaults) and resolves once it prints its address. */
