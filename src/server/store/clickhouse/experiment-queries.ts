@@ -1,18 +1,111 @@
-import type { Store } from '../store.js';
-import type { ChDb } from './clickhouse-db.js';
-import { notYet } from './not-yet.js';
+import type { ExperimentRecord, Store } from '../store.js';
+import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
+import { experimentFigures, experimentTraffic } from './experiment-figures.js';
+import { claimStops, firstStopSql } from './experiment-stops.js';
+import { chTime, nextVersion } from './row-versions.js';
 
-/** Split tests: records, lifecycle and figures on ClickHouse. */
-export function experimentQueries(_db: ChDb): Pick<Store, 'createExperiment' | 'listExperiments' | 'getExperiment' | 'updateExperiment' | 'stopExperiment' | 'activeExperiments' | 'autoStopExperiments' | 'experimentFigures' | 'experimentTraffic'> {
+const DAY_MS = 86_400_000;
+
+type Row = Omit<ExperimentRecord, 'created_at' | 'stopped_at' | 'variants'> & { created_at: string; stopped_at: string | null; variants: string; version: number };
+
+/** A record as stored, and the version it was read at (the next write must be above it). */
+interface Current {
+  record: ExperimentRecord;
+  version: number;
+}
+
+const fromRow = ({ version, ...r }: Row): Current => ({
+  record: {
+    ...r,
+    auto_stop_days: r.auto_stop_days === null ? null : Number(r.auto_stop_days),
+    created_at: dateOf(r.created_at),
+    stopped_at: r.stopped_at === null ? null : dateOf(r.stopped_at),
+    variants: JSON.parse(r.variants),
+  },
+  version: Number(version),
+});
+
+/**
+ * The tests as they are now: each one's newest record version, completed by its earliest stop claim
+ * (experiment-stops.ts) unless the record itself was written complete (a test imported as such).
+ * Binds `{p:String}` when `scoped`.
+ */
+function currentSql(scoped: boolean): string {
+  const stopped = `r.status = 'active' AND c.claimed = 1`;
+  return `(SELECT r.id AS id, r.property_id AS property_id, r.name AS name, r.page AS page, r.type AS type, r.goal AS goal,
+      r.goal_target AS goal_target, r.auto_stop_days AS auto_stop_days, if(${stopped}, 'complete', r.status) AS status,
+      r.created_at AS created_at, if(${stopped}, c.stop_at, r.stopped_at) AS stopped_at, if(${stopped}, c.stop_reason, r.reason) AS reason,
+      r.variants AS variants, r.version AS version
+    FROM (SELECT * FROM experiments FINAL${scoped ? ' WHERE property_id = {p:String}' : ''}) AS r
+    LEFT JOIN ${firstStopSql(scoped)} AS c ON c.property_id = r.property_id AND c.id = r.id)`;
+}
+
+/**
+ * Split tests on ClickHouse: every change writes the whole record as a new version of a
+ * ReplacingMergeTree (read with FINAL); stops are claims beside it, so servers sharing the database
+ * agree on one stop (experiment-stops.ts). Same answers and orderings as the embedded store.
+ */
+export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'listExperiments' | 'getExperiment' | 'updateExperiment' | 'stopExperiment' | 'activeExperiments' | 'autoStopExperiments' | 'experimentFigures' | 'experimentTraffic'> {
+  const read = async (sql: string, params: ChParams) => (await db.all<Row>(sql, params)).map(fromRow);
+  const write = (e: ExperimentRecord, version: number) =>
+    db.insert('experiments', [{
+      ...e, created_at: chTime(e.created_at), stopped_at: e.stopped_at && chTime(e.stopped_at), variants: JSON.stringify(e.variants), version,
+    }]);
+  const current = async (propertyId: string, id: string): Promise<Current | null> => {
+    const [found] = await read(`SELECT * FROM ${currentSql(true)} WHERE id = {id:String}`, { p: propertyId, id });
+    return found ?? null;
+  };
+  const records = async (sql: string, params: ChParams) => (await read(sql, params)).map((c) => c.record);
+
   return {
-    createExperiment: notYet('createExperiment'),
-    listExperiments: notYet('listExperiments'),
-    getExperiment: notYet('getExperiment'),
-    updateExperiment: notYet('updateExperiment'),
-    stopExperiment: notYet('stopExperiment'),
-    activeExperiments: notYet('activeExperiments'),
-    autoStopExperiments: notYet('autoStopExperiments'),
-    experimentFigures: notYet('experimentFigures'),
-    experimentTraffic: notYet('experimentTraffic'),
+    async createExperiment(e) {
+      await write(e, nextVersion(null));
+    },
+    listExperiments(propertyId, opts) {
+      return records(
+        `SELECT * FROM ${currentSql(true)}${opts.status ? ' WHERE status = {status:String}' : ''}
+         ORDER BY created_at DESC, id DESC LIMIT {limit:UInt32}`,
+        { p: propertyId, limit: opts.limit, ...(opts.status ? { status: opts.status } : {}) },
+      );
+    },
+    async getExperiment(propertyId, id) {
+      return (await current(propertyId, id))?.record ?? null;
+    },
+    async updateExperiment(propertyId, id, changes) {
+      const found = await current(propertyId, id);
+      if (found?.record.status !== 'active') return null;
+      if (changes.name === undefined && changes.auto_stop_days === undefined) return found.record;
+      // A stop claimed between the read and this write still completes the test: stops are not in the record.
+      const updated = {
+        ...found.record,
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.auto_stop_days !== undefined ? { auto_stop_days: changes.auto_stop_days } : {}),
+      };
+      await write(updated, nextVersion(found.version));
+      return updated;
+    },
+    async stopExperiment(propertyId, id, reason, at) {
+      const found = await current(propertyId, id);
+      if (found?.record.status !== 'active') return null;
+      const [stopped] = await claimStops(db, [{ record: found.record, reason, stoppedAt: at }]);
+      return stopped ?? null;
+    },
+    activeExperiments(propertyId) {
+      return records(`SELECT * FROM ${currentSql(true)} WHERE status = 'active' ORDER BY created_at, id`, { p: propertyId });
+    },
+    async autoStopExperiments(now, propertyId) {
+      // Looked up first (reads settle on every call), claimed only when something is due.
+      const due = await records(
+        `SELECT * FROM ${currentSql(propertyId !== undefined)}
+         WHERE status = 'active' AND auto_stop_days IS NOT NULL
+           AND toUnixTimestamp64Milli(created_at) + auto_stop_days * ${DAY_MS} <= {now:Int64}
+         ORDER BY created_at, id`,
+        { now: now.getTime(), ...(propertyId !== undefined ? { p: propertyId } : {}) },
+      );
+      // Stopped when their days ran out, whoever notices: racing servers claim the same stopped_at.
+      return claimStops(db, due.map((e) => ({ record: e, reason: 'auto_stop', stoppedAt: new Date(e.created_at.getTime() + e.auto_stop_days! * DAY_MS) })));
+    },
+    experimentFigures: (e) => experimentFigures(db, e),
+    experimentTraffic: (e) => experimentTraffic(db, e),
   };
 }

@@ -163,7 +163,10 @@ export const pageSnapshotsTable: TableSpec = {
   shardKey: 'cityHash64(property_id, path)',
 };
 
-/** A test's whole record per version (variants as JSON); the highest version is the test. */
+/**
+ * A test's whole record per version (variants as JSON); the highest version is the test. Its stop is
+ * not written here but claimed in `experiment_stops`, so an update racing a stop cannot undo it.
+ */
 export const experimentsTable: TableSpec = {
   name: 'experiments',
   columns: `id String, property_id String, name String, page String, type String, goal String, goal_target Nullable(String),
@@ -174,9 +177,22 @@ export const experimentsTable: TableSpec = {
   shardKey: 'cityHash64(property_id, id)',
 };
 
+/**
+ * Every attempt to complete a test (experiment-stops.ts): the earliest claim, by server time then
+ * nonce, is the test's one stop, whichever server made it. An insert-only log, so racing servers
+ * never overwrite each other; beside its test's record on a cluster.
+ */
+export const experimentStopsTable: TableSpec = {
+  name: 'experiment_stops',
+  columns: `property_id String, id String, claimed_at DateTime64(6, 'UTC'), nonce String, stopped_at DateTime64(3, 'UTC'), reason String`,
+  engine: 'MergeTree',
+  orderBy: '(property_id, id, claimed_at, nonce)',
+  shardKey: 'cityHash64(property_id, id)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable, sessionsTable, propertiesTable, apiKeysTable, savedFunnelsTable, signInTokensTable, signInUsesTable,
-  adminSessionsTable, pageSnapshotsTable, experimentsTable,
+  adminSessionsTable, pageSnapshotsTable, experimentsTable, experimentStopsTable,
 ];
 
 export interface DdlTarget {

@@ -1,0 +1,137 @@
+import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
+import type { ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
+import type { ChDb, ChParams } from './clickhouse-db.js';
+import { chTime } from './row-versions.js';
+import { TS } from './sql-fragments.js';
+
+// The same rules as the embedded store's experiment-figures.ts, in ClickHouse's words.
+
+// With `(?:user@)?` skipped, so a link's host is what a browser would connect to.
+const hrefHost = `lower(regexpExtract(e.href, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)', 1))`;
+
+/** `max` of a condition that may be NULL (a click without href): NULL counts as not converted, as bool_or's NULL does. */
+const any = (condition: string) => `max(ifNull(${condition}, false))`;
+
+/**
+ * Whether one exposed session (`x`) converted, over its events `e` at or after the exposure, and the
+ * parameters that expression binds; `pageviews`: whether it needs the session's page count (`s`).
+ * Per goal, as docs/decisions.md ("Split tests") defines them.
+ */
+function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pageviews?: boolean } {
+  switch (e.goal) {
+    case 'click_through':
+      // Each variant's own page: a redirect variant's sessions click on its URL, the control's on `page`.
+      return { sql: any(`e.type = 'click' AND e.path = {pages:Array(String)}[x.variant + 1]`), params: { pages: e.variants.map((v) => v.url ?? e.page) } };
+    case 'form_submission':
+      return { sql: any(`e.type = 'form_submit'`), params: {} };
+    case 'bounce_rate':
+      // Converted = did not bounce. Bouncing is a property of the whole session (the landing view is
+      // sent just before its exposure), so read the session's page count, not the views after the exposure.
+      return { sql: `ifNull(any(s.pageviews), 0) >= 2`, params: {}, pageviews: true };
+    case 'session_time':
+      return {
+        sql: `toUnixTimestamp64Milli(max(e.ts)) - toUnixTimestamp64Milli(x.at) >= {seconds:Float64} * 1000`,
+        params: { seconds: Number(e.goal_target ?? DEFAULT_SESSION_TIME_SECONDS) },
+      };
+    case 'destination_page':
+      return { sql: any(`e.type = 'pageview' AND e.path = {target:String}`), params: { target: e.goal_target ?? '' } };
+    case 'external_destination': {
+      const target = e.goal_target ?? '';
+      return hasScheme(target)
+        ? { sql: any(`e.type = 'click' AND startsWith(e.href, {target:String})`), params: { target } }
+        : { sql: any(`e.type = 'click' AND ${hrefHost} = {target:String}`), params: { target: target.toLowerCase() } };
+    }
+    case 'revenue':
+      return { sql: any(`e.type = 'revenue'`), params: {} };
+  }
+}
+
+/** Where a test's exposures come from, trailing `/` dropped as the tracker matches: its page and each redirect variant's destination. */
+function testPages(e: ExperimentRecord): string[] {
+  const pathOf = (url: string) => {
+    try {
+      return hasScheme(url) ? new URL(url).pathname : url.split(/[?#]/, 1)[0];
+    } catch {
+      return url;
+    }
+  };
+  return [e.page, ...e.variants.flatMap((v) => (v.url ? [pathOf(v.url)] : []))].map((p) => p.replace(/\/+$/, ''));
+}
+
+/**
+ * The counted exposures of a test, one row per session (`first_exposure`: its first exposure's time,
+ * variant and client key), and the parameters they bind. Only non-bot events since the test began
+ * (up to `stopped_at` for a complete test), and only sessions with a page view of the test's page in
+ * that time: the tracker sends the view before the exposure, so an exposure without one was not sent
+ * by a page that runs the test. Read at report time, so the order events arrive in does not matter.
+ */
+function countedExposures(e: ExperimentRecord, params: ChParams): { sql: string; window: (alias: string) => string } {
+  Object.assign(params, { p: e.property_id, id: e.id, since: chTime(e.created_at), test_pages: testPages(e), last: e.variants.length - 1 });
+  if (e.stopped_at) params.until = chTime(e.stopped_at);
+  const window = (alias: string) =>
+    `${alias}.property_id = {p:String} AND ${alias}.ts >= {since:${TS}}${e.stopped_at ? ` AND ${alias}.ts < {until:${TS}}` : ''} AND NOT ${alias}.is_bot`;
+  // argMin over (ts, variant): the earliest exposure, the lower variant of two at one instant.
+  const sql = `first_exposure AS (
+      SELECT x.session_key AS session_key, min(x.ts) AS at, argMin(x.variant, (x.ts, x.variant)) AS variant, argMin(x.client_key, x.ts) AS client_key
+      FROM events AS x WHERE ${window('x')} AND x.type = 'exposure' AND x.experiment_id = {id:String}
+        AND x.session_key IN (SELECT v.session_key FROM events AS v
+          WHERE ${window('v')} AND v.type = 'pageview' AND has({test_pages:Array(String)}, replaceRegexpOne(v.path, '/+$', '')))
+      GROUP BY x.session_key
+      HAVING variant BETWEEN 0 AND {last:Int32})`;
+  return { sql, window };
+}
+
+/**
+ * The page count of each exposed session, from the session partials (sessions-sql.ts): those from
+ * the day before the test began on, as a session's partials begin on the UTC day of its earliest event.
+ */
+const sessionPageviews = `session_pageviews AS (
+      SELECT session_key, sum(pageviews) AS pageviews FROM sessions
+      WHERE property_id = {p:String} AND start_day >= toDate({since:${TS}}) - 1 AND session_key IN (SELECT session_key FROM first_exposure)
+      GROUP BY session_key)`;
+
+/**
+ * On a cluster the subqueries over `events` read each shard's own rows: a session's events are all
+ * on one shard (schema.ts), so a session's exposure, page views and conversions meet there.
+ */
+const SHARD_LOCAL = `SETTINGS distributed_product_mode = 'local'`;
+
+/**
+ * Each session counts for the variant of its first exposure, and only its non-bot events from that
+ * exposure on can convert it. A complete test is read up to `stopped_at`, so its figures no longer move.
+ */
+export async function experimentFigures(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
+  const { sql: converted, params, pageviews } = conversion(e);
+  const exposures = countedExposures(e, params);
+  const rows = await db.all<{ variant: number } & VariantFigures>(
+    `WITH ${exposures.sql},${pageviews ? `\n    ${sessionPageviews},` : ''}
+    per_session AS (
+      SELECT x.variant AS variant, ${converted} AS converted, ifNull(sumIf(e.amount, e.type = 'revenue'), 0) AS revenue
+      FROM events AS e INNER JOIN first_exposure AS x ON x.session_key = e.session_key
+      ${pageviews ? 'LEFT JOIN session_pageviews AS s ON s.session_key = x.session_key' : ''}
+      WHERE ${exposures.window('e')} AND e.ts >= x.at
+      GROUP BY x.session_key, x.variant, x.at)
+    SELECT variant, count() AS sessions, countIf(converted) AS conversions, sum(revenue) AS revenue
+    FROM per_session GROUP BY variant
+    ${SHARD_LOCAL}`,
+    params,
+  );
+  const figures = e.variants.map(() => ({ sessions: 0, conversions: 0, revenue: 0 }));
+  for (const r of rows) figures[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions), revenue: Number(r.revenue) };
+  return figures;
+}
+
+/** Of the sessions the figures count, how many there are and how many came from the one client address with the most. */
+export async function experimentTraffic(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<ExperimentTraffic> {
+  const params: ChParams = {};
+  const exposures = countedExposures(e, params);
+  // Sessions without a client key (sent before keys were kept) count, but are no one's address.
+  const [row] = await db.all<{ sessions: number; top: number }>(
+    `WITH ${exposures.sql},
+    per_client AS (SELECT client_key, count() AS n FROM first_exposure GROUP BY client_key)
+    SELECT sum(n) AS sessions, maxIf(n, client_key IS NOT NULL) AS top FROM per_client
+    ${SHARD_LOCAL}`,
+    params,
+  );
+  return { sessions: Number(row?.sessions ?? 0), top_client_sessions: Number(row?.top ?? 0) };
+}
