@@ -29,7 +29,7 @@ export async function openClickhouseStore(opts: ClickhouseOptions): Promise<Stor
   const cluster = opts.cluster ?? null;
   const root = chDb(await connectClickhouse(opts.target, { inDatabase: false, plain: true }), 'default', cluster, opts.target.kind);
   // Connected before the first one closes: a throw-away chDB (`:memory:`) lives as long as a connection to it.
-  const db = chDb(await connectClickhouse(opts.target), opts.target.database, cluster, opts.target.kind);
+  const db = chDb(await connectClickhouse(opts.target, { cluster }), opts.target.database, cluster, opts.target.kind);
   try {
     await checkServerVersion(root);
     await root.run(databaseDdl({ database: opts.target.database, cluster }));

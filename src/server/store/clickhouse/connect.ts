@@ -18,9 +18,11 @@ export const clientSettings = {
  * A client for the target. chDB is loaded only here and only when asked for: the embedded default
  * (DuckDB) never loads its 550 MB library.
  */
-export async function connectClickhouse(target: ClickhouseTarget, opts: { inDatabase?: boolean; plain?: boolean } = {}): Promise<ClickHouseClient> {
+export async function connectClickhouse(target: ClickhouseTarget, opts: { inDatabase?: boolean; plain?: boolean; cluster?: string | null } = {}): Promise<ClickHouseClient> {
   // `plain`: none of our settings, so a server too old to know them still answers the version check.
-  const settings = opts.plain ? {} : clientSettings;
+  // On a cluster every write goes through a Distributed table in the foreground: a key, a funnel or a
+  // test written through one Sightline server is on its shard before the write is acknowledged.
+  const settings = opts.plain ? {} : opts.cluster ? { ...clientSettings, distributed_foreground_insert: 1 } : clientSettings;
   // Without its database (to create it): the server's default one.
   const database = opts.inDatabase === false ? 'default' : target.database;
   if (target.kind === 'server') {
