@@ -116,7 +116,8 @@ export interface Store {
   close(): Promise<void>;
   ping(): Promise<void>;
 
-  createProperty(p: Omit<Property, 'created_at'>): Promise<Property>;
+  /** `created_at` is now unless given (an import keeps the exported one). */
+  createProperty(p: Omit<Property, 'created_at'> & { created_at?: Date }): Promise<Property>;
   listProperties(): Promise<Property[]>;
   getProperties(ids: string[]): Promise<Property[]>;
 
@@ -141,6 +142,12 @@ export interface Store {
   /** Writes every batch the source yields in one transaction: all of them or none. */
   importEvents(batches: AsyncIterable<StoredEvent[]>): Promise<number>;
   countEvents(propertyIds?: string[]): Promise<number>;
+  /**
+   * Every stored event, in batches read a page at a time (bounded memory at any size), for export.
+   * Visitor, session and client ids come out as `k` + the 16 lower-case hex digits of their stored
+   * 64-bit keys (the stores keep no original id): imported again, they group exactly as before.
+   */
+  exportEvents(): AsyncIterable<StoredEvent[]>;
 
   trafficTrend(s: BucketedScope): Promise<{ buckets: Bucketed<{ page_views: number; unique_visitors: number }>[]; page_views: number; unique_visitors: number }>;
   trafficSummary(s: Scope): Promise<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration_seconds_total: number }>;
@@ -158,6 +165,8 @@ export interface Store {
   saveSnapshots(rows: SnapshotRecord[]): Promise<void>;
   /** The snapshot of a page most browsers sent in the week up to its newest (ties: the newest), or null when none came. */
   pageSnapshot(propertyId: string, path: string): Promise<SnapshotRecord | null>;
+  /** Every stored snapshot, in batches, for export. */
+  exportSnapshots(): AsyncIterable<SnapshotRecord[]>;
 
   listSavedFunnels(propertyId: string): Promise<SavedFunnelRecord[]>;
   getSavedFunnel(propertyId: string, id: string): Promise<SavedFunnelRecord | null>;

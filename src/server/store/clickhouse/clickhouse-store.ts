@@ -15,6 +15,7 @@ import { importEvents } from './import-events.js';
 import { pageQueries } from './page-queries.js';
 import { interactionQueries } from './interaction-queries.js';
 import { funnelQueries } from './funnel-queries.js';
+import { exportQueries } from './export-queries.js';
 
 export interface ClickhouseOptions {
   target: ClickhouseTarget;
@@ -73,5 +74,6 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     ...pageQueries(db),
     ...interactionQueries(db),
     ...funnelQueries(db),
+    ...exportQueries(db),
   };
 }

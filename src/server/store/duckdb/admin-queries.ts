@@ -5,8 +5,7 @@ import { query, ts, type Database } from './database.js';
 export function adminQueries(db: Database) {
   const write = (sql: string, params: Record<string, string | string[] | null>) => db.transaction((conn) => query(conn, sql, params));
   return {
-    async createProperty(p: Omit<Property, 'created_at'>): Promise<Property> {
-      const created_at = new Date();
+    async createProperty({ created_at = new Date(), ...p }: Omit<Property, 'created_at'> & { created_at?: Date }): Promise<Property> {
       await write(`INSERT INTO properties VALUES ($id, $name, $domain, $timezone, $created::TIMESTAMP)`, {
         id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created: ts(created_at),
       });

@@ -5,6 +5,7 @@ import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
 import { experimentQueries } from './experiment-queries.js';
+import { exportQueries } from './export-queries.js';
 import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
 import { interactions } from './interaction-queries.js';
 import { migrateKeyPermissions } from './key-permission-migration.js';
@@ -34,6 +35,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
     ...adminSessionQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
+    ...exportQueries(db),
     async close() {
       await inbox.close();
       await repeats.stop();

@@ -1,0 +1,56 @@
+import type { StoredEvent } from '../../../contract/events.js';
+import type { SnapshotRecord, Store } from '../store.js';
+import type { Database } from './database.js';
+
+/** Rows per yielded batch: a few tens of MB of objects, whatever the store's size. */
+const BATCH = 50_000;
+
+/** A stored 64-bit key as the text id an export carries (`k` + 16 lower-case hex digits); NULL stays NULL. */
+const textId = (key: string) => `'k' || lpad(lower(to_hex(${key})), 16, '0')`;
+
+const eventsSql = `
+SELECT property_id, epoch_ms(ts) AS ms, type, ${textId('visitor_key')} AS visitor_id, ${textId('session_key')} AS session_id,
+  path, referrer, utm_source, utm_medium, utm_campaign, country, device, is_bot, scroll_depth, engaged_ms, target, href,
+  source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key
+FROM events`;
+
+const snapshotsSql = `SELECT property_id, path, epoch_ms(ts) AS ms, elements FROM page_snapshots`;
+
+type EventRow = Omit<StoredEvent, 'ts'> & { ms: bigint };
+
+/**
+ * The rows of `sql` in batches, from one streaming query on a connection of its own: DuckDB produces
+ * the result a vector at a time as it is fetched, so memory stays at one batch whatever the table
+ * holds, in one scan (pages by key would each scan again: the events table has no index to seek by),
+ * and a long export keeps no reader or the writer from the service.
+ */
+async function* streamed<R, T>(db: Database, sql: string, convert: (row: R) => T): AsyncGenerator<T[]> {
+  const settling = db.beforeRead();
+  if (settling) await settling;
+  const conn = await db.instance.connect();
+  try {
+    const result = await conn.stream(sql);
+    let batch: T[] = [];
+    for await (const rows of result.yieldRowObjectJs()) {
+      for (const row of rows) batch.push(convert(row as R));
+      if (batch.length >= BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    conn.closeSync();
+  }
+}
+
+/** The embedded store's side of export (store.ts `exportEvents`, `exportSnapshots`). */
+export function exportQueries(db: Database): Pick<Store, 'exportEvents' | 'exportSnapshots'> {
+  return {
+    exportEvents: () => streamed(db, eventsSql, ({ ms, ...e }: EventRow): StoredEvent => ({ ...e, ts: new Date(Number(ms)) })),
+    exportSnapshots: () =>
+      streamed(db, snapshotsSql, (r: { property_id: string; path: string; ms: bigint; elements: string }): SnapshotRecord => ({
+        property_id: r.property_id, path: r.path, ts: new Date(Number(r.ms)), elements: JSON.parse(r.elements),
+      })),
+  };
+}
