@@ -4,8 +4,10 @@ import { StoreLockedError } from '../server/store/duckdb/database.js';
 import { openStore } from '../server/store/open-store.js';
 import { CliError } from './cli-error.js';
 import { adminCommand } from './commands/admin.js';
-import { importFile } from './commands/import-events.js';
+import { exportCommand } from './commands/export.js';
+import { importCommand } from './commands/import.js';
 import { keysCommand } from './commands/keys.js';
+import { migrateCommand } from './commands/migrate.js';
 import { propertiesCommand } from './commands/properties.js';
 import { seedCommand } from './commands/seed.js';
 
@@ -15,7 +17,9 @@ const USAGE = `usage: npm run cli -- <command>
   keys create --properties ID[,ID...] [--permissions metrics,experiments|none] [--name N]
   keys list
   keys revoke KEY_ID
-  import FILE
+  import FILE|DIR                  (events NDJSON, or an export: NDJSON file or Parquet directory)
+  export [--format ndjson|parquet] [--out PATH]
+  migrate --to clickhouse          (DATA_DIR's store into CLICKHOUSE_URL's; --to duckdb: back)
   seed [--property ID] [--events N] [--days D] [--seed S] [--end ISO]
   admin sign-in-link`;
 
@@ -25,20 +29,28 @@ async function run(argv: string[]): Promise<void> {
     allowPositionals: true,
     strict: true,
     options: Object.fromEntries(
-      ['id', 'name', 'domain', 'timezone', 'properties', 'permissions', 'property', 'events', 'days', 'seed', 'end'].map((o) => [o, { type: 'string' as const }]),
+      ['id', 'name', 'domain', 'timezone', 'properties', 'permissions', 'property', 'events', 'days', 'seed', 'end', 'format', 'out', 'to'].map((o) => [o, { type: 'string' as const }]),
     ),
   });
   const [command, sub, ...rest] = positionals;
-  if (!command || !['properties', 'keys', 'import', 'seed', 'admin'].includes(command)) throw new CliError(USAGE);
+  if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin'].includes(command)) throw new CliError(USAGE);
   const config = loadConfig();
+  // Opens both stores itself, whichever STORE names.
+  if (command === 'migrate') {
+    console.log(await migrateCommand(config, values.to));
+    return;
+  }
   const store = await openStore(config);
   try {
     if (command === 'admin') await adminCommand(store, sub, config);
     else if (command === 'properties') await propertiesCommand(store, sub, values);
     else if (command === 'keys') await keysCommand(store, sub, rest, values);
     else if (command === 'import') {
-      if (!sub) throw new CliError('usage: import FILE');
-      console.log(`imported ${await importFile(store, sub)} events`);
+      if (!sub) throw new CliError('usage: import FILE|DIR');
+      console.log(await importCommand(store, sub));
+    } else if (command === 'export') {
+      const { summary, toStderr } = await exportCommand(store, values);
+      (toStderr ? console.error : console.log)(summary);
     } else await seedCommand(store, values);
   } finally {
     await store.close();

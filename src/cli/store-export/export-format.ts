@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { keyPermission } from '../../contract/admin.js';
+import { propertyId } from '../../contract/common.js';
+import { deviceValues, eventSchema, snapshotElement, type StoredEvent } from '../../contract/events.js';
+import { experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
+import type { ApiKeyRecord, ExperimentRecord, ExperimentVariant, Property, SavedFunnelRecord, SnapshotRecord } from '../../server/store/store.js';
+
+/**
+ * The export format (docs/moving-between-stores.md), shared by its two spellings: NDJSON, one object
+ * a line with a `kind`, and Parquet, one file a kind whose columns are the same fields. Records in,
+ * records out: an export read back gives the records the store listed, timestamps to the millisecond.
+ */
+export const exportKinds = ['property', 'api_key', 'saved_funnel', 'experiment', 'snapshot', 'event'] as const;
+export type ExportKind = (typeof exportKinds)[number];
+
+export interface ExportRecords {
+  property: Property;
+  api_key: ApiKeyRecord;
+  saved_funnel: SavedFunnelRecord;
+  experiment: ExperimentRecord;
+  snapshot: SnapshotRecord;
+  event: StoredEvent;
+}
+
+const instant = z.iso.datetime({ offset: true, message: 'an ISO-8601 timestamp with a zone' }).transform((s) => new Date(s));
+const text = z.string().max(100_000);
+const id = z.string().min(1).max(256);
+
+const propertySchema = z.object({ id: propertyId, name: text, domain: text.nullable(), timezone: z.string().min(1).max(64), created_at: instant });
+
+const apiKeySchema = z.object({
+  id, name: text, prefix: id, hash: id, property_ids: z.array(propertyId), permissions: z.array(keyPermission),
+  created_at: instant, revoked_at: instant.nullable(),
+});
+
+const savedFunnelSchema = z.object({
+  id, property_id: propertyId, name: text, steps: z.array(z.object({ page: text })), created_at: instant, updated_at: instant,
+});
+
+// Variants are written back as they were read: checked for shape only, so a test saved before a later
+// rule (a selector the dashboard now refuses) still moves.
+const variant = z.looseObject({
+  label: text,
+  changes: z.array(z.looseObject({ selector: text, op: z.string(), value: z.unknown() })),
+  url: text.optional(),
+});
+const experimentSchema = z.object({
+  id, property_id: propertyId, name: text, page: text, type: z.enum(experimentTypes), goal: z.enum(goals), goal_target: text.nullable(),
+  auto_stop_days: z.number().int().min(0).nullable(), status: z.enum(experimentStatuses), created_at: instant,
+  stopped_at: instant.nullable(), reason: text.nullable(), variants: z.array(variant),
+});
+
+const snapshotSchema = z.object({ property_id: propertyId, path: text, ts: instant, elements: z.array(snapshotElement) });
+
+// An event as stored: the collect format's fields (same limits) without those the store does not keep
+// (user_agent, event_id, elements), plus what normalisation settled (is_bot, device) and the client key.
+const { event_id: _eventId, user_agent: _userAgent, elements: _elements, ...collectedFields } = eventSchema.shape;
+const storedIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1–64 characters of A–Z, a–z, 0–9, _ or -');
+const eventLineSchema = z.object({
+  ...collectedFields,
+  ts: instant,
+  device: z.enum(deviceValues.filter((d) => d !== 'tablet') as ['desktop', 'mobile']).optional().nullable(),
+  is_bot: z.boolean(),
+  client_key: storedIdText.optional().nullable(),
+});
+// One generated function (as import-events.ts does): events are nearly every line of an export.
+const compiledEventLine = z.compile(eventLineSchema);
+
+/** The fields of an event line, in the order they are written (nulls are left out of NDJSON). */
+const eventFields = [
+  'type', 'property_id', 'ts', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
+  'country', 'device', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source', 'experiment_id', 'variant',
+  'amount', 'currency', 'client_key',
+] as const satisfies readonly (keyof StoredEvent)[];
+
+function eventFromLine(value: z.infer<typeof eventLineSchema>): StoredEvent {
+  const e = { ...value } as Record<string, unknown>;
+  for (const f of eventFields) e[f] ??= null;
+  return e as unknown as StoredEvent;
+}
+
+/** JSON-ready: Dates as ISO text. */
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export interface KindFormat<K extends ExportKind> {
+  /** The Parquet file of this kind in an export directory. */
+  file: string;
+  /** Parquet columns and their DuckDB types, in order; `JSON` columns hold nested values as JSON text. */
+  columns: Record<string, string>;
+  /** The record as a JSON-ready object (without `kind`). */
+  toLine(record: ExportRecords[K]): Record<string, unknown>;
+  schema: z.ZodType<unknown>;
+  fromParsed(value: unknown): ExportRecords[K];
+}
+
+const ts = 'TIMESTAMPTZ';
+const str = 'VARCHAR';
+
+export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
+  property: {
+    file: 'properties.parquet',
+    columns: { id: str, name: str, domain: str, timezone: str, created_at: ts },
+    toLine: (p) => ({ id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created_at: iso(p.created_at) }),
+    schema: propertySchema,
+    fromParsed: (v) => v as Property,
+  },
+  api_key: {
+    file: 'api_keys.parquet',
+    columns: { id: str, name: str, prefix: str, hash: str, property_ids: 'VARCHAR[]', permissions: 'VARCHAR[]', created_at: ts, revoked_at: ts },
+    toLine: (k) => ({
+      id: k.id, name: k.name, prefix: k.prefix, hash: k.hash, property_ids: k.property_ids, permissions: k.permissions,
+      created_at: iso(k.created_at), revoked_at: iso(k.revoked_at),
+    }),
+    schema: apiKeySchema,
+    fromParsed: (v) => v as ApiKeyRecord,
+  },
+  saved_funnel: {
+    file: 'saved_funnels.parquet',
+    columns: { id: str, property_id: str, name: str, steps: 'JSON', created_at: ts, updated_at: ts },
+    toLine: (f) => ({ id: f.id, property_id: f.property_id, name: f.name, steps: f.steps, created_at: iso(f.created_at), updated_at: iso(f.updated_at) }),
+    schema: savedFunnelSchema,
+    fromParsed: (v) => v as SavedFunnelRecord,
+  },
+  experiment: {
+    file: 'experiments.parquet',
+    columns: {
+      id: str, property_id: str, name: str, page: str, type: str, goal: str, goal_target: str, auto_stop_days: 'INTEGER', status: str,
+      created_at: ts, stopped_at: ts, reason: str, variants: 'JSON',
+    },
+    toLine: (e) => ({
+      id: e.id, property_id: e.property_id, name: e.name, page: e.page, type: e.type, goal: e.goal, goal_target: e.goal_target,
+      auto_stop_days: e.auto_stop_days, status: e.status, created_at: iso(e.created_at), stopped_at: iso(e.stopped_at), reason: e.reason,
+      variants: e.variants,
+    }),
+    schema: experimentSchema,
+    fromParsed: (v) => ({ ...(v as ExperimentRecord), variants: (v as { variants: ExperimentVariant[] }).variants }),
+  },
+  snapshot: {
+    file: 'snapshots.parquet',
+    columns: { property_id: str, path: str, ts, elements: 'JSON' },
+    toLine: (s) => ({ property_id: s.property_id, path: s.path, ts: iso(s.ts), elements: s.elements }),
+    schema: snapshotSchema,
+    fromParsed: (v) => v as SnapshotRecord,
+  },
+  event: {
+    file: 'events.parquet',
+    columns: {
+      type: str, property_id: str, ts, visitor_id: str, session_id: str, path: str, referrer: str, utm_source: str, utm_medium: str,
+      utm_campaign: str, country: str, device: str, is_bot: 'BOOLEAN', scroll_depth: 'DOUBLE', engaged_ms: 'INTEGER', target: str,
+      href: str, source: str, experiment_id: str, variant: 'INTEGER', amount: 'DOUBLE', currency: str, client_key: str,
+    },
+    toLine(e) {
+      // Nulls left out: most of an event's fields are empty, and events are nearly all of an export.
+      const line: Record<string, unknown> = {};
+      for (const f of eventFields) {
+        const v = e[f];
+        if (v !== null && v !== undefined) line[f] = f === 'ts' ? (v as Date).toISOString() : v;
+      }
+      return line;
+    },
+    schema: compiledEventLine,
+    fromParsed: (v) => eventFromLine(v as z.infer<typeof eventLineSchema>),
+  },
+};
+
+/** One NDJSON line of the export: `kind` first, then the record's fields. */
+export function exportLine<K extends ExportKind>(kind: K, record: ExportRecords[K]): string {
+  return JSON.stringify({ kind, ...kindFormats[kind].toLine(record) });
+}
+
+/** Why a value is not a record of its kind: the field at fault and the message. */
+export interface RecordProblem { field: string; message: string }
+
+/** Checks a parsed line's fields (without `kind`) against its kind; a record, or the first problem. */
+export function recordOf<K extends ExportKind>(kind: K, value: unknown): { record: ExportRecords[K] } | { problem: RecordProblem } {
+  const format = kindFormats[kind];
+  const parsed = format.schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { problem: { field: issue.path.map(String).join('.') || '(record)', message: issue.message } };
+  }
+  return { record: format.fromParsed(parsed.data) };
+}
+
+export const isExportKind = (k: unknown): k is ExportKind => typeof k === 'string' && (exportKinds as readonly string[]).includes(k);

@@ -1,0 +1,136 @@
+import type { StoredEvent } from '../../contract/events.js';
+import type { ApiKeyRecord, ExperimentRecord, Property, SavedFunnelRecord, SnapshotRecord, Store } from '../../server/store/store.js';
+import { CliError } from '../cli-error.js';
+
+/** The small records of a store, listed whole. */
+export interface StoreMetadata {
+  properties: Property[];
+  apiKeys: ApiKeyRecord[];
+  savedFunnels: SavedFunnelRecord[];
+  experiments: ExperimentRecord[];
+}
+
+/**
+ * Everything an export holds, wherever it comes from (a store, an NDJSON file, a Parquet directory):
+ * the metadata in memory, snapshots and events as batches read on demand, so a store of any size
+ * moves in bounded memory. Each call of `snapshots()` / `events()` reads them from the start.
+ */
+export interface StoreContents {
+  metadata: StoreMetadata;
+  snapshots(): AsyncIterable<SnapshotRecord[]>;
+  events(): AsyncIterable<StoredEvent[]>;
+}
+
+/** How many records of each kind were moved. */
+export interface MovedCounts {
+  properties: number;
+  api_keys: number;
+  saved_funnels: number;
+  experiments: number;
+  snapshots: number;
+  events: number;
+}
+
+// Listing a property's tests needs a limit; this is beyond any number of tests one property can have.
+const ALL = 2 ** 31 - 1;
+
+/** A store's metadata, and its snapshots and events as the store exports them. */
+export async function contentsOf(store: Store): Promise<StoreContents> {
+  const properties = await store.listProperties();
+  const savedFunnels: SavedFunnelRecord[] = [];
+  const experiments: ExperimentRecord[] = [];
+  for (const p of properties) {
+    savedFunnels.push(...(await store.listSavedFunnels(p.id)));
+    experiments.push(...(await store.listExperiments(p.id, { limit: ALL })));
+  }
+  return {
+    metadata: { properties, apiKeys: await store.listApiKeys(), savedFunnels, experiments },
+    snapshots: () => store.exportSnapshots(),
+    events: () => store.exportEvents(),
+  };
+}
+
+export const metadataCounts = (m: StoreMetadata) => ({
+  properties: m.properties.length, api_keys: m.apiKeys.length, saved_funnels: m.savedFunnels.length, experiments: m.experiments.length,
+});
+
+/**
+ * Refuses before anything is written when the target already has one of the export's ids (loading
+ * would replace or duplicate a record), or when a record names a property neither side has.
+ */
+async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>> {
+  const existing = await target.listProperties();
+  const taken = (what: string, id: string) =>
+    new CliError(`the target store already has ${what} "${id}" (an export goes into a store without its properties, keys, funnels and tests); nothing was imported`);
+  const propertyIds = new Set(existing.map((p) => p.id));
+  for (const p of m.properties) if (propertyIds.has(p.id)) throw taken('property', p.id);
+  const keyIds = new Set((await target.listApiKeys()).map((k) => k.id));
+  for (const k of m.apiKeys) if (keyIds.has(k.id)) throw taken('API key', k.id);
+  // Funnel and test ids are unique store-wide (the embedded store's primary keys), not per property.
+  const funnelIds = new Set<string>();
+  const testIds = new Set<string>();
+  for (const p of existing) {
+    for (const f of await target.listSavedFunnels(p.id)) funnelIds.add(f.id);
+    for (const e of await target.listExperiments(p.id, { limit: ALL })) testIds.add(e.id);
+  }
+  for (const f of m.savedFunnels) if (funnelIds.has(f.id)) throw taken('saved funnel', f.id);
+  for (const e of m.experiments) if (testIds.has(e.id)) throw taken('test', e.id);
+
+  const known = new Set([...propertyIds, ...m.properties.map((p) => p.id)]);
+  const unknown = (what: string, id: string, property: string) =>
+    new CliError(`${what} "${id}" belongs to property "${property}", which neither the export nor the target store has; nothing was imported`);
+  for (const k of m.apiKeys) for (const p of k.property_ids) if (!known.has(p)) throw unknown('API key', k.id, p);
+  for (const f of m.savedFunnels) if (!known.has(f.property_id)) throw unknown('saved funnel', f.id, f.property_id);
+  for (const e of m.experiments) if (!known.has(e.property_id)) throw unknown('test', e.id, e.property_id);
+  return known;
+}
+
+/** The events, refused at the first one whose property is unknown (the import then keeps none). */
+async function* ofKnownProperties(events: AsyncIterable<StoredEvent[]>, known: Set<string>): AsyncGenerator<StoredEvent[]> {
+  let n = 0;
+  for await (const batch of events) {
+    for (const e of batch) {
+      n++;
+      if (!known.has(e.property_id)) throw new CliError(`event ${n}: property_id: no property "${e.property_id}" in the export or the target store; nothing was imported`);
+    }
+    yield batch;
+  }
+}
+
+/**
+ * Writes an export into a store. The events go first, in one all-or-nothing import: a bad event, a
+ * failed read or a refused write leaves the target as it was. The metadata (checked beforehand, as the
+ * readers check the snapshots) and snapshots follow; only the store itself failing can stop them
+ * half-way, and the error then says so.
+ */
+export async function loadContents(target: Store, contents: StoreContents): Promise<MovedCounts> {
+  const m = contents.metadata;
+  const known = await checkTarget(target, m);
+  const events = await target.importEvents(ofKnownProperties(contents.events(), known));
+  let snapshots = 0;
+  try {
+    for (const p of m.properties) await target.createProperty(p);
+    for (const k of m.apiKeys) {
+      await target.createApiKey({ ...k, revoked_at: null });
+      if (k.revoked_at) await target.revokeApiKey(k.id, k.revoked_at);
+    }
+    for (const f of m.savedFunnels) await target.saveFunnel(f);
+    for (const e of m.experiments) await target.createExperiment(e);
+    for await (const batch of contents.snapshots()) {
+      await target.saveSnapshots(batch);
+      snapshots += batch.length;
+    }
+  } catch (error) {
+    throw new CliError(`the ${events} events were imported, but writing the properties, keys, funnels, tests and snapshots failed part-way: ${(error as Error).message}`);
+  }
+  return { ...metadataCounts(m), snapshots, events };
+}
+
+/** "2 properties, 1 API key, …": a summary line's counts. */
+export function describeCounts(c: MovedCounts): string {
+  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+  return [
+    n(c.properties, 'property', 'properties'), n(c.api_keys, 'API key'), n(c.saved_funnels, 'saved funnel'),
+    n(c.experiments, 'test'), n(c.snapshots, 'snapshot'), n(c.events, 'event'),
+  ].join(', ');
+}
