@@ -1,3 +1,4 @@
+import { referrerHost } from './schema.js';
 import type { FunnelDimension } from '../store.js';
 import { TS } from './sql-fragments.js';
 
@@ -29,10 +30,6 @@ export const dropRepeatsSql = (a: string) => `arrayFilter((x, j) -> j = 1 OR x !
 /** Greedy in-order matching over (ts, mask) views sorted by time, one step per view: the steps reached. */
 export const progressSql = (sortedViews: string) =>
   `arrayFold((acc, v) -> if(bitTest(v.2, acc), acc + 1, acc), ${sortedViews}, toUInt64(0))`;
-
-/** The referring host (www. dropped), as the session partials keep it (schema.ts, sessionsViewSelect). */
-const referrerHost = (u: string) =>
-  `if(${u} IS NULL OR ${u} = '', NULL, coalesce(nullIf(extract(lower(${u}), '^[a-z][a-z0-9+.-]*://(?:www\\\\.)?([^/?#:]+)'), ''), ${u}))`;
 
 /** Each breakdown dimension as a page view's value; a session's value is its first page view's. */
 export const dimensionSql: Record<FunnelDimension, string> = {

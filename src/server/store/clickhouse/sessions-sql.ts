@@ -1,3 +1,4 @@
+import { entryAttributes } from './schema.js';
 import { TS } from './sql-fragments.js';
 
 /**
@@ -15,7 +16,8 @@ import { TS } from './sql-fragments.js';
 export function sessionsInScopeSql(extraHaving = ''): string {
   return `(SELECT property_id, session_key, any(visitor_key) AS visitor_key, min(s.first_ts) AS first_ts_, max(s.last_ts) AS last_ts_,
       min(s.first_pv_ts) AS first_pv_ts_, max(s.last_pv_ts) AS last_pv_ts_, sum(s.pageviews) AS pageviews_,
-      max(s.is_bot) AS is_bot_, argMinMerge(s.entry) AS entry_, argMaxMerge(s.exit) AS exit_path_
+      max(s.is_bot) AS is_bot_, ${entryAttributes.map((a) => `nullIf(argMinMerge(s.entry_${a}), '') AS entry_${a}_`).join(', ')},
+      argMaxMerge(s.exit) AS exit_path_
     FROM sessions AS s
     WHERE s.property_id IN {props:Array(String)}
       AND s.start_day >= toDate({start:${TS}}) - 1 AND s.start_day <= toDate({end:${TS}}) + 1
@@ -26,8 +28,8 @@ export function sessionsInScopeSql(extraHaving = ''): string {
 /** sessionsInScopeSql with the embedded store's column names, for `FROM ${sessionsInScope()} AS x`. */
 export function sessionsInScope(): string {
   return `(SELECT property_id, session_key, visitor_key, first_ts_ AS first_ts, last_ts_ AS last_ts, first_pv_ts_ AS first_pv_ts,
-      last_pv_ts_ AS last_pv_ts, pageviews_ AS pageviews, tupleElement(entry_, 1) AS entry_path, tupleElement(entry_, 2) AS referrer,
-      tupleElement(entry_, 3) AS utm_source, tupleElement(entry_, 4) AS utm_medium, tupleElement(entry_, 5) AS utm_campaign,
-      tupleElement(entry_, 6) AS country, tupleElement(entry_, 7) AS device, exit_path_ AS exit_path
+      last_pv_ts_ AS last_pv_ts, pageviews_ AS pageviews, entry_path_ AS entry_path, entry_referrer_ AS referrer,
+      entry_utm_source_ AS utm_source, entry_utm_medium_ AS utm_medium, entry_utm_campaign_ AS utm_campaign,
+      entry_country_ AS country, entry_device_ AS device, exit_path_ AS exit_path
     FROM ${sessionsInScopeSql()})`;
 }
