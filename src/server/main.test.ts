@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, cleanUp, cliOk, closeFloats, KEY_PATTERN, linesOf, makeTempDir, parseDemoKey, qs, runCli, startServer } from '../cli/test-support/spawn-helpers.js';
 
@@ -38,6 +39,8 @@ describe('server main', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data.page_views).toBeGreaterThan(0);
     expect((await server.get(summaryPath)).status).toBe(401);
+    // The embedded default never loads ClickHouse's library (chDB, ~550 MB): none of it is mapped.
+    expect(readFileSync(`/proc/${server.child.pid}/maps`, 'utf8')).not.toMatch(/chdb/i);
 
     expect(await server.stop()).toEqual({ code: 0, signal: null });
 
@@ -80,5 +83,27 @@ describe('server main', () => {
     // The refused create wrote nothing, and DEMO=0 created nothing.
     expect((await cliOk(dataDir, ['properties', 'list'])).stdout).toBe('');
     expect((await cliOk(dataDir, ['keys', 'list'])).stdout).toBe('');
+  });
+
+  it('STORE=clickhouse with CLICKHOUSE_URL=chdb:DIR runs the demo on ClickHouse in-process, and finds it again after a restart', { timeout: 180_000 }, async () => {
+    const dataDir = await makeTempDir();
+    const env = { STORE: 'clickhouse', CLICKHOUSE_URL: `chdb:${dataDir}/ch` };
+    const server = await startServer(dataDir, { demo: true, timeoutMs: 150_000, env });
+    const key = parseDemoKey(server.stdout());
+    expect(key, server.stdout() + server.stderr()).toMatch(KEY_PATTERN);
+    const now = Date.now();
+    const summaryPath = `${API}/properties/acme-shop/traffic/summary${qs({ start: isoDate(new Date(now - 30 * DAY_MS)), end: isoDate(new Date(now)) })}`;
+    const first = await server.get(summaryPath, key!);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.page_views).toBeGreaterThan(0);
+    expect(server.stdout()).toMatch(/Demo website/);
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+
+    const again = await startServer(dataDir, { demo: true, timeoutMs: 60_000, env });
+    expect(again.stdout()).not.toMatch(/Demo API key|Created the demo/);
+    const second = await again.get(summaryPath, key!);
+    expect(second.status).toBe(200);
+    expect(second.body.data).toEqual(closeFloats(first.body.data));
+    expect(await again.stop()).toEqual({ code: 0, signal: null });
   });
 });
