@@ -6,7 +6,8 @@ import { metadataCounts, type MovedCounts, type StoreContents } from './store-co
 /** Writes text, waiting while the sink's buffer is full, so a slow sink never makes the export hold more. */
 async function write(sink: Writable, text: string): Promise<void> {
   if (text === '' || sink.write(text)) return;
-  await Promise.race([once(sink, 'drain'), once(sink, 'error').then(([error]) => Promise.reject(error))]);
+  // Rejects instead if the sink emits 'error' meanwhile.
+  await once(sink, 'drain');
 }
 
 const lines = <K extends ExportKind>(kind: K, records: readonly ExportRecords[K][]) =>
