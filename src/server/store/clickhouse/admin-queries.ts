@@ -21,7 +21,7 @@ export function adminQueries(db: ChDb): Pick<Store, 'createProperty' | 'listProp
       // The embedded store refuses a second property with the same id (its primary key); the route checks
       // first, and so does this, so a direct caller gets the same error rather than a silent replacement.
       if ((await properties('WHERE id = {id:String}', 'id', { id: p.id })).length > 0) throw new Error(`property "${p.id}" already exists`);
-      const created_at = new Date();
+      const created_at = p.created_at ?? new Date();
       await db.insert('properties', [{ id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created_at: chTime(created_at) }]);
       return { ...p, created_at };
     },
