@@ -23,7 +23,11 @@ export async function exportCommand(store: Store, flags: { format?: string; out?
     return { summary: `exported ${describeCounts(counts)} to ${flags.out}`, toStderr: false };
   }
   if (!flags.out) {
-    const counts = await writeNdjson(contents, process.stdout);
+    const counts = await writeNdjson(contents, process.stdout).catch((error: unknown) => {
+      // `export | head`: the reader went away; say so in one line rather than with a stack.
+      if ((error as { code?: string }).code === 'EPIPE') throw new CliError('the output was closed before the export ended');
+      throw error;
+    });
     return { summary: `exported ${describeCounts(counts)}`, toStderr: true };
   }
   const file = createWriteStream(flags.out, { flags: 'wx' });
