@@ -1,6 +1,7 @@
 import { byCountsThenValues } from '../ranked-rows.js';
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
 import type { ChDb } from './clickhouse-db.js';
+import { firstValueSql } from './schema.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { scopeParams, scopeWhere, TS } from './sql-fragments.js';
 
@@ -86,13 +87,13 @@ const dimensions = {
  * for views of sessions that entered elsewhere; `LIMIT … BY` keeps each of them.
  */
 async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: number): Promise<{ rows: DetailRow[]; entries: Entries }> {
-  const entered = `s.first_pv >= {start:${TS}} AND s.first_pv < {end:${TS}} AND s.bot = 0 AND s.entry_path = {page:String}`;
+  const entered = `s.first_pv >= {start:${TS}} AND s.first_pv < {end:${TS}} AND s.bot = 0 AND s.entry_path_ = {page:String}`;
   const rows = await db.all<{ dimension: DetailRow['dimension'] | 'entry'; v1: string | null; v2: string | null; v3: string | null; page_views: number; sessions: number }>(
     `SELECT d.1 AS dimension, d.2 AS v1, d.3 AS v2, d.4 AS v3, sum(v.n) AS page_views, count() AS sessions
      FROM (
-       SELECT property_id, session_key, argMinMerge(entry_path) AS entry_path, nullIf(argMinMerge(entry_utm_source), '') AS utm_source,
-         nullIf(argMinMerge(entry_utm_medium), '') AS utm_medium, nullIf(argMinMerge(entry_utm_campaign), '') AS utm_campaign,
-         nullIf(argMinMerge(entry_country), '') AS country, nullIf(argMinMerge(entry_device), '') AS device,
+       SELECT property_id, session_key, ${firstValueSql('entry_path')} AS entry_path_, ${firstValueSql('entry_utm_source')} AS utm_source,
+         ${firstValueSql('entry_utm_medium')} AS utm_medium, ${firstValueSql('entry_utm_campaign')} AS utm_campaign,
+         ${firstValueSql('entry_country')} AS country, ${firstValueSql('entry_device')} AS device,
          min(first_pv_ts) AS first_pv, sum(pageviews) AS pvs, max(is_bot) AS bot
        FROM sessions
        WHERE property_id IN {props:Array(String)} AND start_day >= toDate({start:${TS}}) - 1 AND start_day <= toDate({end:${TS}}) + 1

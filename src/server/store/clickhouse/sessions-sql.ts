@@ -1,4 +1,4 @@
-import { entryAttributes } from './schema.js';
+import { entryAttributes, firstValueSql, lastValueSql } from './schema.js';
 import { TS } from './sql-fragments.js';
 
 /**
@@ -16,8 +16,8 @@ import { TS } from './sql-fragments.js';
 export function sessionsInScopeSql(extraHaving = ''): string {
   return `(SELECT property_id, session_key, any(visitor_key) AS visitor_key, min(s.first_ts) AS first_ts_, max(s.last_ts) AS last_ts_,
       min(s.first_pv_ts) AS first_pv_ts_, max(s.last_pv_ts) AS last_pv_ts_, sum(s.pageviews) AS pageviews_,
-      max(s.is_bot) AS is_bot_, ${entryAttributes.map((a) => `nullIf(argMinMerge(s.entry_${a}), '') AS entry_${a}_`).join(', ')},
-      argMaxMerge(s.exit) AS exit_path_
+      max(s.is_bot) AS is_bot_, ${entryAttributes.map((a) => `${firstValueSql(`s.entry_${a}`)} AS entry_${a}_`).join(', ')},
+      ${lastValueSql('s.exit')} AS exit_path_
     FROM sessions AS s
     WHERE s.property_id IN {props:Array(String)}
       AND s.start_day >= toDate({start:${TS}}) - 1 AND s.start_day <= toDate({end:${TS}}) + 1
