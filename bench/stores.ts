@@ -59,6 +59,29 @@ export async function benchStore(store: StoreRun['store'], events: number, days:
   }
 }
 
+/**
+ * Issue 10's other floor: the embedded store's endpoint beside ClickHouse's bare query for the same
+ * figure on the same events (goal: the embedded store faster), from the first DuckDB and ClickHouse
+ * runs of the same size.
+ */
+function embeddedBesideClickhouse(runs: StoreRun[]): string[] {
+  const duck = runs.find((r) => r.store === 'duckdb');
+  const ch = runs.find((r) => r.store === 'clickhouse' && r.events === duck?.events);
+  if (!duck || !ch) return [];
+  return [
+    `The embedded store beside ClickHouse answering the same figure on the same ${fmt(duck.events)} events (its bare query, no HTTP): "×" is ClickHouse's time over the embedded store's (above 1: the embedded store is faster).`,
+    '',
+    '| figure | DuckDB endpoint | ClickHouse bare | × |',
+    '|---|---:|---:|---:|',
+    ...[...ch.bare.keys()].map((name) => {
+      const ours = duck.latencies.find((l) => l.endpoint === name)?.median ?? NaN;
+      const theirs = ch.bare.get(name) ?? NaN;
+      return `| ${name} | ${ours.toFixed(0)} | ${theirs.toFixed(0)} | ${(theirs / ours).toFixed(2)}× |`;
+    }),
+    '',
+  ];
+}
+
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 /** The report section: latencies side by side, the ClickHouse floor and ratio, and load, disk and memory. */
@@ -84,6 +107,7 @@ export function storesReport(runs: StoreRun[], range: { start: string; end: stri
       return `${ours.toFixed(0)} | ${floor.toFixed(0)} | ${(ours / floor).toFixed(2)}×`;
     }).join(' | ')} |`),
     '',
+    ...embeddedBesideClickhouse(runs),
     `| | ${head.join(' | ')} |`,
     `|---|${head.map(() => '---:').join('|')}|`,
     `| load (CLI seed: generate + write), s | ${runs.map((r) => r.loadSeconds.toFixed(0)).join(' | ')} |`,
