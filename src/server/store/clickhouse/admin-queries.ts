@@ -1,6 +1,7 @@
 import type { ApiKeyRecord, Property, SavedFunnelRecord, Store } from '../store.js';
 import { dateOf, type ChDb } from './clickhouse-db.js';
-import { chTime, DELETED_VERSION, nextVersion } from './row-versions.js';
+import { DELETED_VERSION, nextVersion } from './row-versions.js';
+import { chTime } from './sql-fragments.js';
 
 /**
  * Properties, API keys and saved funnels on ClickHouse: small ReplacingMergeTree tables, read with

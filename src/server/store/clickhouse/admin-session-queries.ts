@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Store } from '../store.js';
 import type { ChDb } from './clickhouse-db.js';
-import { chTime, DELETED_VERSION } from './row-versions.js';
+import { DELETED_VERSION } from './row-versions.js';
+import { chTime } from './sql-fragments.js';
 
 /**
  * How long an attempt to use a sign-in token waits, after its own claim is stored, before reading

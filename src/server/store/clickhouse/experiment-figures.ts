@@ -1,8 +1,8 @@
 import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
 import type { ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
-import { chTime } from './row-versions.js';
-import { TS } from './sql-fragments.js';
+import { chTime, TS } from './sql-fragments.js';
+import { experimentTestPages } from '../experiment-test-pages.js';
 
 // The same rules as the embedded store's experiment-figures.ts, in ClickHouse's words.
 
@@ -46,18 +46,6 @@ function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pagev
   }
 }
 
-/** Where a test's exposures come from, trailing `/` dropped as the tracker matches: its page and each redirect variant's destination. */
-function testPages(e: ExperimentRecord): string[] {
-  const pathOf = (url: string) => {
-    try {
-      return hasScheme(url) ? new URL(url).pathname : url.split(/[?#]/, 1)[0];
-    } catch {
-      return url;
-    }
-  };
-  return [e.page, ...e.variants.flatMap((v) => (v.url ? [pathOf(v.url)] : []))].map((p) => p.replace(/\/+$/, ''));
-}
-
 /**
  * The counted exposures of a test, one row per session (`first_exposure`: its first exposure's time,
  * variant and client key), and the parameters they bind. Only non-bot events since the test began
@@ -66,7 +54,7 @@ function testPages(e: ExperimentRecord): string[] {
  * by a page that runs the test. Read at report time, so the order events arrive in does not matter.
  */
 function countedExposures(e: ExperimentRecord, params: ChParams): { sql: string; window: (alias: string) => string } {
-  Object.assign(params, { p: e.property_id, id: e.id, since: chTime(e.created_at), test_pages: testPages(e), last: e.variants.length - 1 });
+  Object.assign(params, { p: e.property_id, id: e.id, since: chTime(e.created_at), test_pages: experimentTestPages(e), last: e.variants.length - 1 });
   if (e.stopped_at) params.until = chTime(e.stopped_at);
   const window = (alias: string) =>
     `${alias}.property_id = {p:String} AND ${alias}.ts >= {since:${TS}}${e.stopped_at ? ` AND ${alias}.ts < {until:${TS}}` : ''} AND NOT ${alias}.is_bot`;

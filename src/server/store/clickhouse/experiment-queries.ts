@@ -2,7 +2,8 @@ import type { ExperimentRecord, Store } from '../store.js';
 import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
 import { experimentFigures, experimentTraffic } from './experiment-figures.js';
 import { claimStops, firstStopSql } from './experiment-stops.js';
-import { chTime, nextVersion } from './row-versions.js';
+import { nextVersion } from './row-versions.js';
+import { chTime } from './sql-fragments.js';
 
 const DAY_MS = 86_400_000;
 

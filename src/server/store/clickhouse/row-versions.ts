@@ -1,15 +1,6 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * An instant as ClickHouse DateTime64(3) text in UTC ('2026-01-01 10:00:00.123'), for JSON rows and
- * `{x:DateTime64(3, 'UTC')}` parameters. A Date bound directly loses its milliseconds on chDB (its
- * binder writes whole seconds), and single-use and expiry checks compare to the millisecond.
- */
-export function chTime(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace('Z', '');
-}
-
-/**
  * The `version` of a later write of a ReplacingMergeTree row: above the version it read (so a change
  * made after seeing another one wins even when this server's clock is behind), and otherwise ordered by
  * the writing server's clock in ms, with a random tie-breaker for writes in the same millisecond.

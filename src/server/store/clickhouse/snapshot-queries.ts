@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store.js';
 import { dateOf, type ChDb } from './clickhouse-db.js';
-import { chTime } from './row-versions.js';
+import { chTime } from './sql-fragments.js';
 
 /** Days of snapshots before a page's newest that take part in choosing its snapshot (as the embedded store's). */
 const SNAPSHOT_WINDOW_DAYS = 7;

@@ -6,8 +6,10 @@ import type { ChParams } from './clickhouse-db.js';
 export const TS = `DateTime64(3, 'UTC')`;
 
 /**
- * An instant as a DateTime64(3) parameter: text with milliseconds. A JS Date would do on a server
- * (the client sends fractional seconds), but chDB's binder drops the milliseconds.
+ * An instant as ClickHouse DateTime64(3) text in UTC ('2026-01-01 10:00:00.123'), for JSON rows and
+ * `{x:DateTime64(3, 'UTC')}` parameters. A JS Date would do on a server (the client sends fractional
+ * seconds), but chDB's binder drops the milliseconds, and ranges, expiry and single-use checks
+ * compare to the millisecond.
  */
 export function chTime(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');

@@ -1,6 +1,7 @@
 import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
 import type { ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
 import { ts, type Database, type Params } from './database.js';
+import { experimentTestPages } from '../experiment-test-pages.js';
 
 // With `(?:user@)?` skipped, so a link's host is what a browser would connect to.
 const hrefHost = `lower(regexp_extract(e.href, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)', 1))`;
@@ -36,18 +37,6 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
   }
 }
 
-/** Where a test's exposures come from, trailing `/` dropped as the tracker matches: its page and each redirect variant's destination. */
-function testPages(e: ExperimentRecord): string[] {
-  const pathOf = (url: string) => {
-    try {
-      return hasScheme(url) ? new URL(url).pathname : url.split(/[?#]/, 1)[0];
-    } catch {
-      return url;
-    }
-  };
-  return [e.page, ...e.variants.flatMap((v) => (v.url ? [pathOf(v.url)] : []))].map((p) => p.replace(/\/+$/, ''));
-}
-
 /**
  * The counted exposures of a test, one row per session (`first_exposure`: its first exposure's time,
  * variant and client key), and the parameters they bind. Only non-bot events since the test began
@@ -56,7 +45,7 @@ function testPages(e: ExperimentRecord): string[] {
  * by a page that runs the test. Read at report time, so the order events arrive in does not matter.
  */
 function countedExposures(e: ExperimentRecord, params: Params): { sql: string; window: (alias: string) => string } {
-  Object.assign(params, { p: e.property_id, id: e.id, since: ts(e.created_at), test_pages: testPages(e) });
+  Object.assign(params, { p: e.property_id, id: e.id, since: ts(e.created_at), test_pages: experimentTestPages(e) });
   if (e.stopped_at) params.until = ts(e.stopped_at);
   const window = (alias: string) => `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
   const sql = `first_exposure AS (
