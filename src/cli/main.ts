@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
-import { StoreLockedError } from '../server/store/duckdb/database.js';
+import { StoreLockedError } from '../server/store/store-locked.js';
 import { openStore } from '../server/store/open-store.js';
 import { CliError } from './cli-error.js';
 import { adminCommand } from './commands/admin.js';

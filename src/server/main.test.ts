@@ -97,6 +97,11 @@ describe('server main', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data.page_views).toBeGreaterThan(0);
     expect(server.stdout()).toMatch(/Demo website/);
+    // chDB locks its directory for one process: a CLI command meanwhile says so, as on DuckDB.
+    const cli = await runCli(dataDir, ['properties', 'list'], { env });
+    expect(cli.code).not.toBe(0);
+    expect(cli.stdout).toBe('');
+    expect(cli.stderr).toMatch(/^error: the ClickHouse data in .* cannot be opened: is another process \(the server\?\) using it\? stop it first$/m);
     expect(await server.stop()).toEqual({ code: 0, signal: null });
 
     const again = await startServer(dataDir, { demo: true, timeoutMs: 60_000, env });

@@ -1,4 +1,5 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import { StoreLockedError } from '../store-locked.js';
 import type { ClickhouseTarget } from './clickhouse-url.js';
 
 /**
@@ -43,7 +44,18 @@ export async function connectClickhouse(target: ClickhouseTarget, opts: { inData
   } catch {
     throw new Error('CLICKHOUSE_URL=chdb:… needs the optional package chdb (npm install chdb@3.4.0; it was left out with --omit=optional)');
   }
-  const connection = inDatabase(chdb.createChdbConnection({ path: target.path }), database);
+  let chdbConnection: ReturnType<typeof chdb.createChdbConnection>;
+  try {
+    chdbConnection = chdb.createChdbConnection({ path: target.path });
+  } catch (error) {
+    // chDB locks its directory for one process, as a server does (the engine prints "Cannot lock file"
+    // itself; the error only says the connection failed): say so as the embedded store does.
+    if ((error as { code?: string }).code === 'CHDB_CONNECTION') {
+      throw new StoreLockedError(`the ClickHouse data in ${target.path} cannot be opened: is another process (the server?) using it? stop it first`);
+    }
+    throw error;
+  }
+  const connection = inDatabase(chdbConnection, database);
   // The client's own types do not list the connection hook yet (chdb's README: experimental).
   return createClient({ connection, clickhouse_settings: settings } as Parameters<typeof createClient>[0]);
 }

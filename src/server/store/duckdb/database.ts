@@ -1,12 +1,12 @@
 import { DuckDBConnection, DuckDBInstance, LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { StoreLockedError } from '../store-locked.js';
 
 export type Params = Record<string, DuckDBValue | string[]>;
 export type Row = Record<string, unknown>;
 
 /** Raised when another process (usually a running server) holds the database file. */
-export class StoreLockedError extends Error {}
 
 /**
  * One DuckDB instance with a few reader connections and one writer, so a long report does not
