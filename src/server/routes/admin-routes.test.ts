@@ -93,7 +93,8 @@ describe('the admin session', () => {
     const ts = new Date(now.getTime() - 3_600_000).toISOString();
     await insert(env.store, [session('s1', 'v1').pv(ts, '/'), session('s2', 'v2', { property_id: PROP_B }).pv(ts, '/'), session('s3', 'v3', { property_id: PROP_B }).pv(ts, '/x')]);
     const cookie = await signIn();
-    const range = { start: now.toISOString().slice(0, 10), end: now.toISOString().slice(0, 10) };
+    // From the events' day (an hour ago is yesterday just after midnight UTC) to today.
+    const range = { start: ts.slice(0, 10), end: now.toISOString().slice(0, 10) };
     const qs = `?start=${range.start}&end=${range.end}`;
     const a = await call('GET', apiUrl(`/properties/${PROP_A}/traffic/summary`) + qs, cookie);
     const b = await call('GET', apiUrl(`/properties/${PROP_B}/traffic/summary`) + qs, cookie);
