@@ -63,6 +63,9 @@ describe('dashboard: Funnels', () => {
   it('builds a funnel from observed paths and shows the API figures per step', async () => {
     await page.goto(`${dash.origin}/funnels?property=${PROPERTY}`);
     await expect.poll(() => page.getByText('No funnel yet.').count()).toBe(1);
+    // Nothing typed yet is not an error: no red text by the save form, only a hint (issue 13 §9).
+    expect(await page.locator('#funnel-save-error').textContent()).toBe('');
+    expect(await page.locator('.funnel-save-hint').textContent()).toBe('Saving opens once every step above has a page.');
     await expect.poll(() => page.locator('#funnel-observed-paths option').count()).toBe(observedCount);
     await stepInput(1).fill(funnelPages[0]);
     await page.getByRole('button', { name: 'Add step' }).click();

@@ -64,7 +64,9 @@ export function SaveFunnelForm({ scope, steps, onStepError }: Props) {
       <button type="submit" className="button primary" disabled={!steps || save.isPending}>
         {save.isPending ? 'Saving…' : 'Save funnel'}
       </button>
-      <p id="funnel-save-error" className="field-error">{nameError ?? otherError ?? (!steps ? 'Complete the steps above to save them.' : '')}</p>
+      {/* Incomplete steps are where everyone starts, not a mistake: a plain hint, not a red error. */}
+      <p id="funnel-save-error" className="field-error">{nameError ?? otherError ?? ''}</p>
+      {!steps ? <p className="small funnel-save-hint">Saving opens once every step above has a page.</p> : null}
       <p role="status" className="funnel-saved small">{saved}</p>
     </form>
   );
