@@ -1,11 +1,10 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { streamedBatches } from '../../server/store/duckdb/streamed-batches.js';
 import { CliError } from '../cli-error.js';
 import { exportKinds, kindFormats, recordOf, type ExportKind, type ExportRecords } from './export-format.js';
 import type { StoreContents } from './store-contents.js';
-
-const BATCH = 50_000;
 
 /** Is `dir` a Parquet export: a directory holding one file of every kind. */
 export const isParquetExport = (dir: string) => exportKinds.every((k) => existsSync(join(dir, kindFormats[k].file)));
@@ -31,20 +30,12 @@ async function* kindRecords<K extends ExportKind>(dir: string, kind: K): AsyncGe
   try {
     const result = await conn.stream(`SELECT * FROM read_parquet($file)`, { file });
     let n = 0;
-    let batch: ExportRecords[K][] = [];
-    for await (const rows of result.yieldRowObjectJs()) {
-      for (const row of rows) {
-        n++;
-        const checked = recordOf(kind, lineFields(kind, row));
-        if ('problem' in checked) throw new CliError(`${kindFormats[kind].file} row ${n}: ${checked.problem.field}: ${checked.problem.message}; nothing was imported`);
-        batch.push(checked.record);
-      }
-      if (batch.length >= BATCH) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield batch;
+    yield* streamedBatches(result, (row: Record<string, unknown>) => {
+      n++;
+      const checked = recordOf(kind, lineFields(kind, row));
+      if ('problem' in checked) throw new CliError(`${kindFormats[kind].file} row ${n}: ${checked.problem.field}: ${checked.problem.message}; nothing was imported`);
+      return checked.record;
+    });
   } finally {
     conn.closeSync();
     instance.closeSync();

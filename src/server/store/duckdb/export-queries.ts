@@ -1,9 +1,9 @@
 import type { StoredEvent } from '../../../contract/events.js';
 import type { SnapshotRecord, Store } from '../store.js';
 import type { Database } from './database.js';
+import { streamedBatches } from './streamed-batches.js';
 
 /** Rows per yielded batch: a few tens of MB of objects, whatever the store's size. */
-const BATCH = 50_000;
 
 /** A stored 64-bit key as the text id an export carries (`k` + 16 lower-case hex digits); NULL stays NULL. */
 const textId = (key: string) => `'k' || lpad(lower(to_hex(${key})), 16, '0')`;
@@ -29,16 +29,7 @@ async function* streamed<R, T>(db: Database, sql: string, convert: (row: R) => T
   if (settling) await settling;
   const conn = await db.instance.connect();
   try {
-    const result = await conn.stream(sql);
-    let batch: T[] = [];
-    for await (const rows of result.yieldRowObjectJs()) {
-      for (const row of rows) batch.push(convert(row as R));
-      if (batch.length >= BATCH) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield batch;
+    yield* streamedBatches(await conn.stream(sql), convert);
   } finally {
     conn.closeSync();
   }
