@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagePath } from './common.js';
+import { filtersParam } from './filters.js';
 
 export const granularities = ['hour', 'day', 'week', 'month'] as const;
 /** Most buckets one trend may have (e.g. 20 days by the hour); more is a 400 on `granularity`. */
@@ -21,13 +22,14 @@ export const rangeQuery = z.object({
   start: dateParam('Inclusive start'),
   end: dateParam('Exclusive end; a date-only end includes that whole day'),
   timezone: z.string().min(1).max(64).default('UTC').meta({ description: 'IANA zone name; default UTC.', example: 'America/New_York' }),
+  filters: filtersParam,
 });
 
 export const granularityParam = z.enum(granularities).default('day');
 
 export const trendsQuery = rangeQuery.extend({ granularity: granularityParam });
 export const summaryQuery = rangeQuery;
-export const realtimeQuery = z.object({});
+export const realtimeQuery = z.object({ filters: filtersParam });
 export const breakdownQuery = rangeQuery.extend({ limit: limitParam(10, 50) });
 export const pagesBreakdownQuery = breakdownQuery;
 export const pageDetailsQuery = rangeQuery.extend({ page: pagePath, limit: limitParam(10, 50) });

@@ -83,6 +83,9 @@ export interface StoredEvent {
   country: string | null;
   /** `tablet` is stored as `mobile`, as the API reports it. */
   device: 'desktop' | 'mobile' | null;
+  /** Browser and operating system names as bowser reads the user agent ("Chrome", "iOS"); null or absent when unknown. */
+  browser?: string | null;
+  os?: string | null;
   is_bot: boolean;
   scroll_depth: number | null;
   engaged_ms: number | null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rangeQuery, limitParam } from './analytics-query.js';
 import { rangeMetaSchema } from './analytics-response.js';
 import { pagePath } from './common.js';
+import { filtersParam } from './filters.js';
 
 export const MAX_FUNNEL_STEPS = 20;
 export const funnelModes = ['unbounded', 'sequential'] as const;
@@ -37,7 +38,7 @@ export const sankeyQuery = funnelQuery.extend({
   minSessions: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
 });
 
-export const suggestionsQuery = z.object({ page: pagePath });
+export const suggestionsQuery = z.object({ page: pagePath, filters: filtersParam });
 
 const count = z.number().int().min(0);
 const ratio = z.number().min(0).max(1);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { rangeQuery } from '../../contract/analytics-query.js';
+import type { Filter } from '../../contract/filters.js';
 import type { BucketedScope, Scope, Store } from '../store/store.js';
 import { bucketsOf, formatInZone, resolveTimeFrame, type Bucket, type Granularity, type TimeFrame } from './time-frame.js';
 
@@ -20,8 +21,14 @@ export function frameOf(q: RangeQuery): TimeFrame {
   return resolveTimeFrame(q.start, q.end, q.timezone);
 }
 
+/** The query's filters (every analytics query may carry them: contract/filters.ts). */
+export function filtersOf(ctx: ReportContext<unknown>): Filter[] | undefined {
+  const filters = (ctx.query as { filters?: Filter[] }).filters;
+  return filters?.length ? filters : undefined;
+}
+
 export function scopeOf(ctx: ReportContext<unknown>, frame: TimeFrame): Scope {
-  return { propertyIds: ctx.propertyIds, start: frame.start, end: frame.end };
+  return { propertyIds: ctx.propertyIds, start: frame.start, end: frame.end, filters: filtersOf(ctx) };
 }
 
 export function bucketedScopeOf(ctx: ReportContext<unknown>, frame: TimeFrame, granularity: Granularity): BucketedScope {

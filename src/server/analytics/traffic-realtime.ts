@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { realtimeResponse } from '../../contract/analytics-response.js';
-import type { ReportContext } from './report-context.js';
+import { filtersOf, type ReportContext } from './report-context.js';
 
 export async function trafficRealtime(ctx: ReportContext<unknown>): Promise<z.infer<typeof realtimeResponse>> {
-  const r = await ctx.store.realtime(ctx.propertyIds, ctx.now);
+  const r = await ctx.store.realtime(ctx.propertyIds, ctx.now, filtersOf(ctx));
   return {
     meta: ctx.scopeMeta,
     data: {

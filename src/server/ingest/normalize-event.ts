@@ -5,20 +5,25 @@ import type { EventInput, StoredEvent } from '../../contract/events.js';
 interface AgentFacts {
   bot: boolean;
   device: 'desktop' | 'mobile' | null;
+  browser: string | null;
+  os: string | null;
 }
 
 // Imports and collect see few distinct user agents; parsing each once keeps normalisation cheap.
 const agentCache = new Map<string, AgentFacts>();
 const CACHE_LIMIT = 10_000;
 
-/** Bot flag (isbot) and device class (bowser; tablets count as mobile) of a user agent. */
+/** Bot flag (isbot), device class (bowser; tablets count as mobile), browser and OS names of a user agent. */
 export function agentFacts(userAgent: string | null | undefined): AgentFacts {
-  if (!userAgent) return { bot: false, device: null };
+  if (!userAgent) return { bot: false, device: null, browser: null, os: null };
   const hit = agentCache.get(userAgent);
   if (hit) return hit;
-  const platform = Bowser.parse(userAgent).platform.type;
+  const parsed = Bowser.parse(userAgent);
+  const platform = parsed.platform.type;
   const facts: AgentFacts = {
     bot: isbot(userAgent),
+    browser: parsed.browser.name?.slice(0, 64) || null,
+    os: parsed.os.name?.slice(0, 64) || null,
     device: platform === 'desktop' ? 'desktop' : platform === 'mobile' || platform === 'tablet' ? 'mobile' : null,
   };
   if (agentCache.size >= CACHE_LIMIT) agentCache.clear();
@@ -43,6 +48,8 @@ export function normalizeEvent(e: EventInput, now: Date): StoredEvent {
     utm_campaign: e.utm_campaign || null,
     country: e.country ?? null,
     device,
+    browser: agent.browser,
+    os: agent.os,
     is_bot: agent.bot,
     scroll_depth: e.scroll_depth ?? null,
     engaged_ms: e.engaged_ms ?? null,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { snapshotElement, StoredEvent } from '../../contract/events.js';
 import type { Change, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
+import type { Filter } from '../../contract/filters.js';
 import type { Granularity, OffsetSegment } from '../analytics/time-frame.js';
 
 /** Which properties and which half-open UTC range a report reads. */
@@ -10,6 +11,8 @@ export interface Scope {
   propertyIds: string[];
   start: Date;
   end: Date;
+  /** ANDed; what each keeps is in docs/decisions.md "Filters" (filter-sql.ts builds the predicates). */
+  filters?: Filter[];
 }
 
 export interface BucketedScope extends Scope {
@@ -151,7 +154,7 @@ export interface Store {
 
   trafficTrend(s: BucketedScope): Promise<{ buckets: Bucketed<{ page_views: number; unique_visitors: number }>[]; page_views: number; unique_visitors: number }>;
   trafficSummary(s: Scope): Promise<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration_seconds_total: number }>;
-  realtime(propertyIds: string[], now: Date): Promise<{ active_visitors: number; feed: { page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }[] }>;
+  realtime(propertyIds: string[], now: Date, filters?: Filter[]): Promise<{ active_visitors: number; feed: { page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }[] }>;
   segments(s: Scope, limit: number): Promise<{ rows: SegmentRow[]; totals: Counts }>;
   entryExitPages(s: Scope, limit: number): Promise<{ entry: { path: string; sessions: number }[]; exit: { path: string; sessions: number }[]; sessions: number }>;
   pages(s: Scope, limit: number): Promise<PageRow[]>;

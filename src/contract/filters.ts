@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * The `filters` query parameter of every analytics endpoint and aggregate: a URL-encoded JSON array
+ * in the style of Plausible's Stats API v2, `[["is","country",["US","CA"]],["contains","page",["/blog"]]]`.
+ * Filters are ANDed; the values of one filter are ORed. What each dimension keeps (a session or an
+ * event) is in docs/decisions.md "Filters".
+ */
+export const filterOperators = ['is', 'is_not', 'contains', 'not_contains', 'matches'] as const;
+export const filterDimensions = [
+  'page', 'entry_page', 'exit_page', 'country', 'device', 'browser', 'os',
+  'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
+] as const;
+export type FilterOperator = (typeof filterOperators)[number];
+export type FilterDimension = (typeof filterDimensions)[number];
+
+export const MAX_FILTERS = 10;
+export const MAX_FILTER_VALUES = 20;
+export const MAX_FILTER_VALUE_LENGTH = 1024;
+export const MAX_FILTERS_PARAM_LENGTH = 30_000;
+
+/** One filter as the server and the dashboard use it, after the wire's tuple is decoded. */
+export interface Filter {
+  op: FilterOperator;
+  dimension: FilterDimension;
+  /** `null` stands for "unknown" (no value: a direct visit's referrer, an unknown country). */
+  values: (string | null)[];
+}
+
+const filterValue = z.string().min(1).max(MAX_FILTER_VALUE_LENGTH).nullable();
+
+/** `[operator, dimension, values]`; `null` is a value only for `is` and `is_not`. */
+export const filterTuple = z
+  .tuple([z.enum(filterOperators), z.enum(filterDimensions), z.array(filterValue).min(1).max(MAX_FILTER_VALUES)])
+  .superRefine(([op, , values], ctx) => {
+    const nullAt = values.indexOf(null);
+    if (nullAt >= 0 && op !== 'is' && op !== 'is_not')
+      ctx.addIssue({ code: 'custom', path: [2, nullAt], message: `null (unknown) can only be used with "is" and "is_not", not "${op}"` });
+  });
+
+export const filterList = z.array(filterTuple).max(MAX_FILTERS);
+
+/** The wire form decoded: a parse failure is a 400 on `filters` like any other bad parameter. */
+export const filtersParam = z
+  .string()
+  .max(MAX_FILTERS_PARAM_LENGTH)
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'filters must be a URL-encoded JSON array of [operator, dimension, [values]] arrays' });
+      return z.NEVER;
+    }
+  })
+  .pipe(filterList)
+  .transform((list): Filter[] => list.map(([op, dimension, values]) => ({ op, dimension, values })))
+  .optional()
+  .meta({
+    description:
+      'URL-encoded JSON array of filters, each `[operator, dimension, values]`; filters are ANDed, values ORed. ' +
+      `Operators: ${filterOperators.join(', ')} (\`matches\`: wildcards, \`*\` within one path segment, \`**\` anything). ` +
+      `Dimensions: ${filterDimensions.join(', ')}. \`null\` in the values of \`is\`/\`is_not\` means unknown. ` +
+      `At most ${MAX_FILTERS} filters of ${MAX_FILTER_VALUES} values each.`,
+    example: '[["is","country",["US","CA"]],["contains","page",["/blog"]]]',
+  });
+
+/** The wire form of a filter list, for clients building a URL. */
+export function encodeFilters(filters: Filter[]): string {
+  return JSON.stringify(filters.map((f) => [f.op, f.dimension, f.values]));
+}
+
+/** Dimensions whose value is the session's own (first touch, entry or exit page); `page` is per event. */
+export const sessionDimensions: readonly FilterDimension[] = filterDimensions.filter((d) => d !== 'page');
+
+/**
+ * A `matches` pattern as an anchored RE2 regular expression (DuckDB and ClickHouse both use RE2):
+ * `**` is any run of characters, `*` any run without `/`, everything else literal.
+ */
+export function wildcardRegex(pattern: string): string {
+  return `^${pattern
+    .split('**')
+    .map((part) => part.split('*').map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('[^/]*'))
+    .join('.*')}$`;
+}
