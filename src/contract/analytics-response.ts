@@ -49,6 +49,8 @@ export const breakdownResponse = z.object({
     devices: z.array(z.object({ device: z.string(), ...segment })),
     landing_pages: z.array(z.object({ path: z.string(), ...segment })),
     referrers: z.array(z.object({ referrer: z.string(), ...segment })),
+    browsers: z.array(z.object({ browser: z.string(), ...segment })).meta({ description: 'Extension: sessions by browser (first page view\'s user agent).' }),
+    operating_systems: z.array(z.object({ os: z.string(), ...segment })).meta({ description: 'Extension: sessions by operating system.' }),
   }),
 });
 

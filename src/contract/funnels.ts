@@ -6,7 +6,7 @@ import { filtersParam } from './filters.js';
 
 export const MAX_FUNNEL_STEPS = 20;
 export const funnelModes = ['unbounded', 'sequential'] as const;
-export const funnelDimensions = ['device', 'country', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer', 'entry_page'] as const;
+export const funnelDimensions = ['device', 'country', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer', 'entry_page', 'browser', 'os'] as const;
 
 export const funnelStep = z.object({ page: pagePath });
 export const funnelSteps = z.array(funnelStep).min(1).max(MAX_FUNNEL_STEPS);

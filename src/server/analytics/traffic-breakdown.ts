@@ -19,6 +19,8 @@ export async function trafficBreakdown(ctx: ReportContext<z.infer<typeof breakdo
       devices: of('device').map((r) => ({ device: unknown(r.values[0]), ...figures(r) })),
       landing_pages: of('landing_page').map((r) => ({ path: unknown(r.values[0]), ...figures(r) })),
       referrers: of('referrer').map((r) => ({ referrer: unknown(r.values[0]), ...figures(r) })),
+      browsers: of('browser').map((r) => ({ browser: unknown(r.values[0]), ...figures(r) })),
+      operating_systems: of('os').map((r) => ({ os: unknown(r.values[0]), ...figures(r) })),
     },
   };
 }

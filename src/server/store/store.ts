@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { snapshotElement, StoredEvent } from '../../contract/events.js';
 import type { Change, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
 import type { Filter } from '../../contract/filters.js';
+import type { funnelDimensions } from '../../contract/funnels.js';
 import type { Granularity, OffsetSegment } from '../analytics/time-frame.js';
 
 /** Which properties and which half-open UTC range a report reads. */
@@ -81,7 +82,7 @@ export interface ExperimentTraffic { sessions: number; top_client_sessions: numb
 export type Bucketed<T> = T & { bucket: string };
 
 export interface Counts { sessions: number; page_views: number }
-export type SegmentDimension = 'utm' | 'country' | 'device' | 'landing_page' | 'referrer';
+export type SegmentDimension = 'utm' | 'country' | 'device' | 'landing_page' | 'referrer' | 'browser' | 'os';
 export interface SegmentRow extends Counts {
   dimension: SegmentDimension;
   /** utm: [source, medium, campaign]; otherwise one value. Null means unknown. */
@@ -94,7 +95,7 @@ export interface InteractionReport {
   trend: Bucketed<{ count: number; unique: number }>[];
   total: { count: number; unique: number };
 }
-export type FunnelDimension = 'device' | 'country' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'referrer' | 'entry_page';
+export type FunnelDimension = (typeof funnelDimensions)[number];
 export interface FunnelQuery {
   scope: Scope;
   steps: string[];

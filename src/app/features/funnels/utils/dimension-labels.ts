@@ -9,4 +9,6 @@ export const DIMENSION_LABELS: Record<FunnelDimension, string> = {
   utm_campaign: 'UTM campaign',
   referrer: 'Referrer',
   entry_page: 'Entry page',
+  browser: 'Browser',
+  os: 'Operating system',
 };
