@@ -72,10 +72,14 @@ function requests(start: string, end: string): { name: string; method: 'GET' | '
   ];
 }
 
-/** Median and p95 of `runs` sequential requests per endpoint, after two warm-up requests. */
-export async function measureEndpoints(url: string, key: string, start: string, end: string, runs: number): Promise<Latency[]> {
+/**
+ * Median and p95 of `runs` sequential requests per endpoint, after two warm-up requests. `filters`
+ * (the wire form) is added to every analytics request; `only` keeps the endpoints named.
+ */
+export async function measureEndpoints(url: string, key: string, start: string, end: string, runs: number, opts: { filters?: string; only?: string[] } = {}): Promise<Latency[]> {
   const out: Latency[] = [];
-  for (const req of requests(start, end)) {
+  const chosen = requests(start, end).filter((r) => !opts.only || opts.only.includes(r.name));
+  for (const req of opts.filters ? chosen.map((r) => ({ ...r, path: `${r.path}${r.path.includes('?') ? '&' : '?'}filters=${encodeURIComponent(opts.filters!)}` })) : chosen) {
     const times: number[] = [];
     for (let i = 0; i < runs + 2; i++) {
       const t = performance.now();

@@ -61,6 +61,25 @@ if (process.argv[2] === 'stores') {
   process.exit(0);
 }
 
+// `npm run bench -- filters [--events 10000000] [--stores duckdb,clickhouse] [--runs 7]`: each report filtered beside unfiltered.
+if (process.argv[2] === 'filters') {
+  const { benchFilters, filtersReport } = await import('./filters.js');
+  const args = parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' }, stores: { type: 'string' }, runs: { type: 'string' } } }).values;
+  const events = Number(args.events ?? 10_000_000);
+  const runs = Number(args.runs ?? 7);
+  const end = new Date(Date.UTC(2026, 10, 1));
+  const range = { start: new Date(end.getTime() - 30 * 86_400_000).toISOString().slice(0, 10), end: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10) };
+  const results = [];
+  for (const store of (args.stores ?? 'duckdb,clickhouse').split(',') as ('duckdb' | 'clickhouse')[]) {
+    console.error(`${store}: seeding ${events.toLocaleString('en-US')} events…`);
+    results.push(await benchFilters(store, events, end, range, runs));
+  }
+  const report = filtersReport(results, range, runs);
+  console.log(report);
+  appendReport(report);
+  process.exit(0);
+}
+
 // `npm run bench -- dashboard [--events 1000000,10000000]`: only the Traffic page's time to figures.
 if (process.argv[2] === 'dashboard') {
   const arg = parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' } } }).values.events;
