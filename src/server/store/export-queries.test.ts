@@ -10,7 +10,7 @@ import type { SnapshotRecord, Store } from './store.js';
 const base: Omit<StoredEvent, 'type' | 'ts' | 'visitor_id' | 'session_id' | 'path'> = {
   property_id: PROP_A, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: null, device: null,
   is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null,
-  variant: null, amount: null, currency: null, client_key: null,
+  variant: null, amount: null, currency: null, client_key: null, browser: null, os: null,
 };
 const at = (time: string) => new Date(`2026-03-02T${time}Z`);
 
@@ -18,6 +18,7 @@ const events: StoredEvent[] = [
   {
     ...base, type: 'pageview', ts: at('10:00:00.123'), visitor_id: 'v1', session_id: 's1', path: '/',
     referrer: 'https://www.google.com/search?q=x', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', country: 'DE', device: 'desktop',
+    browser: 'Firefox', os: 'Linux',
   },
   { ...base, type: 'engagement', ts: at('10:01:00'), visitor_id: 'v1', session_id: 's1', path: '/', scroll_depth: 0.37, engaged_ms: 41_999 },
   { ...base, type: 'click', ts: at('10:02:00'), visitor_id: 'v1', session_id: 's1', path: '/', target: 'a.buy', href: '/checkout' },

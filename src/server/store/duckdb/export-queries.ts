@@ -11,7 +11,7 @@ const textId = (key: string) => `'k' || lpad(lower(to_hex(${key})), 16, '0')`;
 const eventsSql = `
 SELECT property_id, epoch_ms(ts) AS ms, type, ${textId('visitor_key')} AS visitor_id, ${textId('session_key')} AS session_id,
   path, referrer, utm_source, utm_medium, utm_campaign, country, device, is_bot, scroll_depth, engaged_ms, target, href,
-  source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key
+  source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key, browser, os
 FROM events`;
 
 const snapshotsSql = `SELECT property_id, path, epoch_ms(ts) AS ms, elements FROM page_snapshots`;

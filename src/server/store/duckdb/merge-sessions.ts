@@ -29,14 +29,16 @@ INSERT INTO staging_sessions
 WITH ${stagedDictionary}
 SELECT d.str[p], d.h[s], d.h[v], epoch_ms(first_ts::BIGINT), epoch_ms(last_ts::BIGINT),
   epoch_ms(first_pv_ts::BIGINT), epoch_ms(last_pv_ts::BIGINT), d.str[entry_path], d.str[exit_path], pageviews,
-  referrer_host(d.str[referrer]), d.str[utm_source], d.str[utm_medium], d.str[utm_campaign], d.str[country], d.str[device], is_bot
+  referrer_host(d.str[referrer]), d.str[utm_source], d.str[utm_medium], d.str[utm_campaign], d.str[country], d.str[device], is_bot,
+  d.str[browser], d.str[os]
 FROM (
   SELECT property_id AS p, session_id AS s, any_value(visitor_id) AS v, min(ts) AS first_ts, max(ts) AS last_ts,
     min(ts) ${pv} AS first_pv_ts, max(ts) ${pv} AS last_pv_ts,
     arg_min(path, ts) ${pv} AS entry_path, arg_max(path, ts) ${pv} AS exit_path, count(*) ${pv} AS pageviews,
     arg_min(referrer, ts) ${pv} AS referrer, arg_min(utm_source, ts) ${pv} AS utm_source,
     arg_min(utm_medium, ts) ${pv} AS utm_medium, arg_min(utm_campaign, ts) ${pv} AS utm_campaign,
-    arg_min(country, ts) ${pv} AS country, arg_min(device, ts) ${pv} AS device, bool_or(is_bot) AS is_bot
+    arg_min(country, ts) ${pv} AS country, arg_min(device, ts) ${pv} AS device, bool_or(is_bot) AS is_bot,
+    arg_min(browser, ts) ${pv} AS browser, arg_min(os, ts) ${pv} AS os
   FROM staging_events GROUP BY property_id, session_id) g, d;
 -- Joined on the key alone: a join on the property too hashes every stored row's text (2.5× slower).
 -- The property is compared below, where only the few rows sharing a key are left.
@@ -50,6 +52,8 @@ UPDATE sessions SET
   utm_campaign = CASE WHEN sessions.first_pv_ts IS NULL OR b.first_pv_ts < sessions.first_pv_ts THEN b.utm_campaign ELSE sessions.utm_campaign END,
   country = CASE WHEN sessions.first_pv_ts IS NULL OR b.first_pv_ts < sessions.first_pv_ts THEN b.country ELSE sessions.country END,
   device = CASE WHEN sessions.first_pv_ts IS NULL OR b.first_pv_ts < sessions.first_pv_ts THEN b.device ELSE sessions.device END,
+  browser = CASE WHEN sessions.first_pv_ts IS NULL OR b.first_pv_ts < sessions.first_pv_ts THEN b.browser ELSE sessions.browser END,
+  os = CASE WHEN sessions.first_pv_ts IS NULL OR b.first_pv_ts < sessions.first_pv_ts THEN b.os ELSE sessions.os END,
   exit_path = CASE WHEN sessions.last_pv_ts IS NULL OR b.last_pv_ts >= sessions.last_pv_ts THEN b.exit_path ELSE sessions.exit_path END,
   first_pv_ts = least(sessions.first_pv_ts, b.first_pv_ts),
   last_pv_ts = greatest(sessions.last_pv_ts, b.last_pv_ts),

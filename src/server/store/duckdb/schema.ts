@@ -29,7 +29,9 @@ const eventColumns = `
   variant INTEGER,
   amount DOUBLE,
   currency VARCHAR,
-  client_key UBIGINT`;
+  client_key UBIGINT,
+  browser VARCHAR,
+  os VARCHAR`;
 
 export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
@@ -65,6 +67,10 @@ CREATE TABLE IF NOT EXISTS saved_funnels (
 CREATE TABLE IF NOT EXISTS events (${eventColumns});
 -- Stores made before exposures carried a client key (a keyed hash of the address: docs/tracking.md).
 ALTER TABLE events ADD COLUMN IF NOT EXISTS client_key UBIGINT;
+-- Stores made before browser and OS were kept (issue 12). Their rows stay NULL, shown as unknown:
+-- the user agent they were read from was never stored, so there is nothing to fill them from.
+ALTER TABLE events ADD COLUMN IF NOT EXISTS browser VARCHAR;
+ALTER TABLE events ADD COLUMN IF NOT EXISTS os VARCHAR;
 CREATE TABLE IF NOT EXISTS page_snapshots (
   property_id VARCHAR NOT NULL,
   path VARCHAR NOT NULL,
@@ -90,6 +96,11 @@ CREATE TABLE IF NOT EXISTS sessions (
   device VARCHAR,
   -- No primary key: one row per (property_id, session_key) is kept by the single writer's merge
   -- (merge-sessions.ts); the index only cost upkeep, and DuckDB never used it to find a session.
-  is_bot BOOLEAN NOT NULL
+  is_bot BOOLEAN NOT NULL,
+  -- Last, as ADD COLUMN puts them in older stores: every store then has one column order.
+  browser VARCHAR,
+  os VARCHAR
 );
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS browser VARCHAR;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS os VARCHAR;
 `;

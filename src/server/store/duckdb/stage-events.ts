@@ -22,6 +22,7 @@ const columns: [keyof StoredEvent, Kind][] = [
   ['referrer', 'str'], ['utm_source', 'str'], ['utm_medium', 'str'], ['utm_campaign', 'str'], ['country', 'str'],
   ['device', 'str'], ['is_bot', 'bool'], ['scroll_depth', 'num'], ['engaged_ms', 'num'], ['target', 'str'], ['href', 'str'],
   ['source', 'str'], ['experiment_id', 'str'], ['variant', 'num'], ['amount', 'num'], ['currency', 'str'], ['client_key', 'str'],
+  ['browser', 'str'], ['os', 'str'],
 ];
 const sqlType: Record<Kind, string> = { str: 'INTEGER', num: 'DOUBLE', type: 'UTINYINT', ms: 'DOUBLE', bool: 'BOOLEAN' };
 const duckType: Record<Kind, DuckDBType> = { str: INTEGER, num: DOUBLE, type: UTINYINT, ms: DOUBLE, bool: BOOLEAN };
@@ -89,6 +90,8 @@ export function stageEvents(events: readonly StoredEvent[]): StagedBatch {
       v.amount[i] = e.amount ?? NaN;
       v.currency[i] = intern(e.currency);
       v.client_key[i] = intern(e.client_key ?? null);
+      v.browser[i] = intern(e.browser ?? null);
+      v.os[i] = intern(e.os ?? null);
     }
     const chunk = DuckDBDataChunk.create(types, n);
     chunk.setColumns(columns.map(([c]) => v[c]));

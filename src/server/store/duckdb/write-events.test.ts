@@ -27,6 +27,7 @@ describe('writeEvents', () => {
       type: 'revenue', path: '/checkout', referrer: 'https://www.example.com/x', utm_source: 'news', utm_medium: 'email',
       utm_campaign: 'spring', country: 'DE', device: 'mobile', is_bot: true, scroll_depth: 0.25, engaged_ms: 4200,
       target: '', href: '/thanks', source: 'form', experiment_id: 'exp', variant: 2, amount: 19.5, currency: 'EUR', client_key: 'k1',
+      browser: 'Safari', os: 'iOS',
     });
     await db.transaction((conn) => writeEvents(conn, [full, bare({ ts: new Date('2026-03-02T10:00:01Z') })]));
     const rows = await db.all(
@@ -37,17 +38,18 @@ describe('writeEvents', () => {
     expect(rows[0]).toEqual({ ...expected, v_ok: true, s_ok: true, c_ok: true, c_null: false });
     expect(rows[1].c_null).toBe(true);
     const nulls = rows[1];
-    for (const c of ['referrer', 'utm_source', 'country', 'device', 'scroll_depth', 'engaged_ms', 'target', 'variant', 'amount', 'currency']) {
+    for (const c of ['referrer', 'utm_source', 'country', 'device', 'browser', 'os', 'scroll_depth', 'engaged_ms', 'target', 'variant', 'amount', 'currency']) {
       expect(nulls[c], c).toBeNull();
     }
     expect(nulls).toMatchObject({ type: 'pageview', path: '/', is_bot: false, ts: new Date('2026-03-02T10:00:01Z') });
   });
 
   it('merges a session written in two batches, the earlier page view arriving last', async () => {
-    await db.transaction((conn) => writeEvents(conn, [bare({ ts: new Date('2026-03-02T10:05:00Z'), path: '/b' })]));
+    // Browser and OS are first-touch like the device: the later view's Chrome on Windows gives way.
+    await db.transaction((conn) => writeEvents(conn, [bare({ ts: new Date('2026-03-02T10:05:00Z'), path: '/b', browser: 'Chrome', os: 'Windows' })]));
     await db.transaction((conn) =>
       writeEvents(conn, [
-        bare({ ts: new Date('2026-03-02T10:00:00Z'), path: '/a', referrer: 'https://www.google.com/search?q=x', utm_source: 'ads', device: 'desktop' }),
+        bare({ ts: new Date('2026-03-02T10:00:00Z'), path: '/a', referrer: 'https://www.google.com/search?q=x', utm_source: 'ads', device: 'desktop', browser: 'Firefox', os: 'Linux' }),
         bare({ type: 'engagement', ts: new Date('2026-03-02T10:09:00Z'), path: '/b', scroll_depth: 0.5 }),
       ]),
     );
@@ -56,7 +58,7 @@ describe('writeEvents', () => {
       first_ts: new Date('2026-03-02T10:00:00Z'), last_ts: new Date('2026-03-02T10:09:00Z'),
       first_pv_ts: new Date('2026-03-02T10:00:00Z'), last_pv_ts: new Date('2026-03-02T10:05:00Z'),
       entry_path: '/a', exit_path: '/b', pageviews: 2, referrer: 'google.com', utm_source: 'ads', utm_medium: null,
-      utm_campaign: null, country: null, device: 'desktop', is_bot: false,
+      utm_campaign: null, country: null, device: 'desktop', is_bot: false, browser: 'Firefox', os: 'Linux',
     });
   });
 });
