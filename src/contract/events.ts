@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
+import { MAX_EVENT_NAME_LENGTH, MAX_EVENT_PROPS, MAX_PROP_KEY_LENGTH, MAX_PROP_VALUE_LENGTH } from './event-limits.js';
 
 /** The event format of operations.md §3, shared by `import`, `seed` and `POST /api/collect`. */
-export const eventTypes = ['pageview', 'engagement', 'click', 'form_submit', 'exposure', 'revenue', 'snapshot'] as const;
+// New types go at the end: the embedded store's staging codes are positions in this list.
+export const eventTypes = ['pageview', 'engagement', 'click', 'form_submit', 'exposure', 'revenue', 'snapshot', 'custom'] as const;
 export const deviceValues = ['desktop', 'mobile', 'tablet'] as const;
 
 /** One key element of a page as the tracker saw it, for the split-test recommender. */
@@ -17,14 +19,26 @@ export const snapshotElement = z.object({
 });
 export const MAX_SNAPSHOT_ELEMENTS = 40;
 
+/**
+ * Custom events (`sightline.track(name, props)`) and revenue carry a name and a few flat properties
+ * (limits in event-limits.ts; numbers and booleans are kept as their text).
+ */
+const propValue = z
+  .union([z.string().max(MAX_PROP_VALUE_LENGTH), z.number().finite(), z.boolean()], { error: `a string of at most ${MAX_PROP_VALUE_LENGTH} characters, a number or a boolean` })
+  .transform((v) => String(v));
+export const eventProps = z
+  .record(z.string().trim().min(1).max(MAX_PROP_KEY_LENGTH), propValue)
+  .refine((props) => Object.keys(props).length <= MAX_EVENT_PROPS, `at most ${MAX_EVENT_PROPS} properties`);
+
 /** Fields an event type cannot do without, beyond those every event has. */
-const requiredByType: Partial<Record<(typeof eventTypes)[number], readonly ('scroll_depth' | 'target' | 'experiment_id' | 'variant' | 'amount' | 'elements')[]>> = {
+const requiredByType: Partial<Record<(typeof eventTypes)[number], readonly ('scroll_depth' | 'target' | 'experiment_id' | 'variant' | 'amount' | 'elements' | 'name')[]>> = {
   engagement: ['scroll_depth'],
   click: ['target'],
   form_submit: ['target'],
   exposure: ['experiment_id', 'variant'],
   revenue: ['amount'],
   snapshot: ['elements'],
+  custom: ['name'],
 };
 
 const clientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1–64 characters of A–Z, a–z, 0–9, _ or -');
@@ -57,6 +71,9 @@ export const eventSchema = z
     amount: z.number().min(0).max(1e12).optional().nullable(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217, e.g. EUR').optional().nullable(),
     elements: z.array(snapshotElement).max(MAX_SNAPSHOT_ELEMENTS).optional(),
+    /** Custom events (required) and revenue (optional): what happened, as the site names it. */
+    name: z.string().trim().min(1).max(MAX_EVENT_NAME_LENGTH).optional().nullable(),
+    props: eventProps.optional().nullable(),
   })
   .superRefine((e, ctx) => {
     // A loop over a table rather than a helper closure: this runs once per imported line, and a
@@ -96,6 +113,9 @@ export interface StoredEvent {
   variant: number | null;
   amount: number | null;
   currency: string | null;
+  /** Custom events and revenue: the event's name and flat properties (absent on other types). */
+  name?: string | null;
+  props?: Record<string, string> | null;
   /**
    * On exposures taken by collect: a keyed hash of the client address, the key random and held in
    * memory for one UTC day (never the address; docs/tracking.md). Only compared, for the split-test

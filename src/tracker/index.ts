@@ -12,21 +12,26 @@ import { trackInteractions } from './interactions.js';
 import { currentPath, pageviewFields, watchPages } from './pageviews.js';
 import { trackingRefused } from './privacy.js';
 import { createSendQueue } from './send-queue.js';
+import { customEvents, type SightlineApi, type SightlineStub } from './custom-events.js';
 import { scheduleSnapshot } from './snapshot.js';
 import type { Emit } from './types.js';
 
 declare global {
   interface Window {
-    /** Set once the tracker runs, so a second copy of the tag does nothing. */
-    sightline?: { property: string };
+    /**
+     * The page's API once the tracker runs (a second copy of the tag then does nothing); before it,
+     * optionally a stub whose `q` holds the calls made so far (docs/tracking.md "Custom events").
+     */
+    sightline?: SightlineApi | SightlineStub;
   }
 }
 
 function start(property: string, api: string): void {
-  window.sightline = { property };
   const queue = createSendQueue(api);
   const emit: Emit = (type, fields) =>
     queue.push({ type, property_id: property, visitor_id: visitorId(), session_id: sessionId(), path: currentPath(), ...fields });
+  // Set first, so a second copy of the tag does nothing even when a redirect variant ends this one.
+  window.sightline = customEvents(property, emit, window.sightline as SightlineStub | undefined);
 
   // Experiments first, synchronously: variants must apply (or redirect) before the page paints.
   const experiments = runExperiments(window.__sightlineConfig, visitorId(), emit);
@@ -58,6 +63,6 @@ function start(property: string, api: string): void {
 const script = (document.currentScript || document.querySelector('script[data-property]')) as HTMLScriptElement | null;
 const src = script && new URL(script.src, location.href);
 const property = script && (script.getAttribute('data-property') || src!.searchParams.get('p'));
-if (script && property && !window.sightline && !trackingRefused()) {
+if (script && property && !(window.sightline && 'property' in window.sightline) && !trackingRefused()) {
   start(property, script.getAttribute('data-api') || src!.origin + '/api/collect');
 }

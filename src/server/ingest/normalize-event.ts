@@ -60,5 +60,7 @@ export function normalizeEvent(e: EventInput, now: Date): StoredEvent {
     variant: e.variant ?? null,
     amount: e.amount ?? null,
     currency: e.currency ?? null,
+    name: e.name ?? null,
+    props: e.props && Object.keys(e.props).length > 0 ? e.props : null,
   };
 }

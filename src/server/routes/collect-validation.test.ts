@@ -63,6 +63,14 @@ const rules: [rule: string, event: Record<string, unknown>, field: string][] = [
   ['device is desktop, mobile or tablet', pageview({ device: 'phone' }), 'device'],
   ['referrer is at most 2048 chars', pageview({ referrer: `https://r.example/${'x'.repeat(2048)}` }), 'referrer'],
   ['utm_source is text', pageview({ utm_source: 42 }), 'utm_source'],
+  ['custom needs name', pageview({ type: 'custom' }), 'name'],
+  ['custom name is not blank', pageview({ type: 'custom', name: '   ' }), 'name'],
+  ['custom name is at most 120 chars', pageview({ type: 'custom', name: 'n'.repeat(121) }), 'name'],
+  ['props has at most 10 properties', pageview({ type: 'custom', name: 'x', props: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v'])) }), 'props'],
+  ['a property value is at most 256 chars', pageview({ type: 'custom', name: 'x', props: { plan: 'p'.repeat(257) } }), 'props.plan'],
+  ['a property value is flat', pageview({ type: 'custom', name: 'x', props: { plan: { id: 1 } } }), 'props.plan'],
+  ['a property value is not null', pageview({ type: 'custom', name: 'x', props: { plan: null } }), 'props.plan'],
+  ['props is an object', pageview({ type: 'custom', name: 'x', props: ['a'] }), 'props'],
 ];
 
 describe('POST /api/collect field rules', () => {
@@ -96,10 +104,12 @@ describe('POST /api/collect field rules', () => {
         pageview({ type: 'revenue', amount: 0, currency: 'EUR' }),
         pageview({ type: 'click', target: 'a.buy', href: null }),
         pageview({ device: 'tablet', country: 'DE', referrer: '' }),
+        pageview({ type: 'custom', name: 'n'.repeat(120), props: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i % 2 ? i : 'v'.repeat(256)])) }),
+        pageview({ type: 'revenue', amount: 9.5, currency: 'USD', props: { plan: 'pro', annual: true } }),
       ],
     });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
-    expect(r.body).toEqual({ accepted: 7 });
+    expect(r.body).toEqual({ accepted: 9 });
   });
 });
 

@@ -1,0 +1,8 @@
+/**
+ * Limits of custom events and revenue properties (docs/tracking.md "Custom events"), in a module
+ * without zod so the page script can import them at no cost to its size.
+ */
+export const MAX_EVENT_NAME_LENGTH = 120;
+export const MAX_EVENT_PROPS = 10;
+export const MAX_PROP_KEY_LENGTH = 64;
+export const MAX_PROP_VALUE_LENGTH = 256;
