@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { granularities } from '../../contract/analytics-query.js';
+import { filtersSearchParam } from './filter-search.js';
 
 export const rangePresets = ['today', 'yesterday', '7d', '30d', '90d', 'mtd', 'last-month', 'custom'] as const;
 export type RangePreset = (typeof rangePresets)[number];
@@ -31,6 +32,8 @@ export const dashboardSearch = z.object({
   compare: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false).catch(false),
   tz: z.string().refine(isZone).optional().catch(undefined),
   granularity: z.enum(granularities).optional().catch(undefined),
+  /** The segment every report shows, in the API's wire form (lib/filter-search.ts). */
+  filters: filtersSearchParam,
 });
 
 export type DashboardSearch = z.infer<typeof dashboardSearch>;

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { connectionKey } from './connection.js';
 import type { DateRange } from './date-range.js';
 import type { Granularity } from './granularity.js';
+import { filtersQuery } from './filter-search.js';
 import { type ReportScope } from './report-scope.js';
 
 /** The API's maximum number of (page, element) rows. */
@@ -13,6 +14,8 @@ export interface InteractionsQuery {
   timezone: string;
   granularity: Granularity;
   limit: number;
+  /** The wire form of the segment, absent when unfiltered. */
+  filters?: string;
 }
 
 type Counts<C extends string, U extends string> = { readonly [K in C | U]: number };
@@ -35,7 +38,7 @@ export type FetchInteractions<D> = (s: ReportScope, query: InteractionsQuery, si
  */
 export const interactionsBreakdownQuery = <D>(s: ReportScope, report: string, fetch: FetchInteractions<D>, range: DateRange, granularity: Granularity) =>
   queryOptions({
-    queryKey: [connectionKey(s.connection), s.propertyId, report, 'breakdown', { ...range, tz: s.timezone, granularity, limit: INTERACTIONS_LIMIT }] as const,
-    queryFn: ({ signal }) => fetch(s, { start: range.start, end: range.end, timezone: s.timezone, granularity, limit: INTERACTIONS_LIMIT }, signal),
+    queryKey: [connectionKey(s.connection), s.propertyId, report, 'breakdown', { ...range, tz: s.timezone, granularity, limit: INTERACTIONS_LIMIT, filters: s.filters }] as const,
+    queryFn: ({ signal }) => fetch(s, { start: range.start, end: range.end, timezone: s.timezone, granularity, limit: INTERACTIONS_LIMIT, ...filtersQuery(s.filters) }, signal),
     placeholderData: keepPreviousData,
   });

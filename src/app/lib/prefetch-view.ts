@@ -17,5 +17,5 @@ export async function prefetchView(queryClient: QueryClient, search: DashboardSe
   const properties = await queryClient.ensureQueryData(propertiesQuery(connection)).catch(() => null);
   const view = properties && viewFromSearch(search, properties);
   if (!view) return;
-  start({ connection, client: apiClient(connection), propertyId: view.property.id, timezone: view.timezone }, view);
+  start({ connection, client: apiClient(connection), propertyId: view.property.id, timezone: view.timezone, filters: view.filters }, view);
 }

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Filter } from '../../contract/filters.js';
 import { useSearch } from '@tanstack/react-router';
 import { useConnection } from './connection-context.js';
 import { defaultGranularity, granularityFits, previousRange, resolveRange, todayIn, type DateRange } from './date-range.js';
 import type { DashboardSearch } from './dashboard-search.js';
+import { filtersFromSearch } from './filter-search.js';
 import type { Granularity } from './granularity.js';
 import { propertiesQuery, type PropertyChoice } from './properties-query.js';
 
@@ -16,6 +18,8 @@ export interface DashboardView {
   /** Whether the chart overlays the previous period. */
   compare: boolean;
   granularity: Granularity;
+  /** The segment: every report and its previous period are read through these. */
+  filters: Filter[];
 }
 
 /** The view described by the URL; null while properties load or when there is none to show. */
@@ -43,5 +47,6 @@ export function viewFromSearch(search: DashboardSearch, properties: PropertyChoi
     compare: search.compare,
     // A granularity the range cannot hold (hours over 90 days, from an old link) falls back like a bad value.
     granularity: search.granularity && granularityFits(range, search.granularity) ? search.granularity : defaultGranularity(range),
+    filters: filtersFromSearch(search.filters),
   };
 }

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
+import type { Filter } from '../../../../contract/filters.js';
 import type { DateRange } from '../../../lib/date-range.js';
+import { filtersQuery } from '../../../lib/filter-search.js';
 import type { Granularity } from '../../../lib/granularity.js';
 
 /** What every aggregate read is scoped by; the whole scope is the query key. */
@@ -10,10 +12,12 @@ export interface AggregateScope {
   client: ApiClient;
   propertyIds: string[];
   timezone: string;
+  /** The segment, sent with every read (the previous period's too). */
+  filters: Filter[];
 }
 
-const key = (s: AggregateScope, report: string, args: object) => [connectionKey(s.connection), 'aggregate', s.propertyIds, report, args] as const;
-const rangeQuery = (s: AggregateScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
+const key = (s: AggregateScope, report: string, args: object) => [connectionKey(s.connection), 'aggregate', s.propertyIds, report, { ...args, filters: s.filters }] as const;
+const rangeQuery = (s: AggregateScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone, ...filtersQuery(s.filters) });
 
 // keepPreviousData: the old figures stay (dimmed) while a new range or selection loads.
 export const aggregateSummaryQuery = (s: AggregateScope, range: DateRange) =>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useConnection } from '../../../lib/connection-context.js';
 import { defaultGranularity, previousRange, resolveRange, todayIn, type DateRange } from '../../../lib/date-range.js';
+import { filtersFromSearch } from '../../../lib/filter-search.js';
 import type { Granularity } from '../../../lib/granularity.js';
 import { propertiesQuery, type PropertyChoice } from '../../../lib/properties-query.js';
 import type { AggregateScope } from '../api/aggregate-queries.js';
@@ -38,6 +39,6 @@ export function useAggregateView(): AggregateView | null {
     previous: previousRange(range, search.range),
     compare: search.compare,
     granularity: search.granularity ?? defaultGranularity(range),
-    scope: { connection, client, propertyIds: selected, timezone },
+    scope: { connection, client, propertyIds: selected, timezone, filters: filtersFromSearch(search.filters) },
   };
 }

@@ -9,7 +9,7 @@ import { deleteFunnelMutation, saveFunnelMutation } from './saved-funnel-mutatio
 /** A scope whose every call is answered as the server answers a funnel deleted elsewhere. */
 const goneScope = (): ReportScope => {
   const client = { call: async () => { throw new ApiError(404, 'not_found', 'no saved funnel "f1" in this property', 'funnelId'); } } as unknown as ApiClient;
-  return { connection: { mode: 'session' }, client, propertyId: 'acme-shop', timezone: 'UTC' };
+  return { connection: { mode: 'session' }, client, propertyId: 'acme-shop', timezone: 'UTC', filters: [] };
 };
 
 /** Runs one mutation to its end and says whether the saved list was marked out of date. */

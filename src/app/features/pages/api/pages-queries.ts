@@ -2,13 +2,15 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { connectionKey } from '../../../lib/connection.js';
 import type { DateRange } from '../../../lib/date-range.js';
 import type { Granularity } from '../../../lib/granularity.js';
+import { filtersQuery } from '../../../lib/filter-search.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 /** The API's maximum: a marketer scanning "top pages" wants more than the default ten. */
 export const PAGES_LIMIT = 50;
 
-const key = (s: ReportScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'pages', report, args] as const;
-const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
+// The segment is part of every key and every request (the previous period's too: same scope, same filters).
+const key = (s: ReportScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'pages', report, { ...args, filters: s.filters }] as const;
+const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone, ...filtersQuery(s.filters) });
 
 // keepPreviousData: the old figures stay on screen (dimmed) while a new range loads.
 export const pagesBreakdownQuery = (s: ReportScope, range: DateRange) =>

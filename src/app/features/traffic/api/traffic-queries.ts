@@ -2,10 +2,12 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { connectionKey } from '../../../lib/connection.js';
 import type { DateRange } from '../../../lib/date-range.js';
 import type { Granularity } from '../../../lib/granularity.js';
+import { filtersQuery } from '../../../lib/filter-search.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
-const key = (s: ReportScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'traffic', report, args] as const;
-const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone });
+// The segment is part of every key and every request (the previous period's too: same scope, same filters).
+const key = (s: ReportScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'traffic', report, { ...args, filters: s.filters }] as const;
+const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone, ...filtersQuery(s.filters) });
 
 // keepPreviousData: the old figures stay on screen (dimmed) while a new range loads, instead of flashing skeletons.
 export const trendsQuery = (s: ReportScope, range: DateRange, granularity: Granularity) =>
@@ -28,11 +30,12 @@ export const REALTIME_REFRESH_MS = 5_000;
 export const realtimeQuery = (s: ReportScope) =>
   queryOptions({
     queryKey: key(s, 'realtime', {}),
-    queryFn: ({ signal }) => s.client.call('trafficRealtime', { propertyId: s.propertyId, signal }),
+    queryFn: ({ signal }) => s.client.call('trafficRealtime', { propertyId: s.propertyId, query: filtersQuery(s.filters), signal }),
     refetchInterval: REALTIME_REFRESH_MS,
     staleTime: 0,
   });
 
+/** Sources, places and technology; the map asks for the API's maximum so more countries are coloured. */
 export const breakdownQuery = (s: ReportScope, range: DateRange, limit = 10) =>
   queryOptions({
     queryKey: key(s, 'breakdown', { ...range, tz: s.timezone, limit }),
