@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chDb } from './clickhouse-db.js';
 import { connectClickhouse } from './connect.js';
-import { schemaStatements } from './migrations.js';
+import { migrations, schemaStatements } from './migrations.js';
 import { allTables } from './schema.js';
 
 const cluster = { database: 'analytics', cluster: 'main' };
@@ -35,6 +35,29 @@ describe('the schema on a cluster (CLICKHOUSE_CLUSTER)', () => {
     const [view] = find(/MATERIALIZED VIEW/);
     expect(view).toMatch(/^CREATE MATERIALIZED VIEW IF NOT EXISTS `analytics`\.sessions_mv ON CLUSTER `main` TO `analytics`\.sessions_local AS SELECT /);
     expect(view).toContain('FROM `analytics`.events_local GROUP BY property_id, session_key');
+  });
+
+  it('adds browser and OS to a database made before them ON CLUSTER: each local table and its Distributed one, then the view in place', () => {
+    const v2 = migrations.find((m) => m.version === 2)!.statements(cluster);
+    expect(v2.map((s) => s.replace(/ (ADD COLUMN|MODIFY QUERY)[\s\S]*$/, ''))).toEqual([
+      'ALTER TABLE `analytics`.events_local ON CLUSTER `main`',
+      'ALTER TABLE `analytics`.events ON CLUSTER `main`',
+      'ALTER TABLE `analytics`.sessions_local ON CLUSTER `main`',
+      'ALTER TABLE `analytics`.sessions ON CLUSTER `main`',
+      'ALTER TABLE `analytics`.sessions_mv ON CLUSTER `main`',
+    ]);
+    expect(v2[0]).toContain('ADD COLUMN IF NOT EXISTS browser LowCardinality(Nullable(String)) AFTER device');
+    expect(v2[2]).toContain('ADD COLUMN IF NOT EXISTS entry_os SimpleAggregateFunction(min, String)');
+    // The view keeps reading each shard's own events into its own partials.
+    expect(v2[4]).toMatch(/MODIFY QUERY SELECT [\s\S]* AS entry_browser,[\s\S]*FROM `analytics`\.events_local GROUP BY property_id, session_key$/);
+  });
+
+  it('creates the added columns as the migration adds them, so every replica has the same metadata', () => {
+    const [events] = find(/`analytics`\.events_local ON CLUSTER .* \(/s);
+    const [sessions] = find(/`analytics`\.sessions_local ON CLUSTER .* \(/s);
+    const [addEvents, , addSessions] = migrations.find((m) => m.version === 2)!.statements(cluster);
+    for (const added of addEvents.match(/(?<=ADD COLUMN IF NOT EXISTS ).*?(?= AFTER)/g)!) expect(events).toContain(added);
+    for (const added of addSessions.match(/(?<=ADD COLUMN IF NOT EXISTS ).*?(?= AFTER)/g)!) expect(sessions).toContain(added);
   });
 
   it('partitions events by month', () => {

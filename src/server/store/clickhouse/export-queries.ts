@@ -51,7 +51,7 @@ export async function* keysetPages<R extends Record<string, unknown>>(
 }
 
 export const eventColumns = `property_id, toUnixTimestamp64Milli(ts) AS ms, type, ${textId('visitor_key')} AS visitor_id,
-  ${textId('session_key')} AS session_id, path, referrer, utm_source, utm_medium, utm_campaign, country, device, is_bot,
+  ${textId('session_key')} AS session_id, path, referrer, utm_source, utm_medium, utm_campaign, country, device, browser, os, is_bot,
   scroll_depth, engaged_ms, target, href, source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key,
   toString(toDate(ts)) AS day, toString(visitor_key) AS vkey`;
 

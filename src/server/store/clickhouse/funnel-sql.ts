@@ -40,6 +40,8 @@ export const dimensionSql: Record<FunnelDimension, string> = {
   utm_campaign: 'utm_campaign',
   referrer: referrerHost('referrer'),
   entry_page: 'path',
+  browser: 'browser',
+  os: 'os',
 };
 
 /**

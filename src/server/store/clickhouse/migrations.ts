@@ -1,5 +1,8 @@
 import type { ChDb } from './clickhouse-db.js';
-import { allTables, sessionsViewDdl, tableDdl, type DdlTarget, type TableSpec } from './schema.js';
+import {
+  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, entryColumnDefinition, sessionsViewDdl, sessionsViewQueryDdl,
+  tableDdl, type DdlTarget, type TableSpec,
+} from './schema.js';
 
 /**
  * Versioned schema changes, applied in order on start. Each statement is idempotent (IF NOT EXISTS),
@@ -25,6 +28,17 @@ export const migrations: Migration[] = [
     version: 1,
     name: 'events, sessions and the service tables',
     statements: (target) => [...allTables.flatMap((t) => tableDdl(t, target)), sessionsViewDdl(target)],
+  },
+  {
+    // A database made before this has neither column: added in place (version 1 creates them on a
+    // fresh one, where this changes nothing). The columns come first, as the new view reads and writes them.
+    version: 2,
+    name: 'browser and OS on events, and as first touch on sessions',
+    statements: (target) => [
+      ...alterTableDdl('events', addedEventColumns.map((c, i) => `ADD COLUMN IF NOT EXISTS ${c} AFTER ${i === 0 ? 'device' : addedEventColumns[i - 1].split(' ')[0]}`).join(', '), target),
+      ...alterTableDdl('sessions', addedEntryAttributes.map((a, i) => `ADD COLUMN IF NOT EXISTS ${entryColumnDefinition(a)} AFTER entry_${i === 0 ? 'device' : addedEntryAttributes[i - 1]}`).join(', '), target),
+      sessionsViewQueryDdl(target),
+    ],
   },
 ];
 

@@ -17,6 +17,9 @@ export interface TableSpec {
   settings?: string;
 }
 
+/** Event columns added after the first release of the schema (migrations.ts adds them to an existing `events`, after `device`). */
+export const addedEventColumns = ['browser LowCardinality(Nullable(String))', 'os LowCardinality(Nullable(String))'];
+
 /** The events of operations.md §3 as stored. Ordered so a property's range is one contiguous read, page views apart from the rest. */
 export const eventsTable: TableSpec = {
   name: 'events',
@@ -38,6 +41,7 @@ export const eventsTable: TableSpec = {
     utm_campaign Nullable(String),
     country LowCardinality(Nullable(String)),
     device LowCardinality(Nullable(String)),
+    ${addedEventColumns.join(',\n    ')},
     is_bot Bool,
     scroll_depth Nullable(Float64),
     engaged_ms Nullable(Int32),
@@ -69,8 +73,21 @@ export const firstValueSql = (column: string) => `nullIf(substring(min(${column}
 export const lastValueSql = (column: string) => `nullIf(substring(max(${column}), ${TIME_KEY_WIDTH + 1}), '')`;
 
 /** The first page view's attributes a session keeps, as `entry_<name>` columns of `sessions`. */
-export const entryAttributes = ['path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'country', 'device'] as const;
-const entryColumns = entryAttributes.map((a) => `entry_${a}`);
+export const entryAttributes = ['path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'browser', 'os'] as const;
+/** The first-touch attributes read from an event's own column of the same name (path and referrer are derived). */
+const plainEntryAttributes = ['utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'browser', 'os'] as const;
+
+/**
+ * Entry columns added after the first release of the schema (migrations.ts adds them to an existing
+ * `sessions`). Partials written before then read as their entry page view's time with no value (the
+ * events had none), or as no page view: so a session that spans the change still takes its first
+ * touch from its earliest page view. Fresh tables get the same definition, so every replica's
+ * metadata is the same whichever way its table came to be.
+ */
+export const addedEntryAttributes = ['browser', 'os'] as const;
+export const entryColumnDefinition = (a: (typeof entryAttributes)[number]) =>
+  `entry_${a} SimpleAggregateFunction(min, String)${
+    (addedEntryAttributes as readonly string[]).includes(a) ? ` DEFAULT if(entry_path = ${NO_PAGE_VIEW}, entry_path, left(entry_path, ${TIME_KEY_WIDTH}))` : ''}`;
 
 /**
  * Session partials, written by `sessions_mv` from every insert into `events`, merged by the engine in
@@ -94,7 +111,7 @@ export const sessionsTable: TableSpec = {
     -- The first page view's page and first-touch attributes, each as the text of its time and value
     -- (timeKeyed): the smallest is the earliest page view's, so a plain min merges them, and the
     -- last page view's page likewise by max. argMin states did the same at twice the cost to merge.
-${entryColumns.map((c) => `    ${c} SimpleAggregateFunction(min, String),`).join('\n')}
+${entryAttributes.map((a) => `    ${entryColumnDefinition(a)},`).join('\n')}
     exit SimpleAggregateFunction(max, String)`,
   engine: 'AggregatingMergeTree',
   partitionBy: 'toYYYYMM(start_day)',
@@ -115,7 +132,7 @@ export function sessionsViewSelect(eventsTableName: string): string {
     countIf(${pv}) AS pageviews, max(toUInt8(is_bot)) AS is_bot,
     min(if(${pv}, ${timeKeyed('path')}, ${NO_PAGE_VIEW})) AS entry_path,
     min(if(${pv}, ${timeKeyed(`ifNull(${referrerHost('referrer')}, '')`)}, ${NO_PAGE_VIEW})) AS entry_referrer,
-    ${['utm_source', 'utm_medium', 'utm_campaign', 'country', 'device'].map((c) => `min(if(${pv}, ${timeKeyed(`ifNull(${c}, '')`)}, ${NO_PAGE_VIEW})) AS entry_${c}`).join(',\n    ')},
+    ${plainEntryAttributes.map((c) => `min(if(${pv}, ${timeKeyed(`ifNull(${c}, '')`)}, ${NO_PAGE_VIEW})) AS entry_${c}`).join(',\n    ')},
     max(if(${pv}, ${timeKeyed('path')}, '')) AS exit
   FROM ${eventsTableName} GROUP BY property_id, session_key`;
 }
@@ -249,6 +266,26 @@ export function sessionsViewDdl(target: DdlTarget): string {
   const db = `\`${target.database}\``;
   if (!target.cluster) return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv TO ${db}.sessions AS ${sessionsViewSelect(`${db}.events`)}`;
   return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv ON CLUSTER \`${target.cluster}\` TO ${db}.sessions_local AS ${sessionsViewSelect(`${db}.events_local`)}`;
+}
+
+/** An ALTER of a table: itself on one server; on a cluster its replicated local table, then the `Distributed` table over it. */
+export function alterTableDdl(table: string, changes: string, target: DdlTarget): string[] {
+  assertIdentifier(target.database, 'database');
+  const db = `\`${target.database}\``;
+  if (!target.cluster) return [`ALTER TABLE ${db}.${table} ${changes}`];
+  assertIdentifier(target.cluster, 'cluster');
+  const on = ` ON CLUSTER \`${target.cluster}\``;
+  return [`ALTER TABLE ${db}.${table}_local${on} ${changes}`, `ALTER TABLE ${db}.${table}${on} ${changes}`];
+}
+
+/**
+ * The sessions view given today's body in place, atomically: inserts never pass through a moment
+ * without the view (a drop and create would lose their sessions) or with two (double counts).
+ */
+export function sessionsViewQueryDdl(target: DdlTarget): string {
+  const db = `\`${target.database}\``;
+  if (!target.cluster) return `ALTER TABLE ${db}.sessions_mv MODIFY QUERY ${sessionsViewSelect(`${db}.events`)}`;
+  return `ALTER TABLE ${db}.sessions_mv ON CLUSTER \`${target.cluster}\` MODIFY QUERY ${sessionsViewSelect(`${db}.events_local`)}`;
 }
 
 export function databaseDdl(target: DdlTarget): string {

@@ -5,7 +5,7 @@ import { TS } from './sql-fragments.js';
  * One row per session whose first page view falls in the scope (bots left out), merged from the
  * session partials (`sessions`, schema.ts): the embedded store's `sessions` table, as a subquery.
  * Columns: property_id, session_key, visitor_key, first_ts, last_ts, first_pv_ts, last_pv_ts,
- * pageviews, entry_path, referrer, utm_source, utm_medium, utm_campaign, country, device, exit_path.
+ * pageviews, entry_path, referrer, utm_source, utm_medium, utm_campaign, country, device, browser, os, exit_path.
  * Binds scopeParams (props, start, end).
  *
  * A partial's start_day is the UTC day of its earliest event, so the partials of every session that
@@ -30,6 +30,6 @@ export function sessionsInScope(): string {
   return `(SELECT property_id, session_key, visitor_key, first_ts_ AS first_ts, last_ts_ AS last_ts, first_pv_ts_ AS first_pv_ts,
       last_pv_ts_ AS last_pv_ts, pageviews_ AS pageviews, entry_path_ AS entry_path, entry_referrer_ AS referrer,
       entry_utm_source_ AS utm_source, entry_utm_medium_ AS utm_medium, entry_utm_campaign_ AS utm_campaign,
-      entry_country_ AS country, entry_device_ AS device, exit_path_ AS exit_path
+      entry_country_ AS country, entry_device_ AS device, entry_browser_ AS browser, entry_os_ AS os, exit_path_ AS exit_path
     FROM ${sessionsInScopeSql()})`;
 }

@@ -75,7 +75,7 @@ async function realtime(db: ChDb, propertyIds: string[], now: Date): ReturnType<
 }
 
 /** The grouping columns in grouping() order; a set's bit is 1 when its column is not grouped (SQL standard, as DuckDB's grouping_id). */
-const segmentColumns = ['utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'entry_path', 'referrer'] as const;
+const segmentColumns = ['utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'entry_path', 'referrer', 'browser', 'os'] as const;
 type SegmentColumn = (typeof segmentColumns)[number];
 const segmentSets: Record<SegmentDimension, SegmentColumn[]> = {
   utm: ['utm_source', 'utm_medium', 'utm_campaign'],
@@ -83,6 +83,8 @@ const segmentSets: Record<SegmentDimension, SegmentColumn[]> = {
   device: ['device'],
   landing_page: ['entry_path'],
   referrer: ['referrer'],
+  browser: ['browser'],
+  os: ['os'],
 };
 const ALL_BITS = (1 << segmentColumns.length) - 1;
 const groupingOf = (columns: SegmentColumn[]) =>

@@ -13,7 +13,7 @@ import type { ChDb } from './clickhouse-db.js';
  */
 const columns = [
   'property_id', 'ts', 'type', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
-  'country', 'device', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source', 'experiment_id', 'variant',
+  'country', 'device', 'browser', 'os', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source', 'experiment_id', 'variant',
   'amount', 'currency', 'client_id',
 ] as const;
 
@@ -21,7 +21,7 @@ function row(e: StoredEvent) {
   return {
     property_id: e.property_id, ts: e.ts.getTime(), type: e.type, visitor_id: e.visitor_id, session_id: e.session_id,
     path: e.path, referrer: e.referrer, utm_source: e.utm_source, utm_medium: e.utm_medium, utm_campaign: e.utm_campaign,
-    country: e.country, device: e.device, is_bot: e.is_bot, scroll_depth: e.scroll_depth, engaged_ms: e.engaged_ms,
+    country: e.country, device: e.device, browser: e.browser ?? null, os: e.os ?? null, is_bot: e.is_bot, scroll_depth: e.scroll_depth, engaged_ms: e.engaged_ms,
     target: e.target, href: e.href, source: e.source, experiment_id: e.experiment_id, variant: e.variant,
     amount: e.amount, currency: e.currency, client_id: e.client_key ?? null,
   };
@@ -30,7 +30,7 @@ function row(e: StoredEvent) {
 /** The JSON rows' types, for reading them back from a file (chDB's bulk path below). */
 const fileStructure = `property_id String, ts Int64, type String, visitor_id String, session_id String, path String,
   referrer Nullable(String), utm_source Nullable(String), utm_medium Nullable(String), utm_campaign Nullable(String),
-  country Nullable(String), device Nullable(String), is_bot Bool, scroll_depth Nullable(Float64), engaged_ms Nullable(Int32),
+  country Nullable(String), device Nullable(String), browser Nullable(String), os Nullable(String), is_bot Bool, scroll_depth Nullable(Float64), engaged_ms Nullable(Int32),
   target Nullable(String), href Nullable(String), source Nullable(String), experiment_id Nullable(String), variant Nullable(Int32),
   amount Nullable(Float64), currency Nullable(String), client_id Nullable(String)`.replace(/\s+/g, ' ');
 
