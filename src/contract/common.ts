@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readablePath } from './readable-path.js';
 
 /** Property ids: short, URL-safe, chosen by the operator (`properties create --id`). */
 export const propertyId = z
@@ -6,11 +7,14 @@ export const propertyId = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, '1–64 characters of A–Z, a–z, 0–9, _ . -, starting with a letter or digit');
 
 /** A page path: starts with `/`, no query string or fragment, no control characters. */
+/** Spaces around are dropped and the path read as people type it (readable-path.ts). */
 export const pagePath = z
   .string()
+  .trim()
   .min(1)
   .max(1024)
-  .regex(/^\/[^?#\s\u0000-\u001f\u007f]*$/, 'a path starting with /, without query string or fragment');
+  .regex(/^\/[^?#\s\u0000-\u001f\u007f]*$/, 'a path starting with /, without query string or fragment')
+  .transform(readablePath);
 
 // NUL ends a string in C, in many drivers and in terminals, and a lone surrogate (half of a UTF-16
 // pair) is no character at all and has no UTF-8 form: neither is text anyone typed, yet both were

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readablePath } from './readable-path.js';
 
 /**
  * The `filters` query parameter of every analytics endpoint and aggregate: a URL-encoded JSON array
@@ -29,6 +30,10 @@ export interface Filter {
 
 const filterValue = z.string().min(1).max(MAX_FILTER_VALUE_LENGTH).nullable();
 
+// Page values are read as paths are stored (readable-path.ts): `/caf%C3%A9` and ` /café` find /café.
+const PAGE_DIMENSIONS = new Set<FilterDimension>(['page', 'entry_page', 'exit_page']);
+const pageValue = (v: string | null) => (v === null ? null : readablePath(v.trim()));
+
 /** `[operator, dimension, values]`; `null` is a value only for `is` and `is_not`. */
 export const filterTuple = z
   .tuple([z.enum(filterOperators), z.enum(filterDimensions), z.array(filterValue).min(1).max(MAX_FILTER_VALUES)])
@@ -53,7 +58,7 @@ export const filtersParam = z
     }
   })
   .pipe(filterList)
-  .transform((list): Filter[] => list.map(([op, dimension, values]) => ({ op, dimension, values })))
+  .transform((list): Filter[] => list.map(([op, dimension, values]) => ({ op, dimension, values: PAGE_DIMENSIONS.has(dimension) ? values.map(pageValue) : values })))
   .optional()
   .meta({
     description:

@@ -1,3 +1,4 @@
+import { readablePath } from '../contract/readable-path.js';
 import { applyChanges, DONE, type Change } from './apply-changes.js';
 import { assign } from './assign.js';
 import { sessionId } from './ids.js';
@@ -34,7 +35,8 @@ const EXPOSED = 'sl_exp';
 const HOP = 'sl_hop';
 const HOP_MS = 5_000;
 
-const norm = (path: string) => path.replace(/(.)\/$/, '$1');
+// Both sides read alike: experiment pages are stored readable (contract pagePath), location encodes.
+const norm = (path: string) => readablePath(path).replace(/(.)\/$/, '$1');
 
 /** `url` resolved against the page when it stays on the page's origin, else null. */
 function within(url: string): URL | null {

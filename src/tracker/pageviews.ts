@@ -1,7 +1,8 @@
+import { readablePath } from '../contract/readable-path.js';
 import type { TrackerEvent } from './types.js';
 
 /** The page path as the collector wants it: no query string or fragment, within its length limit. */
-export const currentPath = () => location.pathname.slice(0, 1024);
+export const currentPath = () => readablePath(location.pathname).slice(0, 1024);
 
 /**
  * Calls `onPage(first)` for the first page and whenever the path changes afterwards: history
