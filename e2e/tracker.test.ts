@@ -115,4 +115,14 @@ describe('the tracker in a browser', () => {
     await pause(1_000);
     expect(h.events.filter((e) => e.type === 'pageview')).toHaveLength(3);
   });
+
+  it('sends a non-English path as people read it, not percent-encoded, keeping ASCII escapes', async () => {
+    const context = await h.person();
+    const html = '<!doctype html><title>menu</title><script src="/sightline.js?p=acme-shop"></script><p>menu</p>';
+    await context.route(`${h.origin}/demo/caf%C3%A9/men%C3%BC%20du%20jour`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    const page = await context.newPage();
+    await page.goto(`${h.origin}/demo/café/menü%20du%20jour`);
+    expect(await page.evaluate(() => location.pathname)).toBe('/demo/caf%C3%A9/men%C3%BC%20du%20jour');
+    await eventOf(h, 'pageview', '/demo/café/menü%20du%20jour');
+  });
 });
