@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rangeQuery, limitParam } from './analytics-query.js';
 import { rangeMetaSchema } from './analytics-response.js';
 import { pagePath } from './common.js';
-import { filtersParam } from './filters.js';
+import { filterList, filtersParam } from './filters.js';
 
 export const MAX_FUNNEL_STEPS = 20;
 export const funnelModes = ['unbounded', 'sequential'] as const;
@@ -66,11 +66,37 @@ export const suggestionsResponse = z.object({
   data: z.array(z.object({ name: z.string(), steps: z.array(z.object({ page: z.string() })), rationale: z.string() })),
 });
 
-export const savedFunnel = z.object({ id: z.string(), name: z.string(), steps: z.array(z.object({ page: z.string() })), created_at: z.string() });
+/**
+ * What a saved funnel keeps beside the seed's `name` and `steps` (an extension, so a seed client's
+ * body still saves and its reader still parses). `filters` is the `filters` parameter's list as JSON,
+ * `[operator, dimension, values]` tuples. Each is answered only when the funnel has it: one saved
+ * without them reads back as the seed's resource (docs/decisions.md "Saved funnels").
+ */
+const funnelModeField = z.enum(funnelModes).meta({ description: 'How steps are matched, as the funnel endpoint\'s `mode`; absent: `unbounded`.' });
+const funnelBreakdownField = z.enum(funnelDimensions).meta({ description: 'The breakdown the funnel is read with; absent: none.' });
+const funnelFiltersField = filterList.meta({
+  description: 'The filters the funnel is read with, `[operator, dimension, values]` tuples as in the `filters` query parameter; absent or `[]`: none.',
+  example: [['is', 'device', ['mobile']]],
+});
+
+export const savedFunnel = z.object({
+  id: z.string(),
+  name: z.string(),
+  steps: z.array(z.object({ page: z.string() })),
+  mode: funnelModeField.optional(),
+  breakdownBy: funnelBreakdownField.optional(),
+  filters: funnelFiltersField.optional(),
+  created_at: z.string(),
+});
 export const saveFunnelBody = z.object({
   id: z.string().min(1).max(64).optional(),
   name: z.string().trim().min(1).max(200),
   steps: funnelSteps,
+  // Left out of an update, each keeps what the funnel had (a seed client renaming a funnel keeps its mode);
+  // `breakdownBy: null` removes the breakdown, `filters: []` the filters.
+  mode: funnelModeField.optional(),
+  breakdownBy: funnelBreakdownField.nullable().optional(),
+  filters: funnelFiltersField.optional(),
 });
 export const savedFunnelResponse = savedFunnel;
 export const savedFunnelsResponse = z.object({ data: z.array(savedFunnel) });
@@ -78,3 +104,5 @@ export const deletedFunnelResponse = z.object({ id: z.string(), deleted: z.liter
 
 export type FunnelResponse = z.infer<typeof funnelResponse>;
 export type SavedFunnel = z.infer<typeof savedFunnel>;
+export type SaveFunnelBody = z.infer<typeof saveFunnelBody>;
+export type FunnelMode = (typeof funnelModes)[number];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
-import { createTestEnv, del, endpointPath, get, post, PROP_B, type TestEnv } from '../test-support/fixtures.js';
+import { createTestEnv, del, endpointPath, get, post, PROP_A, PROP_B, type TestEnv } from '../test-support/fixtures.js';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -72,5 +72,74 @@ describe('saved funnels', () => {
     const rm = await del(env, env.keys.b, endpointPath('deleteFunnel', { propertyId: PROP_B, funnelId: mine.body.id }));
     expect(rm.status).toBe(404);
     expect((await list()).find((f) => f.id === mine.body.id)?.name).toBe('A only');
+  });
+});
+
+// Issue 13 §6: a funnel saved "In order" by device came back "Any order" with no breakdown.
+describe('saved funnels keep their mode, breakdown and filters', () => {
+  const full = {
+    name: 'Pricing to signup',
+    steps: [{ page: '/pricing' }, { page: '/signup' }],
+    mode: 'sequential',
+    breakdownBy: 'device',
+    filters: [['is', 'country', ['US', null]], ['contains', 'page', ['/blog']]],
+  };
+
+  it('saves them, answers and lists them as sent, and the store reads them back decoded', async () => {
+    const r = await post(env, env.keys.a, listPath, full);
+    expect(r.status).toBe(201);
+    const saved = endpoints.saveFunnel.response.parse(r.body);
+    expect(saved).toEqual({ id: saved.id, ...full, created_at: saved.created_at });
+    expect((await list()).find((f) => f.id === saved.id)).toEqual(saved);
+    expect(await env.store.getSavedFunnel(PROP_A, saved.id)).toMatchObject({
+      mode: 'sequential',
+      breakdown_by: 'device',
+      filters: [{ op: 'is', dimension: 'country', values: ['US', null] }, { op: 'contains', dimension: 'page', values: ['/blog'] }],
+    });
+  });
+
+  it('updates each one sent and keeps each one left out; null removes the breakdown, [] the filters', async () => {
+    const { id } = (await post(env, env.keys.a, listPath, full)).body;
+    const modeOnly = await post(env, env.keys.a, listPath, { id, name: full.name, steps: full.steps, mode: 'unbounded' });
+    expect(modeOnly.status).toBe(200);
+    expect(modeOnly.body).toMatchObject({ mode: 'unbounded', breakdownBy: 'device', filters: full.filters });
+
+    const cleared = await post(env, env.keys.a, listPath, { id, name: 'Renamed', steps: full.steps, breakdownBy: null, filters: [] });
+    expect(cleared.status).toBe(200);
+    const body = endpoints.saveFunnel.response.parse(cleared.body);
+    expect(body).toEqual({ id, name: 'Renamed', steps: full.steps, mode: 'unbounded', filters: [], created_at: body.created_at });
+    expect((await list()).find((f) => f.id === id)).toEqual(body);
+
+    const browser = await post(env, env.keys.a, listPath, { id, name: 'Renamed', steps: full.steps, breakdownBy: 'browser', filters: [['is_not', 'os', ['iOS']]] });
+    expect(browser.body).toMatchObject({ breakdownBy: 'browser', filters: [['is_not', 'os', ['iOS']]] });
+  });
+
+  it("answers a seed client's funnel as the seed API does (no mode, breakdown or filters: unbounded, none, none), and its rename keeps the dashboard's choices", async () => {
+    const seed = await post(env, env.keys.a, listPath, { name: 'Seed', steps: [{ page: '/' }] });
+    expect(seed.status).toBe(201);
+    expect(Object.keys(seed.body).sort()).toEqual(['created_at', 'id', 'name', 'steps']);
+    expect(Object.keys((await list()).find((f) => f.id === seed.body.id)!).sort()).toEqual(['created_at', 'id', 'name', 'steps']);
+
+    const { id } = (await post(env, env.keys.a, listPath, full)).body;
+    const renamed = await post(env, env.keys.a, listPath, { id, name: 'Renamed by a seed client', steps: [{ page: '/pricing' }] });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Renamed by a seed client', steps: [{ page: '/pricing' }], mode: 'sequential', breakdownBy: 'device', filters: full.filters });
+  });
+
+  it.each([
+    ['mode', { mode: 'random' }],
+    ['breakdownBy', { breakdownBy: 'planet' }],
+    ['filters', { filters: 'is country US' }],
+    ['filters.0.1', { filters: [['is', 'planet', ['x']]] }],
+    ['filters.0.0', { filters: [['equals', 'country', ['US']]] }],
+    ['filters.0.2.0', { filters: [['contains', 'country', [null]]] }],
+    ['filters.0.2', { filters: [['is', 'country', []]] }],
+    ['filters', { filters: Array.from({ length: 11 }, () => ['is', 'country', ['US']]) }],
+  ])('refuses a bad value with a 400 naming %s, and saves nothing', async (field, bad) => {
+    const before = await list();
+    const r = await post(env, env.keys.a, listPath, { name: 'Bad', steps: [{ page: '/' }], ...bad });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'invalid_request', details: { field, in: 'body' } });
+    expect(await list()).toEqual(before);
   });
 });

@@ -1,13 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { endpoints } from '../../contract/endpoints.js';
-import type { SavedFunnel } from '../../contract/funnels.js';
+import type { Filter } from '../../contract/filters.js';
+import type { SavedFunnel, SaveFunnelBody } from '../../contract/funnels.js';
 import { randomId } from '../auth/api-keys.js';
 import { ApiError } from '../errors.js';
 import type { SavedFunnelRecord, Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
 
-const toApi = (f: SavedFunnelRecord): SavedFunnel => ({ id: f.id, name: f.name, steps: f.steps, created_at: f.created_at.toISOString() });
+const tupleOf = (f: Filter): [Filter['op'], Filter['dimension'], Filter['values']] => [f.op, f.dimension, f.values];
+
+/**
+ * Each of mode, breakdown and filters is answered when the funnel has it; a funnel saved without
+ * them (a seed client's) reads back exactly as the seed API answers, which means unbounded, no
+ * breakdown and no filters (decisions.md "Saved funnels").
+ */
+const toApi = (f: SavedFunnelRecord): SavedFunnel => ({
+  id: f.id,
+  name: f.name,
+  steps: f.steps,
+  ...(f.mode ? { mode: f.mode } : {}),
+  ...(f.breakdown_by ? { breakdownBy: f.breakdown_by } : {}),
+  ...(f.filters ? { filters: f.filters.map(tupleOf) } : {}),
+  created_at: f.created_at.toISOString(),
+});
+
+type FunnelOptions = Pick<SavedFunnelRecord, 'mode' | 'breakdown_by' | 'filters'>;
+
+/**
+ * The body's mode, breakdown and filters over what the funnel had: a field left out keeps its value
+ * (a seed client's rename keeps the dashboard's mode), `breakdownBy: null` removes the breakdown.
+ */
+function options(body: SaveFunnelBody, had: FunnelOptions): FunnelOptions {
+  const next: FunnelOptions = {};
+  const mode = body.mode ?? had.mode;
+  const breakdown = body.breakdownBy === undefined ? had.breakdown_by : body.breakdownBy;
+  const filters = body.filters ? body.filters.map(([op, dimension, values]): Filter => ({ op, dimension, values })) : had.filters;
+  if (mode) next.mode = mode;
+  if (breakdown) next.breakdown_by = breakdown;
+  if (filters) next.filters = filters;
+  return next;
+}
 
 /** Saved funnels: property-scoped definitions, shared by every key of the property. */
 export async function savedFunnelRoutes(app: FastifyInstance, opts: { store: Store }) {
@@ -24,11 +57,14 @@ export async function savedFunnelRoutes(app: FastifyInstance, opts: { store: Sto
     if (body.id !== undefined) {
       const existing = await store.getSavedFunnel(propertyId, body.id);
       if (!existing) throw new ApiError(404, 'not_found', `no saved funnel "${body.id}" in this property`, { field: 'id' });
-      const updated = { ...existing, name: body.name, steps: body.steps, updated_at: now };
+      const { mode: _mode, breakdown_by: _breakdown, filters: _filters, ...kept } = existing;
+      const updated: SavedFunnelRecord = { ...kept, name: body.name, steps: body.steps, ...options(body, existing), updated_at: now };
       await store.saveFunnel(updated);
       return reply.status(200).send(toApi(updated));
     }
-    const created: SavedFunnelRecord = { id: randomId('fnl'), property_id: propertyId, name: body.name, steps: body.steps, created_at: now, updated_at: now };
+    const created: SavedFunnelRecord = {
+      id: randomId('fnl'), property_id: propertyId, name: body.name, steps: body.steps, ...options(body, {}), created_at: now, updated_at: now,
+    };
     await store.saveFunnel(created);
     return reply.status(201).send(toApi(created));
   });

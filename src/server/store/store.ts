@@ -45,6 +45,11 @@ export interface SavedFunnelRecord {
   property_id: string;
   name: string;
   steps: { page: string }[];
+  // Absent in a funnel saved before these were kept (or by a caller that gave none); the API reads
+  // them as `unbounded`, no breakdown and no filters. A store gives back exactly what it was given.
+  mode?: 'unbounded' | 'sequential';
+  breakdown_by?: FunnelDimension;
+  filters?: Filter[];
   created_at: Date;
   updated_at: Date;
 }

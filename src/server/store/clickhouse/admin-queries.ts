@@ -1,6 +1,7 @@
 import type { ApiKeyRecord, Property, SavedFunnelRecord, Store } from '../store.js';
 import { dateOf, type ChDb } from './clickhouse-db.js';
 import { DELETED_VERSION, nextVersion } from './row-versions.js';
+import { optionColumns, optionsFromColumns, type SavedFunnelOptionColumns } from '../saved-funnel-columns.js';
 import { chTime } from './sql-fragments.js';
 
 /**
@@ -15,7 +16,7 @@ export function adminQueries(db: ChDb): Pick<Store, 'createProperty' | 'listProp
   const keys = async (where: string, params: Record<string, unknown> = {}) =>
     (await db.all<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys FINAL ${where} ORDER BY created_at, id`, params)).map(toKey);
   const funnels = async (where: string, params: Record<string, unknown>) =>
-    (await db.all<FunnelRow>(`SELECT id, property_id, name, steps, created_at, updated_at FROM saved_funnels FINAL ${where} ORDER BY created_at DESC, id`, params)).map(toFunnel);
+    (await db.all<FunnelRow>(`SELECT id, property_id, name, steps, created_at, updated_at, mode, breakdown_by, filters FROM saved_funnels FINAL ${where} ORDER BY created_at DESC, id`, params)).map(toFunnel);
 
   return {
     async createProperty(p) {
@@ -50,8 +51,9 @@ export function adminQueries(db: ChDb): Pick<Store, 'createProperty' | 'listProp
     },
     async saveFunnel(f) {
       // As the embedded store's upsert on id: an existing funnel keeps its property and created_at and
-      // takes the new name, steps and updated_at. A deleted id stays deleted (its delete outranks every
-      // version), so a save racing a delete on another server cannot bring the funnel back.
+      // takes the new name, steps, mode, breakdown, filters and updated_at. A deleted id stays deleted
+      // (its delete outranks every version), so a save racing a delete on another server cannot bring
+      // the funnel back.
       const [current] = await db.all<{ owner: string; created: string; newest: number; deleted: number }>(
         `SELECT argMax(property_id, version) AS owner, argMax(created_at, version) AS created, max(version) AS newest, max(is_deleted) AS deleted
          FROM saved_funnels WHERE id = {id:String} GROUP BY id`,
@@ -59,7 +61,7 @@ export function adminQueries(db: ChDb): Pick<Store, 'createProperty' | 'listProp
       );
       if (current?.deleted) return;
       await db.insert('saved_funnels', [{
-        id: f.id, property_id: current?.owner ?? f.property_id, name: f.name, steps: JSON.stringify(f.steps),
+        id: f.id, property_id: current?.owner ?? f.property_id, name: f.name, steps: JSON.stringify(f.steps), ...optionColumns(f),
         created_at: current?.created ?? chTime(f.created_at), updated_at: chTime(f.updated_at),
         version: nextVersion(current?.newest ?? null), is_deleted: 0,
       }]);
@@ -69,7 +71,7 @@ export function adminQueries(db: ChDb): Pick<Store, 'createProperty' | 'listProp
       if (!funnel) return false;
       // Two servers deleting the same funnel at once may both answer true; the funnel is gone either way.
       await db.insert('saved_funnels', [{
-        id, property_id: propertyId, name: funnel.name, steps: JSON.stringify(funnel.steps), created_at: chTime(funnel.created_at),
+        id, property_id: propertyId, name: funnel.name, steps: JSON.stringify(funnel.steps), ...optionColumns(funnel), created_at: chTime(funnel.created_at),
         updated_at: chTime(funnel.updated_at), version: DELETED_VERSION, is_deleted: 1,
       }]);
       return true;
@@ -84,11 +86,16 @@ const KEY_COLUMNS = 'id, name, prefix, hash, property_ids, permissions, created_
 
 interface PropertyRow { id: string; name: string; domain: string | null; timezone: string; created_at: string }
 interface KeyRow extends Omit<ApiKeyRecord, 'created_at' | 'revoked_at'> { created_at: string; revoked_at: string | null }
-interface FunnelRow extends Omit<SavedFunnelRecord, 'steps' | 'created_at' | 'updated_at'> { steps: string; created_at: string; updated_at: string }
+interface FunnelRow extends Omit<SavedFunnelRecord, 'steps' | 'created_at' | 'updated_at' | 'mode' | 'breakdown_by' | 'filters'>, SavedFunnelOptionColumns {
+  steps: string;
+  created_at: string;
+  updated_at: string;
+}
 
 const toProperty = (r: PropertyRow): Property => ({ ...r, created_at: dateOf(r.created_at) });
 const toKey = (r: KeyRow): ApiKeyRecord => ({ ...r, created_at: dateOf(r.created_at), revoked_at: r.revoked_at === null ? null : dateOf(r.revoked_at) });
-const toFunnel = (r: FunnelRow): SavedFunnelRecord => ({ ...r, steps: JSON.parse(r.steps), created_at: dateOf(r.created_at), updated_at: dateOf(r.updated_at) });
+const toFunnel = ({ mode, breakdown_by, filters, ...r }: FunnelRow): SavedFunnelRecord =>
+  ({ ...r, steps: JSON.parse(r.steps), ...optionsFromColumns({ mode, breakdown_by, filters }), created_at: dateOf(r.created_at), updated_at: dateOf(r.updated_at) });
 
 const keyRow = (k: ApiKeyRecord) => ({
   id: k.id, name: k.name, prefix: k.prefix, hash: k.hash, property_ids: k.property_ids, permissions: k.permissions, created_at: chTime(k.created_at),

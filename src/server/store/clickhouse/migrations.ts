@@ -1,7 +1,7 @@
 import type { ChDb } from './clickhouse-db.js';
 import {
-  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, entryColumnDefinition, sessionsViewDdl, sessionsViewQueryDdl,
-  tableDdl, type DdlTarget, type TableSpec,
+  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, entryColumnDefinition, savedFunnelOptionColumns, sessionsViewDdl,
+  sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
 } from './schema.js';
 
 /**
@@ -39,6 +39,12 @@ export const migrations: Migration[] = [
       ...alterTableDdl('sessions', addedEntryAttributes.map((a, i) => `ADD COLUMN IF NOT EXISTS ${entryColumnDefinition(a)} AFTER entry_${i === 0 ? 'device' : addedEntryAttributes[i - 1]}`).join(', '), target),
       sessionsViewQueryDdl(target),
     ],
+  },
+  {
+    // Added in place on a database made before (a no-op on a fresh one, where version 1 made them).
+    version: 3,
+    name: 'saved funnels keep their mode, breakdown and filters',
+    statements: (target) => alterTableDdl('saved_funnels', savedFunnelOptionColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
   },
 ];
 

@@ -155,11 +155,17 @@ export const apiKeysTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
+/**
+ * The columns saved funnels gained in issue 13 (NULL in funnels saved before: unbounded, no breakdown,
+ * no filters): last, so a new table and one migrated by `ADD COLUMN` (migrations.ts) have one order.
+ */
+export const savedFunnelOptionColumns = ['mode Nullable(String)', 'breakdown_by Nullable(String)', 'filters Nullable(String)'];
+
 /** Saves take a version above the one they read; a delete takes the highest there is, so it stays deleted. */
 export const savedFunnelsTable: TableSpec = {
   name: 'saved_funnels',
   columns: `id String, property_id String, name String, steps String, created_at DateTime64(3, 'UTC'),
-    updated_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8`,
+    updated_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8, ${savedFunnelOptionColumns.join(', ')}`,
   engine: 'ReplacingMergeTree(version, is_deleted)',
   orderBy: '(property_id, id)',
   shardKey: 'cityHash64(property_id, id)',

@@ -1,4 +1,5 @@
 import type { ApiKeyRecord, Property, SavedFunnelRecord } from '../store.js';
+import { optionColumns, optionsFromColumns, type SavedFunnelOptionColumns } from '../saved-funnel-columns.js';
 import { query, ts, type Database } from './database.js';
 
 /** Properties, API keys and saved funnels: small tables, written through the writer connection. */
@@ -28,18 +29,19 @@ export function adminQueries(db: Database) {
     },
 
     async listSavedFunnels(propertyId: string): Promise<SavedFunnelRecord[]> {
-      const rows = await db.all<SavedFunnelRecord & { steps: string }>('SELECT * FROM saved_funnels WHERE property_id = $p ORDER BY created_at DESC, id', { p: propertyId });
-      return rows.map((r) => ({ ...r, steps: JSON.parse(r.steps) }));
+      return (await db.all<FunnelRow>('SELECT * FROM saved_funnels WHERE property_id = $p ORDER BY created_at DESC, id', { p: propertyId })).map(toFunnel);
     },
     async getSavedFunnel(propertyId: string, id: string): Promise<SavedFunnelRecord | null> {
-      const [row] = await db.all<SavedFunnelRecord & { steps: string }>('SELECT * FROM saved_funnels WHERE property_id = $p AND id = $id', { p: propertyId, id });
-      return row ? { ...row, steps: JSON.parse(row.steps) } : null;
+      const [row] = await db.all<FunnelRow>('SELECT * FROM saved_funnels WHERE property_id = $p AND id = $id', { p: propertyId, id });
+      return row ? toFunnel(row) : null;
     },
     async saveFunnel(f: SavedFunnelRecord): Promise<void> {
       await write(
-        `INSERT INTO saved_funnels VALUES ($id, $p, $name, $steps, $created::TIMESTAMP, $updated::TIMESTAMP)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, steps = excluded.steps, updated_at = excluded.updated_at`,
-        { id: f.id, p: f.property_id, name: f.name, steps: JSON.stringify(f.steps), created: ts(f.created_at), updated: ts(f.updated_at) },
+        `INSERT INTO saved_funnels (id, property_id, name, steps, created_at, updated_at, mode, breakdown_by, filters)
+         VALUES ($id, $p, $name, $steps, $created::TIMESTAMP, $updated::TIMESTAMP, $mode, $breakdown_by, $filters)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, steps = excluded.steps, updated_at = excluded.updated_at,
+           mode = excluded.mode, breakdown_by = excluded.breakdown_by, filters = excluded.filters`,
+        { id: f.id, p: f.property_id, name: f.name, steps: JSON.stringify(f.steps), created: ts(f.created_at), updated: ts(f.updated_at), ...optionColumns(f) },
       );
     },
     async deleteSavedFunnel(propertyId: string, id: string): Promise<boolean> {
@@ -48,3 +50,8 @@ export function adminQueries(db: Database) {
     },
   };
 }
+
+type FunnelRow = Omit<SavedFunnelRecord, 'steps' | 'mode' | 'breakdown_by' | 'filters'> & SavedFunnelOptionColumns & { steps: string };
+
+const toFunnel = ({ mode, breakdown_by, filters, steps, ...r }: FunnelRow): SavedFunnelRecord =>
+  ({ ...r, steps: JSON.parse(steps), ...optionsFromColumns({ mode, breakdown_by, filters }) });

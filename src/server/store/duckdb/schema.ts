@@ -64,6 +64,11 @@ CREATE TABLE IF NOT EXISTS saved_funnels (
   created_at TIMESTAMP NOT NULL,
   updated_at TIMESTAMP NOT NULL
 );
+-- Kept since issue 13 (NULL in funnels saved before: read as unbounded, no breakdown, no filters);
+-- added, not created, so old stores open and a new one has the same column order.
+ALTER TABLE saved_funnels ADD COLUMN IF NOT EXISTS mode VARCHAR;
+ALTER TABLE saved_funnels ADD COLUMN IF NOT EXISTS breakdown_by VARCHAR;
+ALTER TABLE saved_funnels ADD COLUMN IF NOT EXISTS filters VARCHAR;
 CREATE TABLE IF NOT EXISTS events (${eventColumns});
 -- Stores made before exposures carried a client key (a keyed hash of the address: docs/tracking.md).
 ALTER TABLE events ADD COLUMN IF NOT EXISTS client_key UBIGINT;
