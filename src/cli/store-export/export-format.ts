@@ -3,6 +3,8 @@ import { keyPermission } from '../../contract/admin.js';
 import { propertyId } from '../../contract/common.js';
 import { deviceValues, eventSchema, snapshotElement, type StoredEvent } from '../../contract/events.js';
 import { experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
+import { filterList, type Filter } from '../../contract/filters.js';
+import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
 import type { ApiKeyRecord, ExperimentRecord, ExperimentVariant, Property, SavedFunnelRecord, SnapshotRecord } from '../../server/store/store.js';
 
 /**
@@ -33,9 +35,20 @@ const apiKeySchema = z.object({
   created_at: instant, revoked_at: instant.nullable(),
 });
 
+// mode, breakdown_by and filters (the API's tuples) are absent or null in exports made before funnels kept them.
 const savedFunnelSchema = z.object({
   id, property_id: propertyId, name: text, steps: z.array(z.object({ page: text })), created_at: instant, updated_at: instant,
+  mode: z.enum(funnelModes).nullish(), breakdown_by: z.enum(funnelDimensions).nullish(), filters: filterList.nullish(),
 });
+
+function savedFunnelFromParsed({ mode, breakdown_by, filters, ...f }: z.infer<typeof savedFunnelSchema>): SavedFunnelRecord {
+  return {
+    ...f,
+    ...(mode ? { mode } : {}),
+    ...(breakdown_by ? { breakdown_by } : {}),
+    ...(filters ? { filters: filters.map(([op, dimension, values]): Filter => ({ op, dimension, values })) } : {}),
+  };
+}
 
 // Variants are written back as they were read: checked for shape only, so a test saved before a later
 // rule (a selector the dashboard now refuses) still moves.
@@ -119,10 +132,16 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
   },
   saved_funnel: {
     file: 'saved_funnels.parquet',
-    columns: { id: str, property_id: str, name: str, steps: 'JSON', created_at: ts, updated_at: ts },
-    toLine: (f) => ({ id: f.id, property_id: f.property_id, name: f.name, steps: f.steps, created_at: iso(f.created_at), updated_at: iso(f.updated_at) }),
+    columns: { id: str, property_id: str, name: str, steps: 'JSON', created_at: ts, updated_at: ts, mode: str, breakdown_by: str, filters: 'JSON' },
+    toLine: (f) => ({
+      id: f.id, property_id: f.property_id, name: f.name, steps: f.steps, created_at: iso(f.created_at), updated_at: iso(f.updated_at),
+      // Left out when the funnel has none, as the store keeps them.
+      ...(f.mode ? { mode: f.mode } : {}),
+      ...(f.breakdown_by ? { breakdown_by: f.breakdown_by } : {}),
+      ...(f.filters ? { filters: f.filters.map((x) => [x.op, x.dimension, x.values]) } : {}),
+    }),
     schema: savedFunnelSchema,
-    fromParsed: (v) => v as SavedFunnelRecord,
+    fromParsed: (v) => savedFunnelFromParsed(v as z.infer<typeof savedFunnelSchema>),
   },
   experiment: {
     file: 'experiments.parquet',

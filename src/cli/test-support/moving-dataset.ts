@@ -43,7 +43,12 @@ export async function loadMovingDataset(store: Store, opts: { seedEvents: number
   const revoked = await addKey(store, [PROP_B], ['metrics']);
   await store.revokeApiKey(revoked.record.id, new Date('2026-03-01T09:15:00.500Z'));
 
-  await store.saveFunnel({ id: 'f-shop', property_id: SHOP, name: 'Pricing to signup', steps: [{ page: '/demo/pricing' }, { page: '/demo/signup' }], created_at: new Date('2026-03-10T10:00:00Z'), updated_at: new Date('2026-03-11T10:00:00Z') });
+  // One funnel with a mode, breakdown and filters (an unknown value among them), one saved as a seed client saves.
+  await store.saveFunnel({
+    id: 'f-shop', property_id: SHOP, name: 'Pricing to signup', steps: [{ page: '/demo/pricing' }, { page: '/demo/signup' }],
+    mode: 'sequential', breakdown_by: 'device', filters: [{ op: 'is_not', dimension: 'country', values: ['FR', null] }, { op: 'matches', dimension: 'page', values: ['/demo/**'] }],
+    created_at: new Date('2026-03-10T10:00:00Z'), updated_at: new Date('2026-03-11T10:00:00Z'),
+  });
   await store.saveFunnel({ id: 'f-a', property_id: PROP_A, name: 'Home to signup', steps: [{ page: '/' }, { page: '/pricing' }, { page: '/signup' }], created_at: new Date('2026-03-12T10:00:00Z'), updated_at: new Date('2026-03-12T10:00:00Z') });
   await store.saveSnapshots([{ property_id: PROP_A, path: '/pricing', ts: new Date('2026-03-09T10:00:00.125Z'), elements: [{ selector: '#buy', tag: 'button', kind: 'button', text: 'Buy', styles: { color: '#fff' } }] }]);
 }
