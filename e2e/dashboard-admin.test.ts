@@ -143,6 +143,32 @@ describe('dashboard: Properties and API access (admin session)', () => {
     expect(dash.problems).toEqual([]);
   });
 
+  it('lets a signed-in admin create a one-time sign-in link that signs in another browser once', async () => {
+    await page.goto(`${dash.origin}/api-access`);
+    await page.getByRole('button', { name: 'Create a sign-in link' }).click();
+    const shown = page.getByTestId('sign-in-link');
+    const link = (await shown.locator('code').textContent({ timeout: 15_000 }))!;
+    expect(link).toMatch(new RegExp(`^${dash.origin}/sign-in\\?token=[0-9A-Za-z]+$`));
+    expect(await shown.textContent()).toContain('Works once, until');
+    await checkPageQuality(page, 'api-access-sign-in-link');
+
+    // Another browser (a fresh profile, no cookie) opens it and lands signed in on the dashboard.
+    const other = await dash.browser.newContext({ locale: 'en-US' });
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    await otherPage.waitForURL(`${dash.origin}/**`);
+    expect((await otherPage.request.get(`${dash.origin}/api/admin/v1/session`)).status()).toBe(200);
+    // A second use is refused, and the page says how to get another.
+    const again = await (await dash.browser.newContext()).newPage();
+    const res = await again.goto(link);
+    expect(res!.status()).toBe(401);
+    expect(await again.locator('body').textContent()).toContain('Create a sign-in link');
+    await again.context().close();
+    await other.close();
+    await shown.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByTestId('sign-in-link').count()).toBe(0);
+  });
+
   it('explains in key mode that managing properties and keys needs the admin sign-in', async () => {
     const keyPage = await dash.context.newPage();
     await keyPage.goto(`${dash.origin}/properties`);

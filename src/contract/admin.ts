@@ -25,6 +25,8 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 export const sessionResponse = z.object({ signed_in: z.literal(true), csrf_token: z.string() });
 export const signOutResponse = z.object({ signed_out: z.literal(true) });
+/** A new one-time sign-in link for another person or browser (works once, within `expires_at`). */
+export const signInLinkResponse = z.object({ link: z.string(), expires_at: z.string() });
 
 /** A property with the two tracker tags to copy (docs/tracking.md): deferred, and synchronous `?p=` for split tests. */
 export const adminProperty = z.object({

@@ -143,6 +143,30 @@ describe('the admin session', () => {
     expect((await call('GET', apiUrl(`/properties/${PROP_A}/saved-funnels`), cookie)).status).toBe(401);
   });
 
+  it('POST /sign-in-links gives a signed-in admin a new one-time link that lets another browser in once', async () => {
+    const cookie = await signIn();
+    const made = await call('POST', `${ADMIN}/sign-in-links`, cookie, undefined, { host: 'dash.example:8787' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.headers['cache-control']).toBe('no-store');
+    expect(made.body.link).toMatch(/^http:\/\/dash\.example:8787\/sign-in\?token=[0-9A-Za-z]{20,64}$/);
+    expect(Date.parse(made.body.expires_at) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    const token = new URL(made.body.link).searchParams.get('token')!;
+    const other = await openLink(token);
+    expect(other.res.statusCode).toBe(303);
+    expect(other.cookie).not.toBe(cookie);
+    expect((await call('GET', `${ADMIN}/session`, other.cookie)).status).toBe(200);
+    expect((await openLink(token)).res.statusCode, 'the link works once').toBe(401);
+    // Both browsers stay signed in.
+    expect((await call('GET', `${ADMIN}/session`, cookie)).status).toBe(200);
+  });
+
+  it('POST /sign-in-links needs a signed-in admin and the CSRF token', async () => {
+    expect((await call('POST', `${ADMIN}/sign-in-links`, null)).status).toBe(401);
+    const cookie = await signIn();
+    const forged = await call('POST', `${ADMIN}/sign-in-links`, cookie, undefined, { 'x-csrf-token': 'wrong' });
+    expect(forged.status).toBe(403);
+  });
+
   it('refuses writes that are not JSON (415), on the admin API and the external one', async () => {
     const cookie = await signIn();
     for (const [url, type] of [[`${ADMIN}/properties`, 'application/x-www-form-urlencoded'], [`${ADMIN}/sign-out`, 'text/plain'], [apiUrl(`/properties/${PROP_A}/saved-funnels`), 'text/plain']]) {

@@ -4,7 +4,7 @@ import { canonicalPermissions, createKeyBody, createPropertyBody, type AdminProp
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
-import { sessionCookie } from '../auth/sign-in.js';
+import { issueSignInToken, sessionCookie, SIGN_IN_TOKEN_TTL_MS, signInLink } from '../auth/sign-in.js';
 import { ApiError } from '../errors.js';
 import { sessionIdOf } from '../plugins/admin-auth.js';
 import type { ApiKeyRecord, Property, Store } from '../store/store.js';
@@ -50,6 +50,15 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) 
     const id = sessionIdOf(request.headers.cookie);
     if (id) await store.deleteAdminSession(hashKey(id));
     return reply.header('set-cookie', sessionCookie('', { secure: request.protocol === 'https', maxAgeSeconds: 0 })).send({ signed_out: true as const });
+  });
+
+  // Until there are accounts, a signed-in admin lets in another person or browser with a link of its own
+  // (issue 13 §16), on the address this admin reached the dashboard on.
+  app.post('/sign-in-links', async (request, reply) => {
+    const now = new Date();
+    const token = await issueSignInToken(store, now);
+    const expires = new Date(now.getTime() + SIGN_IN_TOKEN_TTL_MS).toISOString();
+    return reply.status(201).header('cache-control', 'no-store').send({ link: signInLink(originOf(request), token), expires_at: expires });
   });
 
   app.get('/properties', async (request) => {

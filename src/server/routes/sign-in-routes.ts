@@ -6,10 +6,13 @@ const USED_OR_EXPIRED = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sign-in link used or expired · Sightline</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
 <h1>This sign-in link is used or expired</h1>
-<p>Each link works once, for 24 hours. To get a new one, restart the server: it prints a fresh link
-(<code>Sign in to the dashboard: …</code>) every time it starts.</p>
-<p>Or, with the server stopped, run <code>npm run cli -- admin sign-in-link</code>, then start the server
-and open the link it printed.</p>
+<p>Each link works once, for 24 hours. To get a new one:</p>
+<ul>
+<li>ask someone who is signed in: the dashboard's <strong>API access</strong> page has <strong>Create a sign-in link</strong>;</li>
+<li>or run <code>npm run cli -- admin sign-in-link</code> where Sightline is installed (with the embedded store,
+stop the server first, then start it again and open the link the command printed);</li>
+<li>or restart the server: it prints a fresh link (<code>Sign in to the dashboard: …</code>) every time it starts.</li>
+</ul>
 </body></html>
 `;
 

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { createKeyResponse, keysResponse, revokeKeyResponse, type CreateKeyBody } from '../../../../contract/admin.js';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { createKeyResponse, keysResponse, revokeKeyResponse, signInLinkResponse, type CreateKeyBody } from '../../../../contract/admin.js';
 import { adminRequest } from '../../../lib/admin-request.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
 import { useAdminWrite } from '../../../lib/use-admin-write.js';
@@ -24,3 +24,7 @@ export const useCreateKey = () =>
 /** Revokes a key; the server forgets it at once, so the next request with it gets 401. */
 export const useRevokeKey = () =>
   useAdminWrite(keysKey, (id: string) => adminRequest(`/keys/${encodeURIComponent(id)}`, revokeKeyResponse, { method: 'DELETE' }), { refreshOnError: true });
+
+/** A one-time sign-in link for another person or browser; a secret, so its result leaves the cache at once. */
+export const useCreateSignInLink = () =>
+  useMutation({ mutationFn: () => adminRequest('/sign-in-links', signInLinkResponse, { method: 'POST' }), gcTime: 0 });

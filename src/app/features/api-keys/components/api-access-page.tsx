@@ -11,6 +11,7 @@ import { CreateKeyForm, type CreatedKey } from './create-key-form.js';
 import { KeyList } from './key-list.js';
 import { NewKeyPanel } from './new-key-panel.js';
 import { RevokeDialog } from './revoke-dialog.js';
+import { SignInLinks } from './sign-in-links.js';
 import '../../../components/forms.css';
 import './api-keys.css';
 
@@ -50,6 +51,7 @@ export function ApiAccessPage() {
         <h2 id="key-list-title">Keys</h2>
         {keys.error ? <QueryError error={keys.error} /> : !keys.data ? <SkeletonRows rows={3} /> : <KeyList keys={keys.data} onRevoke={setRevoking} />}
       </section>
+      <SignInLinks />
       {revoking && (
         <RevokeDialog
           apiKey={revoking}
