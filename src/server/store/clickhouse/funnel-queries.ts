@@ -1,5 +1,6 @@
 import type { FunnelPathRow, FunnelQuery, FunnelRow, Scope, Store } from '../store.js';
-import type { ChDb } from './clickhouse-db.js';
+import type { ChDb, ChParams } from './clickhouse-db.js';
+import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 import {
   breakdownViewsWhere, cutAfterNodesSql, dimensionSql, dropRepeatsSql, pageViewsWhere, perSession, progressSql, stepMaskSql,
 } from './funnel-sql.js';
@@ -17,6 +18,15 @@ export function funnelQueries(db: ChDb): Pick<Store, 'funnel' | 'funnelPaths' | 
     funnelPaths: (q, maxNodes) => funnelPaths(db, q, maxNodes),
     pathsAfter: (s, page, depth) => pathsAfter(db, s, page, depth),
   };
+}
+
+/**
+ * The filters keep whole sessions (decisions.md): those matching every session filter and, with a
+ * `page` filter, those that viewed a matching page in the range; all of their page views are read,
+ * since steps need the whole path. '' unfiltered.
+ */
+function sessionsKept(s: Scope, params: ChParams): string {
+  return andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params));
 }
 
 /** Per distinct step page, the bits of every step it is (bit k-1 for step k). */
@@ -47,14 +57,15 @@ async function funnel(db: ChDb, q: FunnelQuery, limit: number): Promise<FunnelRo
   // Sequential: the session's (ts, mask) step views, gathered by `gathered`, sorted and matched.
   const progress = (gathered: string) =>
     sequential ? `, arraySort(${gathered}) AS views, ${progressSql(hasRepeatedStep(q.steps) ? dropRepeatsSql('views') : 'views')} AS progress` : '';
-  const params = { ...scopeParams(q.scope), stepPaths: [...masks.keys()], stepMasks: [...masks.values()] };
+  const params: ChParams = { ...scopeParams(q.scope), stepPaths: [...masks.keys()], stepMasks: [...masks.values()] };
+  const kept = sessionsKept(q.scope, params);
   const reachedOf = (r: Record<string, unknown>, prefix: string) => ks.map((k) => Number(r[`${prefix}${k}`] ?? 0));
 
   if (!q.breakdownBy) {
     const [row] = await db.all<Record<string, number>>(
       `SELECT ${reached} FROM (
         SELECT groupBitOr(mask) AS seen ${progress('groupArray((ts, mask))')}
-        FROM (SELECT property_id, session_key, ts, ${stepMaskSql} AS mask FROM events WHERE ${pageViewsWhere} AND path IN {stepPaths:Array(String)})
+        FROM (SELECT property_id, session_key, ts, ${stepMaskSql} AS mask FROM events WHERE ${pageViewsWhere} AND path IN {stepPaths:Array(String)}${kept})
         GROUP BY ${perSession})`,
       params,
     );
@@ -71,7 +82,7 @@ async function funnel(db: ChDb, q: FunnelQuery, limit: number): Promise<FunnelRo
       FROM (SELECT property_id, session_key, ts, ${dimensionSql[q.breakdownBy]} AS dim, ${stepMaskSql} AS mask,
           -- the range's page views of step pages, those the figures count
           ts >= {start:${TS}} AND NOT is_bot AND mask != 0 AS counted
-        FROM events WHERE ${breakdownViewsWhere})
+        FROM events WHERE ${breakdownViewsWhere}${kept})
       GROUP BY ${perSession} HAVING countIf(counted) > 0)
     GROUP BY value ORDER BY r1 DESC, value ASC NULLS LAST LIMIT {limit:UInt32}`,
     // At least one row, which carries the whole funnel's figures.
@@ -94,27 +105,29 @@ async function funnel(db: ChDb, q: FunnelQuery, limit: number): Promise<FunnelRo
  */
 async function funnelPaths(db: ChDb, q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]> {
   const masks = stepMasks(q.steps);
+  const params = scopeParams(q.scope);
   const rows = await db.all<{ pages: string[]; ended: number; sessions: number }>(
     `SELECT cut AS pages, ended, count() AS sessions FROM (
       SELECT arraySort(groupArray((ts, path))) AS views, arrayMap(v -> v.2, ${hasRepeatedStep(q.steps) ? dropRepeatsSql('views') : 'views'}) AS ids,
         arraySlice(ids, indexOf(ids, {first:String})) AS p, ${cutAfterNodesSql('p')}
-      FROM events WHERE ${pageViewsWhere}
+      FROM events WHERE ${pageViewsWhere}${sessionsKept(q.scope, params)}
       GROUP BY ${perSession} HAVING countIf(path = {first:String}) > 0)
     GROUP BY pages, ended ORDER BY sessions DESC, pages, ended`,
-    { ...scopeParams(q.scope), first: q.steps[0], maxNodes: Math.max(0, Math.trunc(maxNodes)) },
+    { ...params, first: q.steps[0], maxNodes: Math.max(0, Math.trunc(maxNodes)) },
   );
   return rows.map((r) => ({ pages: r.pages, masks: r.pages.map((p) => masks.get(p) ?? 0), ended: Boolean(r.ended), sessions: Number(r.sessions) }));
 }
 
 /** Page sequences that follow `page` (consecutive repeats collapsed), with session counts. */
 async function pathsAfter(db: ChDb, s: Scope, page: string, depth: number): ReturnType<Store['pathsAfter']> {
+  const params = scopeParams(s);
   const rows = await db.all<{ pages: string[]; sessions: number }>(
     `SELECT arraySlice(p, indexOf(p, {page:String}), {depth:UInt32} + 1) AS pages, count() AS sessions FROM (
       SELECT arrayMap(v -> v.2, arraySort(groupArray((ts, path)))) AS ids, ${dropRepeatsSql('ids')} AS p
-      FROM events WHERE ${pageViewsWhere}
+      FROM events WHERE ${pageViewsWhere}${sessionsKept(s, params)}
       GROUP BY ${perSession} HAVING countIf(path = {page:String}) > 0)
     GROUP BY pages ORDER BY sessions DESC, pages`,
-    { ...scopeParams(s), page, depth: Math.max(0, Math.trunc(depth)) },
+    { ...params, page, depth: Math.max(0, Math.trunc(depth)) },
   );
   return rows.map((r) => ({ pages: r.pages, sessions: Number(r.sessions) }));
 }

@@ -1,5 +1,6 @@
 import type { BucketedScope, InteractionReport, Store } from '../store.js';
 import type { ChDb } from './clickhouse-db.js';
+import { andAll, inMatchingSessions, pagePredicate } from './filter-scope.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
 
 type Opts = { limit: number; page?: string; source?: string };
@@ -13,9 +14,12 @@ interface SetRow { g: number; path: string; target: string | null; bucket: strin
  * to `limit` in the query (count, then distinct sessions, descending; then page and target, nulls last).
  */
 export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | 'form_submit', opts: Opts): Promise<InteractionReport> {
+  const params = scopeParams(s);
   let filter = `${scopeWhere('ts')} AND type = {type:String} AND NOT is_bot`;
   if (opts.page !== undefined) filter += ' AND path = {page:String}';
   if (opts.source !== undefined) filter += ' AND source = {source:String}';
+  // Filters keep those made on matching pages, in matching sessions.
+  filter += andAll(pagePredicate(s.filters, 'path', params), inMatchingSessions(s, params));
   const rows = await db.all<SetRow>(
     `SELECT g, path, target, bucket, count, unique FROM (
        SELECT grouping(path, target, bucket) AS g, path, target, bucket, count() AS count, uniqExact(session_key) AS unique
@@ -23,7 +27,7 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
        GROUP BY GROUPING SETS ((path, target), (bucket), ()))
      ORDER BY g, bucket, count DESC, unique DESC, path, target NULLS LAST
      LIMIT {limit:UInt32} BY g, bucket`,
-    { ...scopeParams(s), type, limit: opts.limit, ...(opts.page === undefined ? {} : { page: opts.page }), ...(opts.source === undefined ? {} : { source: opts.source }) },
+    { ...params, type, limit: opts.limit, ...(opts.page === undefined ? {} : { page: opts.page }), ...(opts.source === undefined ? {} : { source: opts.source }) },
   );
   // grouping(): a bit per column left out of the set, first column highest. The (page, target) rows
   // all have an empty bucket, so `bucket` orders the trend alone and `LIMIT … BY g, bucket` cuts only

@@ -1,6 +1,7 @@
 import { byCountsThenValues } from '../ranked-rows.js';
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
-import type { ChDb } from './clickhouse-db.js';
+import type { ChDb, ChParams } from './clickhouse-db.js';
+import { andAll, inMatchingSessions, mergedSessionPredicate, pagePredicate, sessionPredicate } from './filter-scope.js';
 import { firstValueSql } from './schema.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { scopeParams, scopeWhere, TS } from './sql-fragments.js';
@@ -13,16 +14,22 @@ type DetailRow = SegmentRow & { dimension: 'utm' | 'country' | 'device' };
 /** A type's non-bot events in the scope: the key's (property, day, type) prefix, so only that type's granules are read. */
 const eventsOf = (type: 'pageview' | 'engagement') => `${scopeWhere('ts')} AND type = '${type}' AND NOT is_bot`;
 
+/** What the filters keep of the scope's events: those on matching pages, in matching sessions ('' unfiltered). */
+function eventsKept(s: Scope, params: ChParams): string {
+  return andAll(pagePredicate(s.filters, 'path', params), inMatchingSessions(s, params));
+}
+
 /**
  * Page views and distinct visitors per page, ranked (views descending, then path), in one scan of the
  * range's page views. `only`: that page alone.
  */
 async function rankedPages(db: ChDb, s: Scope, limit: number, only?: string): Promise<RankedPage[]> {
+  const params = scopeParams(s);
   const rows = await db.all<RankedPage>(
     `SELECT path, count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events
-     WHERE ${eventsOf('pageview')}${only === undefined ? '' : ' AND path = {only:String}'}
+     WHERE ${eventsOf('pageview')}${only === undefined ? '' : ' AND path = {only:String}'}${eventsKept(s, params)}
      GROUP BY path ORDER BY page_views DESC, path LIMIT {limit:UInt32}`,
-    { ...scopeParams(s), limit, ...(only === undefined ? {} : { only }) },
+    { ...params, limit, ...(only === undefined ? {} : { only }) },
   );
   return rows.map((r) => ({ path: r.path, page_views: Number(r.page_views), unique_visitors: Number(r.unique_visitors) }));
 }
@@ -35,23 +42,29 @@ async function rankedPages(db: ChDb, s: Scope, limit: number, only?: string): Pr
  * in the last bit).
  */
 async function depths(db: ChDb, s: Scope, paths: string[]): Promise<Map<string, number>> {
+  const params = scopeParams(s);
   const rows = await db.all<{ path: string; avg_scroll_depth: number }>(
     `SELECT path, sum(toInt64(roundBankers(deepest * 1e9))) / (count() * 1e9) AS avg_scroll_depth FROM (
        SELECT path, max(scroll_depth) AS deepest FROM events
-       WHERE ${eventsOf('engagement')} AND path IN {paths:Array(String)}
+       WHERE ${eventsOf('engagement')} AND path IN {paths:Array(String)}${eventsKept(s, params)}
        GROUP BY path, session_key)
      WHERE deepest IS NOT NULL GROUP BY path`,
-    { ...scopeParams(s), paths },
+    { ...params, paths },
   );
   return new Map(rows.map((r) => [r.path, Number(r.avg_scroll_depth)]));
 }
 
-/** The sessions in the scope that entered on each of `paths`, and how many of them bounced. */
+/**
+ * The sessions in the scope that entered on each of `paths`, and how many of them bounced. Of the
+ * filters only the session ones apply: `paths` are pages the `page` filters keep, and a session that
+ * entered on one in the range viewed a matching page in it, as a `page` filter asks of sessions.
+ */
 async function entriesOn(db: ChDb, s: Scope, paths: string[]): Promise<Map<string, Entries>> {
+  const params = scopeParams(s);
   const rows = await db.all<{ path: string; entries: number; bounces: number }>(
-    `SELECT entry_path AS path, count() AS entries, countIf(pageviews = 1) AS bounces FROM ${sessionsInScope()} AS x
+    `SELECT entry_path AS path, count() AS entries, countIf(pageviews = 1) AS bounces FROM ${sessionsInScope(sessionPredicate(s.filters, params))} AS x
      WHERE entry_path IN {paths:Array(String)} GROUP BY entry_path`,
-    { ...scopeParams(s), paths },
+    { ...params, paths },
   );
   return new Map(rows.map((r) => [r.path, { entries: Number(r.entries), bounces: Number(r.bounces) }]));
 }
@@ -87,6 +100,10 @@ const dimensions = {
  * for views of sessions that entered elsewhere; `LIMIT … BY` keeps each of them.
  */
 async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: number): Promise<{ rows: DetailRow[]; entries: Entries }> {
+  const params = scopeParams(s);
+  // Filters: the sessions' own values in their merge, the `page` filters on the page's views (a page
+  // they don't keep has none); every session with one of its views in the range viewed a matching page.
+  const sessionsMatch = mergedSessionPredicate(s.filters, params);
   const entered = `s.first_pv >= {start:${TS}} AND s.first_pv < {end:${TS}} AND s.bot = 0 AND s.entry_path_ = {page:String}`;
   const rows = await db.all<{ dimension: DetailRow['dimension'] | 'entry'; v1: string | null; v2: string | null; v3: string | null; page_views: number; sessions: number }>(
     `SELECT d.1 AS dimension, d.2 AS v1, d.3 AS v2, d.4 AS v3, sum(v.n) AS page_views, count() AS sessions
@@ -97,9 +114,9 @@ async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: numb
          min(first_pv_ts) AS first_pv, sum(pageviews) AS pvs, max(is_bot) AS bot
        FROM sessions
        WHERE property_id IN {props:Array(String)} AND start_day >= toDate({start:${TS}}) - 1 AND start_day <= toDate({end:${TS}}) + 1
-       GROUP BY property_id, session_key) AS s
+       GROUP BY property_id, session_key${sessionsMatch ? ` HAVING ${sessionsMatch}` : ''}) AS s
      -- Inner, as in the embedded store; the page's views (the smaller side) are the join's hash table.
-     JOIN (SELECT property_id, session_key, count() AS n FROM events WHERE ${eventsOf('pageview')} AND path = {page:String}
+     JOIN (SELECT property_id, session_key, count() AS n FROM events WHERE ${eventsOf('pageview')} AND path = {page:String}${andAll(pagePredicate(s.filters, 'path', params))}
            GROUP BY property_id, session_key) AS v ON s.property_id = v.property_id AND s.session_key = v.session_key
      ARRAY JOIN [
        tuple('utm', ${dimensions.utm}), tuple('country', ${dimensions.country}), tuple('device', ${dimensions.device}),
@@ -107,7 +124,7 @@ async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: numb
      GROUP BY dimension, v1, v2, v3
      ORDER BY dimension, page_views DESC, v1, v2, v3
      LIMIT {limit:UInt32} BY dimension, if(dimension = 'entry', v1, NULL)`,
-    { ...scopeParams(s), page, limit },
+    { ...params, page, limit },
   );
   const entries = { entries: 0, bounces: 0 };
   const out: DetailRow[] = [];

@@ -75,4 +75,9 @@ describe('a version 1 database', () => {
     expect(of('os')).toEqual([[null, 1], ['Linux', 1], ['iOS', 1]]);
     expect(of('landing_page')).toEqual([['/old', 1], ['/first', 1], ['/n', 1]]);
   });
+
+  it('filters by browser across the change', async () => {
+    const summary = await store.trafficSummary({ ...scope, filters: [{ op: 'is', dimension: 'browser', values: [null] }] });
+    expect(summary).toMatchObject({ page_views: 2, sessions: 1 });
+  });
 });

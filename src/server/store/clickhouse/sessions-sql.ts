@@ -25,11 +25,14 @@ export function sessionsInScopeSql(extraHaving = ''): string {
     HAVING first_pv_ts_ >= {start:${TS}} AND first_pv_ts_ < {end:${TS}} AND is_bot_ = 0${extraHaving ? ` AND (${extraHaving})` : ''})`;
 }
 
-/** sessionsInScopeSql with the embedded store's column names, for `FROM ${sessionsInScope()} AS x`. */
-export function sessionsInScope(): string {
+/**
+ * sessionsInScopeSql with the embedded store's column names, for `FROM ${sessionsInScope()} AS x`.
+ * `where`: a predicate on those columns (the filters' sessionsKept), none when ''.
+ */
+export function sessionsInScope(where = ''): string {
   return `(SELECT property_id, session_key, visitor_key, first_ts_ AS first_ts, last_ts_ AS last_ts, first_pv_ts_ AS first_pv_ts,
       last_pv_ts_ AS last_pv_ts, pageviews_ AS pageviews, entry_path_ AS entry_path, entry_referrer_ AS referrer,
       entry_utm_source_ AS utm_source, entry_utm_medium_ AS utm_medium, entry_utm_campaign_ AS utm_campaign,
       entry_country_ AS country, entry_device_ AS device, entry_browser_ AS browser, entry_os_ AS os, exit_path_ AS exit_path
-    FROM ${sessionsInScopeSql()})`;
+    FROM ${sessionsInScopeSql()}${where ? ` WHERE ${where}` : ''})`;
 }

@@ -1,5 +1,7 @@
+import type { Filter } from '../../../contract/filters.js';
 import type { BucketedScope, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
-import { dateOf, type ChDb } from './clickhouse-db.js';
+import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
+import { allOf, andAll, inMatchingSessions, pagePredicate, sessionPredicate, viewedMatchingPage } from './filter-scope.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { byCountsThenValues } from '../ranked-rows.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
@@ -11,14 +13,28 @@ import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
  */
 const pageViewsWhere = `${scopeWhere('ts')} AND type = 'pageview' AND NOT is_bot`;
 
+/** What the filters keep of the scope's page views: those on matching pages, in matching sessions ('' unfiltered). */
+function viewsKept(s: Scope, params: ChParams): string {
+  return andAll(pagePredicate(s.filters, 'path', params), inMatchingSessions(s, params));
+}
+
+/**
+ * What the filters keep of the scope's sessions (sessionsInScope rows): their own values for session
+ * dimensions, and for `page` a view of a matching page in the range ('' unfiltered).
+ */
+function sessionsKept(s: Scope, params: ChParams): string {
+  return allOf(sessionPredicate(s.filters, params), viewedMatchingPage(s, params));
+}
+
 /** Page views and distinct visitors per bucket and over the range, in one scan (ROLLUP merges the buckets' visitor sets). */
 async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['trafficTrend']> {
+  const params = scopeParams(s);
   const rows = await db.all<{ total: number; bucket: string; page_views: number; unique_visitors: number }>(
     `SELECT grouping(bucket) AS total, ${bucketKeySql(s.granularity, s.offsets)} AS bucket,
        count() AS page_views, uniqExact(visitor_key) AS unique_visitors
-     FROM events WHERE ${pageViewsWhere}
+     FROM events WHERE ${pageViewsWhere}${viewsKept(s, params)}
      GROUP BY ROLLUP(bucket) ORDER BY total, bucket`,
-    scopeParams(s),
+    params,
   );
   const total = rows.find((r) => r.total === 1);
   return {
@@ -30,14 +46,15 @@ async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['traff
 
 /** Page-view figures from the events and session figures from the sessions, side by side in one query. */
 async function trafficSummary(db: ChDb, s: Scope): ReturnType<Store['trafficSummary']> {
+  const params = scopeParams(s);
   const [row] = await db.all<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration: number }>(
     `SELECT * FROM
-       (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}) AS v
+       (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}${viewsKept(s, params)}) AS v
      CROSS JOIN
        (SELECT count() AS sessions, countIf(pageviews = 1) AS bounces,
           sum(toUnixTimestamp64Milli(last_ts) - toUnixTimestamp64Milli(first_ts)) / 1000 AS duration
-        FROM ${sessionsInScope()}) AS x`,
-    scopeParams(s),
+        FROM ${sessionsInScope(sessionsKept(s, params))}) AS x`,
+    params,
   );
   return {
     page_views: row.page_views,
@@ -55,17 +72,28 @@ const FEED_SIZE = 50;
 /** A minute past `now` still counts: a browser's clock may run slightly ahead. */
 const CLOCK_SLACK_MS = 60_000;
 
-async function realtime(db: ChDb, propertyIds: string[], now: Date): ReturnType<Store['realtime']> {
+/**
+ * With filters, a session filter merges only the sessions with an event in the window (a few minutes
+ * of a day-wide read), and a `page` filter counts the sessions that viewed a matching page in it.
+ */
+async function realtime(db: ChDb, propertyIds: string[], now: Date, filters?: Filter[]): ReturnType<Store['realtime']> {
   const until = new Date(now.getTime() + CLOCK_SLACK_MS);
+  const activeScope = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: until, filters };
+  const feedScope = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: until, filters };
+  const [activeParams, feedParams] = [scopeParams(activeScope), scopeParams(feedScope)];
+  const inWindow = (on: string) => `SELECT ${propertyIds.length === 1 ? '' : 'property_id, '}session_key FROM events WHERE ${scopeWhere('ts')}${on}`;
+  const onPage = pagePredicate(filters, 'path', activeParams);
   const [[active], feed] = await Promise.all([
     db.all<{ active_visitors: number }>(
-      `SELECT uniqExact(session_key) AS active_visitors FROM events WHERE ${scopeWhere('ts')} AND NOT is_bot`,
-      scopeParams({ propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: until }),
+      `SELECT uniqExact(session_key) AS active_visitors FROM events WHERE ${scopeWhere('ts')} AND NOT is_bot${
+        onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}${andAll(inMatchingSessions(activeScope, activeParams, '', inWindow('')))}`,
+      activeParams,
     ),
     db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; ts: string }>(
       `SELECT path AS page, referrer, device, country, ts FROM events
-       WHERE ${pageViewsWhere} ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
-      scopeParams({ propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: until }),
+       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', inWindow(` AND type = 'pageview'`)))}
+       ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
+      feedParams,
     ),
   ]);
   return {
@@ -97,6 +125,7 @@ const groupingOf = (columns: SegmentColumn[]) =>
  * columns outside a row's set NULL, as in DuckDB, so the values sort the same.
  */
 async function segments(db: ChDb, s: Scope, limit: number): ReturnType<Store['segments']> {
+  const params = scopeParams(s);
   const cols = segmentColumns.join(', ');
   const sets = Object.values(segmentSets).map((c) => `(${c.join(', ')})`).join(', ');
   const rows = await db.all<Record<SegmentColumn, string | null> & { g: number; sessions: number; page_views: number }>(
@@ -104,11 +133,11 @@ async function segments(db: ChDb, s: Scope, limit: number): ReturnType<Store['se
        SELECT *, row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, ${cols}) AS place
        FROM (
          SELECT grouping(${cols}) AS g, ${cols}, count() AS sessions, sum(pageviews) AS page_views
-         FROM ${sessionsInScope()}
+         FROM ${sessionsInScope(sessionsKept(s, params))}
          GROUP BY GROUPING SETS (${sets}, ())
          SETTINGS group_by_use_nulls = 1))
      WHERE place <= {limit:UInt32} OR g = ${ALL_BITS}`,
-    { ...scopeParams(s), limit },
+    { ...params, limit },
   );
   const dimensionOf = new Map(Object.entries(segmentSets).map(([d, c]) => [groupingOf(c), d as SegmentDimension]));
   const out: SegmentRow[] = [];
@@ -127,16 +156,17 @@ async function segments(db: ChDb, s: Scope, limit: number): ReturnType<Store['se
 
 /** Entry and exit pages by sessions, and the sessions in all, in one GROUPING SETS pass. */
 async function entryExitPages(db: ChDb, s: Scope, limit: number): ReturnType<Store['entryExitPages']> {
+  const params = scopeParams(s);
   const rows = await db.all<{ g: number; entry_path: string | null; exit_path: string | null; sessions: number }>(
     `SELECT * FROM (
        SELECT *, row_number() OVER (PARTITION BY g ORDER BY sessions DESC, entry_path, exit_path) AS place
        FROM (
          SELECT grouping(entry_path, exit_path) AS g, entry_path, exit_path, count() AS sessions
-         FROM ${sessionsInScope()}
+         FROM ${sessionsInScope(sessionsKept(s, params))}
          GROUP BY GROUPING SETS ((entry_path), (exit_path), ())
          SETTINGS group_by_use_nulls = 1))
      WHERE place <= {limit:UInt32} OR g = 3`,
-    { ...scopeParams(s), limit },
+    { ...params, limit },
   );
   rows.sort(byCountsThenValues((r) => [r.sessions], (r) => [r.entry_path, r.exit_path]));
   return {
@@ -152,7 +182,7 @@ export function trafficQueries(db: ChDb): Pick<Store, 'trafficTrend' | 'trafficS
   return {
     trafficTrend: (s) => trafficTrend(db, s),
     trafficSummary: (s) => trafficSummary(db, s),
-    realtime: (ids, now) => realtime(db, ids, now),
+    realtime: (ids, now, filters) => realtime(db, ids, now, filters),
     segments: (s, limit) => segments(db, s, limit),
     entryExitPages: (s, limit) => entryExitPages(db, s, limit),
   };
