@@ -126,8 +126,8 @@ describe('every analytics endpoint and aggregate checks filters', () => {
     funnelSankey: { steps: JSON.stringify([{ page: '/' }, { page: '/pricing' }]) },
   };
   const analytics = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, e]) => e.tag !== 'Saved funnels' && e.tag !== 'Split tests');
-  const queryOf = (name: EndpointName, filters: string) => {
-    const dated = name === 'trafficRealtime' ? {} : name === 'funnelSuggestions' ? { page: '/' } : RANGE;
+  const queryOf = (name: EndpointName, filters: string): Record<string, string> => {
+    const dated: Record<string, string> = name === 'trafficRealtime' ? {} : name === 'funnelSuggestions' ? { page: '/' } : RANGE;
     return { ...dated, ...extra[name], filters };
   };
   const bad = JSON.stringify([tuple('is', 'country', ['US']), tuple('is', 'planet', ['Mars'])]);
