@@ -4,6 +4,7 @@ import * as r from './analytics-response.js';
 import * as f from './funnels.js';
 import * as x from './experiments.js';
 import * as rec from './recommendations.js';
+import * as g from './goals.js';
 import type { KeyPermission } from './admin.js';
 import { propertyId } from './common.js';
 
@@ -68,6 +69,10 @@ export const endpoints = {
   splitTest: { method: 'GET', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'A split test with sessions, conversions and statistics per variant', params: experimentParams, response: x.experimentDetailResponse },
   updateSplitTest: { method: 'PATCH', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'Rename an active split test or change its auto-stop (only the fields sent)', params: experimentParams, body: x.updateExperimentBody, response: x.updateExperimentResponse, conflict: completeConflict, permission: 'experiments' },
   stopSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests/{experimentId}/stop', tag: 'Split tests', summary: 'Stop an active split test (reason "manual" when none is given)', params: experimentParams, body: x.stopExperimentBody, response: x.stopExperimentResponse, conflict: completeConflict, permission: 'experiments' },
+  goals: { method: 'GET', path: '/properties/{propertyId}/goals', tag: 'Goals', summary: 'The property\'s goals, oldest first (extension)', response: g.goalsResponse },
+  createGoal: { method: 'POST', path: '/properties/{propertyId}/goals', tag: 'Goals', summary: 'Create a goal: a page visit, a custom event, a click on an element or a form submission (extension)', body: g.createGoalBody, response: g.goal, status: 201, conflict: `a goal of that name exists, or the property has ${g.MAX_GOALS} goals` },
+  deleteGoal: { method: 'DELETE', path: '/properties/{propertyId}/goals/{goalId}', tag: 'Goals', summary: 'Delete a goal (extension)', params: g.goalIdParams, response: g.deletedGoalResponse },
+  goalsReport: { method: 'GET', path: '/properties/{propertyId}/goals/report', tag: 'Goals', summary: 'Visitors, conversions, conversion rate and revenue per goal (extension)', query: g.goalsReportQuery, response: g.goalsReportResponse },
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

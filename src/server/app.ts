@@ -23,6 +23,7 @@ import { trackerRoutes } from './routes/tracker-routes.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
+import { goalRoutes } from './routes/goal-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
 import { recommendationRoutes } from './routes/recommendation-routes.js';
 import { splitTestRoutes } from './routes/split-test-routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, { store: opts.store, prefix: ADMIN_PREFIX });
   await app.register(analyticsRoutes, { store: opts.store });
   await app.register(savedFunnelRoutes, { store: opts.store });
+  await app.register(goalRoutes, { store: opts.store });
   await app.register(recommendationRoutes, { store: opts.store });
   const trackerConfigs = configCache(trackerConfigFor(opts.store), { ttlMs: opts.trackerConfigTtlMs ?? 5_000 });
   await app.register(splitTestRoutes, { store: opts.store, onChange: trackerConfigs.forget });

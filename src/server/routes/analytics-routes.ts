@@ -7,6 +7,7 @@ import { entryExitPages } from '../analytics/entry-exit-pages.js';
 import { funnel } from '../analytics/funnel.js';
 import { funnelSankey } from '../analytics/funnel-sankey.js';
 import { funnelSuggestions } from '../analytics/funnel-suggestions.js';
+import { goalsReport } from '../analytics/goals-report.js';
 import { clickDetails, clicksBreakdown, formDetails, formsBreakdown } from '../analytics/interactions.js';
 import { pageDetails } from '../analytics/page-details.js';
 import { pagesBreakdown } from '../analytics/pages-breakdown.js';
@@ -24,7 +25,7 @@ type Report = (ctx: ReportContext<any>) => Promise<unknown>;
 
 const reports: Partial<Record<EndpointName, Report>> = {
   trafficTrends, trafficSummary, trafficRealtime, trafficBreakdown, entryExitPages, pagesBreakdown, pageDetails,
-  clicksBreakdown, clickDetails, formsBreakdown, formDetails, funnel, funnelSankey, funnelSuggestions,
+  clicksBreakdown, clickDetails, formsBreakdown, formDetails, funnel, funnelSankey, funnelSuggestions, goalsReport,
 };
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body' | 'params'): z.infer<S> {

@@ -3,6 +3,7 @@ import type { snapshotElement, StoredEvent } from '../../contract/events.js';
 import type { Change, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
 import type { Filter } from '../../contract/filters.js';
 import type { funnelDimensions } from '../../contract/funnels.js';
+import type { GoalKind } from '../../contract/goals.js';
 import type { Granularity, OffsetSegment } from '../analytics/time-frame.js';
 
 /** Which properties and which half-open UTC range a report reads. */
@@ -112,6 +113,29 @@ export interface FunnelRow { value: string | null; reached: number[] }
 /** A path as the store sees it: pages from the first step on, with each page's step mask. */
 export interface FunnelPathRow { pages: string[]; masks: number[]; ended: boolean; sessions: number }
 
+/**
+ * A goal (docs/decisions.md "Goals"): `page` is the pattern of a page goal, or narrows a click or form
+ * goal to matching pages; `event` names a custom event; `target` a clicked element or a form;
+ * `source` a form's source. Fields a kind does not use are null.
+ */
+export interface GoalRecord {
+  id: string;
+  property_id: string;
+  name: string;
+  kind: GoalKind;
+  page: string | null;
+  event: string | null;
+  target: string | null;
+  source: string | null;
+  created_at: Date;
+}
+/** One goal's figures in a scope: converting visitors, matching events, and converting sessions' revenue per currency. */
+export interface GoalFigures {
+  visitors: number;
+  conversions: number;
+  revenue: { currency: string; amount: number }[];
+}
+
 /** The key elements of a page as a browser saw them (the tracker's `snapshot` event). */
 export interface SnapshotRecord {
   property_id: string;
@@ -176,6 +200,14 @@ export interface Store {
   pageSnapshot(propertyId: string, path: string): Promise<SnapshotRecord | null>;
   /** Every stored snapshot, in batches, for export. */
   exportSnapshots(): AsyncIterable<SnapshotRecord[]>;
+
+  /** Oldest first. */
+  listGoals(propertyId: string): Promise<GoalRecord[]>;
+  createGoal(g: GoalRecord): Promise<void>;
+  /** False when the property has no such goal. */
+  deleteGoal(propertyId: string, id: string): Promise<boolean>;
+  /** Each goal's figures in the scope (filters included), in the order given. */
+  goalFigures(s: Scope, goals: GoalRecord[]): Promise<GoalFigures[]>;
 
   listSavedFunnels(propertyId: string): Promise<SavedFunnelRecord[]>;
   getSavedFunnel(propertyId: string, id: string): Promise<SavedFunnelRecord | null>;
