@@ -52,7 +52,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
     },
     trafficTrend: (s) => trafficTrend(db, s),
     trafficSummary: (s) => trafficSummary(db, s),
-    realtime: (ids, now) => realtime(db, ids, now),
+    realtime: (ids, now, filters) => realtime(db, ids, now, filters),
     segments: (s, limit) => segments(db, s, limit),
     entryExitPages: (s, limit) => entryExitPages(db, s, limit),
     pages: (s, limit) => pages(db, s, limit),

@@ -1,5 +1,6 @@
 import type { FunnelDimension, FunnelPathRow, FunnelQuery, FunnelRow, Scope, Store } from '../store.js';
 import type { Database, Params } from './database.js';
+import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 import { scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
@@ -18,6 +19,8 @@ const dimensionColumn: Record<FunnelDimension, string> = {
   utm_campaign: 's.utm_campaign',
   referrer: 's.referrer',
   entry_page: 's.entry_path',
+  browser: 's.browser',
+  os: 's.os',
 };
 
 /**
@@ -37,7 +40,16 @@ const stepsSql = `steps AS (
 function pageViews(q: FunnelQuery): { sql: string; params: Params } {
   const { where, params } = scopeFilter(q.scope, 'ts');
   const distinct = new Set(q.steps).size < q.steps.length ? 'DISTINCT ' : '';
-  return { sql: `SELECT ${distinct}property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}`, params };
+  return { sql: `SELECT ${distinct}property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}${sessionsKept(q.scope, params)}`, params };
+}
+
+/**
+ * What the filters keep of a path: whole sessions, those matching every session filter and, under a
+ * page filter, those that viewed a matching page in the range; all their page views are read, since
+ * steps need the whole path ('' unfiltered).
+ */
+function sessionsKept(s: Scope, params: Params): string {
+  return andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params));
 }
 
 /** Greedy in-order matching over masks sorted by time: one step per page view. */
@@ -119,7 +131,7 @@ export async function pathsAfter(db: Db, s: Scope, page: string, depth: number):
   if (no === undefined) return []; // a page the store has never seen was never followed by anything
   const { where, params } = scopeFilter(s, 'ts');
   const rows = await db.all<{ ids: number[]; sessions: number }>(
-    `WITH pv AS MATERIALIZED (SELECT property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}),
+    `WITH pv AS MATERIALIZED (SELECT property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}${sessionsKept(s, params)}),
     firsts AS (SELECT property_id, session_key, min(ts) AS t0 FROM pv WHERE path_no = ${int(no)} GROUP BY ALL),
     -- From the session's first view of the page on: what came before it never reaches the answer.
     per AS (

@@ -2,6 +2,7 @@ import type { BucketedScope, Store } from '../store.js';
 import type { Database } from './database.js';
 import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { bucketSql, keyOf, scopeFilter } from './sql-fragments.js';
+import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.js';
 
 type Db = Pick<Database, 'all'>;
 
@@ -27,6 +28,8 @@ export async function interactions(
     filter += ' AND c.source_no = (SELECT text_no FROM text_numbers WHERE text = $source)';
     params.source = opts.source;
   }
+  // Under filters: those made on matching pages, in matching sessions.
+  filter += andAll(pageNumberCondition(s.filters, 'c.path_no', params), inMatchingSessions(s, params, 'c'));
   // Distinct sessions per row: rows flagged single counted as they are, the rest distinctly (repeat-flags.ts).
   const rowsSql = `SELECT path_no, target_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}`;
   const from = `FROM compact_interactions c WHERE ${filter}`;

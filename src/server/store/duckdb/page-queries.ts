@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import { byCountsThenValues, scopeFilter } from './sql-fragments.js';
 import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { distinctVisitorsSql } from './visitor-sets.js';
+import { andAll, inMatchingSessions, pageNumberCondition, sessionPredicate } from './filter-scope.js';
 
 type Db = Pick<Database, 'all'>;
 
@@ -23,9 +24,13 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   if (ranked.length === 0) return [];
   const ev = scopeFilter(s, 'ts');
   const se = scopeFilter(s, 'first_pv_ts');
+  // The ranked pages are matching ones already; session filters keep their views, scrolls and entries
+  // in matching sessions only.
+  const inSessions = andAll(inMatchingSessions(s, ev.params));
+  const entered = andAll(sessionPredicate(s.filters, se.params));
   const nos = numberList(ranked.map((r) => r.path_no));
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
-  const engagedRows = `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements WHERE ${ev.where} AND path_no IN ${nos}`;
+  const engagedRows = `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements WHERE ${ev.where} AND path_no IN ${nos}${inSessions}`;
   const depthSql = async () => {
     const engaged = splitByRepeats(repeatKeys.pageDepths, engagedRows, await allFlagged(db, repeatKeys.pageDepths, engagedRows, ev.params));
     // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in.
@@ -38,21 +43,21 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   const [visitors, depths, entries] = await Promise.all([
     db.all<{ path_no: number; unique_visitors: number }>(
       `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views
-       WHERE ${ev.where} AND path_no IN ${nos} GROUP BY path_no`,
+       WHERE ${ev.where} AND path_no IN ${nos}${inSessions} GROUP BY path_no`,
       ev.params,
     ),
     depthSql().then((sql) => db.all<{ path_no: number; avg_scroll_depth: number | null }>(sql, ev.params)),
     db.all<{ path: string; entries: number; bounces: number }>(
       `SELECT entry_path AS path, count(*) AS entries, count(*) FILTER (WHERE pageviews = 1) AS bounces FROM sessions
-       WHERE ${se.where} AND NOT is_bot AND list_contains($paths, entry_path) GROUP BY entry_path`,
+       WHERE ${se.where} AND NOT is_bot AND list_contains($paths, entry_path)${entered} GROUP BY entry_path`,
       { ...se.params, paths: ranked.map((r) => r.path) },
     ),
   ]);
   const unique = new Map(visitors.map((r) => [r.path_no, Number(r.unique_visitors)]));
   const depth = new Map(depths.map((r) => [r.path_no, r.avg_scroll_depth ?? 0]));
-  const entered = new Map(entries.map((r) => [r.path, r]));
+  const entriesOf = new Map(entries.map((r) => [r.path, r]));
   return ranked.map((r) => {
-    const e = entered.get(r.path);
+    const e = entriesOf.get(r.path);
     return {
       path: r.path,
       page_views: r.page_views,
@@ -63,14 +68,18 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   });
 }
 
-/** Page views per page in the scope, named and ranked (`only`: just that page number). */
+/**
+ * Page views per page in the scope, named and ranked (`only`: just that page number); under filters,
+ * the views on matching pages in matching sessions.
+ */
 async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Promise<RankedPage[]> {
   const ev = scopeFilter(s, 'ts');
   const pathFilter = only === undefined ? '' : `AND path_no IN ${numberList([only])}`;
+  const kept = andAll(pageNumberCondition(s.filters, 'path_no', ev.params), inMatchingSessions(s, ev.params));
   return db.all<RankedPage>(
     `SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi FROM (
        SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM compact_page_views
-       WHERE ${ev.where} ${pathFilter} GROUP BY path_no) v
+       WHERE ${ev.where} ${pathFilter}${kept} GROUP BY path_no) v
      JOIN text_numbers t ON t.text_no = v.path_no
      ORDER BY v.page_views DESC, t.text LIMIT ${Number(limit)}`,
     ev.params,
@@ -93,6 +102,8 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
   if (no === null) return { totals: zero, rows: [] };
   const ev = scopeFilter(s, 'ts', 'e');
   const params = { ...ev.params, path_no: no };
+  // The page's views in sessions that match, and none when the page itself fails a page filter.
+  const kept = andAll(pageNumberCondition(s.filters, 'e.path_no', params), sessionPredicate(s.filters, params, 's'));
   // Two independent reads, run side by side on the reader connections.
   // The page's views carry their session's first-touch attribution (UTM arrives only on landing).
   type BreakdownRow = { g: number; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; country: string | null; device: string | null; page_views: number };
@@ -104,7 +115,7 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
        FROM compact_page_views e JOIN sessions s ON s.property_id = e.property_id AND s.session_key = e.session_key
          -- Implied by the view being in range; lets the sessions scan skip the rest of the history.
          AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP
-       WHERE ${ev.where} AND e.path_no = $path_no::UINTEGER
+       WHERE ${ev.where} AND e.path_no = $path_no::UINTEGER${kept}
        GROUP BY GROUPING SETS ((s.utm_source, s.utm_medium, s.utm_campaign), (s.country), (s.device))
        QUALIFY row_number() OVER (PARTITION BY g ORDER BY page_views DESC, s.utm_source, s.utm_medium, s.utm_campaign, s.country, s.device) <= ${Number(limit)}`,
       params,

@@ -1,5 +1,7 @@
 import type { BucketedScope, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
-import type { Database } from './database.js';
+import type { Filter } from '../../../contract/filters.js';
+import type { Database, Params } from './database.js';
+import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate, viewedMatchingPage } from './filter-scope.js';
 import { pageViewRows } from './visitor-slots.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
 import { bucketSql, byCountsThenValues, keyOf, scopeFilter } from './sql-fragments.js';
@@ -10,7 +12,7 @@ const UNIT_MS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month:
 
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
   const rows = pageViewRows(s);
-  const bounds = await visitorBounds(db, rows);
+  const bounds = await visitorBounds(db, boundingRows(s, rows));
   if (!bounds) return { buckets: [], page_views: 0, unique_visitors: 0 };
   const params = rows.params;
   const bits = visitorBits(bounds);
@@ -36,11 +38,21 @@ export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['
   };
 }
 
+/**
+ * Rows whose visitor numbers bound those of `rows`: the rows themselves, or under filters the whole
+ * range's from the slot table, a fraction of the cost of a second filtered scan (filtered views are a
+ * subset, and bitstrings only need bounds that hold every number).
+ */
+function boundingRows(s: Scope, rows: { sql: string; params: Params }): { sql: string; params: Params } {
+  return s.filters?.length ? pageViewRows({ ...s, filters: undefined }) : rows;
+}
+
 export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['trafficSummary']> {
   const rows = pageViewRows(s);
   const se = scopeFilter(s, 'first_pv_ts');
+  const kept = sessionsKept(s, se.params);
   const views = async () => {
-    const bounds = await visitorBounds(db, rows);
+    const bounds = await visitorBounds(db, boundingRows(s, rows));
     if (!bounds) return { page_views: 0, unique_visitors: 0 };
     const [v] = await db.all<{ page_views: number; unique_visitors: number }>(
       `SELECT sum(page_views)::BIGINT AS page_views, bit_count(${visitorBits(bounds)})::BIGINT AS unique_visitors FROM (${rows.sql})`,
@@ -54,7 +66,7 @@ export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['traffi
     db.all<{ sessions: number; bounces: number; duration: number | null }>(
       `SELECT count(*) AS sessions, count(*) FILTER (WHERE pageviews = 1) AS bounces,
          sum(epoch_ms(last_ts) - epoch_ms(first_ts)) / 1000.0 AS duration
-       FROM sessions WHERE ${se.where} AND NOT is_bot`,
+       FROM sessions WHERE ${se.where} AND NOT is_bot${kept}`,
       se.params,
     ),
   ]);
@@ -65,19 +77,31 @@ export const REALTIME_WINDOW_MS = 5 * 60_000;
 const FEED_WINDOW_MS = 30 * 60_000;
 const FEED_SIZE = 50;
 
-export async function realtime(db: Db, propertyIds: string[], now: Date): ReturnType<Store['realtime']> {
-  const active = scopeFilter({ propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: new Date(now.getTime() + 60_000) }, 'ts');
+export async function realtime(db: Db, propertyIds: string[], now: Date, filters?: Filter[]): ReturnType<Store['realtime']> {
+  const activeRange = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: new Date(now.getTime() + 60_000), filters };
+  const active = scopeFilter(activeRange, 'ts');
+  // A page filter counts the sessions that viewed a matching page in the window; other events don't.
+  const onPage = pageTextPredicate(filters, 'path', active.params);
   const [{ active_visitors }] = await db.all<{ active_visitors: number }>(
-    `SELECT count(DISTINCT session_key) AS active_visitors FROM events WHERE ${active.where} AND NOT is_bot`,
+    `SELECT count(DISTINCT session_key) AS active_visitors FROM events WHERE ${active.where} AND NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}${andAll(inMatchingSessions(activeRange, active.params))}`,
     active.params,
   );
-  const feedScope = scopeFilter({ propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: new Date(now.getTime() + 60_000) }, 'ts');
+  const feedRange = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: new Date(now.getTime() + 60_000), filters };
+  const feedScope = scopeFilter(feedRange, 'ts');
   const feed = await db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }>(
     `SELECT path AS page, referrer, device, country, ts AS timestamp FROM events
-     WHERE ${feedScope.where} AND type = 'pageview' AND NOT is_bot ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
+     WHERE ${feedScope.where} AND type = 'pageview' AND NOT is_bot${andAll(pageTextPredicate(filters, 'path', feedScope.params), inMatchingSessions(feedRange, feedScope.params))} ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
     feedScope.params,
   );
   return { active_visitors, feed };
+}
+
+/**
+ * What the filters keep of a scope's sessions, as predicates to AND onto a `sessions` scan: their own
+ * values for session dimensions, and for `page` a view of a matching page in the range ('' unfiltered).
+ */
+function sessionsKept(s: Scope, params: Params): string {
+  return andAll(sessionPredicate(s.filters, params), viewedMatchingPage(s, params));
 }
 
 const segmentSets: Record<SegmentDimension, string> = {
@@ -86,6 +110,8 @@ const segmentSets: Record<SegmentDimension, string> = {
   device: 'device',
   landing_page: 'entry_path',
   referrer: 'referrer',
+  browser: 'browser',
+  os: 'os',
 };
 
 export async function segments(db: Db, s: Scope, limit: number): ReturnType<Store['segments']> {
@@ -93,19 +119,19 @@ export async function segments(db: Db, s: Scope, limit: number): ReturnType<Stor
   const dims = Object.keys(segmentSets) as SegmentDimension[];
   const sets = dims.map((d) => `(${segmentSets[d]})`).join(', ');
   // grouping_id tells which set a row belongs to; the empty set () carries the totals.
-  const gid = `grouping_id(utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer)`;
+  const gid = `grouping_id(utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os)`;
   const rows = await db.all<Record<string, unknown> & { g: number; sessions: number; page_views: number }>(
     // Wrapped so the ranking sees the output columns, not the table named "sessions".
     `SELECT * FROM (
-       SELECT ${gid} AS g, utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer,
+       SELECT ${gid} AS g, utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os,
          count(*) AS sessions, sum(pageviews)::BIGINT AS page_views
-       FROM sessions WHERE ${where} AND NOT is_bot
+       FROM sessions WHERE ${where} AND NOT is_bot${sessionsKept(s, params)}
        GROUP BY GROUPING SETS (${sets}, ()))
-     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer) <= ${Number(limit)} OR g = 127`,
+     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os) <= ${Number(limit)} OR g = 511`,
     params,
   );
-  const all = 0b1111111;
-  const bit = { utm_source: 64, utm_medium: 32, utm_campaign: 16, country: 8, device: 4, entry_path: 2, referrer: 1 };
+  const all = 0b111111111;
+  const bit = { utm_source: 256, utm_medium: 128, utm_campaign: 64, country: 32, device: 16, entry_path: 8, referrer: 4, browser: 2, os: 1 };
   const out: SegmentRow[] = [];
   let totals = { sessions: 0, page_views: 0 };
   for (const r of rows) {
@@ -117,6 +143,8 @@ export async function segments(db: Db, s: Scope, limit: number): ReturnType<Stor
     else if (r.g === all - bit.device) out.push({ dimension: 'device', values: [r.device as string | null], ...counts });
     else if (r.g === all - bit.entry_path) out.push({ dimension: 'landing_page', values: [r.entry_path as string | null], ...counts });
     else if (r.g === all - bit.referrer) out.push({ dimension: 'referrer', values: [r.referrer as string | null], ...counts });
+    else if (r.g === all - bit.browser) out.push({ dimension: 'browser', values: [r.browser as string | null], ...counts });
+    else if (r.g === all - bit.os) out.push({ dimension: 'os', values: [r.os as string | null], ...counts });
   }
   // Equal counts and values in two dimensions (an unknown country and an unknown device) by dimension.
   const ranked = byCountsThenValues<SegmentRow>((r) => [r.sessions, r.page_views], (r) => r.values);
@@ -129,7 +157,7 @@ export async function entryExitPages(db: Db, s: Scope, limit: number): ReturnTyp
   const rows = await db.all<{ entry_path: string | null; exit_path: string | null; g: number; sessions: number }>(
     `SELECT * FROM (
        SELECT grouping_id(entry_path, exit_path) AS g, entry_path, exit_path, count(*) AS sessions
-       FROM sessions WHERE ${where} AND NOT is_bot
+       FROM sessions WHERE ${where} AND NOT is_bot${sessionsKept(s, params)}
        GROUP BY GROUPING SETS ((entry_path), (exit_path), ()))
      QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, entry_path, exit_path) <= ${Number(limit)} OR g = 3`,
     params,

@@ -2,6 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { query, ts, type Database, type Params } from './database.js';
 import { stagedDictionary, typeCode } from './stage-events.js';
 import type { Scope } from '../store.js';
+import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.js';
+import { scopeFilter } from './sql-fragments.js';
 
 /**
  * Page views kept a second time, compactly, for the figures that need distinct visitors: one row per
@@ -70,6 +72,7 @@ export async function backfillVisitorSlots(db: Database): Promise<void> {
  * partial slots at its ends from `events` itself. Every row lies inside one bucket of any granularity.
  */
 export function pageViewRows(s: Scope): { sql: string; params: Params } {
+  if (s.filters?.length) return filteredPageViewRows(s);
   const first = Math.ceil(s.start.getTime() / SLOT_MS);
   const last = Math.floor(s.end.getTime() / SLOT_MS); // exclusive
   const params: Params = { slot_from: first, slot_to: Math.max(first, last) };
@@ -89,4 +92,14 @@ export function pageViewRows(s: Scope): { sql: string; params: Params } {
     WHERE ${props('e.')} AND e.ts >= $start::TIMESTAMP AND e.ts < $end::TIMESTAMP AND e.type = 'pageview' AND NOT e.is_bot
       AND NOT (e.ts >= $whole_start::TIMESTAMP AND e.ts < $whole_end::TIMESTAMP)`;
   return { sql: `${whole} UNION ALL ${edges}`, params };
+}
+
+/**
+ * Page-view rows under filters, one per view: the slot table keeps no session or page, so the views
+ * come from `compact_page_views`, kept when on a matching page and in a matching session.
+ */
+function filteredPageViewRows(s: Scope): { sql: string; params: Params } {
+  const { where, params } = scopeFilter(s, 'ts');
+  const kept = andAll(pageNumberCondition(s.filters, 'path_no', params), inMatchingSessions(s, params));
+  return { sql: `SELECT ts, visitor_no, 1::UINTEGER AS page_views FROM compact_page_views WHERE ${where}${kept}`, params };
 }
