@@ -4,7 +4,8 @@ import { ApiError } from '../lib/api-error.js';
 import { sharedView } from '../lib/dashboard-search.js';
 import { useConnection } from '../lib/connection-context.js';
 import { propertiesQuery } from '../lib/properties-query.js';
-import { headerControlsFor } from './header-controls.js';
+import { FilterBar } from './filter-bar.js';
+import { headerControlsFor, showsFilters } from './header-controls.js';
 import { PropertyPicker } from './property-picker.js';
 import { RangeControls } from './range-controls.js';
 import { SignInNeeded } from './sign-in-needed.js';
@@ -56,6 +57,11 @@ export function AppLayout() {
           <div className="app-header-row controls">
             {controls.property && <PropertyPicker properties={properties.data} />}
             {controls.range && <RangeControls granularity={controls.granularity} />}
+          </div>
+        )}
+        {properties.data && showsFilters(pathname) && (
+          <div className="app-header-row">
+            <FilterBar />
           </div>
         )}
       </header>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerControlsFor } from './header-controls.js';
+import { headerControlsFor, showsFilters } from './header-controls.js';
 
 describe('headerControlsFor', () => {
   it('offers granularity only where a time series is drawn', () => {
@@ -13,5 +13,9 @@ describe('headerControlsFor', () => {
   });
   it('shows no report controls on admin and connect pages', () => {
     for (const path of ['/properties', '/api-access', '/connect']) expect(headerControlsFor(path)).toEqual({ property: false, range: false, granularity: false });
+  });
+  it('shows the filters on every report and nowhere else', () => {
+    for (const path of ['/traffic', '/pages', '/pages/detail', '/clicks', '/forms', '/funnels/', '/aggregate']) expect(showsFilters(path), path).toBe(true);
+    for (const path of ['/experiments', '/experiments/new', '/properties', '/api-access', '/connect', '/']) expect(showsFilters(path), path).toBe(false);
   });
 });

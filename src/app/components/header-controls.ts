@@ -16,3 +16,9 @@ export function headerControlsFor(pathname: string): HeaderControls {
   if (path.startsWith('/experiments')) return { property: true, range: false, granularity: false };
   return NONE;
 }
+
+/** The reports the filters apply to (every analytics read); experiments, admin and connect have none. */
+export function showsFilters(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return /^\/(traffic|pages|pages\/detail|clicks|forms|funnels|aggregate)$/.test(path);
+}
