@@ -3,6 +3,7 @@ import { INTERACTIONS_LIMIT, type InteractionsBreakdown } from '../lib/interacti
 import type { DashboardView } from '../lib/use-dashboard-view.js';
 import { DataTable, type Column } from './data-table.js';
 import type { InteractionReportConfig } from './interaction-report.js';
+import { FilterButton } from './filter-link.js';
 import { PageDetailLink } from './page-detail-link.js';
 import { ShareBar } from './share-bar.js';
 import { SkeletonRows } from './skeleton.js';
@@ -13,7 +14,7 @@ export function InteractionTopTable<C extends string, U extends string>({ view, 
   const { count, unique, table } = config;
   type Row = InteractionsBreakdown<C, U>['data'][number] & { share: number };
   const columns: Column<Row>[] = [
-    { key: 'page', label: 'Page', render: (r) => <PageDetailLink path={r.page} /> },
+    { key: 'page', label: 'Page', render: (r) => <><PageDetailLink path={r.page} /><FilterButton by={[['page', r.page]]} /></> },
     { key: 'target', label: table.targetLabel, render: (r) => <span className="target">{r.target}</span> },
     { key: count.key, label: count.label, numeric: true, render: (r) => formatInteger(r[count.key]) },
     { key: unique.key, label: table.uniqueLabel, numeric: true, render: (r) => formatInteger(r[unique.key]) },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../../../components/data-table.js';
+import { FilterLink } from '../../../components/filter-link.js';
 import { QueryError } from '../../../components/query-error.js';
 import type { ResponseOf } from '../../../lib/api-client.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
@@ -36,7 +37,7 @@ function InteractionCard({ id, title, totals, children, stale, busy }: { id: str
 type ClickRow = ResponseOf<'clicksBreakdown'>['data'][number];
 const clickColumns: Column<ClickRow>[] = [
   { key: 'target', label: 'Target' },
-  { key: 'page', label: 'Page' },
+  { key: 'page', label: 'Page', render: (r) => <FilterLink by={[['page', r.page]]}>{r.page}</FilterLink> },
   { key: 'clicks', label: 'Clicks', numeric: true, render: (r) => formatInteger(r.clicks) },
   { key: 'unique_clicks', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_clicks) },
 ];
@@ -58,7 +59,7 @@ export function AggregateClicks({ view }: { view: AggregateView }) {
 type FormRow = ResponseOf<'formsBreakdown'>['data'][number];
 const formColumns: Column<FormRow>[] = [
   { key: 'target', label: 'Form' },
-  { key: 'page', label: 'Page' },
+  { key: 'page', label: 'Page', render: (r) => <FilterLink by={[['page', r.page]]}>{r.page}</FilterLink> },
   { key: 'submissions', label: 'Submissions', numeric: true, render: (r) => formatInteger(r.submissions) },
   { key: 'unique_submissions', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_submissions) },
 ];

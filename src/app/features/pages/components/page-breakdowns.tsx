@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type Column } from '../../../components/data-table.js';
+import { FilterLink, type FilterPick } from '../../../components/filter-link.js';
 import { ShareBar } from '../../../components/share-bar.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import type { ResponseOf } from '../../../lib/api-client.js';
@@ -8,22 +9,27 @@ import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { pageDetailsQuery } from '../api/pages-queries.js';
 import { campaignLabel, countryName, orNone } from '../../../lib/dimension-labels.js';
 import { useReportScope } from '../../../lib/report-scope.js';
+import { filterValueOf as v } from '../../../lib/filter-words.js';
 
 type Details = ResponseOf<'pageDetails'>['data'];
 type Dimension = 'utm' | 'devices' | 'countries';
 type Row = Details[Dimension][number];
 
-// Rows of the three lists differ only in their name fields; one label function per list.
-const NAMES: Record<Dimension, { title: string; column: string; name: (r: Row) => string }> = {
-  utm: { title: 'Campaigns (UTM)', column: 'Source / medium / campaign', name: (r) => ('source' in r ? campaignLabel(r) : '') },
-  devices: { title: 'Devices', column: 'Device', name: (r) => ('device' in r ? orNone(r.device) : '') },
-  countries: { title: 'Countries', column: 'Country', name: (r) => ('country' in r ? countryName(r.country) : '') },
+// Rows of the three lists differ only in their name fields; one label and one filter function per list.
+const NAMES: Record<Dimension, { title: string; column: string; name: (r: Row) => string; by: (r: Row) => FilterPick[] }> = {
+  utm: {
+    title: 'Campaigns (UTM)', column: 'Source / medium / campaign',
+    name: (r) => ('source' in r ? campaignLabel(r) : ''),
+    by: (r) => ('source' in r ? [['utm_source', v(r.source)], ['utm_medium', v(r.medium)], ['utm_campaign', v(r.campaign)]] : []),
+  },
+  devices: { title: 'Devices', column: 'Device', name: (r) => ('device' in r ? orNone(r.device) : ''), by: (r) => ('device' in r ? [['device', v(r.device)]] : []) },
+  countries: { title: 'Countries', column: 'Country', name: (r) => ('country' in r ? countryName(r.country) : ''), by: (r) => ('country' in r ? [['country', v(r.country)]] : []) },
 };
 
 function columns(dim: Dimension): Column<Row>[] {
-  const { column, name } = NAMES[dim];
+  const { column, name, by } = NAMES[dim];
   return [
-    { key: 'name', label: column, render: name, sortValue: name },
+    { key: 'name', label: column, render: (r) => <FilterLink by={by(r)}>{name(r)}</FilterLink>, sortValue: name },
     { key: 'page_views', label: 'Page views', numeric: true, render: (r) => formatInteger(r.page_views) },
     { key: 'share', label: 'Share of views', numeric: true, render: (r) => <ShareBar share={r.share} /> },
   ];

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { DataTable, type Column } from '../../../components/data-table.js';
+import { FilterButton } from '../../../components/filter-link.js';
 import { PageDetailLink } from '../../../components/page-detail-link.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
@@ -14,7 +15,7 @@ import { useReportScope } from '../../../lib/report-scope.js';
 type Row = ResponseOf<'pagesBreakdown'>['data'][number];
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'path', label: 'Page', render: (r) => <PageDetailLink path={r.path} /> },
+  { key: 'path', label: 'Page', render: (r) => <><PageDetailLink path={r.path} /><FilterButton by={[['page', r.path]]} /></> },
   { key: 'page_views', label: 'Page views', numeric: true, render: (r) => formatInteger(r.page_views) },
   { key: 'unique_visitors', label: 'Unique visitors', numeric: true, render: (r) => formatInteger(r.unique_visitors) },
   { key: 'avg_scroll_depth', label: 'Avg. scroll depth', numeric: true, render: (r) => formatPercent(r.avg_scroll_depth) },

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DashboardSearch } from '../../../lib/dashboard-search.js';
 import { prefetchView } from '../../../lib/prefetch-view.js';
-import { breakdownQuery, entryExitQuery, realtimeQuery, summaryQuery, trendsQuery } from './traffic-queries.js';
+import { breakdownQuery, MAP_COUNTRIES, entryExitQuery, realtimeQuery, summaryQuery, trendsQuery } from './traffic-queries.js';
 
 /** Every read of the Traffic page, started by its route loader. */
 export const prefetchTraffic = (queryClient: QueryClient, search: DashboardSearch) =>
@@ -10,6 +10,7 @@ export const prefetchTraffic = (queryClient: QueryClient, search: DashboardSearc
     void queryClient.prefetchQuery(trendsQuery(scope, view.range, view.granularity));
     void queryClient.prefetchQuery(summaryQuery(scope, view.previous));
     void queryClient.prefetchQuery(breakdownQuery(scope, view.range));
+    void queryClient.prefetchQuery(breakdownQuery(scope, view.range, MAP_COUNTRIES));
     void queryClient.prefetchQuery(entryExitQuery(scope, view.range));
     void queryClient.prefetchQuery(realtimeQuery(scope));
     if (view.compare) void queryClient.prefetchQuery(trendsQuery(scope, view.previous, view.granularity));

@@ -35,7 +35,10 @@ export const realtimeQuery = (s: ReportScope) =>
     staleTime: 0,
   });
 
-/** Sources, places and technology; the map asks for the API's maximum so more countries are coloured. */
+/** The API's maximum rows per dimension: the country map colours up to this many countries. */
+export const MAP_COUNTRIES = 50;
+
+/** Sources, places and technology; the map asks for MAP_COUNTRIES so more countries are coloured. */
 export const breakdownQuery = (s: ReportScope, range: DateRange, limit = 10) =>
   queryOptions({
     queryKey: key(s, 'breakdown', { ...range, tz: s.timezone, limit }),

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { BreakdownResponse } from '../../../../contract/analytics-response.js';
 import { CsvButton } from '../../../components/csv-button.js';
+import { FilterLink, type FilterPick } from '../../../components/filter-link.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { ShareBar } from '../../../components/share-bar.js';
@@ -10,23 +11,33 @@ import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { breakdownQuery } from '../api/traffic-queries.js';
 import { campaignLabel, countryName, orNone, referrerLabel } from '../../../lib/dimension-labels.js';
+import { filterValueOf as v } from '../../../lib/filter-words.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 
 type Data = BreakdownResponse['data'];
+type Row = Data[keyof Data][number];
 interface Tab {
   id: keyof Data;
   label: string;
   column: string;
-  name: (row: Data[keyof Data][number]) => string;
+  name: (row: Row) => string;
+  /** The filters a click on the row adds: the row's own value, `unknown` as null. */
+  by: (row: Row) => FilterPick[];
 }
 
-// Each row type has its own name field; the table only needs one label per row.
+// Each row type has its own name field; the table only needs one label and one filter per row.
 const TABS: Tab[] = [
-  { id: 'utm', label: 'UTM', column: 'Source / medium / campaign', name: (r) => ('source' in r ? campaignLabel(r) : '') },
-  { id: 'countries', label: 'Countries', column: 'Country', name: (r) => ('country' in r ? countryName(r.country) : '') },
-  { id: 'devices', label: 'Devices', column: 'Device', name: (r) => ('device' in r ? orNone(r.device) : '') },
-  { id: 'landing_pages', label: 'Landing pages', column: 'Landing page', name: (r) => ('path' in r ? r.path : '') },
-  { id: 'referrers', label: 'Referrers', column: 'Referrer', name: (r) => ('referrer' in r ? referrerLabel(r.referrer) : '') },
+  {
+    id: 'utm', label: 'UTM', column: 'Source / medium / campaign',
+    name: (r) => ('source' in r ? campaignLabel(r) : ''),
+    by: (r) => ('source' in r ? [['utm_source', v(r.source)], ['utm_medium', v(r.medium)], ['utm_campaign', v(r.campaign)]] : []),
+  },
+  { id: 'countries', label: 'Countries', column: 'Country', name: (r) => ('country' in r ? countryName(r.country) : ''), by: (r) => ('country' in r ? [['country', v(r.country)]] : []) },
+  { id: 'devices', label: 'Devices', column: 'Device', name: (r) => ('device' in r ? orNone(r.device) : ''), by: (r) => ('device' in r ? [['device', v(r.device)]] : []) },
+  { id: 'browsers', label: 'Browsers', column: 'Browser', name: (r) => ('browser' in r ? orNone(r.browser) : ''), by: (r) => ('browser' in r ? [['browser', v(r.browser)]] : []) },
+  { id: 'operating_systems', label: 'OS', column: 'Operating system', name: (r) => ('os' in r ? orNone(r.os) : ''), by: (r) => ('os' in r ? [['os', v(r.os)]] : []) },
+  { id: 'landing_pages', label: 'Landing pages', column: 'Landing page', name: (r) => ('path' in r ? r.path : ''), by: (r) => ('path' in r ? [['entry_page', v(r.path)]] : []) },
+  { id: 'referrers', label: 'Referrers', column: 'Referrer', name: (r) => ('referrer' in r ? referrerLabel(r.referrer) : ''), by: (r) => ('referrer' in r ? [['referrer', v(r.referrer)]] : []) },
 ];
 
 export function BreakdownTabs({ view }: { view: DashboardView }) {
@@ -64,6 +75,7 @@ export function BreakdownTabs({ view }: { view: DashboardView }) {
             id={`tab-${t.id}`}
             aria-selected={i === active}
             aria-controls="breakdown-panel"
+            title={t.id === 'operating_systems' ? 'Operating systems' : undefined}
             tabIndex={i === active ? 0 : -1}
             onClick={() => setActive(i)}
           >
@@ -91,7 +103,7 @@ export function BreakdownTabs({ view }: { view: DashboardView }) {
             <tbody>
               {rows.map((r, i) => (
                 <tr key={i}>
-                  <td className="label-cell">{tab.name(r)}</td>
+                  <td className="label-cell"><FilterLink by={tab.by(r)}>{tab.name(r)}</FilterLink></td>
                   <td className="num">{formatInteger(r.sessions)}</td>
                   <td className="num">{formatInteger(r.page_views)}</td>
                   <td className="share-col"><ShareBar share={r.share} /></td>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CsvButton } from '../../../components/csv-button.js';
+import { FilterLink } from '../../../components/filter-link.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { ShareBar } from '../../../components/share-bar.js';
@@ -8,10 +9,13 @@ import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { entryExitQuery } from '../api/traffic-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
+import { filterValueOf } from '../../../lib/filter-words.js';
 
 type Row = { path: string; sessions: number; share: number };
 
-function PathTable({ id, title, rows, loading, filename }: { id: string; title: string; rows: Row[]; loading: boolean; filename: string }) {
+type PathTableProps = { id: string; title: string; rows: Row[]; loading: boolean; filename: string; dimension: 'entry_page' | 'exit_page' };
+
+function PathTable({ id, title, rows, loading, filename, dimension }: PathTableProps) {
   return (
     <section className="card" aria-labelledby={id}>
       <div className="card-head">
@@ -34,7 +38,7 @@ function PathTable({ id, title, rows, loading, filename }: { id: string; title: 
           <tbody>
             {rows.map((r) => (
               <tr key={r.path}>
-                <td className="label-cell">{r.path}</td>
+                <td className="label-cell"><FilterLink by={[[dimension, filterValueOf(r.path)]]}>{r.path}</FilterLink></td>
                 <td className="num">{formatInteger(r.sessions)}</td>
                 <td className="share-col"><ShareBar share={r.share} /></td>
               </tr>
@@ -53,8 +57,8 @@ export function EntryExitTables({ view }: { view: DashboardView }) {
   const suffix = `${view.property.id}-${view.range.start}-${view.range.end}.csv`;
   return (
     <div className={`two-up ${query.isPlaceholderData ? 'stale' : ''}`}>
-      <PathTable id="entry-title" title="Entry pages" rows={query.data?.data.entry_pages ?? []} loading={!query.data} filename={`entry-pages-${suffix}`} />
-      <PathTable id="exit-title" title="Exit pages" rows={query.data?.data.exit_pages ?? []} loading={!query.data} filename={`exit-pages-${suffix}`} />
+      <PathTable id="entry-title" title="Entry pages" rows={query.data?.data.entry_pages ?? []} loading={!query.data} filename={`entry-pages-${suffix}`} dimension="entry_page" />
+      <PathTable id="exit-title" title="Exit pages" rows={query.data?.data.exit_pages ?? []} loading={!query.data} filename={`exit-pages-${suffix}`} dimension="exit_page" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { ViewGate } from '../../../components/view-gate.js';
 import { BreakdownTabs } from './breakdown-tabs.js';
+import { CountryMapCard } from './country-map-card.js';
 import { EntryExitTables } from './entry-exit-tables.js';
 import { KpiCards } from './kpi-cards.js';
 import { RealtimeCard } from './realtime-card.js';
@@ -17,7 +18,11 @@ export function TrafficPage() {
             <TrendsChart view={view} />
             <RealtimeCard view={view} />
           </div>
-          <BreakdownTabs view={view} />
+          {/* The map sits beside the tabs, so with Countries open it is beside the countries table. */}
+          <div className="traffic-breakdowns">
+            <BreakdownTabs view={view} />
+            <CountryMapCard view={view} />
+          </div>
           <EntryExitTables view={view} />
         </div>
       )}
