@@ -129,6 +129,15 @@ describe('page is event-level', () => {
     expect(await summary(['is', 'page', [null]])).toEqual({ page_views: 0, sessions: 0, unique_visitors: 0, bounce_rate: 0, avg_session_duration: 0 });
   });
 
+  it('ORs the values of contains, not_contains and matches too', async () => {
+    expect(counts(await summary(['contains', 'referrer', ['ycombinator', 'T.CO']]))).toEqual([2, 4, 2]); // k2, k5
+    // neither spring nor may: k2 k4 k5 k7 k8 k9
+    expect(counts(await summary(['not_contains', 'utm_campaign', ['spring', 'may']]))).toEqual([6, 14, 6]);
+    expect(counts(await summary(['matches', 'country', ['U*', 'D*']]))).toEqual([5, 14, 4]); // US k1 k4 k7 k9, DE k2
+    // /blog/a ×2 (k2 k5), /blog/b (k9), /docs (k6)
+    expect(counts(await summary(['matches', 'page', ['/blog/*', '/docs']]))).toEqual([4, 4, 4]);
+  });
+
   it('ORs the values: /signup or /docs', async () => {
     // /signup 2 (k1 k7) + /docs 1 (k6); (300 + 180 + 240) / 3
     expect(await summary(['is', 'page', ['/signup', '/docs']])).toEqual({ page_views: 3, sessions: 3, unique_visitors: 3, bounce_rate: 0, avg_session_duration: 240 });
@@ -140,6 +149,11 @@ describe('several filters are ANDed', () => {
     expect(counts(await summary(['is', 'country', ['US']], ['is', 'device', ['mobile']]))).toEqual([1, 3, 1]); // k7
     // Chrome or Firefox: k1 k4 k6 k9; not Windows: k4
     expect(counts(await summary(['is', 'browser', ['Chrome', 'Firefox']], ['is_not', 'os', ['Windows']]))).toEqual([1, 3, 1]);
+  });
+
+  it('one dimension twice', async () => {
+    // neither US nor DE: k3 k5 (unknown) k6 k8
+    expect(counts(await summary(['is_not', 'country', ['US']], ['is_not', 'country', ['DE']]))).toEqual([4, 6, 4]);
   });
 
   it('a session filter and a page filter', async () => {
