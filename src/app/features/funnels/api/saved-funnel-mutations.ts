@@ -1,15 +1,15 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SavedFunnel } from '../../../../contract/funnels.js';
+import type { SaveFunnelInput } from '../utils/saved-definition.js';
 import { savedFunnelsKey } from './funnel-queries.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 // The list is refreshed when a write settles, not only when it succeeds: a 404 (the funnel was
 // deleted in another tab or by another person) means the list on screen is out of date too.
 
-/** Creates a saved funnel, or renames/updates the one whose `id` is given. */
+/** Creates a saved funnel, or renames/updates the one whose `id` is given (fields left out keep their value). */
 export const saveFunnelMutation = (s: ReportScope, queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: (body: { id?: string; name: string; steps: SavedFunnel['steps'] }) => s.client.call('saveFunnel', { propertyId: s.propertyId, body }),
+    mutationFn: (body: SaveFunnelInput) => s.client.call('saveFunnel', { propertyId: s.propertyId, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedFunnelsKey(s) }),
   });
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_FUNNEL_STEPS, funnelDimensions } from '../../../../contract/funnels.js';
-import { DIMENSION_LABELS } from '../utils/dimension-labels.js';
+import { DIMENSION_LABELS, MODE_LABELS } from '../utils/dimension-labels.js';
 import type { FunnelDimension, FunnelMode } from '../utils/funnel-search.js';
 import { StepRow } from './step-row.js';
 import type { DraftStep } from './use-funnel-draft.js';
 
 const MODES: { mode: FunnelMode; label: string; hint: string }[] = [
-  { mode: 'unbounded', label: 'Any order', hint: 'a session reaches a step once it has viewed that page and every earlier one, in any order.' },
-  { mode: 'sequential', label: 'In order', hint: 'the pages must be viewed in the order listed; other pages may come between.' },
+  { mode: 'unbounded', label: MODE_LABELS.unbounded, hint: 'a session reaches a step once it has viewed that page and every earlier one, in any order.' },
+  { mode: 'sequential', label: MODE_LABELS.sequential, hint: 'the pages must be viewed in the order listed; other pages may come between.' },
 ];
 
 interface Props {
@@ -19,9 +19,11 @@ interface Props {
   setMode(mode: FunnelMode): void;
   breakdownBy: FunnelDimension | undefined;
   setBreakdown(by: FunnelDimension | undefined): void;
+  /** Empties the builder for a new funnel (the page may have opened a saved one by itself). */
+  onNew(): void;
 }
 
-export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, setMode, breakdownBy, setBreakdown }: Props) {
+export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, setMode, breakdownBy, setBreakdown, onNew }: Props) {
   // An empty step says "enter a path" only once it was left, not the moment it is added.
   const [touched, setTouched] = useState<Set<number>>(new Set());
   const [said, setSaid] = useState('');
@@ -63,7 +65,12 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, se
     <section className="card funnel-builder" aria-labelledby="funnel-builder-title">
       <div className="card-head">
         <h2 id="funnel-builder-title">Steps</h2>
-        <span className="muted small">{draft.length} of {MAX_FUNNEL_STEPS}</span>
+        <span className="funnel-builder-head-end">
+          <span className="muted small">{draft.length} of {MAX_FUNNEL_STEPS}</span>
+          <button type="button" className="button small" onClick={onNew} disabled={draft.every((d) => d.page === '')}>
+            New funnel
+          </button>
+        </span>
       </div>
       <datalist id="funnel-observed-paths">
         {observedPaths.map((p) => (

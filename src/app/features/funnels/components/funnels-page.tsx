@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { SavedFunnel } from '../../../../contract/funnels.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { ViewGate } from '../../../components/view-gate.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { funnelQuery, observedPathsQuery, type FunnelDefinition } from '../api/funnel-queries.js';
+import { rememberFunnel } from '../utils/last-funnel.js';
+import type { BuilderFunnel } from '../utils/saved-definition.js';
 import { checkSteps, stepOfField } from '../utils/step-errors.js';
 import { FunnelBuilder } from './funnel-builder.js';
 import { FunnelChart } from './funnel-chart.js';
@@ -11,6 +14,7 @@ import { FunnelSankey } from './funnel-sankey.js';
 import { FunnelSuggestions } from './funnel-suggestions.js';
 import { SavedFunnels } from './saved-funnels.js';
 import { useFunnelDraft } from './use-funnel-draft.js';
+import { useOpenOnArrival } from './use-open-on-arrival.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import '../../../components/forms.css';
 import './funnels.css';
@@ -28,6 +32,14 @@ function Funnels({ view }: { view: DashboardView }) {
   const definition: FunnelDefinition | null = check.steps ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy } : null;
   // The key stands for "nothing to ask" while a step is invalid; the query is disabled then.
   const fallback: FunnelDefinition = { steps: [], mode: funnel.mode, breakdownBy: funnel.breakdownBy };
+  // What Save keeps: the segment too, since the same funnel in another segment has other figures.
+  const current: BuilderFunnel | null = check.steps ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy, filters: view.filters } : null;
+  const used = (f: SavedFunnel) => rememberFunnel(scope.connection, scope.propertyId, f.id);
+  const open = (f: SavedFunnel, replace = false) => {
+    used(f);
+    funnel.open(f, { replace });
+  };
+  useOpenOnArrival(scope, funnel.nothingChosen, (f) => open(f, true));
 
   // Server errors that name a step belong to the steps they were made for; typing clears them.
   const [saveErrors, setSaveErrors] = useState<{ for: string; errors: Record<number, string> }>({ for: '', errors: {} });
@@ -55,13 +67,15 @@ function Funnels({ view }: { view: DashboardView }) {
           setMode={funnel.setMode}
           breakdownBy={funnel.breakdownBy}
           setBreakdown={funnel.setBreakdown}
+          onNew={funnel.clear}
         />
         <div className="funnels-side">
           <FunnelSuggestions scope={scope} observedPaths={observed.data ?? []} firstStep={check.steps?.[0]?.page} onUse={(steps) => funnel.load(steps, 'sequential')} />
           <SavedFunnels
             scope={scope}
-            steps={check.steps}
-            onOpen={funnel.load}
+            current={current}
+            onOpen={(f) => open(f)}
+            onSaved={used}
             onStepError={(i, message) => setSaveErrors((s) => ({ for: draftKey, errors: { ...(s.for === draftKey ? s.errors : {}), [i]: message } }))}
           />
         </div>

@@ -1,22 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { saveFunnelBody } from '../../../../contract/funnels.js';
+import { saveFunnelBody, type SavedFunnel } from '../../../../contract/funnels.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { useSaveFunnel } from '../api/saved-funnel-mutations.js';
 import { mutationErrorWords } from '../utils/mutation-error-words.js';
+import { saveBody, type BuilderFunnel } from '../utils/saved-definition.js';
 import { stepOfField } from '../utils/step-errors.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
   scope: ReportScope;
-  /** The builder's steps when they pass the schema; saving is off until they do. */
-  steps: { page: string }[] | null;
+  /** The builder's funnel (steps, mode, breakdown, filters) once its steps pass the schema; saving is off until they do. */
+  funnel: BuilderFunnel | null;
   /** A server error naming a step goes back onto that step in the builder. */
   onStepError(index: number, message: string): void;
+  onSaved(funnel: SavedFunnel): void;
 }
 
 const nameSchema = saveFunnelBody.shape.name;
 
-export function SaveFunnelForm({ scope, steps, onStepError }: Props) {
+export function SaveFunnelForm({ scope, funnel, onStepError, onSaved }: Props) {
   const [name, setName] = useState('');
   const [tried, setTried] = useState(false);
   const [saved, setSaved] = useState('');
@@ -29,21 +31,19 @@ export function SaveFunnelForm({ scope, steps, onStepError }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (!checked.success || !steps) return;
-    save.mutate(
-      { name: checked.data, steps },
-      {
-        onSuccess: (f) => {
-          setSaved(`Saved “${f.name}”.`);
-          setName('');
-          setTried(false);
-        },
-        onError: (err) => {
-          const step = err instanceof ApiError ? stepOfField(err.field) : null;
-          if (step !== null) onStepError(step, err.message);
-        },
+    if (!checked.success || !funnel) return;
+    save.mutate(saveBody(funnel, checked.data), {
+      onSuccess: (f) => {
+        onSaved(f);
+        setSaved(`Saved “${f.name}”.`);
+        setName('');
+        setTried(false);
       },
-    );
+      onError: (err) => {
+        const step = err instanceof ApiError ? stepOfField(err.field) : null;
+        if (step !== null) onStepError(step, err.message);
+      },
+    });
   };
 
   return (
@@ -61,12 +61,12 @@ export function SaveFunnelForm({ scope, steps, onStepError }: Props) {
           aria-describedby="funnel-save-error"
         />
       </label>
-      <button type="submit" className="button primary" disabled={!steps || save.isPending}>
+      <button type="submit" className="button primary" disabled={!funnel || save.isPending}>
         {save.isPending ? 'Saving…' : 'Save funnel'}
       </button>
       {/* Incomplete steps are where everyone starts, not a mistake: a plain hint, not a red error. */}
       <p id="funnel-save-error" className="field-error">{nameError ?? otherError ?? ''}</p>
-      {!steps ? <p className="small funnel-save-hint">Saving opens once every step above has a page.</p> : null}
+      {!funnel ? <p className="small funnel-save-hint">Saving opens once every step above has a page.</p> : null}
       <p role="status" className="funnel-saved small">{saved}</p>
     </form>
   );

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { saveFunnelBody, type SavedFunnel } from '../../../../contract/funnels.js';
 import { useDeleteFunnel, useSaveFunnel } from '../api/saved-funnel-mutations.js';
+import { funnelSettingsWords } from '../utils/funnel-settings-words.js';
 import { mutationErrorWords } from '../utils/mutation-error-words.js';
+import { builderFunnelOf, sameFunnel, saveBody, type BuilderFunnel } from '../utils/saved-definition.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 type Mode = 'idle' | 'rename' | 'confirm-delete';
@@ -9,15 +11,15 @@ type Mode = 'idle' | 'rename' | 'confirm-delete';
 interface Props {
   scope: ReportScope;
   funnel: SavedFunnel;
-  /** The builder's steps when valid; offered as this funnel's new steps when they differ. */
-  current: SavedFunnel['steps'] | null;
+  /** The builder's funnel when its steps are valid; offered as this funnel's new definition when it differs. */
+  current: BuilderFunnel | null;
   onOpen(): void;
+  /** After the builder's funnel was saved under this one's name. */
+  onSaved(funnel: SavedFunnel): void;
 }
 
-const sameSteps = (a: SavedFunnel['steps'], b: SavedFunnel['steps']) => a.length === b.length && a.every((s, i) => s.page === b[i].page);
-
-/** One saved funnel: open it, give it the builder's steps, rename it in place, or delete it after a confirmation. */
-export function SavedFunnelItem({ scope, funnel, current, onOpen }: Props) {
+/** One saved funnel: open it, give it the builder's funnel, rename it in place, or delete it after a confirmation. */
+export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved }: Props) {
   const [mode, setMode] = useState<Mode>('idle');
   const [name, setName] = useState(funnel.name);
   const rename = useSaveFunnel(scope);
@@ -31,20 +33,27 @@ export function SavedFunnelItem({ scope, funnel, current, onOpen }: Props) {
     (back ?? focusHere.current)?.focus();
   }, [mode, funnel.id]);
   const checked = saveFunnelBody.shape.name.safeParse(name);
+  const saved = builderFunnelOf(funnel);
+  const shown = current !== null && sameFunnel(current, saved);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!checked.success) return;
+    // Only the name changes: the steps are sent as they are (the API needs them), the rest is left out and kept.
     rename.mutate({ id: funnel.id, name: checked.data, steps: funnel.steps }, { onSuccess: () => setMode('idle') });
   };
   const error = rename.error ?? remove.error;
 
   return (
-    <li className="saved-funnel" data-saved-funnel={funnel.name}>
-      <p className="saved-funnel-name">{funnel.name}</p>
+    <li className="saved-funnel" data-saved-funnel={funnel.name} aria-current={shown || undefined}>
+      <p className="saved-funnel-name">
+        {funnel.name}
+        {shown && <span className="saved-funnel-shown">open now</span>}
+      </p>
       <p className="muted small saved-funnel-steps">
         {funnel.steps.length} {funnel.steps.length === 1 ? 'step' : 'steps'}: {funnel.steps.map((s) => s.page).join(' → ')}
       </p>
+      <p className="muted small saved-funnel-settings">{funnelSettingsWords(saved)}</p>
       {mode === 'rename' ? (
         <form className="saved-funnel-rename" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && setMode('idle')}>
           <label className="form-field">
@@ -69,10 +78,10 @@ export function SavedFunnelItem({ scope, funnel, current, onOpen }: Props) {
       ) : (
         <div className="saved-funnel-actions">
           <button type="button" className="button small" onClick={onOpen} aria-label={`Open ${funnel.name}`}>Open</button>
-          {current && !sameSteps(current, funnel.steps) && (
-            // Edited after opening: keep the name, replace the steps (the API updates by id).
-            <button type="button" className="button small" disabled={rename.isPending} onClick={() => rename.mutate({ id: funnel.id, name: funnel.name, steps: current })} aria-label={`Save the builder's steps as ${funnel.name}`}>
-              Save steps here
+          {current && !shown && (
+            // Edited after opening: keep the name, replace steps, mode, breakdown and filters (the API updates by id).
+            <button type="button" className="button small" disabled={rename.isPending} onClick={() => rename.mutate(saveBody(current, funnel.name, funnel.id), { onSuccess: onSaved })} aria-label={`Save the builder's funnel as ${funnel.name}`}>
+              Save changes here
             </button>
           )}
           <button type="button" className="button small" id={`${funnel.id}-rename`} onClick={() => { setName(funnel.name); setMode('rename'); }} aria-label={`Rename ${funnel.name}`}>Rename</button>

@@ -1,22 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { SavedFunnel } from '../../../../contract/funnels.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { savedFunnelsQuery } from '../api/funnel-queries.js';
+import type { BuilderFunnel } from '../utils/saved-definition.js';
 import { SavedFunnelItem } from './saved-funnel-item.js';
 import { SaveFunnelForm } from './save-funnel-form.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
   scope: ReportScope;
-  steps: { page: string }[] | null;
-  onOpen(pages: string[]): void;
+  /** The builder's funnel once its steps are valid. */
+  current: BuilderFunnel | null;
+  onOpen(funnel: SavedFunnel): void;
+  /** A funnel saved from the builder (new or updated): the one now in use. */
+  onSaved(funnel: SavedFunnel): void;
   onStepError(index: number, message: string): void;
 }
 
 /** Funnels kept for the property (every key of it sees them): save the current one, open, rename, delete. */
-export function SavedFunnels({ scope, steps, onOpen, onStepError }: Props) {
+export function SavedFunnels({ scope, current, onOpen, onSaved, onStepError }: Props) {
   const query = useQuery(savedFunnelsQuery(scope));
   const [opened, setOpened] = useState('');
   const list = query.data?.data ?? [];
@@ -25,7 +30,7 @@ export function SavedFunnels({ scope, steps, onOpen, onStepError }: Props) {
       <div className="card-head">
         <h2 id="saved-funnels-title">Saved funnels</h2>
       </div>
-      <SaveFunnelForm scope={scope} steps={steps} onStepError={onStepError} />
+      <SaveFunnelForm scope={scope} funnel={current} onStepError={onStepError} onSaved={onSaved} />
       <p role="status" className="visually-hidden">{opened}</p>
       {query.error ? (
         <QueryError error={query.error} propertyId={scope.propertyId} />
@@ -40,9 +45,10 @@ export function SavedFunnels({ scope, steps, onOpen, onStepError }: Props) {
               key={f.id}
               scope={scope}
               funnel={f}
-              current={steps}
+              current={current}
+              onSaved={onSaved}
               onOpen={() => {
-                onOpen(f.steps.map((s) => s.page));
+                onOpen(f);
                 setOpened(`Opened “${f.name}” in the builder.`);
               }}
             />

@@ -1,6 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import type { SavedFunnel } from '../../../../contract/funnels.js';
 import { stepsForUrl, type FunnelDimension, type FunnelMode } from '../utils/funnel-search.js';
+import { searchOfSaved } from '../utils/saved-definition.js';
 
 /** A step as the builder holds it; `key` keeps React's rows (and focus) attached while reordering. */
 export interface DraftStep {
@@ -51,6 +53,8 @@ export function useFunnelDraft() {
     setDraft,
     mode: search.mode,
     breakdownBy: search.breakdownBy,
+    /** Whether the URL names no steps: nothing chosen yet, so the page may open a saved funnel. */
+    nothingChosen: search.steps.length === 0 && draft.every((d) => d.page === ''),
     /**
      * Replaces the whole funnel (a suggestion, a saved funnel) as a new history entry; `mode` too when
      * the funnel comes with one (a suggestion's counts are of pages viewed in order). The breakdown stays.
@@ -60,6 +64,23 @@ export function useFunnelDraft() {
       written.current.add(urlKeyOf(pages));
       setDraft(next);
       void navigate({ search: (prev) => ({ ...prev, steps: stepsForUrl(pages), ...(mode ? { mode } : {}) }) });
+    },
+    /**
+     * Opens a saved funnel: its steps, mode, breakdown and filters replace the builder's and the URL's
+     * (the filters are the dashboard's segment, so the other reports show it too). `replace` when the
+     * page opens one by itself, so Back does not land on the empty page that opened it again.
+     */
+    open(saved: SavedFunnel, opts: { replace?: boolean } = {}) {
+      const pages = saved.steps.map((s) => s.page);
+      written.current.add(urlKeyOf(pages));
+      setDraft(toDraft(pages));
+      void navigate({ search: (prev) => ({ ...prev, ...searchOfSaved(saved) }), replace: opts.replace });
+    },
+    /** An empty builder for a new funnel, in any order and without a breakdown; the segment stays. */
+    clear() {
+      written.current.add(urlKeyOf([]));
+      setDraft(toDraft([]));
+      void navigate({ search: (prev) => ({ ...prev, steps: undefined, mode: 'unbounded' as const, breakdownBy: undefined }) });
     },
     setMode: (mode: FunnelMode) => void navigate({ search: (prev) => ({ ...prev, mode }) }),
     setBreakdown: (breakdownBy: FunnelDimension | undefined) => void navigate({ search: (prev) => ({ ...prev, breakdownBy }) }),

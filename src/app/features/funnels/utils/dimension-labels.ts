@@ -1,4 +1,4 @@
-import type { FunnelDimension } from './funnel-search.js';
+import type { FunnelDimension, FunnelMode } from './funnel-search.js';
 
 /** The breakdown dimensions in a marketer's words. */
 export const DIMENSION_LABELS: Record<FunnelDimension, string> = {
@@ -12,3 +12,6 @@ export const DIMENSION_LABELS: Record<FunnelDimension, string> = {
   browser: 'Browser',
   os: 'Operating system',
 };
+
+/** The modes as the builder's radio buttons name them. */
+export const MODE_LABELS: Record<FunnelMode, string> = { unbounded: 'Any order', sequential: 'In order' };
