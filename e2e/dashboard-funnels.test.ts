@@ -40,6 +40,9 @@ describe('dashboard: Funnels', () => {
   beforeAll(async () => {
     dash = await startDashboard();
     page = dash.page;
+    // This story starts from a property without saved funnels (an empty builder, an empty list); the
+    // demo's own saved funnels, and the page opening on one, are dashboard-saved-funnels.test.ts's.
+    for (const f of await dash.store.listSavedFunnels(PROPERTY)) await dash.store.deleteSavedFunnel(PROPERTY, f.id);
     const today = todayIn(TZ);
     range = { start: addDays(today, -29), end: today };
     const pages = (await dash.api(`/properties/${PROPERTY}/pages/breakdown?${dated()}&limit=50`)) as { data: { path: string }[] };
@@ -236,7 +239,7 @@ describe('dashboard: Funnels', () => {
     await expect.poll(() => JSON.parse(new URL(page.url()).searchParams.get('steps') ?? '[]')).toEqual(saved);
 
     // Edited after opening, the funnel can take the builder's steps under its own name.
-    const update = page.getByRole('button', { name: `Save the builder's steps as ${name}` });
+    const update = page.getByRole('button', { name: `Save the builder's funnel as ${name}` });
     expect(await update.count(), 'nothing to update while the steps are the saved ones').toBe(0);
     await page.getByRole('button', { name: `Remove step ${saved.length}` }).click();
     await update.click();

@@ -3,6 +3,7 @@ import { newApiKey } from '../auth/api-keys.js';
 import type { Store } from '../store/store.js';
 import { seedStore } from '../seed/seed-store.js';
 import { createDemoExperiments } from './demo-experiments.js';
+import { createDemoFunnels } from './demo-funnels.js';
 
 export const demoProperties = [
   { id: 'acme-shop', name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'America/New_York', events: 150_000, seed: 1 },
@@ -13,7 +14,8 @@ export const DEMO_DAYS = 90;
 
 /**
  * On an empty store: three properties with 90 days of traffic, two running split tests on the demo
- * website (three weeks of exposures and conversions), and a key with every permission for all of them (returned once).
+ * website (three weeks of exposures and conversions), two saved funnels on the shop, and a key with
+ * every permission for all of them (returned once).
  */
 export async function createDemoData(store: Store, now = new Date()): Promise<{ key: string } | null> {
   if ((await store.listProperties()).length > 0) return null;
@@ -22,6 +24,7 @@ export async function createDemoData(store: Store, now = new Date()): Promise<{ 
     await seedStore(store, { propertyId: p.id, events: p.events, days: DEMO_DAYS, seed: p.seed, end: now });
   }
   await createDemoExperiments(store, now);
+  await createDemoFunnels(store, demoProperties[0].id, now);
   const { key, record } = newApiKey({ name: 'demo', propertyIds: demoProperties.map((p) => p.id), permissions: [...keyPermissions] });
   await store.createApiKey(record);
   return { key };
