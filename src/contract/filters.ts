@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextPath } from './common.js';
 import { readablePath } from './readable-path.js';
 
 /**
@@ -28,7 +29,15 @@ export interface Filter {
   values: (string | null)[];
 }
 
-const filterValue = z.string().min(1).max(MAX_FILTER_VALUE_LENGTH).nullable();
+const SHAPE = '[operator, dimension, [values]], e.g. ["is","country",["US","CA"]]';
+// Checked here, not only by the routes' scan of the decoded query: that scan sees the decoded objects,
+// and the field must name the wire position (`filters.0.2.0`) as every other value error does.
+const filterValue = z
+  .string()
+  .min(1)
+  .max(MAX_FILTER_VALUE_LENGTH)
+  .refine((v) => unsafeTextPath(v) === null, UNSAFE_TEXT_MESSAGE)
+  .nullable();
 
 // Page values are read as paths are stored (readable-path.ts): `/caf%C3%A9` and ` /café` find /café.
 const PAGE_DIMENSIONS = new Set<FilterDimension>(['page', 'entry_page', 'exit_page']);
@@ -36,14 +45,25 @@ const pageValue = (v: string | null) => (v === null ? null : readablePath(v.trim
 
 /** `[operator, dimension, values]`; `null` is a value only for `is` and `is_not`. */
 export const filterTuple = z
-  .tuple([z.enum(filterOperators), z.enum(filterDimensions), z.array(filterValue).min(1).max(MAX_FILTER_VALUES)])
+  .tuple(
+    [
+      z.enum(filterOperators),
+      z.enum(filterDimensions),
+      z.array(filterValue, { error: (issue) => (issue.code === 'invalid_type' ? 'the values must be an array of strings (null for unknown)' : undefined) })
+        .min(1)
+        .max(MAX_FILTER_VALUES),
+    ],
+    { error: (issue) => (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big' ? `each filter is ${SHAPE}` : undefined) },
+  )
   .superRefine(([op, , values], ctx) => {
     const nullAt = values.indexOf(null);
     if (nullAt >= 0 && op !== 'is' && op !== 'is_not')
       ctx.addIssue({ code: 'custom', path: [2, nullAt], message: `null (unknown) can only be used with "is" and "is_not", not "${op}"` });
   });
 
-export const filterList = z.array(filterTuple).max(MAX_FILTERS);
+export const filterList = z
+  .array(filterTuple, { error: (issue) => (issue.code === 'invalid_type' ? `filters must be an array of filters, each ${SHAPE}` : undefined) })
+  .max(MAX_FILTERS);
 
 /** The wire form decoded: a parse failure is a 400 on `filters` like any other bad parameter. */
 export const filtersParam = z

@@ -11,7 +11,7 @@ describe('openapi.json', () => {
       expect(doc.paths[e.path]?.[e.method.toLowerCase()], e.path).toBeDefined();
       if (e.aggregatePath) expect(doc.paths[e.aggregatePath]?.post, e.aggregatePath).toBeDefined();
     }
-    expect(Object.keys(doc.paths)).toHaveLength(16 + 4 + 7); // + split-test-recommendations, split-tests, …/{experimentId}, …/stop
+    expect(Object.keys(doc.paths)).toHaveLength(16 + 4 + 7 + 3); // + split-test-recommendations, split-tests, …/{experimentId}, …/stop; goals, goals/{goalId}, goals/report
   });
 
   it('documents required parameters and the error responses', () => {
