@@ -60,6 +60,23 @@ describe('the schema on a cluster (CLICKHOUSE_CLUSTER)', () => {
     for (const added of addSessions.match(/(?<=ADD COLUMN IF NOT EXISTS ).*?(?= AFTER)/g)!) expect(sessions).toContain(added);
   });
 
+  it('adds custom events\' name and props and the goals table to a database made before them ON CLUSTER', () => {
+    const v4 = migrations.find((m) => m.version === 4)!.statements(cluster);
+    expect(v4.map((s) => s.replace(/ (ADD COLUMN|\()[\s\S]*$/, ''))).toEqual([
+      'ALTER TABLE `analytics`.events_local ON CLUSTER `main`',
+      'ALTER TABLE `analytics`.events ON CLUSTER `main`',
+      'CREATE TABLE IF NOT EXISTS `analytics`.goals_local ON CLUSTER `main`',
+      'CREATE TABLE IF NOT EXISTS `analytics`.goals ON CLUSTER `main` AS `analytics`.goals_local ENGINE = Distributed(`main`, `analytics`, goals_local, cityHash64(property_id, id))',
+    ]);
+    for (const alter of v4.slice(0, 2)) {
+      expect(alter).toContain('ADD COLUMN IF NOT EXISTS name LowCardinality(Nullable(String)), ADD COLUMN IF NOT EXISTS props Map(String, String)');
+    }
+    expect(v4[2]).toContain(`ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/analytics/goals_local', '{replica}', version, is_deleted)`);
+    // A fresh database has the same columns, last, in the same order.
+    const [events] = find(/`analytics`\.events_local ON CLUSTER .* \(/s);
+    expect(events).toMatch(/client_key [^\n]*,\n\s*name LowCardinality\(Nullable\(String\)\),\n\s*props Map\(String, String\)\) ENGINE/);
+  });
+
   it('partitions events by month', () => {
     expect(find(/events_local ON CLUSTER/)[0]).toContain('PARTITION BY toYYYYMM(ts) ORDER BY (property_id, toDate(ts), type, visitor_key, ts)');
   });

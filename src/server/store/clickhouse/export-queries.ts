@@ -53,7 +53,7 @@ export async function* keysetPages<R extends Record<string, unknown>>(
 export const eventColumns = `property_id, toUnixTimestamp64Milli(ts) AS ms, type, ${textId('visitor_key')} AS visitor_id,
   ${textId('session_key')} AS session_id, path, referrer, utm_source, utm_medium, utm_campaign, country, device, browser, os, is_bot,
   scroll_depth, engaged_ms, target, href, source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key,
-  toString(toDate(ts)) AS day, toString(visitor_key) AS vkey`;
+  name, props, toString(toDate(ts)) AS day, toString(visitor_key) AS vkey`;
 
 /** The events' sort key (schema.ts), so each page is a contiguous, in-order read. */
 export const eventKey: KeyPart[] = [
@@ -64,7 +64,7 @@ export const eventKey: KeyPart[] = [
   { expr: 'ts', type: 'Int64', field: 'ms', bound: (p) => `fromUnixTimestamp64Milli(${p}, 'UTC')` },
 ];
 
-type EventRow = Omit<StoredEvent, 'ts'> & { ms: number; day: string; vkey: string };
+type EventRow = Omit<StoredEvent, 'ts' | 'props'> & { ms: number; day: string; vkey: string; props: Record<string, string> };
 
 const snapshotKey: KeyPart[] = [
   { expr: 'property_id', type: 'String', field: 'property_id' },
@@ -77,7 +77,8 @@ export function exportQueries(db: ChDb): Pick<Store, 'exportEvents' | 'exportSna
   return {
     async *exportEvents() {
       for await (const rows of keysetPages<EventRow>(db, eventColumns, 'events', eventKey)) {
-        yield rows.map(({ ms, day: _day, vkey: _vkey, ...e }): StoredEvent => ({ ...e, ts: new Date(ms) }));
+        // No properties is an empty map in the table and null in the record, as collect gives it.
+        yield rows.map(({ ms, day: _day, vkey: _vkey, props, ...e }): StoredEvent => ({ ...e, props: Object.keys(props).length ? props : null, ts: new Date(ms) }));
       }
     },
     async *exportSnapshots() {

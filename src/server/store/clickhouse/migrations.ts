@@ -1,7 +1,7 @@
 import type { ChDb } from './clickhouse-db.js';
 import {
-  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, entryColumnDefinition, savedFunnelOptionColumns, sessionsViewDdl,
-  sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
+  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, goalsTable,
+  savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
 } from './schema.js';
 
 /**
@@ -45,6 +45,16 @@ export const migrations: Migration[] = [
     version: 3,
     name: 'saved funnels keep their mode, breakdown and filters',
     statements: (target) => alterTableDdl('saved_funnels', savedFunnelOptionColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+  },
+  {
+    // Added in place on a database made before (no-ops on a fresh one, where version 1 made them).
+    // Events written before read as no name and no properties; the sessions view reads neither column.
+    version: 4,
+    name: 'custom events keep their name and properties; goals',
+    statements: (target) => [
+      ...alterTableDdl('events', customEventColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+      ...tableDdl(goalsTable, target),
+    ],
   },
 ];
 

@@ -20,6 +20,13 @@ export interface TableSpec {
 /** Event columns added after the first release of the schema (migrations.ts adds them to an existing `events`, after `device`). */
 export const addedEventColumns = ['browser LowCardinality(Nullable(String))', 'os LowCardinality(Nullable(String))'];
 
+/**
+ * Custom events' and revenue's name and flat properties (issue 12), added to an existing `events` by
+ * migrations.ts. Last in the table, where `ADD COLUMN` puts them, so a fresh table and a migrated one
+ * have one column order (the import's `INSERT … SELECT *` relies on it). No properties is an empty map.
+ */
+export const customEventColumns = ['name LowCardinality(Nullable(String))', 'props Map(String, String)'];
+
 /** The events of operations.md §3 as stored. Ordered so a property's range is one contiguous read, page views apart from the rest. */
 export const eventsTable: TableSpec = {
   name: 'events',
@@ -52,7 +59,8 @@ export const eventsTable: TableSpec = {
     variant Nullable(Int32),
     amount Nullable(Float64),
     currency LowCardinality(Nullable(String)),
-    client_key Nullable(UInt64) DEFAULT if(client_id IS NULL, NULL, sipHash64(client_id))`,
+    client_key Nullable(UInt64) DEFAULT if(client_id IS NULL, NULL, sipHash64(client_id)),
+    ${customEventColumns.join(',\n    ')}`,
   engine: 'MergeTree',
   partitionBy: 'toYYYYMM(ts)',
   orderBy: '(property_id, toDate(ts), type, visitor_key, ts)',
@@ -171,6 +179,20 @@ export const savedFunnelsTable: TableSpec = {
   shardKey: 'cityHash64(property_id, id)',
 };
 
+/**
+ * Goals (docs/decisions.md "Goals"): written once, never changed; a delete writes the row again with the
+ * highest version and is_deleted = 1, so FINAL hides it on every server and nothing revives it. `seq`
+ * rises with each goal a server writes: goals created in one millisecond list in the order written.
+ */
+export const goalsTable: TableSpec = {
+  name: 'goals',
+  columns: `id String, property_id String, name String, kind LowCardinality(String), page Nullable(String), event Nullable(String),
+    target Nullable(String), source Nullable(String), created_at DateTime64(3, 'UTC'), seq UInt64, version UInt64, is_deleted UInt8`,
+  engine: 'ReplacingMergeTree(version, is_deleted)',
+  orderBy: '(property_id, id)',
+  shardKey: 'cityHash64(property_id, id)',
+};
+
 export const signInTokensTable: TableSpec = {
   name: 'sign_in_tokens',
   columns: `hash String, expires_at DateTime64(3, 'UTC')`,
@@ -235,7 +257,7 @@ export const experimentStopsTable: TableSpec = {
 
 export const allTables: TableSpec[] = [
   eventsTable, sessionsTable, propertiesTable, apiKeysTable, savedFunnelsTable, signInTokensTable, signInUsesTable,
-  adminSessionsTable, pageSnapshotsTable, experimentsTable, experimentStopsTable,
+  adminSessionsTable, pageSnapshotsTable, experimentsTable, experimentStopsTable, goalsTable,
 ];
 
 export interface DdlTarget {

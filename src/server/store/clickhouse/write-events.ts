@@ -14,7 +14,7 @@ import type { ChDb } from './clickhouse-db.js';
 const columns = [
   'property_id', 'ts', 'type', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
   'country', 'device', 'browser', 'os', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source', 'experiment_id', 'variant',
-  'amount', 'currency', 'client_id',
+  'amount', 'currency', 'client_id', 'name', 'props',
 ] as const;
 
 function row(e: StoredEvent) {
@@ -23,7 +23,7 @@ function row(e: StoredEvent) {
     path: e.path, referrer: e.referrer, utm_source: e.utm_source, utm_medium: e.utm_medium, utm_campaign: e.utm_campaign,
     country: e.country, device: e.device, browser: e.browser ?? null, os: e.os ?? null, is_bot: e.is_bot, scroll_depth: e.scroll_depth, engaged_ms: e.engaged_ms,
     target: e.target, href: e.href, source: e.source, experiment_id: e.experiment_id, variant: e.variant,
-    amount: e.amount, currency: e.currency, client_id: e.client_key ?? null,
+    amount: e.amount, currency: e.currency, client_id: e.client_key ?? null, name: e.name ?? null, props: e.props ?? {},
   };
 }
 
@@ -32,7 +32,7 @@ const fileStructure = `property_id String, ts Int64, type String, visitor_id Str
   referrer Nullable(String), utm_source Nullable(String), utm_medium Nullable(String), utm_campaign Nullable(String),
   country Nullable(String), device Nullable(String), browser Nullable(String), os Nullable(String), is_bot Bool, scroll_depth Nullable(Float64), engaged_ms Nullable(Int32),
   target Nullable(String), href Nullable(String), source Nullable(String), experiment_id Nullable(String), variant Nullable(Int32),
-  amount Nullable(Float64), currency Nullable(String), client_id Nullable(String)`.replace(/\s+/g, ' ');
+  amount Nullable(Float64), currency Nullable(String), client_id Nullable(String), name Nullable(String), props Map(String, String)`.replace(/\s+/g, ' ');
 
 /**
  * chDB takes an insert's data inline in the statement text, which its SQL parser reads slowly (46,000
