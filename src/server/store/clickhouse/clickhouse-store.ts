@@ -16,6 +16,7 @@ import { pageQueries } from './page-queries.js';
 import { interactionQueries } from './interaction-queries.js';
 import { funnelQueries } from './funnel-queries.js';
 import { exportQueries } from './export-queries.js';
+import { goalQueries } from './goal-queries.js';
 
 export interface ClickhouseOptions {
   target: ClickhouseTarget;
@@ -75,5 +76,6 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     ...interactionQueries(db),
     ...funnelQueries(db),
     ...exportQueries(db),
+    ...goalQueries(db),
   };
 }

@@ -1,0 +1,73 @@
+import { wildcardRegex } from '../../../contract/filters.js';
+import type { GoalKind } from '../../../contract/goals.js';
+import type { GoalFigures, GoalRecord, Scope } from '../store.js';
+import type { ChDb, ChParams } from './clickhouse-db.js';
+import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
+import { perSession } from './funnel-sql.js';
+import { TS, scopeParams } from './sql-fragments.js';
+
+/** The event type each kind of goal counts (docs/decisions.md "Goals"). */
+const kindTypes: Record<GoalKind, string> = { page: 'pageview', event: 'custom', click: 'click', form: 'form_submit' };
+
+/**
+ * Goal `i` (1-based) as a condition on an event row, its values bound into `params` as `{g<i>_…}`.
+ * A goal counts only its own property's events; `page` narrows any kind to matching paths.
+ */
+function goalCondition(g: GoalRecord, i: number, params: ChParams): string {
+  const bind = (field: string, value: string) => {
+    params[`g${i}_${field}`] = value;
+    return `{g${i}_${field}:String}`;
+  };
+  const parts = [`property_id = ${bind('property', g.property_id)}`, `type = '${kindTypes[g.kind]}'`];
+  if (g.kind === 'event') parts.push(`name = ${bind('event', g.event ?? '')}`);
+  // A click goal always names its element (the embedded store reads a missing one as '', matching nothing).
+  if (g.kind === 'click' || (g.kind === 'form' && g.target !== null)) parts.push(`target = ${bind('target', g.target ?? '')}`);
+  if (g.kind === 'form' && g.source !== null) parts.push(`source = ${bind('source', g.source)}`);
+  if (g.page !== null) parts.push(`match(path, ${bind('page', wildcardRegex(g.page))})`);
+  return parts.join(' AND ');
+}
+
+/**
+ * Every goal's figures from one read of the range's events of the goals' types and payments, grouped
+ * per session (the events' order key, property then day then type, keeps it to those rows):
+ * 1. each event gets `hits`, the goals it matches (their 1-based places in `goals`); a payment is a
+ *    `revenue` event with a currency;
+ * 2. per session: conversions per goal, the (goal, visitor) pairs, and its payments; sessions that
+ *    converted on no goal are dropped;
+ * 3. per goal, over the sessions that converted on it: conversions, distinct visitors, and the
+ *    payments summed per currency (`sumMap` sorts by currency; a payment count rides along as a
+ *    second value because `sumMap` drops keys whose values are all zero, and a 0 payment still shows).
+ * The filters keep whole sessions as for funnels (decisions.md "Goals").
+ */
+export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Promise<GoalFigures[]> {
+  if (goals.length === 0) return [];
+  const params: ChParams = { ...scopeParams(s), types: [...new Set([...goals.map((g) => kindTypes[g.kind]), 'revenue'])] };
+  const hits = `arrayFilter(h -> h != 0, [${goals.map((g, i) => `if(${goalCondition(g, i + 1, params)}, ${i + 1}, 0)`).join(', ')}])`;
+  const ones = (a: string) => `arrayWithConstant(length(${a}), toUInt64(1))`;
+  const rows = await db.all<{ g: number; conversions: number; visitors: number; revenue: [string[], number[], number[]] }>(
+    `SELECT g, sum(n) AS conversions, uniqExactArray(arrayMap(p -> p.2, arrayFilter(p -> p.1 = g, goal_visitors))) AS visitors,
+        sumMap(pay_currencies, pay_amounts, ${ones('pay_currencies')}) AS revenue
+      FROM (
+        SELECT sumMap(hits, ${ones('hits')}) AS per_goal, groupUniqArrayArray(arrayMap(h -> (h, visitor_key), hits)) AS goal_visitors,
+          groupArrayIf(toString(currency), paid) AS pay_currencies, groupArrayIf(assumeNotNull(amount), paid) AS pay_amounts
+        FROM (
+          SELECT property_id, session_key, visitor_key, currency, amount, ${hits} AS hits,
+            type = 'revenue' AND currency IS NOT NULL AND amount IS NOT NULL AS paid
+          FROM events
+          WHERE property_id IN {props:Array(String)} AND ts >= {start:${TS}} AND ts < {end:${TS}} AND NOT is_bot
+            AND type IN {types:Array(String)}${andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params))})
+        WHERE paid OR notEmpty(hits)
+        GROUP BY ${perSession}
+        HAVING notEmpty(per_goal.1))
+      ARRAY JOIN per_goal.1 AS g, per_goal.2 AS n
+      GROUP BY g`,
+    params,
+  );
+  const byGoal = new Map(rows.map((r) => [Number(r.g), r]));
+  return goals.map((_, i): GoalFigures => {
+    const r = byGoal.get(i + 1);
+    if (!r) return { visitors: 0, conversions: 0, revenue: [] };
+    const [currencies, amounts] = r.revenue;
+    return { visitors: Number(r.visitors), conversions: Number(r.conversions), revenue: currencies.map((currency, k) => ({ currency, amount: amounts[k] })) };
+  });
+}
