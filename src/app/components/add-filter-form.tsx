@@ -85,6 +85,7 @@ export function AddFilterForm({ existing, onAdd, onDone }: { existing: Filter[];
       </div>
       <div className="add-filter-actions">
         <button type="submit" className="button primary small">Apply filter</button>
+        <button type="button" className="button small" onClick={onDone}>Cancel</button>
       </div>
     </form>
   );

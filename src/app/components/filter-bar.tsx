@@ -56,7 +56,7 @@ export function FilterBar() {
           title={full ? `At most ${MAX_FILTERS} filters` : undefined}
           onClick={() => setAdding((open) => !open)}
         >
-          {adding ? 'Close' : 'Add filter'}
+          Add filter
         </button>
         {filters.length > 0 && (
           <button type="button" className="button small" onClick={() => edit(() => [])}>

@@ -12,11 +12,12 @@ const describe = (picks: FilterPick[]) => `Show only: ${picks.map(([dimension, v
 
 /**
  * A breakdown row's label as a link to the same report filtered by it: a real link (keyboard, new
- * tab, back button undoes it). The scroll stays where the person clicked.
+ * tab, back button undoes it). The scroll stays where the person clicked. No preloading on hover:
+ * a pointer crossing a table would otherwise start every report of each row it passes.
  */
 export function FilterLink({ by, children }: { by: FilterPick[]; children: ReactNode }) {
   return (
-    <Link to="." search={applyPicks(by)} resetScroll={false} className="filter-link" title={describe(by)}>
+    <Link to="." search={applyPicks(by)} resetScroll={false} preload={false} className="filter-link" title={describe(by)}>
       {children}
     </Link>
   );

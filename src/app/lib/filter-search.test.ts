@@ -67,6 +67,9 @@ describe('typing a filter', () => {
   it('adds it to the others, ignoring an exact repeat', () => {
     expect(addFilter([google], blog)).toEqual([google, blog]);
     expect(addFilter([google, blog], { ...blog, values: ['/blog'] })).toEqual([google, blog]);
+    // contains ignores case, so this is the same filter; is does not.
+    expect(addFilter([blog], { ...blog, values: ['/BLOG'] })).toEqual([blog]);
+    expect(addFilter([google], { ...google, values: ['Google.com'] })).toHaveLength(2);
   });
 
   it('never goes past the API limit of 10, which would make the whole URL fall back', () => {

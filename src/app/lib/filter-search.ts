@@ -20,7 +20,10 @@ export const searchFromFilters = (filters: Filter[]): FilterTuples | undefined =
 /** What a report sends: `filters` only when there are some, so an unfiltered request is unchanged. */
 export const filtersQuery = (filters: Filter[]): { filters?: string } => (filters.length ? { filters: encodeFilters(filters) } : {});
 
-const sameFilter = (a: Filter, b: Filter) => encodeFilters([a]) === encodeFilters([b]);
+// `contains` ignores case, so "/BLOG" is the same filter as "/blog".
+const canonical = (f: Filter): Filter =>
+  f.op === 'contains' || f.op === 'not_contains' ? { ...f, values: f.values.map((v) => v?.toLowerCase() ?? null) } : f;
+const sameFilter = (a: Filter, b: Filter) => encodeFilters([canonical(a)]) === encodeFilters([canonical(b)]);
 
 /**
  * A clicked row: "only this value" for its dimension. Another `is` on the same dimension would AND

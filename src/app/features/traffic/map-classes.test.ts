@@ -24,7 +24,7 @@ describe('country map colour steps', () => {
   });
 
   it('keeps the palest step visibly coloured', () => {
-    expect([0, 1, 2, 3, 4].map((s) => stepStrength(s, 5))).toEqual([25, 40, 60, 80, 100]);
+    expect([0, 1, 2, 3, 4].map((s) => stepStrength(s, 5))).toEqual([30, 40, 60, 80, 100]);
     expect(stepStrength(0, 1)).toBe(100);
   });
 });

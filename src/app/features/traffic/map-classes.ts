@@ -27,7 +27,7 @@ export function classOf(count: number, bounds: number[]): number {
 }
 
 /** How strongly a step is painted, as a share of the accent colour; the palest still differs from "none". */
-export const stepStrength = (step: number, steps: number) => Math.round(Math.max(0.25, (step + 1) / steps) * 100);
+export const stepStrength = (step: number, steps: number) => Math.round(Math.max(0.3, (step + 1) / steps) * 100);
 
 /** A step's colour: its share of the accent mixed into the card's surface, so dark mode follows. */
 export const stepFill = (step: number, steps: number) =>
