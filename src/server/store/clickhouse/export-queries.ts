@@ -64,7 +64,18 @@ export const eventKey: KeyPart[] = [
   { expr: 'ts', type: 'Int64', field: 'ms', bound: (p) => `fromUnixTimestamp64Milli(${p}, 'UTC')` },
 ];
 
-type EventRow = Omit<StoredEvent, 'ts' | 'props'> & { ms: number; day: string; vkey: string; props: Record<string, string> };
+type EventRow = Omit<StoredEvent, 'ts' | 'name' | 'props'> & { ms: number; day: string; vkey: string; name: string | null; props: Record<string, string> };
+
+/**
+ * An exported row as the event it was: name and props only on the events that have them, as collect
+ * gives them (no properties is an empty map in the table).
+ */
+function eventOf({ ms, day: _day, vkey: _vkey, name, props, ...e }: EventRow): StoredEvent {
+  const event: StoredEvent = { ...e, ts: new Date(ms) };
+  if (name !== null) event.name = name;
+  if (Object.keys(props).length > 0) event.props = props;
+  return event;
+}
 
 const snapshotKey: KeyPart[] = [
   { expr: 'property_id', type: 'String', field: 'property_id' },
@@ -77,8 +88,7 @@ export function exportQueries(db: ChDb): Pick<Store, 'exportEvents' | 'exportSna
   return {
     async *exportEvents() {
       for await (const rows of keysetPages<EventRow>(db, eventColumns, 'events', eventKey)) {
-        // No properties is an empty map in the table and null in the record, as collect gives it.
-        yield rows.map(({ ms, day: _day, vkey: _vkey, props, ...e }): StoredEvent => ({ ...e, props: Object.keys(props).length ? props : null, ts: new Date(ms) }));
+        yield rows.map(eventOf);
       }
     },
     async *exportSnapshots() {

@@ -74,7 +74,7 @@ describe('a version 3 database', () => {
   });
 
   it('reads the events written before as having no name and no properties, and keeps those written after', async () => {
-    expect((await allEvents()).map((e) => [e.type, e.name, e.props])).toEqual([
+    expect((await allEvents()).map((e) => [e.type, e.name ?? null, e.props ?? null])).toEqual([
       ['pageview', null, null],
       ['revenue', null, null],
       ['custom', 'Signup', { plan: 'pro', seats: '3' }],
