@@ -28,13 +28,34 @@ export async function interactions(
     filter += ' AND c.source_no = (SELECT text_no FROM text_numbers WHERE text = $source)';
     params.source = opts.source;
   }
+  // Flags are checked over the unfiltered rows: when all of those are flagged, so are the filtered
+  // ones, and the check spares a join with the sessions.
+  const unfiltered = { sql: `SELECT path_no, target_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}`, params: { ...params } };
   // Under filters: those made on matching pages, in matching sessions.
-  filter += andAll(pageNumberCondition(s.filters, 'c.path_no', params), inMatchingSessions(s, params, 'c'));
+  const kept = andAll(pageNumberCondition(s.filters, 'c.path_no', params), inMatchingSessions(s, params, 'c'));
+  filter += kept;
   // Distinct sessions per row: rows flagged single counted as they are, the rest distinctly (repeat-flags.ts).
   const rowsSql = `SELECT path_no, target_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}`;
   const from = `FROM compact_interactions c WHERE ${filter}`;
-  const perRow = async () => splitByRepeats(repeatKeys.interactionSessions, rowsSql, await allFlagged(db, repeatKeys.interactionSessions, rowsSql, params));
-  const [rows, trend, [total]] = await Promise.all([
+  const perRow = async () => splitByRepeats(repeatKeys.interactionSessions, rowsSql, await allFlagged(db, repeatKeys.interactionSessions, unfiltered.sql, unfiltered.params));
+  const bucket = bucketSql(s.granularity, s.offsets, 'c.ts');
+  type Figures = { count: number; unique: number };
+  // Filtered, the trend and the total come from one scan (one join with the sessions, not two).
+  const trendAndTotal = async (): Promise<[(Figures & { bucket: Date })[], Figures[]]> => {
+    if (!kept) {
+      return Promise.all([
+        db.all<Figures & { bucket: Date }>(`SELECT ${bucket} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`, params),
+        db.all<Figures>(`SELECT count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}`, params),
+      ]);
+    }
+    const both = await db.all<Figures & { bucket: Date; g: number }>(
+      `SELECT ${bucket} AS bucket, grouping(bucket) AS g, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}
+       GROUP BY GROUPING SETS ((bucket), ()) ORDER BY g, bucket`,
+      params,
+    );
+    return [both.filter((r) => r.g === 0), both.filter((r) => r.g === 1)];
+  };
+  const [rows, [trend, [total]]] = await Promise.all([
     perRow().then((perRow) => db.all<{ path: string; target: string | null; count: number; unique: number }>(
       `WITH ${perRow.with}, counts AS (
          SELECT path_no, target_no, count(*) AS n, count(*) AS u FROM ${perRow.single} GROUP BY ALL
@@ -45,11 +66,7 @@ export async function interactions(
        ORDER BY r.count DESC, r.unique DESC, p.text, t.text NULLS LAST LIMIT ${Number(opts.limit)}`,
       params,
     )),
-    db.all<{ bucket: Date; count: number; unique: number }>(
-      `SELECT ${bucketSql(s.granularity, s.offsets, 'c.ts')} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`,
-      params,
-    ),
-    db.all<{ count: number; unique: number }>(`SELECT count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}`, params),
+    trendAndTotal(),
   ]);
   return {
     rows: rows

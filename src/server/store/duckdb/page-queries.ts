@@ -7,7 +7,8 @@ import { andAll, inMatchingSessions, pageNumberCondition, sessionPredicate } fro
 
 type Db = Pick<Database, 'all'>;
 
-interface RankedPage { path_no: number; path: string; page_views: number; lo: number; hi: number }
+/** `unique_visitors` when the ranking counted them already (filtered: see rankedPages). */
+interface RankedPage { path_no: number; path: string; page_views: number; lo: number; hi: number; unique_visitors?: number }
 
 /** Our own path numbers as a SQL list (integers the store just read, checked, never input). */
 function numberList(nos: number[]): string {
@@ -24,15 +25,17 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   if (ranked.length === 0) return [];
   const ev = scopeFilter(s, 'ts');
   const se = scopeFilter(s, 'first_pv_ts');
+  const nos = numberList(ranked.map((r) => r.path_no));
+  // Flags are checked over the pages' rows unfiltered: all of those flagged, the filtered ones are too.
+  const allEngaged = { sql: `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements WHERE ${ev.where} AND path_no IN ${nos}`, params: { ...ev.params } };
   // The ranked pages are matching ones already; session filters keep their views, scrolls and entries
   // in matching sessions only.
   const inSessions = andAll(inMatchingSessions(s, ev.params));
   const entered = andAll(sessionPredicate(s.filters, se.params));
-  const nos = numberList(ranked.map((r) => r.path_no));
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
-  const engagedRows = `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements WHERE ${ev.where} AND path_no IN ${nos}${inSessions}`;
+  const engagedRows = `${allEngaged.sql}${inSessions}`;
   const depthSql = async () => {
-    const engaged = splitByRepeats(repeatKeys.pageDepths, engagedRows, await allFlagged(db, repeatKeys.pageDepths, engagedRows, ev.params));
+    const engaged = splitByRepeats(repeatKeys.pageDepths, engagedRows, await allFlagged(db, repeatKeys.pageDepths, allEngaged.sql, allEngaged.params));
     // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in.
     return `WITH ${engaged.with}
        SELECT path_no, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
@@ -40,8 +43,9 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
          UNION ALL SELECT path_no, max(scroll_depth) FROM ${engaged.repeated} GROUP BY path_no, session_key)
        GROUP BY path_no`;
   };
+  const counted = ranked.every((r) => r.unique_visitors !== undefined);
   const [visitors, depths, entries] = await Promise.all([
-    db.all<{ path_no: number; unique_visitors: number }>(
+    counted ? ranked.map((r) => ({ path_no: r.path_no, unique_visitors: r.unique_visitors! })) : db.all<{ path_no: number; unique_visitors: number }>(
       `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views
        WHERE ${ev.where} AND path_no IN ${nos}${inSessions} GROUP BY path_no`,
       ev.params,
@@ -70,12 +74,27 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
 
 /**
  * Page views per page in the scope, named and ranked (`only`: just that page number); under filters,
- * the views on matching pages in matching sessions.
+ * the views on matching pages in matching sessions, and then the ranked pages' distinct visitors are
+ * counted from the same filtered views rather than by a second join with the sessions.
  */
 async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Promise<RankedPage[]> {
   const ev = scopeFilter(s, 'ts');
   const pathFilter = only === undefined ? '' : `AND path_no IN ${numberList([only])}`;
   const kept = andAll(pageNumberCondition(s.filters, 'path_no', ev.params), inMatchingSessions(s, ev.params));
+  if (kept) {
+    return db.all<RankedPage>(
+      `WITH v AS MATERIALIZED (SELECT path_no, visitor_no FROM compact_page_views WHERE ${ev.where} ${pathFilter}${kept}),
+       r AS (
+         SELECT g.path_no, t.text AS path, g.page_views, g.lo, g.hi FROM (
+           SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM v GROUP BY path_no) g
+         JOIN text_numbers t ON t.text_no = g.path_no
+         ORDER BY g.page_views DESC, t.text LIMIT ${Number(limit)})
+       SELECT r.*, u.unique_visitors FROM r
+       JOIN (SELECT path_no, count(DISTINCT visitor_no) AS unique_visitors FROM v SEMI JOIN r USING (path_no) GROUP BY path_no) u USING (path_no)
+       ORDER BY r.page_views DESC, r.path`,
+      ev.params,
+    );
+  }
   return db.all<RankedPage>(
     `SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi FROM (
        SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM compact_page_views
