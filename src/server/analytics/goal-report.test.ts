@@ -31,15 +31,16 @@ describe('the goals report', () => {
     const r = await report(env, 'goalsReport', GOAL_RANGE);
     expect(r.meta.totals).toEqual({ unique_visitors: 5 });
     expect(rows(r)).toEqual([
-      // /pricing views: s1 once, s3 twice (v1, v3); s1 paid 29 USD, s3 49 USD and 20 EUR
+      // /pricing views: s1 once, s3 twice (v1, v3), not s2's /Pricing; s1 paid 29 USD, s3 49 USD and 20 EUR
       expected('Pricing', 2, 3, 2 / 5, [eur(20), usd(78)]),
       // /docs/* is one segment: /docs/intro (s2) only, not /docs nor /docs/api/v2
       expected('Docs pages', 1, 1, 1 / 5, [eur(10.5)]),
       // /docs/** adds s4's /docs/api/v2 (v1), which paid nothing
       expected('Docs tree', 2, 2, 2 / 5, [eur(10.5)]),
-      // Signup exactly: s1, s2, s6 twice (s6's "signup" is another name); s6's 7 without currency left out
+      // Signup exactly: s1, s2, s6 twice (s6's "signup" is another name, s5's payment named Signup no custom
+      // event); s6's 7 without currency left out
       expected('Signup', 3, 4, 3 / 5, [eur(10.5 + 15), usd(29)]),
-      // a.buy on any page: s1 on /pricing, s3 twice on /features
+      // a.buy on any page: s1 on /pricing, s3 twice on /features (its a.buy.secondary is another element)
       expected('Buy anywhere', 2, 3, 2 / 5, [eur(20), usd(78)]),
       expected('Buy on pricing', 1, 1, 1 / 5, [usd(29)]),
       // form#signup, source hero, on /signup: s1

@@ -14,8 +14,8 @@ function goalSession(sessionId: string, visitorId: string, base: Parameters<type
     ...s,
     track: (ts: string, path: string, name: string, props?: Record<string, string>) =>
       s.pv(ts, path, { type: 'custom', name, ...(props ? { props } : {}) }),
-    pay: (ts: string, path: string, amount: number, currency?: string, props?: Record<string, string>) =>
-      s.pv(ts, path, { type: 'revenue', amount, ...(currency ? { currency } : {}), ...(props ? { props } : {}) }),
+    pay: (ts: string, path: string, amount: number, currency?: string, extra: { props?: Record<string, string>; name?: string } = {}) =>
+      s.pv(ts, path, { type: 'revenue', amount, ...(currency ? { currency } : {}), ...extra }),
   };
 }
 
@@ -26,10 +26,13 @@ function goalSession(sessionId: string, visitorId: string, base: Parameters<type
  * | s  | vis | day   | country | browser | events in order (path)                                                                  |
  * | s1 | v1  | 06-01 | US | Chrome  | pv / · pv /pricing · click a.buy (/pricing) · track Signup (/pricing) · pv /signup ·           |
  * |    |     |       |    |         | submit form#signup source hero (/signup) · pay 29 USD                                          |
- * | s2 | v2  | 06-01 | DE | Safari  | pv /blog/a · pv /blog/a/b · pv /docs/intro · track Signup · pay 10.5 EUR                       |
- * | s3 | v3  | 06-02 | US | Firefox | pv /pricing · pv /pricing · pv /features · click a.buy ×2 (/features) · pay 49 USD · pay 20 EUR |
- * | s4 | v1  | 06-02 | GB | Chrome  | pv /docs · pv /docs/api/v2 · pv /contact · submit form#contact source footer (/contact)       |
- * | s5 | v5  | 06-03 | FR | Safari  | pv / · pv /about · pay 100 USD (pays, converts nothing)                                        |
+ * | s2 | v2  | 06-01 | DE | Safari  | pv /blog/a · pv /blog/a/b · pv /Pricing (another page) · pv /docs/intro · track Signup ·       |
+ * |    |     |       |    |         | pay 10.5 EUR                                                                                   |
+ * | s3 | v3  | 06-02 | US | Firefox | pv /pricing · pv /pricing · pv /features · click a.buy ×2 (/features) ·                        |
+ * |    |     |       |    |         | click a.buy.secondary (another element) · pay 49 USD · pay 20 EUR                              |
+ * | s4 | v1  | 06-02 | GB | Chrome  | pv /docs · pv /docs/api/v2 · pv /contact · submit form#contact source footer (/contact);       |
+ * |    |     |       |    |         | the last two say US and Firefox, which the session's first touch outweighs                     |
+ * | s5 | v5  | 06-03 | FR | Safari  | pv / · pv /about · pay 100 USD named "Signup" (a payment, not a custom event: converts nothing) |
  * | s6 | v6  | 06-03 | US | Chrome  | pv /blog · track signup (lower case) · track Signup ×2 · submit form#newsletter, no source ·  |
  * |    |     |       |    |         | pay 15 EUR · pay 7 without currency                                                            |
  * Outside the UTC range, each with pv /pricing · track Signup · pay 99 USD (US, Chrome):
@@ -59,10 +62,11 @@ export async function loadGoalDataset(store: Store): Promise<void> {
     s1.track('2026-06-01T10:03:00Z', '/pricing', 'Signup', { plan: 'pro' }),
     s1.pv('2026-06-01T10:04:00Z', '/signup'),
     s1.submit('2026-06-01T10:05:00Z', '/signup', 'form#signup', 'hero'),
-    s1.pay('2026-06-01T10:06:00Z', '/signup', 29, 'USD', { plan: 'pro' }),
+    s1.pay('2026-06-01T10:06:00Z', '/signup', 29, 'USD', { props: { plan: 'pro' } }),
 
     s2.pv('2026-06-01T12:00:00Z', '/blog/a'),
     s2.pv('2026-06-01T12:01:00Z', '/blog/a/b'),
+    s2.pv('2026-06-01T12:01:30Z', '/Pricing'),
     s2.pv('2026-06-01T12:02:00Z', '/docs/intro'),
     s2.track('2026-06-01T12:03:00Z', '/docs/intro', 'Signup'),
     s2.pay('2026-06-01T12:04:00Z', '/docs/intro', 10.5, 'EUR'),
@@ -72,17 +76,19 @@ export async function loadGoalDataset(store: Store): Promise<void> {
     s3.pv('2026-06-02T09:02:00Z', '/features'),
     s3.click('2026-06-02T09:03:00Z', '/features', 'a.buy'),
     s3.click('2026-06-02T09:03:10Z', '/features', 'a.buy'),
+    s3.click('2026-06-02T09:03:20Z', '/features', 'a.buy.secondary'),
     s3.pay('2026-06-02T09:04:00Z', '/features', 49, 'USD'),
     s3.pay('2026-06-02T09:05:00Z', '/features', 20, 'EUR'),
 
     s4.pv('2026-06-02T14:00:00Z', '/docs'),
     s4.pv('2026-06-02T14:01:00Z', '/docs/api/v2'),
-    s4.pv('2026-06-02T14:02:00Z', '/contact'),
-    s4.submit('2026-06-02T14:03:00Z', '/contact', 'form#contact', 'footer'),
+    // later events of a session carrying other values: the session keeps its first touch (GB, Chrome)
+    s4.pv('2026-06-02T14:02:00Z', '/contact', { country: 'US', user_agent: FIREFOX_LINUX }),
+    { ...s4.submit('2026-06-02T14:03:00Z', '/contact', 'form#contact', 'footer'), country: 'US', user_agent: FIREFOX_LINUX },
 
     s5.pv('2026-06-03T08:00:00Z', '/'),
     s5.pv('2026-06-03T08:01:00Z', '/about'),
-    s5.pay('2026-06-03T08:02:00Z', '/about', 100, 'USD'),
+    s5.pay('2026-06-03T08:02:00Z', '/about', 100, 'USD', { name: 'Signup' }),
 
     s6.pv('2026-06-03T16:00:00Z', '/blog'),
     s6.track('2026-06-03T16:01:00Z', '/blog', 'signup'),
