@@ -21,20 +21,23 @@ const bodies: Partial<Record<string, unknown>> = {
   saveFunnel: { name: 'Probe', steps: [{ page: '/' }] },
   createSplitTest: { name: 'Probe', page: '/', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'x' }] }] },
   updateSplitTest: { name: 'Probe' },
+  // Goal names are unique per property: each call makes its own.
+  createGoal: () => ({ name: `Probe ${++goals}`, kind: 'form' }),
 };
+let goals = 0;
 /** Routes naming an object by id get a probe id that does not exist: past authorization, they answer 404. */
 // Probed with ids that don't exist, or (recommendations) a page without data in the last 30 days:
 // the key's own property gets a 404, another property's key a 403.
-const probed = (e: Endpoint) => /\{(funnelId|experimentId)\}/.test(e.path) || e.path.endsWith('/split-test-recommendations');
+const probed = (e: Endpoint) => /\{(funnelId|experimentId|goalId)\}/.test(e.path) || e.path.endsWith('/split-test-recommendations');
 const table = Object.entries(endpoints) as [string, Endpoint][];
 
 async function call(name: string, e: Endpoint, propertyId: string, key: string) {
-  const path = e.path.replace('{propertyId}', propertyId).replace('{funnelId}', 'fnl_probe').replace('{experimentId}', 'exp_probe');
+  const path = e.path.replace('{propertyId}', propertyId).replace('{funnelId}', 'fnl_probe').replace('{experimentId}', 'exp_probe').replace('{goalId}', 'gol_probe');
   const res = await env.app.inject({
     method: e.method,
     url: e.method === 'GET' ? apiUrl(path, query) : apiUrl(path),
     headers: { authorization: `Bearer ${key}` },
-    ...(bodies[name] ? { payload: bodies[name] as Record<string, unknown> } : {}),
+    ...(bodies[name] ? { payload: (typeof bodies[name] === 'function' ? (bodies[name] as () => unknown)() : bodies[name]) as Record<string, unknown> } : {}),
   });
   return { status: res.statusCode, body: res.json() };
 }
