@@ -91,8 +91,7 @@ async function realtime(db: ChDb, propertyIds: string[], now: Date, filters?: Fi
     ),
     db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; ts: string }>(
       `SELECT path AS page, referrer, device, country, ts FROM events
-       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', inWindow(` AND type = 'pageview'`)))}
-       ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
+       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', inWindow(` AND type = 'pageview'`)))} ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
       feedParams,
     ),
   ]);
