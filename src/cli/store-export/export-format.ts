@@ -5,21 +5,29 @@ import { deviceValues, eventSchema, snapshotElement, type StoredEvent } from '..
 import { experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
 import { filterList, type Filter } from '../../contract/filters.js';
 import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
-import type { ApiKeyRecord, ExperimentRecord, ExperimentVariant, Property, SavedFunnelRecord, SnapshotRecord } from '../../server/store/store.js';
+import { goalDefinition } from '../../contract/goals.js';
+import type { ApiKeyRecord, ExperimentRecord, ExperimentVariant, GoalRecord, Property, SavedFunnelRecord, SnapshotRecord } from '../../server/store/store.js';
 
 /**
  * The export format (docs/moving-between-stores.md), shared by its two spellings: NDJSON, one object
  * a line with a `kind`, and Parquet, one file a kind whose columns are the same fields. Records in,
  * records out: an export read back gives the records the store listed, timestamps to the millisecond.
  */
-export const exportKinds = ['property', 'api_key', 'saved_funnel', 'experiment', 'snapshot', 'event'] as const;
+export const exportKinds = ['property', 'api_key', 'saved_funnel', 'experiment', 'goal', 'snapshot', 'event'] as const;
 export type ExportKind = (typeof exportKinds)[number];
+/**
+ * Kinds an export has only when the store has records of them: an export of a store without goals is
+ * exactly what it was before goals existed (readable by a Sightline of then), and one made then reads
+ * as having none.
+ */
+export const optionalKinds: readonly ExportKind[] = ['goal'];
 
 export interface ExportRecords {
   property: Property;
   api_key: ApiKeyRecord;
   saved_funnel: SavedFunnelRecord;
   experiment: ExperimentRecord;
+  goal: GoalRecord;
   snapshot: SnapshotRecord;
   event: StoredEvent;
 }
@@ -63,11 +71,30 @@ const experimentSchema = z.object({
   stopped_at: instant.nullable(), reason: text.nullable(), variants: z.array(variant),
 });
 
+// A goal as the API defines it (its kind and the fields that kind takes, checked as a create is), with
+// its id, property and time. Its kind is written `goal_kind`, as `kind` names the line's kind; a field
+// the goal does not have is absent (NDJSON) or null (Parquet).
+const asGoalDefinition = (v: unknown) => {
+  if (v === null || typeof v !== 'object') return v;
+  const { goal_kind, ...fields } = v as Record<string, unknown>;
+  return { ...Object.fromEntries(Object.entries(fields).filter(([, x]) => x !== null)), kind: goal_kind };
+};
+const goalSchema = z.preprocess(asGoalDefinition, z.intersection(z.object({ id, property_id: propertyId, name: text, created_at: instant }), goalDefinition));
+
+function goalFromParsed(g: z.infer<typeof goalSchema>): GoalRecord {
+  const f: Partial<Record<'page' | 'event' | 'target' | 'source', string>> = g;
+  return {
+    id: g.id, property_id: g.property_id, name: g.name, kind: g.kind,
+    page: f.page ?? null, event: f.event ?? null, target: f.target ?? null, source: f.source ?? null, created_at: g.created_at,
+  };
+}
+
 const snapshotSchema = z.object({ property_id: propertyId, path: text, ts: instant, elements: z.array(snapshotElement) });
 
 // An event as stored: the collect format's fields (same limits) without those the store does not keep
 // (user_agent, event_id, elements), plus what normalisation settled (is_bot, device, browser, os) and
-// the client key. Browser and OS are optional: exports made before they were kept have neither.
+// the client key. Browser and OS are optional: exports made before they were kept have neither; so are
+// a custom event's or payment's name and props (collect's own fields and limits).
 const { event_id: _eventId, user_agent: _userAgent, elements: _elements, ...collectedFields } = eventSchema.shape;
 const storedIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1–64 characters of A–Z, a–z, 0–9, _ or -');
 const eventLineSchema = z.object({
@@ -86,7 +113,7 @@ const compiledEventLine = z.compile(eventLineSchema);
 const eventFields = [
   'type', 'property_id', 'ts', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
   'country', 'device', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source', 'experiment_id', 'variant',
-  'amount', 'currency', 'client_key', 'browser', 'os',
+  'amount', 'currency', 'client_key', 'browser', 'os', 'name', 'props',
 ] as const satisfies readonly (keyof StoredEvent)[];
 
 function eventFromLine(value: z.infer<typeof eventLineSchema>): StoredEvent {
@@ -157,6 +184,21 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
     schema: experimentSchema,
     fromParsed: (v) => ({ ...(v as ExperimentRecord), variants: (v as { variants: ExperimentVariant[] }).variants }),
   },
+  goal: {
+    file: 'goals.parquet',
+    columns: { id: str, property_id: str, name: str, goal_kind: str, page: str, event: str, target: str, source: str, created_at: ts },
+    toLine: (g) => ({
+      id: g.id, property_id: g.property_id, name: g.name, goal_kind: g.kind,
+      // Only the fields the goal's kind uses, as the API answers it.
+      ...(g.page !== null ? { page: g.page } : {}),
+      ...(g.event !== null ? { event: g.event } : {}),
+      ...(g.target !== null ? { target: g.target } : {}),
+      ...(g.source !== null ? { source: g.source } : {}),
+      created_at: iso(g.created_at),
+    }),
+    schema: goalSchema,
+    fromParsed: (v) => goalFromParsed(v as z.infer<typeof goalSchema>),
+  },
   snapshot: {
     file: 'snapshots.parquet',
     columns: { property_id: str, path: str, ts, elements: 'JSON' },
@@ -170,7 +212,7 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       type: str, property_id: str, ts, visitor_id: str, session_id: str, path: str, referrer: str, utm_source: str, utm_medium: str,
       utm_campaign: str, country: str, device: str, is_bot: 'BOOLEAN', scroll_depth: 'DOUBLE', engaged_ms: 'INTEGER', target: str,
       href: str, source: str, experiment_id: str, variant: 'INTEGER', amount: 'DOUBLE', currency: str, client_key: str,
-      browser: str, os: str,
+      browser: str, os: str, name: str, props: 'JSON',
     },
     toLine(e) {
       // Nulls left out: most of an event's fields are empty, and events are nearly all of an export.

@@ -12,12 +12,13 @@ async function storeCounts(store: Store, propertyIds: string[], keyIds: Set<stri
   const counts = new Map<string, number>();
   counts.set('properties', (await store.getProperties(propertyIds)).length);
   counts.set('API keys', (await store.listApiKeys()).filter((k) => keyIds.has(k.id)).length);
-  const total = { 'saved funnels': 0, tests: 0, events: 0 };
+  const total = { 'saved funnels': 0, tests: 0, goals: 0, events: 0 };
   const perProperty: [string, number][] = [];
   for (const id of propertyIds) {
     const figures = {
       'saved funnels': (await store.listSavedFunnels(id)).length,
       tests: (await store.listExperiments(id, { limit: ALL })).length,
+      goals: (await store.listGoals(id)).length,
       events: await store.countEvents([id]),
     };
     for (const [what, n] of Object.entries(figures) as [keyof typeof total, number][]) {
@@ -34,7 +35,7 @@ export interface StoreSide { store: Store; name: string }
 /**
  * Copies every record of `source` into `target` (which must not have any of its ids yet), streaming
  * the events from one store into the other, then counts both sides: the source's properties, keys,
- * saved funnels, tests and events, in all and per property, must be equal, or it fails naming every
+ * saved funnels, tests, goals and events, in all and per property, must be equal, or it fails naming every
  * figure that differs.
  */
 export async function migrateStore(source: StoreSide, target: StoreSide): Promise<MovedCounts> {

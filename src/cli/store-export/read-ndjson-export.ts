@@ -2,7 +2,7 @@ import type { StoredEvent } from '../../contract/events.js';
 import type { SnapshotRecord } from '../../server/store/store.js';
 import { ImportLineError } from '../commands/import-events.js';
 import { readLines } from '../commands/read-lines.js';
-import { isExportKind, recordOf, type ExportKind, type ExportRecords } from './export-format.js';
+import { exportKinds, isExportKind, recordOf, type ExportKind, type ExportRecords } from './export-format.js';
 import type { StoreContents, StoreMetadata } from './store-contents.js';
 
 const BATCH = 50_000;
@@ -23,7 +23,7 @@ async function* exportLines(file: string): AsyncGenerator<Line> {
         throw new ImportLineError(n, '(line)', 'not valid JSON');
       }
       const kind = (value as { kind?: unknown } | null)?.kind;
-      if (!isExportKind(kind)) throw new ImportLineError(n, 'kind', `one of property, api_key, saved_funnel, experiment, snapshot, event (got ${JSON.stringify(kind ?? null)})`);
+      if (!isExportKind(kind)) throw new ImportLineError(n, 'kind', `one of ${exportKinds.join(', ')} (got ${JSON.stringify(kind ?? null)})`);
       yield { n, kind, fields: value };
     }
   }
@@ -43,7 +43,7 @@ const isKind = <K extends ExportKind>(line: Line, kind: K): line is Line & { kin
  * before writing anything), then the snapshots, then the events, each read again when asked for.
  */
 export async function ndjsonExport(file: string): Promise<StoreContents> {
-  const metadata: StoreMetadata = { properties: [], apiKeys: [], savedFunnels: [], experiments: [] };
+  const metadata: StoreMetadata = { properties: [], apiKeys: [], savedFunnels: [], experiments: [], goals: [] };
   let snapshotsSeen = false;
   for await (const line of exportLines(file)) {
     if (isKind(line, 'event')) break;
@@ -57,6 +57,7 @@ export async function ndjsonExport(file: string): Promise<StoreContents> {
     else if (isKind(line, 'api_key')) metadata.apiKeys.push(recordAt(line));
     else if (isKind(line, 'saved_funnel')) metadata.savedFunnels.push(recordAt(line));
     else if (isKind(line, 'experiment')) metadata.experiments.push(recordAt(line));
+    else if (isKind(line, 'goal')) metadata.goals.push(recordAt(line));
   }
 
   async function* snapshots(): AsyncGenerator<SnapshotRecord[]> {

@@ -3,11 +3,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { streamedBatches } from '../../server/store/duckdb/streamed-batches.js';
 import { CliError } from '../cli-error.js';
-import { exportKinds, kindFormats, recordOf, type ExportKind, type ExportRecords } from './export-format.js';
+import { exportKinds, kindFormats, optionalKinds, recordOf, type ExportKind, type ExportRecords } from './export-format.js';
 import type { StoreContents } from './store-contents.js';
 
-/** Is `dir` a Parquet export: a directory holding one file of every kind. */
-export const isParquetExport = (dir: string) => exportKinds.every((k) => existsSync(join(dir, kindFormats[k].file)));
+/** The kinds every export has a file of (optionalKinds only when it has records of them). */
+const requiredKinds = exportKinds.filter((k) => !optionalKinds.includes(k));
+const hasFile = (dir: string, kind: ExportKind) => existsSync(join(dir, kindFormats[kind].file));
+
+/** Is `dir` a Parquet export: a directory holding one file of every required kind. */
+export const isParquetExport = (dir: string) => requiredKinds.every((k) => hasFile(dir, k));
 
 /** A Parquet row as the NDJSON line of the same record: timestamps as ISO text, JSON columns parsed. */
 function lineFields(kind: ExportKind, row: Record<string, unknown>): Record<string, unknown> {
@@ -51,13 +55,14 @@ async function allOf<K extends ExportKind>(dir: string, kind: K): Promise<Export
 /** A Parquet export directory as StoreContents; the snapshots are checked now, before anything is written. */
 export async function parquetExport(dir: string): Promise<StoreContents> {
   if (!isParquetExport(dir)) {
-    throw new CliError(`${dir} is not a Parquet export (it needs ${exportKinds.map((k) => kindFormats[k].file).join(', ')})`);
+    throw new CliError(`${dir} is not a Parquet export (it needs ${requiredKinds.map((k) => kindFormats[k].file).join(', ')})`);
   }
   const metadata = {
     properties: await allOf(dir, 'property'),
     apiKeys: await allOf(dir, 'api_key'),
     savedFunnels: await allOf(dir, 'saved_funnel'),
     experiments: await allOf(dir, 'experiment'),
+    goals: hasFile(dir, 'goal') ? await allOf(dir, 'goal') : [],
   };
   for await (const _checked of kindRecords(dir, 'snapshot')) {
     // read through only to check every row before the import writes anything

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../contract/events.js';
-import type { ApiKeyRecord, ExperimentRecord, Property, SavedFunnelRecord, SnapshotRecord, Store } from '../../server/store/store.js';
+import type { ApiKeyRecord, ExperimentRecord, GoalRecord, Property, SavedFunnelRecord, SnapshotRecord, Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
 /** The small records of a store, listed whole. */
@@ -8,6 +8,7 @@ export interface StoreMetadata {
   apiKeys: ApiKeyRecord[];
   savedFunnels: SavedFunnelRecord[];
   experiments: ExperimentRecord[];
+  goals: GoalRecord[];
 }
 
 /**
@@ -27,6 +28,8 @@ export interface MovedCounts {
   api_keys: number;
   saved_funnels: number;
   experiments: number;
+  /** Present when there were goals (an export without them is the format from before goals). */
+  goals?: number;
   snapshots: number;
   events: number;
 }
@@ -39,12 +42,14 @@ export async function contentsOf(store: Store): Promise<StoreContents> {
   const properties = await store.listProperties();
   const savedFunnels: SavedFunnelRecord[] = [];
   const experiments: ExperimentRecord[] = [];
+  const goals: GoalRecord[] = [];
   for (const p of properties) {
     savedFunnels.push(...(await store.listSavedFunnels(p.id)));
     experiments.push(...(await store.listExperiments(p.id, { limit: ALL })));
+    goals.push(...(await store.listGoals(p.id)));
   }
   return {
-    metadata: { properties, apiKeys: await store.listApiKeys(), savedFunnels, experiments },
+    metadata: { properties, apiKeys: await store.listApiKeys(), savedFunnels, experiments, goals },
     snapshots: () => store.exportSnapshots(),
     events: () => store.exportEvents(),
   };
@@ -52,6 +57,7 @@ export async function contentsOf(store: Store): Promise<StoreContents> {
 
 export const metadataCounts = (m: StoreMetadata) => ({
   properties: m.properties.length, api_keys: m.apiKeys.length, saved_funnels: m.savedFunnels.length, experiments: m.experiments.length,
+  ...(m.goals.length > 0 ? { goals: m.goals.length } : {}),
 });
 
 /**
@@ -61,20 +67,23 @@ export const metadataCounts = (m: StoreMetadata) => ({
 async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>> {
   const existing = await target.listProperties();
   const taken = (what: string, id: string) =>
-    new CliError(`the target store already has ${what} "${id}" (an export goes into a store without its properties, keys, funnels and tests); nothing was imported`);
+    new CliError(`the target store already has ${what} "${id}" (an export goes into a store without its properties, keys, funnels, tests and goals); nothing was imported`);
   const propertyIds = new Set(existing.map((p) => p.id));
   for (const p of m.properties) if (propertyIds.has(p.id)) throw taken('property', p.id);
   const keyIds = new Set((await target.listApiKeys()).map((k) => k.id));
   for (const k of m.apiKeys) if (keyIds.has(k.id)) throw taken('API key', k.id);
-  // Funnel and test ids are unique store-wide (the embedded store's primary keys), not per property.
+  // Funnel, test and goal ids are unique store-wide (the embedded store's primary keys), not per property.
   const funnelIds = new Set<string>();
   const testIds = new Set<string>();
+  const goalIds = new Set<string>();
   for (const p of existing) {
     for (const f of await target.listSavedFunnels(p.id)) funnelIds.add(f.id);
     for (const e of await target.listExperiments(p.id, { limit: ALL })) testIds.add(e.id);
+    for (const g of await target.listGoals(p.id)) goalIds.add(g.id);
   }
   for (const f of m.savedFunnels) if (funnelIds.has(f.id)) throw taken('saved funnel', f.id);
   for (const e of m.experiments) if (testIds.has(e.id)) throw taken('test', e.id);
+  for (const g of m.goals) if (goalIds.has(g.id)) throw taken('goal', g.id);
 
   const known = new Set([...propertyIds, ...m.properties.map((p) => p.id)]);
   const unknown = (what: string, id: string, property: string) =>
@@ -82,6 +91,7 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
   for (const k of m.apiKeys) for (const p of k.property_ids) if (!known.has(p)) throw unknown('API key', k.id, p);
   for (const f of m.savedFunnels) if (!known.has(f.property_id)) throw unknown('saved funnel', f.id, f.property_id);
   for (const e of m.experiments) if (!known.has(e.property_id)) throw unknown('test', e.id, e.property_id);
+  for (const g of m.goals) if (!known.has(g.property_id)) throw unknown('goal', g.id, g.property_id);
   return known;
 }
 
@@ -116,12 +126,14 @@ export async function loadContents(target: Store, contents: StoreContents): Prom
     }
     for (const f of m.savedFunnels) await target.saveFunnel(f);
     for (const e of m.experiments) await target.createExperiment(e);
+    // In the export's order (each property's oldest first), so goals made in one millisecond keep their order.
+    for (const g of m.goals) await target.createGoal(g);
     for await (const batch of contents.snapshots()) {
       await target.saveSnapshots(batch);
       snapshots += batch.length;
     }
   } catch (error) {
-    throw new CliError(`the ${events} events were imported, but writing the properties, keys, funnels, tests and snapshots failed part-way: ${(error as Error).message}`);
+    throw new CliError(`the ${events} events were imported, but writing the properties, keys, funnels, tests, goals and snapshots failed part-way: ${(error as Error).message}`);
   }
   return { ...metadataCounts(m), snapshots, events };
 }
@@ -131,6 +143,6 @@ export function describeCounts(c: MovedCounts): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   return [
     n(c.properties, 'property', 'properties'), n(c.api_keys, 'API key'), n(c.saved_funnels, 'saved funnel'),
-    n(c.experiments, 'test'), n(c.snapshots, 'snapshot'), n(c.events, 'event'),
+    n(c.experiments, 'test'), ...(c.goals ? [n(c.goals, 'goal')] : []), n(c.snapshots, 'snapshot'), n(c.events, 'event'),
   ].join(', ');
 }

@@ -2,7 +2,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError } from '../cli-error.js';
-import { exportKinds, kindFormats, type ExportKind, type ExportRecords } from './export-format.js';
+import { exportKinds, kindFormats, optionalKinds, type ExportKind, type ExportRecords } from './export-format.js';
 import { metadataCounts, type MovedCounts, type StoreContents } from './store-contents.js';
 
 /** A path inside a SQL string literal (COPY … TO takes no parameter): quotes doubled. */
@@ -49,6 +49,7 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
     await append('api_key', m.apiKeys);
     await append('saved_funnel', m.savedFunnels);
     await append('experiment', m.experiments);
+    await append('goal', m.goals);
     let snapshots = 0;
     for await (const batch of contents.snapshots()) {
       await append('snapshot', batch);
@@ -59,7 +60,9 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
       await append('event', batch);
       events += batch.length;
     }
-    for (const kind of exportKinds) {
+    // An optional kind gets its file only when there are records of it (export-format.ts).
+    const empty = new Set<ExportKind>(optionalKinds.filter((k) => k === 'goal' && m.goals.length === 0));
+    for (const kind of exportKinds.filter((k) => !empty.has(k))) {
       await conn.run(`COPY ${kind} TO ${literal(join(dir, kindFormats[kind].file))} (FORMAT parquet, COMPRESSION zstd)`);
     }
     done = true;
