@@ -135,4 +135,29 @@ describe('generateEvents', () => {
       expect(s.slice(0, done).some((e) => e.type === 'form_submit' && e.source === 'signup')).toBe(true);
     }
   });
+
+  it('reports each signup as a custom event with its plan, and about half the paid ones pay at once in USD or EUR', () => {
+    const signups = bigEvents.filter((e) => e.type === 'custom');
+    const submits = bigEvents.filter((e) => e.type === 'form_submit' && e.source === 'signup');
+    // One Signup per signup form sent (a few at the end of the range may lose their last events).
+    expect(signups.length).toBeGreaterThan(submits.length * 0.98);
+    expect(signups.length).toBeLessThanOrEqual(submits.length);
+    expect(new Set(signups.map((e) => e.name))).toEqual(new Set(['Signup']));
+    expect(new Set(signups.map((e) => e.props?.plan))).toEqual(new Set(['pro', 'starter', 'free']));
+    const payments = bigEvents.filter((e) => e.type === 'revenue');
+    const paid = signups.filter((e) => e.props?.plan !== 'free').length;
+    expect(payments.length / paid).toBeGreaterThan(0.4);
+    expect(payments.length / paid).toBeLessThan(0.6);
+    for (const p of payments) {
+      expect([9, 29]).toContain(p.amount);
+      expect(['USD', 'EUR']).toContain(p.currency);
+      // A payment follows its session's signup, on the signup page.
+      const s = sessions.get(p.session_id)!;
+      expect(s.findIndex((e) => e.type === 'custom')).toBeLessThan(s.indexOf(p));
+      expect(p.path).toBe('/signup');
+    }
+    const euros = payments.filter((p) => p.currency === 'EUR').length / payments.length;
+    expect(euros).toBeGreaterThan(0.15);
+    expect(euros).toBeLessThan(0.35);
+  });
 });

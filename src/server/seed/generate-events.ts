@@ -5,8 +5,8 @@
 // earlier — and finally sorts the day by timestamp.
 import type { EventInput } from '../../contract/events.js';
 import { Random, hash32 } from './random.js';
-import { botAgents, botShare, countries, deviceMissing, devices, pageList, pages, sources, userAgents } from './site-model.js';
-import type { ClickTarget, Device, Page, PageForm, TrafficSource } from './site-model.js';
+import { botAgents, botShare, countries, deviceMissing, devices, EURO_SHARE, pageList, pages, PAYS_AT_SIGNUP, signupPlans, sources, userAgents } from './site-model.js';
+import type { ClickTarget, Device, Page, PageForm, SiteEvent, TrafficSource } from './site-model.js';
 
 export type SeedEvent = EventInput & { ts: string };
 
@@ -79,7 +79,7 @@ function massBefore(s: Slots, t: number): number {
 
 // What a planned event is; the event object itself is only built once its visitor and time are known,
 // so each event is allocated once, with all its fields, instead of being patched up later.
-const PAGEVIEW = 0, CLICK = 1, FORM_CLICK = 2, SUBMIT = 3, ENGAGEMENT = 4;
+const PAGEVIEW = 0, CLICK = 1, FORM_CLICK = 2, SUBMIT = 3, ENGAGEMENT = 4, CUSTOM = 5, REVENUE = 6;
 
 /** Sessions drawn but not yet placed in time: planned events with offsets from their session's start. */
 class Batch {
@@ -87,13 +87,13 @@ class Batch {
   path: string[] = [];
   offset: number[] = [];
   /** The entry page view's traffic source, a click's target, or a submitted form. */
-  ref: (TrafficSource | ClickTarget | PageForm | null)[] = [];
+  ref: (TrafficSource | ClickTarget | PageForm | SiteEvent | null)[] = [];
   depth: number[] = [];
   engaged: number[] = [];
   ends: number[] = [];
   bots: boolean[] = [];
 
-  private add(kind: number, path: string, offset: number, ref: TrafficSource | ClickTarget | PageForm | null = null, depth = 0, engaged = 0): void {
+  private add(kind: number, path: string, offset: number, ref: TrafficSource | ClickTarget | PageForm | SiteEvent | null = null, depth = 0, engaged = 0): void {
     this.kind.push(kind);
     this.path.push(path);
     this.offset.push(offset);
@@ -150,6 +150,8 @@ class Batch {
         const at = t + Math.floor(dwell * rng.between(0.75, 0.85));
         this.add(FORM_CLICK, page.path, at, form);
         this.add(SUBMIT, page.path, at + rng.int(150, 600), form);
+        // The signup page reports the signup (a custom event) and, for a paid plan, sometimes a payment.
+        if (form.source === 'signup') this.signup(rng, page.path, at + rng.int(650, 900));
       }
       if (rng.chance(ENGAGEMENT_RATE)) {
         const [lo, hi] = page.scroll;
@@ -159,6 +161,15 @@ class Batch {
       t += dwell;
       page = next;
     }
+  }
+
+  private signup(rng: Random, path: string, at: number): void {
+    const { plan, usd } = rng.weighted(signupPlans);
+    const pays = usd > 0 && rng.chance(PAYS_AT_SIGNUP);
+    const payment = pays ? { amount: usd, currency: rng.chance(EURO_SHARE) ? 'EUR' : 'USD' } : undefined;
+    const event: SiteEvent = { name: 'Signup', props: { plan }, payment };
+    this.add(CUSTOM, path, at, event);
+    if (payment) this.add(REVENUE, path, at + rng.int(50, 200), event);
   }
 
   /**
@@ -180,6 +191,14 @@ class Batch {
       }
       case FORM_CLICK:
         return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target: (ref as PageForm).button, href: undefined, user_agent };
+      case CUSTOM: {
+        const { name, props } = ref as SiteEvent;
+        return { type: 'custom', property_id: pid, ts, visitor_id, session_id, path, name, props, user_agent };
+      }
+      case REVENUE: {
+        const { props, payment } = ref as SiteEvent;
+        return { type: 'revenue', property_id: pid, ts, visitor_id, session_id, path, amount: payment!.amount, currency: payment!.currency, props, user_agent };
+      }
       case SUBMIT: {
         const { target, source } = ref as PageForm;
         return { type: 'form_submit', property_id: pid, ts, visitor_id, session_id, path, target, source, user_agent };

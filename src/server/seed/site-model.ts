@@ -10,6 +10,24 @@ export interface ClickTarget {
   href?: string;
 }
 
+/** What a site reports of its own with `sightline.track`/`sightline.revenue` after a form is sent. */
+export interface SiteEvent {
+  name: string;
+  props: Record<string, string>;
+  /** A payment that comes with it (revenue event), in one currency. */
+  payment?: { amount: number; currency: string };
+}
+
+/** The plans a signup picks, with their monthly price; paid signups pay at once about half the time. */
+export const signupPlans: Weighted<{ plan: string; usd: number }> = weights([
+  [{ plan: 'pro', usd: 29 }, 45],
+  [{ plan: 'starter', usd: 9 }, 35],
+  [{ plan: 'free', usd: 0 }, 20],
+]);
+export const PAYS_AT_SIGNUP = 0.5;
+/** Share of payments made in euros (the rest in US dollars, at the same list prices). */
+export const EURO_SHARE = 0.25;
+
 export interface PageForm {
   target: string;
   source: string;
