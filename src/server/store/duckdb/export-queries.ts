@@ -11,12 +11,20 @@ const textId = (key: string) => `'k' || lpad(lower(to_hex(${key})), 16, '0')`;
 const eventsSql = `
 SELECT property_id, epoch_ms(ts) AS ms, type, ${textId('visitor_key')} AS visitor_id, ${textId('session_key')} AS session_id,
   path, referrer, utm_source, utm_medium, utm_campaign, country, device, is_bot, scroll_depth, engaged_ms, target, href,
-  source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key, browser, os
+  source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key, browser, os, name, props
 FROM events`;
 
 const snapshotsSql = `SELECT property_id, path, epoch_ms(ts) AS ms, elements FROM page_snapshots`;
 
-type EventRow = Omit<StoredEvent, 'ts'> & { ms: bigint };
+type EventRow = Omit<StoredEvent, 'ts' | 'props'> & { ms: bigint; props: string | null };
+
+/** An exported row as the event it was: name and props only on the events that have them (as collect gives them). */
+function eventOf({ ms, name, props, ...e }: EventRow): StoredEvent {
+  const event: StoredEvent = { ...e, ts: new Date(Number(ms)) };
+  if (name !== null) event.name = name;
+  if (props !== null) event.props = JSON.parse(props) as Record<string, string>;
+  return event;
+}
 
 /**
  * The rows of `sql` in batches, from one streaming query on a connection of its own: DuckDB produces
@@ -38,7 +46,7 @@ async function* streamed<R, T>(db: Database, sql: string, convert: (row: R) => T
 /** The embedded store's side of export (store.ts `exportEvents`, `exportSnapshots`). */
 export function exportQueries(db: Database): Pick<Store, 'exportEvents' | 'exportSnapshots'> {
   return {
-    exportEvents: () => streamed(db, eventsSql, ({ ms, ...e }: EventRow): StoredEvent => ({ ...e, ts: new Date(Number(ms)) })),
+    exportEvents: () => streamed(db, eventsSql, eventOf),
     exportSnapshots: () =>
       streamed(db, snapshotsSql, (r: { property_id: string; path: string; ms: bigint; elements: string }): SnapshotRecord => ({
         property_id: r.property_id, path: r.path, ts: new Date(Number(r.ms)), elements: JSON.parse(r.elements),

@@ -31,7 +31,9 @@ const eventColumns = `
   currency VARCHAR,
   client_key UBIGINT,
   browser VARCHAR,
-  os VARCHAR`;
+  os VARCHAR,
+  name VARCHAR,
+  props VARCHAR`;
 
 export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
@@ -76,6 +78,11 @@ ALTER TABLE events ADD COLUMN IF NOT EXISTS client_key UBIGINT;
 -- the user agent they were read from was never stored, so there is nothing to fill them from.
 ALTER TABLE events ADD COLUMN IF NOT EXISTS browser VARCHAR;
 ALTER TABLE events ADD COLUMN IF NOT EXISTS os VARCHAR;
+-- Custom events and revenue (issue 12): the name, and the flat properties as JSON text. Text rather
+-- than a MAP: it goes through the write path's string dictionary like any other string, comes back
+-- exactly as written (key order included) for export without a conversion, and no report reads it.
+ALTER TABLE events ADD COLUMN IF NOT EXISTS name VARCHAR;
+ALTER TABLE events ADD COLUMN IF NOT EXISTS props VARCHAR;
 CREATE TABLE IF NOT EXISTS page_snapshots (
   property_id VARCHAR NOT NULL,
   path VARCHAR NOT NULL,

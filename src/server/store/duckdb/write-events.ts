@@ -13,7 +13,8 @@ SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), ${eventTypeList}[e.type], d
   d.str[e.path], d.str[e.referrer], d.str[e.utm_source], d.str[e.utm_medium], d.str[e.utm_campaign], d.str[e.country],
   d.str[e.device], e.is_bot, nullif(e.scroll_depth, 'NaN'::DOUBLE), nullif(e.engaged_ms, 'NaN'::DOUBLE)::INTEGER,
   d.str[e.target], d.str[e.href], d.str[e.source], d.str[e.experiment_id], nullif(e.variant, 'NaN'::DOUBLE)::INTEGER,
-  nullif(e.amount, 'NaN'::DOUBLE), d.str[e.currency], d.h[e.client_key], d.str[e.browser], d.str[e.os]
+  nullif(e.amount, 'NaN'::DOUBLE), d.str[e.currency], d.h[e.client_key], d.str[e.browser], d.str[e.os],
+  d.str[e.name], d.str[e.props]
 FROM staging_events e, d`;
 
 /** Sessions keep the referring host (www. dropped), so referrer reports group by site, not by URL. */
