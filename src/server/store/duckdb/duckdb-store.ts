@@ -7,6 +7,7 @@ import { Database } from './database.js';
 import { experimentQueries } from './experiment-queries.js';
 import { exportQueries } from './export-queries.js';
 import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
+import { goalQueries } from './goal-queries.js';
 import { interactions } from './interaction-queries.js';
 import { migrateKeyPermissions } from './key-permission-migration.js';
 import { pageDetails, pages } from './page-queries.js';
@@ -36,6 +37,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...exportQueries(db),
+    ...goalQueries(db),
     async close() {
       await inbox.close();
       await repeats.stop();

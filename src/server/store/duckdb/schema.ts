@@ -71,6 +71,21 @@ CREATE TABLE IF NOT EXISTS saved_funnels (
 ALTER TABLE saved_funnels ADD COLUMN IF NOT EXISTS mode VARCHAR;
 ALTER TABLE saved_funnels ADD COLUMN IF NOT EXISTS breakdown_by VARCHAR;
 ALTER TABLE saved_funnels ADD COLUMN IF NOT EXISTS filters VARCHAR;
+-- Goals (docs/decisions.md "Goals"); the fields a kind does not use are NULL. \`seq\` keeps the
+-- order goals were created in when two share a millisecond.
+CREATE SEQUENCE IF NOT EXISTS goal_seq;
+CREATE TABLE IF NOT EXISTS goals (
+  id VARCHAR PRIMARY KEY,
+  property_id VARCHAR NOT NULL,
+  name VARCHAR NOT NULL,
+  kind VARCHAR NOT NULL,
+  page VARCHAR,
+  event VARCHAR,
+  target VARCHAR,
+  source VARCHAR,
+  created_at TIMESTAMP NOT NULL,
+  seq BIGINT NOT NULL DEFAULT nextval('goal_seq')
+);
 CREATE TABLE IF NOT EXISTS events (${eventColumns});
 -- Stores made before exposures carried a client key (a keyed hash of the address: docs/tracking.md).
 ALTER TABLE events ADD COLUMN IF NOT EXISTS client_key UBIGINT;
