@@ -1,0 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { DashboardSearch } from '../../../lib/dashboard-search.js';
+import { prefetchView } from '../../../lib/prefetch-view.js';
+import { goalsListQuery, goalsReportQuery } from './goals-queries.js';
+
+/** Every read of the Goals page, started by its route loader. */
+export const prefetchGoals = (queryClient: QueryClient, search: DashboardSearch) =>
+  prefetchView(queryClient, search, (scope, view) => {
+    void queryClient.prefetchQuery(goalsReportQuery(scope, view.range));
+    void queryClient.prefetchQuery(goalsReportQuery(scope, view.previous));
+    void queryClient.prefetchQuery(goalsListQuery(scope));
+  });
