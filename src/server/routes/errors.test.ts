@@ -85,7 +85,7 @@ describe('400 invalid_request names the parameter', () => {
     ['steps that are not JSON', 'funnel', { ...range, steps: '[{page:/}' }, 'steps'],
     ['an empty steps array', 'funnelSankey', { ...range, steps: '[]' }, 'steps'],
     ['a step page without /', 'funnel', { ...range, steps: '[{"page":"pricing"}]' }, 'steps.0.page'],
-    ['an unknown breakdownBy', 'funnel', { ...range, steps, breakdownBy: 'browser' }, 'breakdownBy'],
+    ['an unknown breakdownBy', 'funnel', { ...range, steps, breakdownBy: 'hostname' }, 'breakdownBy'],
     ['an unknown mode', 'funnel', { ...range, steps, mode: 'strict' }, 'mode'],
     ['maxPaths 0', 'funnelSankey', { ...range, steps, maxPaths: 0 }, 'maxPaths'],
   ];
