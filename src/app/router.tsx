@@ -9,6 +9,7 @@ import { experimentNewRoute } from './routes/experiment-new.js';
 import { experimentsRoute } from './routes/experiments.js';
 import { formsRoute } from './routes/forms.js';
 import { funnelsRoute } from './routes/funnels.js';
+import { goalsRoute } from './routes/goals.js';
 import { indexRoute } from './routes/index.js';
 import { pageDetailRoute } from './routes/page-detail.js';
 import { pagesRoute } from './routes/pages.js';
@@ -24,6 +25,7 @@ const routeTree = rootRoute.addChildren([
   clicksRoute,
   formsRoute,
   funnelsRoute,
+  goalsRoute,
   aggregateRoute,
   experimentsRoute,
   experimentNewRoute,

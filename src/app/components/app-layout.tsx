@@ -16,6 +16,7 @@ const REPORTS = [
   { to: '/clicks', label: 'Clicks' },
   { to: '/forms', label: 'Forms' },
   { to: '/funnels', label: 'Funnels' },
+  { to: '/goals', label: 'Goals' },
   { to: '/aggregate', label: 'All properties' },
   { to: '/experiments', label: 'Experiments' },
 ] as const;

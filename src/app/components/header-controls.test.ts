@@ -18,4 +18,8 @@ describe('headerControlsFor', () => {
     for (const path of ['/traffic', '/pages', '/pages/detail', '/clicks', '/forms', '/funnels/', '/aggregate']) expect(showsFilters(path), path).toBe(true);
     for (const path of ['/experiments', '/experiments/new', '/properties', '/api-access', '/connect', '/']) expect(showsFilters(path), path).toBe(false);
   });
+  it('gives Goals the property, range and filters, but no granularity (it draws no time series)', () => {
+    expect(headerControlsFor('/goals')).toEqual({ property: true, range: true, granularity: false });
+    expect(showsFilters('/goals')).toBe(true);
+  });
 });

@@ -10,7 +10,7 @@ const NONE: HeaderControls = { property: false, range: false, granularity: false
 export function headerControlsFor(pathname: string): HeaderControls {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (/^\/(traffic|clicks|forms)$/.test(path)) return { property: true, range: true, granularity: true };
-  if (/^\/(pages|pages\/detail|funnels)$/.test(path)) return { property: true, range: true, granularity: false };
+  if (/^\/(pages|pages\/detail|funnels|goals)$/.test(path)) return { property: true, range: true, granularity: false };
   // The aggregate view picks several properties itself; the single-property picker would contradict it.
   if (path === '/aggregate') return { property: false, range: true, granularity: true };
   if (path.startsWith('/experiments')) return { property: true, range: false, granularity: false };
@@ -20,5 +20,5 @@ export function headerControlsFor(pathname: string): HeaderControls {
 /** The reports the filters apply to (every analytics read); experiments, admin and connect have none. */
 export function showsFilters(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return /^\/(traffic|pages|pages\/detail|clicks|forms|funnels|aggregate)$/.test(path);
+  return /^\/(traffic|pages|pages\/detail|clicks|forms|funnels|goals|aggregate)$/.test(path);
 }
