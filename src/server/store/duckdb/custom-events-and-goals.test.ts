@@ -66,6 +66,26 @@ describe('a store made before custom events and goals were kept', () => {
     expect(await s.listGoals('a')).toEqual([g]);
     expect(await s.goalFigures(day, [g])).toEqual([{ visitors: 1, conversions: 1, revenue: [{ currency: 'USD', amount: 29 }] }]);
   });
+
+  it('gets the compact table of custom events and payments once from its events, bots left out', async () => {
+    let s = await open();
+    const bot = { ...event('custom', 's2', 3, '/signup', { name: 'Signup' }), is_bot: true };
+    await s.insertEvents([signup, payment, bot, { ...event('revenue', 's2', 4, '/signup', { amount: 5, currency: 'USD' }), is_bot: true }]);
+    const g = goal('gol_signup', { kind: 'event', event: 'Signup' });
+    const figures = [{ visitors: 1, conversions: 1, revenue: [{ currency: 'USD', amount: 29 }] }];
+    expect(await s.goalFigures(day, [g])).toEqual(figures);
+    await s.close();
+    // What the version before left: custom events in `events` only.
+    const db = await Database.open(dir());
+    await db.writer.run(`DROP TABLE compact_custom_events; DELETE FROM store_migrations WHERE name = 'compact-custom-events'`);
+    await db.close();
+
+    s = await open();
+    expect(await s.goalFigures(day, [g])).toEqual(figures);
+    await s.close();
+    s = await open(); // and only once
+    expect(await s.goalFigures(day, [g])).toEqual(figures);
+  });
 });
 
 describe('export and import between embedded stores', () => {

@@ -15,6 +15,7 @@ import { schemaSql } from './schema.js';
 import { dropSessionsPrimaryKey } from './sessions-key-migration.js';
 import { backfillVisitorSlots } from './visitor-slots.js';
 import { backfillCompactEvents } from './compact-events.js';
+import { backfillCompactCustomEvents } from './compact-custom-events.js';
 import { startRepeatFlagging } from './repeat-flags.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
@@ -28,6 +29,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await dropSessionsPrimaryKey(db);
   await backfillVisitorSlots(db);
   await backfillCompactEvents(db);
+  await backfillCompactCustomEvents(db);
   const inbox = await openCollectInbox(db, dataDir);
   db.beforeRead = inbox.settled;
   const repeats = startRepeatFlagging(db);

@@ -1,3 +1,4 @@
+import { compactCustomEventsSchemaSql } from './compact-custom-events.js';
 import { compactEventsSchemaSql } from './compact-events.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
 
@@ -35,7 +36,7 @@ const eventColumns = `
   name VARCHAR,
   props VARCHAR`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,

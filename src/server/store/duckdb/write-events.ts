@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StoredEvent } from '../../../contract/events.js';
 import { mergeSessionsSql, mergeSessionsStagingSql } from './merge-sessions.js';
 import { eventTypeList, stageEvents, stagedDictionary, stagingSql, type StagedBatch } from './stage-events.js';
+import { maintainCompactCustomEventsSql } from './compact-custom-events.js';
 import { maintainCompactEventsSql } from './compact-events.js';
 import { maintainVisitorSlotsSql } from './visitor-slots.js';
 
@@ -44,6 +45,7 @@ async function writeStaged(conn: DuckDBConnection, staged: StagedBatch): Promise
   await conn.run(copyEventsSql);
   await conn.run(maintainVisitorSlotsSql);
   await conn.run(maintainCompactEventsSql);
+  await conn.run(maintainCompactCustomEventsSql);
   await conn.run(mergeSessionsSql);
 }
 
