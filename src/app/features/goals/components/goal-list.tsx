@@ -8,7 +8,7 @@ import type { ReportScope } from '../../../lib/report-scope.js';
 import { useDeleteGoal } from '../api/goal-mutations.js';
 import { goalsListQuery } from '../api/goals-queries.js';
 import { goalWriteErrorWords } from '../utils/goal-error-words.js';
-import { GOAL_KIND_LABELS, goalDefinitionWords } from '../utils/goal-words.js';
+import { goalDefinitionWords } from '../utils/goal-words.js';
 import { DeleteGoalDialog } from './delete-goal-dialog.js';
 
 /** The property's goals as defined (whatever the range), each deletable after a confirmation. */
@@ -44,7 +44,7 @@ export function GoalList({ scope }: { scope: ReportScope }) {
               <div>
                 <p className="goal-item-name">{g.name}</p>
                 <p className="muted small">
-                  {GOAL_KIND_LABELS[g.kind]} · {goalDefinitionWords(g)} · added {formatDate(g.created_at.slice(0, 10))}
+                  {goalDefinitionWords(g)} · added {formatDate(g.created_at.slice(0, 10))}
                 </p>
               </div>
               <button type="button" className="button small" onClick={() => setConfirming(g)} aria-label={`Delete ${g.name}`}>Delete</button>
