@@ -49,6 +49,13 @@ function hitsSql(goals: GoalRecord[], s: Scope, params: ChParams): { hits: strin
 }
 
 /**
+ * The range's UTC days, said in the terms of the events' order key: ClickHouse (26.7 measured) does not
+ * narrow `toDate(ts)` in the key from a condition on `ts`, and without this reads every day of the
+ * month's part for the goals' types (58 of 123 granules for a two-day range at 1M events; 6 with it).
+ */
+const rangeDays = `toDate(ts) >= toDate({start:${TS}}) AND toDate(ts) <= toDate({end:${TS}})`;
+
+/**
  * Every goal's figures from one read of the range's events of the goals' types and payments, grouped
  * per session (the events' order key, property then day then type, keeps it to those rows):
  * 1. each event gets `hits`, the goals it matches (their 1-based places in `goals`); a payment is a
@@ -76,7 +83,7 @@ export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Prom
           SELECT property_id, session_key, visitor_key, currency, amount, ${hits} AS hits,
             type = 'revenue' AND currency IS NOT NULL AND amount IS NOT NULL AS paid
           FROM events
-          WHERE property_id IN {props:Array(String)} AND ts >= {start:${TS}} AND ts < {end:${TS}} AND NOT is_bot
+          WHERE property_id IN {props:Array(String)} AND ${rangeDays} AND ts >= {start:${TS}} AND ts < {end:${TS}} AND NOT is_bot
             AND type IN {types:Array(String)}${andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params))})
         WHERE paid OR notEmpty(hits)
         GROUP BY ${perSession}
