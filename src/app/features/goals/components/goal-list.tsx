@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MAX_GOALS, type Goal } from '../../../../contract/goals.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
+import { editFilters } from '../../../lib/filter-search.js';
 import { formatDate } from '../../../lib/format.js';
 import type { ReportScope } from '../../../lib/report-scope.js';
 import { useDeleteGoal } from '../api/goal-mutations.js';
 import { goalsListQuery } from '../api/goals-queries.js';
 import { goalWriteErrorWords } from '../utils/goal-error-words.js';
+import { goalDimension, withoutGoal } from '../utils/goal-filter.js';
 import { goalDefinitionWords } from '../utils/goal-words.js';
 import { DeleteGoalDialog } from './delete-goal-dialog.js';
 
@@ -16,13 +19,16 @@ export function GoalList({ scope }: { scope: ReportScope }) {
   const goals = useQuery(goalsListQuery(scope));
   const remove = useDeleteGoal(scope);
   const [confirming, setConfirming] = useState<Goal | null>(null);
+  const navigate = useNavigate();
   const close = () => {
     setConfirming(null);
     remove.reset();
   };
   // The deleted goal's button is gone with it; focus goes to the list instead of the page's top.
-  const deleted = () => {
+  const deleted = (goal: Goal) => {
     close();
+    const dimension = goalDimension;
+    if (dimension) void navigate({ to: '.', search: editFilters((f) => withoutGoal(f, dimension, goal.name)), replace: true, resetScroll: false });
     document.getElementById('goal-list-title')?.focus();
   };
   const list = goals.data?.data;
@@ -57,7 +63,7 @@ export function GoalList({ scope }: { scope: ReportScope }) {
           goal={confirming}
           pending={remove.isPending}
           error={remove.error ? goalWriteErrorWords(remove.error, scope.connection, scope.propertyId) : undefined}
-          onConfirm={() => remove.mutate(confirming.id, { onSuccess: deleted })}
+          onConfirm={() => remove.mutate(confirming.id, { onSuccess: () => deleted(confirming) })}
           onCancel={close}
         />
       )}

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { filterDimensions } from '../../../../contract/filters.js';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { FilterLink } from '../../../components/filter-link.js';
 import { QueryError } from '../../../components/query-error.js';
@@ -11,6 +10,7 @@ import { useReportScope } from '../../../lib/report-scope.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { goalsReportQuery } from '../api/goals-queries.js';
+import { goalDimension } from '../utils/goal-filter.js';
 import { goalDefinitionWords } from '../utils/goal-words.js';
 import { FigureChangeMark } from './figure-change-mark.js';
 import { RevenueCell } from './revenue-cell.js';
@@ -21,8 +21,6 @@ type Figures = Report['data'][number];
 /** A row as the CSV gets it: raw figures, and one revenue column per currency (never one sum across them). */
 type Row = Pick<Figures, 'goal_id' | 'name' | 'kind' | 'visitors' | 'conversions' | 'conversion_rate'> & { definition: string } & { [revenue: `revenue_${string}`]: number };
 
-// A goal's name filters by it once the contract's filters know goals; until then it is plain text.
-const goalDimension = filterDimensions.find((d) => (d as string) === 'goal');
 
 function toRows(data: Figures[]): Row[] {
   const currencies = [...new Set(data.flatMap((g) => g.revenue.map((r) => r.currency)))].sort();
@@ -59,6 +57,7 @@ export function GoalsReportTable({ view }: { view: DashboardView }) {
         label: 'Goal',
         render: (r) => (
           <span className="goal-name" data-goal={r.name}>
+            {/* A link that filters by the goal once the contract's filters know goals; until then plain text. */}
             {goalDimension ? <FilterLink by={[[goalDimension, r.name]]}>{r.name}</FilterLink> : <span className="goal-name-text">{r.name}</span>}
             <span className="muted small goal-definition">{r.definition}</span>
           </span>
