@@ -1,134 +1,11 @@
-import { wildcardRegex } from '../../../contract/filters.js';
 import type { GoalFigures, GoalRecord, Scope } from '../store.js';
-import type { Database, Params } from './database.js';
+import type { Database } from './database.js';
+import { GoalHits, int } from './goal-hits.js';
 import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 import { scopeFilter } from './sql-fragments.js';
+import { bitsFit, visitorBits } from './visitor-sets.js';
 
 type Db = Pick<Database, 'all'>;
-
-/** Our own goal index as SQL text (a position in the list, never input). */
-function int(n: number): string {
-  if (!Number.isSafeInteger(n)) throw new Error('expected an integer');
-  return String(n);
-}
-
-/**
- * The goals' conversions in one scope as rows `(goal, session, visitor)`, one per converting event,
- * `goal` being the goal's place in the list; goal values are bound as `$g<i>…`. Each source is read
- * once for all its goals. A goal's rows all come from one source, so its distinct visitors are
- * counted in one numbering (dense numbers for page views, keys otherwise).
- */
-class GoalHits {
-  /** `session_key`, or `property_id, session_key` when several properties share the scope (keys are unique only within one). */
-  readonly session: string;
-  private readonly several: boolean;
-
-  constructor(
-    private readonly s: Scope,
-    private readonly goals: GoalRecord[],
-    private readonly params: Params,
-  ) {
-    this.several = s.propertyIds.length > 1;
-    this.session = this.several ? 'property_id, session_key' : 'session_key';
-    // A goal counts its own property's events only; with one property in the scope, `of` drops the others' goals.
-    if (this.several) params.goal_props = goals.map((g) => g.property_id);
-  }
-
-  private bind(i: number, field: string, value: string): string {
-    this.params[`g${i}${field}`] = value;
-    return `$g${i}${field}::VARCHAR`;
-  }
-
-  /** The goals of these kinds that can convert in the scope, with their places in the list. */
-  private of(kinds: GoalRecord['kind'][]): [GoalRecord, number][] {
-    return this.goals.flatMap((g, i): [GoalRecord, number][] => (kinds.includes(g.kind) && this.s.propertyIds.includes(g.property_id) ? [[g, i]] : []));
-  }
-
-  /** The scope's range and properties on the rows of `alias` (bound as scopeFilter binds them). */
-  private where(alias: string): string {
-    return scopeFilter(this.s, 'ts', alias).where;
-  }
-
-  /** In a scope of several properties: the row (`alias`) is of goal `goal`'s property. */
-  private ownProperty(alias: string, goal: string): string {
-    return this.several ? ` AND ${alias}.property_id = $goal_props[${goal} + 1]` : '';
-  }
-
-  private sessionOf(alias: string): string {
-    return this.session.split(', ').map((c) => `${alias}.${c}`).join(', ');
-  }
-
-  /**
-   * `goal_paths`: (path_no, goal) for every goal with a page pattern and every dictionary path it
-   * matches, so each pattern is tested once per distinct path rather than once per event. The
-   * dictionary (`text_numbers`) holds the path of every non-bot page view, click and form.
-   */
-  goalPaths(): string | null {
-    const tests = this.goals.flatMap((g, i) => (g.page === null ? [] : [`CASE WHEN regexp_full_match(text, ${this.bind(i, 're', wildcardRegex(g.page))}) THEN ${int(i)} END`]));
-    if (tests.length === 0) return null;
-    return `SELECT path_no, unnest(goals) AS goal FROM (
-      SELECT text_no AS path_no, list_filter([${tests.join(', ')}], lambda x: x IS NOT NULL) AS goals FROM text_numbers)`;
-  }
-
-  /** Page views of page goals, from the compact table (non-bot, visitors by their dense number). */
-  pageViews(): string | null {
-    const goals = this.of(['page']);
-    if (goals.length === 0) return null;
-    return `SELECT gp.goal, ${this.sessionOf('v')}, v.visitor_no::UBIGINT AS visitor
-      FROM compact_page_views v JOIN goal_paths gp ON gp.path_no = v.path_no AND gp.goal IN (${goals.map(([, i]) => int(i)).join(', ')})
-      WHERE ${this.where('v')}${this.ownProperty('v', 'gp.goal')}`;
-  }
-
-  /**
-   * Clicks and form submissions of click and form goals, from the compact table (non-bot, texts as
-   * numbers): each row lists the goals it converts. The table keeps no visitor, so the converting
-   * rows take theirs from their session.
-   */
-  interactions(textNos: Map<string, number>): string | null {
-    const goals = this.of(['click', 'form']);
-    if (goals.length === 0) return null;
-    // A text the store never saw has no number, and then nothing matches it.
-    const textNo = (text: string) => (textNos.has(text) ? int(textNos.get(text)!) : 'NULL');
-    const onPages = goals.some(([g]) => g.page !== null);
-    // Per goal, the tests on the row's own columns, and the page test apart: the cheap ones first
-    // pick the few rows that can convert, and only those get the per-goal list.
-    const rules = goals.map(([g, i]) => {
-      const tests = [g.kind === 'click' ? 'NOT c.is_form' : 'c.is_form'];
-      if (this.several) tests.push(`c.property_id = ${this.bind(i, 'p', g.property_id)}`);
-      if (g.target !== null) tests.push(`c.target_no = ${textNo(g.target)}`);
-      else if (g.kind === 'click') tests.push('false'); // a click goal always names its element
-      if (g.kind === 'form' && g.source !== null) tests.push(`c.source_no = ${textNo(g.source)}`);
-      return { i, own: tests.join(' AND '), page: g.page !== null ? `coalesce(list_contains(gp.goals, ${int(i)}), false)` : null };
-    });
-    const hits = rules.map((r) => `CASE WHEN ${r.own}${r.page ? ` AND ${r.page}` : ''} THEN ${int(r.i)} END`);
-    const on = this.session.split(', ').map((col) => `s.${col} = i.${col}`).join(' AND ');
-    return `SELECT i.goal, ${this.sessionOf('i')}, s.visitor_key AS visitor
-      FROM (
-        SELECT unnest(goals) AS goal, ${this.session} FROM (
-          SELECT ${this.sessionOf('c')}, list_filter([${hits.join(', ')}], lambda x: x IS NOT NULL) AS goals
-          FROM compact_interactions c
-          ${onPages ? 'LEFT JOIN (SELECT path_no, list(goal) AS goals FROM goal_paths GROUP BY path_no) gp ON gp.path_no = c.path_no' : ''}
-          WHERE ${this.where('c')} AND (${rules.map((r) => `(${r.own})`).join(' OR ')}))
-        WHERE len(goals) > 0) i
-      JOIN sessions s ON ${on}${this.several ? '' : ' AND s.property_id = $p0'}
-        AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP`;
-  }
-
-  /** The click and form goals' element and source texts, to be looked up in the dictionary first. */
-  texts(): string[] {
-    return this.of(['click', 'form']).flatMap(([g]) => [g.target, g.source].filter((t): t is string => t !== null));
-  }
-
-  /** Custom events of event goals, by name (the compact table: non-bot). */
-  customEvents(): string | null {
-    const goals = this.of(['event']);
-    if (goals.length === 0) return null;
-    const names = goals.map(([g, i]) => `(${int(i)}, ${this.bind(i, 'e', g.event ?? '')})`).join(', ');
-    return `SELECT t.goal, ${this.sessionOf('e')}, e.visitor_key AS visitor
-      FROM compact_custom_events e JOIN (VALUES ${names}) AS t(goal, name) ON t.name = e.name
-      WHERE ${this.where('e')} AND NOT e.is_payment${this.ownProperty('e', 't.goal')}`;
-  }
-}
 
 /** The dictionary numbers of those of `texts` the store has seen (click targets, form selectors and sources). */
 async function textNumbers(db: Db, texts: string[]): Promise<Map<string, number>> {
@@ -138,13 +15,32 @@ async function textNumbers(db: Db, texts: string[]): Promise<Map<string, number>
 }
 
 /**
+ * Distinct visitors per goal. Page goals' visitors (dense numbers) are a bitstring over the store's
+ * numbers, several times cheaper than hashing (goal, visitor) pairs, when the goals' strings fit
+ * (visitor-sets.ts); a number beyond the bounds (a visitor first seen since they were read) is
+ * counted apart. The other goals' visitors are few and counted as keys.
+ */
+async function distinctVisitorsSql(db: Db, goals: GoalRecord[]): Promise<string> {
+  const keys = 'count(DISTINCT visitor_key) FILTER (WHERE visitor_key IS NOT NULL)';
+  if (!goals.some((g) => g.kind === 'page')) return keys;
+  const [b] = await db.all<{ lo: number | null; hi: number | null }>('SELECT min(visitor_no) AS lo, max(visitor_no) AS hi FROM visitor_numbers');
+  const bounds = b.lo === null || b.hi === null ? null : { lo: Number(b.lo), hi: Number(b.hi) };
+  // Up to one string per goal.
+  if (!bounds || !bitsFit(goals.length, bounds)) return `count(DISTINCT visitor_no) FILTER (WHERE visitor_no IS NOT NULL) + ${keys}`;
+  const hi = int(bounds.hi);
+  return `coalesce(bit_count(${visitorBits(bounds)} FILTER (WHERE visitor_no <= ${hi})), 0)
+    + count(DISTINCT visitor_no) FILTER (WHERE visitor_no > ${hi}) + ${keys}`;
+}
+
+/**
  * Each goal's converting visitors, conversions and converting sessions' revenue per currency, over
  * the non-bot events of the scope's range in the sessions its filters keep (as funnels keep them:
  * session filters by the session's values, a page filter the sessions that viewed a matching page).
  * One query for all goals: each source (page views, clicks and forms, custom events) is read once for
- * its converting rows, one per (event, goal converted), and the figures are grouped by goal. Every
- * source is a compact table (compact-events.ts, compact-custom-events.ts), a fraction of `events`' cost.
- * Revenue is summed as decimals (to the billionth), so 0.10 + 0.20 is 0.3, not 0.30000000000000004.
+ * its converting rows, one per (event, goal converted), and the figures are grouped by goal, the
+ * converting sessions that paid listed on the way. Every source is a compact table (compact-events.ts,
+ * compact-custom-events.ts), a fraction of `events`' cost. Revenue is summed as decimals (to the
+ * billionth), so 0.10 + 0.20 is 0.3, not 0.30000000000000004.
  */
 export async function goalFigures(db: Db, s: Scope, goals: GoalRecord[]): Promise<GoalFigures[]> {
   const figures = goals.map((): GoalFigures => ({ visitors: 0, conversions: 0, revenue: [] }));
@@ -152,22 +48,31 @@ export async function goalFigures(db: Db, s: Scope, goals: GoalRecord[]): Promis
   const hits = new GoalHits(s, goals, params);
   const sources = [hits.pageViews(), hits.interactions(await textNumbers(db, hits.texts())), hits.customEvents()].filter((x) => x !== null);
   if (sources.length === 0) return figures;
+  const visitors = await distinctVisitorsSql(db, goals);
   const paths = hits.goalPaths();
   const session = hits.session;
+  // A session as one value, to be listed: its key, or (property, key) when several properties share the scope.
+  const several = session !== 'session_key';
+  const sessionValue = several ? `{'p': h.property_id, 's': h.session_key}` : 'h.session_key';
+  const payOn = several ? 'x.k.p = pay.property_id AND x.k.s = pay.session_key' : 'x.k = pay.session_key';
   const rows = await db.all<{ goal: number; currency: string | null; visitors: number | null; conversions: number | null; amount: number | null }>(
     `WITH ${paths ? `goal_paths AS (${paths}),` : ''}
-    hits AS MATERIALIZED (
-      SELECT * FROM (${sources.join(' UNION ALL ')}) WHERE true${andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params))}),
-    per_visitor AS (SELECT goal, visitor, count(*) AS n FROM hits GROUP BY ALL),
-    -- The range's payments per session and currency; a goal's revenue is those of its converted
+    -- The range's payments per session and currency; a goal's revenue is those of its converting
     -- sessions (which the filters keep, so the payments need no filter of their own).
-    payments AS (
+    payments AS MATERIALIZED (
       SELECT ${session}, currency, sum(amount::DECIMAL(38, 9)) AS amount FROM compact_custom_events
       WHERE ${where} AND is_payment AND currency IS NOT NULL GROUP BY ALL),
-    converted AS (SELECT DISTINCT goal, ${session} FROM hits WHERE (${session}) IN (SELECT ${session} FROM payments))
-    SELECT goal, NULL AS currency, count(*) AS visitors, sum(n) AS conversions, NULL AS amount FROM per_visitor GROUP BY goal
+    per_goal AS MATERIALIZED (
+      SELECT h.goal, count(*) AS conversions, ${visitors} AS visitors,
+        list(DISTINCT ${sessionValue}) FILTER (WHERE paid.session_key IS NOT NULL) AS paying
+      FROM (SELECT * FROM (${sources.join(' UNION ALL ')}) WHERE true${andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params))}) h
+      LEFT JOIN (SELECT DISTINCT ${session} FROM payments) paid USING (${session})
+      GROUP BY h.goal)
+    SELECT goal, NULL AS currency, visitors, conversions, NULL AS amount FROM per_goal
     UNION ALL
-    SELECT goal, currency, NULL, NULL, sum(amount)::DOUBLE FROM converted JOIN payments USING (${session}) GROUP BY goal, currency
+    SELECT x.goal, pay.currency, NULL, NULL, sum(pay.amount)::DOUBLE
+    FROM (SELECT goal, unnest(paying) AS k FROM per_goal) x JOIN payments pay ON ${payOn}
+    GROUP BY x.goal, pay.currency
     ORDER BY goal, currency`,
     params,
   );

@@ -1,0 +1,128 @@
+import { wildcardRegex } from '../../../contract/filters.js';
+import type { GoalRecord, Scope } from '../store.js';
+import type { Params } from './database.js';
+import { scopeFilter } from './sql-fragments.js';
+
+/** Our own integers as SQL text (a goal's place in the list, a dictionary number; never input). */
+export function int(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new Error('expected an integer');
+  return String(n);
+}
+
+/**
+ * The goals' conversions in one scope as rows `(goal, session, visitor_no, visitor_key)`, one per
+ * converting event, `goal` being the goal's place in the list; goal values are bound as `$g<i>…`.
+ * Each source is read once for all its goals. Page views carry their visitor's dense number (so their
+ * visitors are counted as a bitstring), clicks, forms and custom events the visitor's key.
+ */
+export class GoalHits {
+  /** `session_key`, or `property_id, session_key` when several properties share the scope (keys are unique only within one). */
+  readonly session: string;
+  private readonly several: boolean;
+
+  constructor(
+    private readonly s: Scope,
+    private readonly goals: GoalRecord[],
+    private readonly params: Params,
+  ) {
+    this.several = s.propertyIds.length > 1;
+    this.session = this.several ? 'property_id, session_key' : 'session_key';
+    // A goal counts its own property's events only; with one property in the scope, `of` drops the others' goals.
+    if (this.several) params.goal_props = goals.map((g) => g.property_id);
+  }
+
+  private bind(i: number, field: string, value: string): string {
+    this.params[`g${i}${field}`] = value;
+    return `$g${i}${field}::VARCHAR`;
+  }
+
+  /** The goals of these kinds that can convert in the scope, with their places in the list. */
+  private of(kinds: GoalRecord['kind'][]): [GoalRecord, number][] {
+    return this.goals.flatMap((g, i): [GoalRecord, number][] => (kinds.includes(g.kind) && this.s.propertyIds.includes(g.property_id) ? [[g, i]] : []));
+  }
+
+  /** The scope's range and properties on the rows of `alias` (bound as scopeFilter binds them). */
+  private where(alias: string): string {
+    return scopeFilter(this.s, 'ts', alias).where;
+  }
+
+  /** In a scope of several properties: the row (`alias`) is of goal `goal`'s property. */
+  private ownProperty(alias: string, goal: string): string {
+    return this.several ? ` AND ${alias}.property_id = $goal_props[${goal} + 1]` : '';
+  }
+
+  private sessionOf(alias: string): string {
+    return this.session.split(', ').map((c) => `${alias}.${c}`).join(', ');
+  }
+
+  /**
+   * `goal_paths`: (path_no, goal) for every goal with a page pattern and every dictionary path it
+   * matches, so each pattern is tested once per distinct path rather than once per event. The
+   * dictionary (`text_numbers`) holds the path of every non-bot page view, click and form.
+   */
+  goalPaths(): string | null {
+    const tests = this.goals.flatMap((g, i) => (g.page === null ? [] : [`CASE WHEN regexp_full_match(text, ${this.bind(i, 're', wildcardRegex(g.page))}) THEN ${int(i)} END`]));
+    if (tests.length === 0) return null;
+    return `SELECT path_no, unnest(goals) AS goal FROM (
+      SELECT text_no AS path_no, list_filter([${tests.join(', ')}], lambda x: x IS NOT NULL) AS goals FROM text_numbers)`;
+  }
+
+  /** Page views of page goals, from the compact table (non-bot, visitors by their dense number). */
+  pageViews(): string | null {
+    const goals = this.of(['page']);
+    if (goals.length === 0) return null;
+    return `SELECT gp.goal, ${this.sessionOf('v')}, v.visitor_no, NULL::UBIGINT AS visitor_key
+      FROM compact_page_views v JOIN goal_paths gp ON gp.path_no = v.path_no AND gp.goal IN (${goals.map(([, i]) => int(i)).join(', ')})
+      WHERE ${this.where('v')}${this.ownProperty('v', 'gp.goal')}`;
+  }
+
+  /**
+   * Clicks and form submissions of click and form goals, from the compact table (non-bot, texts as
+   * numbers): each row lists the goals it converts. The table keeps no visitor, so the converting
+   * rows take theirs from their session.
+   */
+  interactions(textNos: Map<string, number>): string | null {
+    const goals = this.of(['click', 'form']);
+    if (goals.length === 0) return null;
+    // A text the store never saw has no number, and then nothing matches it.
+    const textNo = (text: string) => (textNos.has(text) ? int(textNos.get(text)!) : 'NULL');
+    const onPages = goals.some(([g]) => g.page !== null);
+    // Per goal, the tests on the row's own columns, and the page test apart: the cheap ones first
+    // pick the few rows that can convert, and only those get the per-goal list.
+    const rules = goals.map(([g, i]) => {
+      const tests = [g.kind === 'click' ? 'NOT c.is_form' : 'c.is_form'];
+      if (this.several) tests.push(`c.property_id = ${this.bind(i, 'p', g.property_id)}`);
+      if (g.target !== null) tests.push(`c.target_no = ${textNo(g.target)}`);
+      else if (g.kind === 'click') tests.push('false'); // a click goal always names its element
+      if (g.kind === 'form' && g.source !== null) tests.push(`c.source_no = ${textNo(g.source)}`);
+      return { i, own: tests.join(' AND '), page: g.page !== null ? `coalesce(list_contains(gp.goals, ${int(i)}), false)` : null };
+    });
+    const hits = rules.map((r) => `CASE WHEN ${r.own}${r.page ? ` AND ${r.page}` : ''} THEN ${int(r.i)} END`);
+    const on = this.session.split(', ').map((col) => `s.${col} = i.${col}`).join(' AND ');
+    return `SELECT i.goal, ${this.sessionOf('i')}, NULL::UINTEGER AS visitor_no, s.visitor_key
+      FROM (
+        SELECT unnest(goals) AS goal, ${this.session} FROM (
+          SELECT ${this.sessionOf('c')}, list_filter([${hits.join(', ')}], lambda x: x IS NOT NULL) AS goals
+          FROM compact_interactions c
+          ${onPages ? 'LEFT JOIN (SELECT path_no, list(goal) AS goals FROM goal_paths GROUP BY path_no) gp ON gp.path_no = c.path_no' : ''}
+          WHERE ${this.where('c')} AND (${rules.map((r) => `(${r.own})`).join(' OR ')}))
+        WHERE len(goals) > 0) i
+      JOIN sessions s ON ${on}${this.several ? '' : ' AND s.property_id = $p0'}
+        AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP`;
+  }
+
+  /** The click and form goals' element and source texts, to be looked up in the dictionary first. */
+  texts(): string[] {
+    return this.of(['click', 'form']).flatMap(([g]) => [g.target, g.source].filter((t): t is string => t !== null));
+  }
+
+  /** Custom events of event goals, by name (the compact table: non-bot). */
+  customEvents(): string | null {
+    const goals = this.of(['event']);
+    if (goals.length === 0) return null;
+    const names = goals.map(([g, i]) => `(${int(i)}, ${this.bind(i, 'e', g.event ?? '')})`).join(', ');
+    return `SELECT t.goal, ${this.sessionOf('e')}, NULL::UINTEGER AS visitor_no, e.visitor_key
+      FROM compact_custom_events e JOIN (VALUES ${names}) AS t(goal, name) ON t.name = e.name
+      WHERE ${this.where('e')} AND NOT e.is_payment${this.ownProperty('e', 't.goal')}`;
+  }
+}
