@@ -48,6 +48,9 @@ function hitsSql(goals: GoalRecord[], s: Scope, params: ChParams): { hits: strin
   };
 }
 
+/** A payment's amount in billionths, rounded as the embedded store's cast to DECIMAL(38, 9) rounds it. */
+const BILLIONTHS = 'toInt128(round(assumeNotNull(amount) * 1e9))';
+
 /**
  * The range's UTC days, said in the terms of the events' order key: ClickHouse (26.7 measured) does not
  * narrow `toDate(ts)` in the key from a condition on `ts`, and without this reads every day of the
@@ -65,6 +68,8 @@ const rangeDays = `toDate(ts) >= toDate({start:${TS}}) AND toDate(ts) <= toDate(
  * 3. per goal, over the sessions that converted on it: conversions, distinct visitors, and the
  *    payments summed per currency (`sumMap` sorts by currency; a payment count rides along as a
  *    second value because `sumMap` drops keys whose values are all zero, and a 0 payment still shows).
+ *    Payments are summed exactly, in billionths (as the embedded store sums DECIMAL(38, 9)), so
+ *    0.10 + 0.20 is 0.3 on both stores, not 0.30000000000000004.
  * The filters keep whole sessions as for funnels (decisions.md "Goals").
  */
 export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Promise<GoalFigures[]> {
@@ -72,13 +77,14 @@ export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Prom
   const params: ChParams = scopeParams(s);
   const { hits, types } = hitsSql(goals, s, params);
   params.types = types;
-  const rows = await db.all<{ g: number; conversions: number; visitors: number; revenue: [string[], number[], number[]] }>(
-    `SELECT g, sum(countEqual(arrayMap(c -> c.1, conv), g)) AS conversions,
+  const rows = await db.all<{ g: number; conversions: number; visitors: number; currencies: string[]; amounts: number[] }>(
+    `SELECT g, conversions, visitors, revenue.1 AS currencies, arrayMap(u -> toFloat64(u) / 1e9, revenue.2) AS amounts FROM (
+      SELECT g, sum(countEqual(arrayMap(c -> c.1, conv), g)) AS conversions,
         uniqExactArray(arrayMap(c -> c.2, arrayFilter(c -> c.1 = g, conv))) AS visitors,
-        sumMap(pay_currencies, pay_amounts, arrayWithConstant(length(pay_currencies), toUInt64(1))) AS revenue
+        sumMap(pay_currencies, pay_units, arrayWithConstant(length(pay_currencies), toUInt64(1))) AS revenue
       FROM (
         SELECT groupArrayArray(arrayMap(h -> (h, visitor_key), hits)) AS conv,
-          groupArrayIf(toString(currency), paid) AS pay_currencies, groupArrayIf(assumeNotNull(amount), paid) AS pay_amounts
+          groupArrayIf(toString(currency), paid) AS pay_currencies, groupArrayIf(${BILLIONTHS}, paid) AS pay_units
         FROM (
           SELECT property_id, session_key, visitor_key, currency, amount, ${hits} AS hits,
             type = 'revenue' AND currency IS NOT NULL AND amount IS NOT NULL AS paid
@@ -89,14 +95,13 @@ export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Prom
         GROUP BY ${perSession}
         HAVING notEmpty(conv))
       ARRAY JOIN arrayDistinct(arrayMap(c -> c.1, conv)) AS g
-      GROUP BY g`,
+      GROUP BY g)`,
     params,
   );
   const byGoal = new Map(rows.map((r) => [Number(r.g), r]));
   return goals.map((_, i): GoalFigures => {
     const r = byGoal.get(i + 1);
     if (!r) return { visitors: 0, conversions: 0, revenue: [] };
-    const [currencies, amounts] = r.revenue;
-    return { visitors: Number(r.visitors), conversions: Number(r.conversions), revenue: currencies.map((currency, k) => ({ currency, amount: amounts[k] })) };
+    return { visitors: Number(r.visitors), conversions: Number(r.conversions), revenue: r.currencies.map((currency, k) => ({ currency, amount: r.amounts[k] })) };
   });
 }
