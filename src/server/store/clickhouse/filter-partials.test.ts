@@ -50,19 +50,26 @@ describe('a session written in several inserts', () => {
     expect(await store.trafficSummary(day([is('country', 'US')]))).toMatchObject({ sessions: 1, page_views: 2 }); // A
     expect(await store.trafficSummary(day([is('country', 'GB')]))).toMatchObject({ sessions: 1, page_views: 2 }); // B
     expect(await store.trafficSummary(day([is('browser', 'Firefox')]))).toMatchObject({ sessions: 0, page_views: 0 });
-    const trend = await store.trafficTrend({ ...day([is('browser', 'Safari')]), granularity: 'day', offsets: [{ offsetMinutes: 0 }] });
+    const trend = await store.trafficTrend({ ...day([is('browser', 'Safari')]), granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] });
     expect(trend).toMatchObject({ page_views: 2, unique_visitors: 1 }); // B's two views
   });
 
   it('is kept by its exit page, its last view in any insert', async () => {
     expect((await store.entryExitPages(day([is('exit_page', '/b')]), 10)).entry).toEqual([{ path: '/a', sessions: 1 }]);
-    const clicks = await store.interactions({ ...day([is('exit_page', '/y')]), granularity: 'day', offsets: [{ offsetMinutes: 0 }] }, 'click', { limit: 10 });
+    const clicks = await store.interactions({ ...day([is('exit_page', '/y')]), granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] }, 'click', { limit: 10 });
     expect(clicks.total).toEqual({ count: 1, unique: 1 }); // B's click, made before its first view
   });
 
   it('gives page details and funnels of the merged session', async () => {
     expect((await store.pageDetails(day([is('country', 'US')]), '/b', 10)).totals.page_views).toBe(1);
     expect((await store.pageDetails(day([is('country', 'GB')]), '/b', 10)).totals.page_views).toBe(0);
+    // Every operator on a merged value (matches once failed to plan over an aggregate).
+    for (const op of ['matches', 'contains'] as const) {
+      const us: Filter = { op, dimension: 'country', values: op === 'matches' ? ['U*'] : ['u'] };
+      expect((await store.pageDetails(day([us]), '/b', 10)).rows.map((r) => [r.dimension, r.values[0]])).toContainEqual(['country', 'US']);
+      expect((await store.trafficSummary(day([us]))).sessions, op).toBe(1);
+      expect((await store.realtime(['p'], at(10, 6), [{ ...us, dimension: 'browser', values: op === 'matches' ? ['Chr*'] : ['hrom'] }])).active_visitors).toBe(1);
+    }
     const funnel = await store.funnel({ scope: day([is('browser', 'Safari')]), steps: ['/x', '/y'], mode: 'sequential' }, 10);
     expect(funnel).toEqual([{ value: null, reached: [1, 1] }]);
   });

@@ -65,11 +65,18 @@ export function sessionPredicate(filters: Filter[] | undefined, params: ChParams
 }
 
 /**
- * The session filters as a predicate on a session's merged partials, for the HAVING of a
- * `GROUP BY property_id, session_key` over `sessions` ('' when none).
+ * The session filters on a session's merged partials: `columns`, the merged values they read as
+ * `m_<dimension>` for the SELECT of a `GROUP BY … session_key` over `sessions`, and `where`, the
+ * predicate on those columns for the query around it (not a HAVING: ClickHouse cannot plan `match`
+ * over an aggregate there). Both '' when no session filter is set.
  */
-export function mergedSessionPredicate(filters: Filter[] | undefined, params: ChParams): string {
-  return filtersPredicate(filters, mergedColumns, clickhouseDialect(params));
+export function mergedSessionFilters(filters: Filter[] | undefined, params: ChParams): { columns: string; where: string } {
+  const dimensions = [...new Set((filters ?? []).map((f) => f.dimension).filter((d): d is SessionDimension => d !== 'page'))];
+  if (dimensions.length === 0) return { columns: '', where: '' };
+  return {
+    columns: dimensions.map((d) => `${mergedColumns[d]} AS m_${d}`).join(', '),
+    where: filtersPredicate(filters, Object.fromEntries(dimensions.map((d) => [d, `m_${d}`])), clickhouseDialect(params)),
+  };
 }
 
 /** The `page` filters as a predicate on a path column ('' when none). */
@@ -89,25 +96,32 @@ function sessionId(s: Scope, alias: string): { key: string; columns: string } {
 }
 
 /**
- * An event row (`alias`) in a session that matches the session filters ('' when none is set). The
- * sessions are merged from the partials of the range and a day either side, the window
- * sessionsInScopeSql reads (a session's events lie within a day of its start: decisions.md), with only
- * the columns the filters name. Any session with an event in the range is among them, whatever day
- * it began. `onlySessions`: a set of rows (property_id, session_key) that limits the merge to those
- * sessions, for a range much shorter than the window (realtime).
+ * The sessions that match the session filters, as the rows (property_id,) session_key of a subquery:
+ * merged from the partials of the range and a day either side, the window sessionsInScopeSql reads
+ * (a session's events lie within a day of its start: decisions.md), so any session with an event in
+ * the range is among them, whatever day it began. The merge reads only the columns the filters name.
+ * `among`: a subquery of the same rows that limits the merge to those sessions, for a range much
+ * shorter than the window (realtime).
  */
-export function inMatchingSessions(s: Scope, params: ChParams, alias = '', onlySessions = ''): string {
-  if (!hasSessionFilters(s.filters)) return '';
-  const dimensions = [...new Set(s.filters!.map((f) => f.dimension).filter((d): d is SessionDimension => d !== 'page'))];
-  const columns = Object.fromEntries(dimensions.map((d) => [d, `m_${d}`]));
-  const id = sessionId(s, alias);
-  return `${id.key} IN (SELECT ${id.columns} FROM (
-      SELECT ${id.columns}, ${dimensions.map((d) => `${mergedColumns[d]} AS m_${d}`).join(', ')}
-      FROM sessions
-      WHERE property_id IN {props:Array(String)} AND start_day >= toDate({start:${TS}}) - 1 AND start_day <= toDate({end:${TS}}) + 1
-        ${onlySessions ? `AND ${sessionId(s, '').key} IN (${onlySessions})` : ''}
+export function matchingSessionsSql(s: Scope, params: ChParams, among = ''): string {
+  const id = sessionId(s, '');
+  const merged = mergedSessionFilters(s.filters, params);
+  return `SELECT ${id.columns} FROM (
+      SELECT ${id.columns}, ${merged.columns} FROM sessions
+      WHERE property_id IN {props:Array(String)} AND start_day >= toDate({start:${TS}}) - 1 AND start_day <= toDate({end:${TS}}) + 1${
+        among ? ` AND ${id.key} IN (${among})` : ''}
       GROUP BY ${id.columns})
-    WHERE ${filtersPredicate(s.filters, columns, clickhouseDialect(params))})`;
+    WHERE ${merged.where}`;
+}
+
+/**
+ * A row (`alias`: events, or sessionsInScope rows) of a session that matches the session filters;
+ * '' when none is set. One call's text can be used twice in a query: ClickHouse builds one set for
+ * identical IN subqueries.
+ */
+export function inMatchingSessions(s: Scope, params: ChParams, alias = '', among = ''): string {
+  if (!hasSessionFilters(s.filters)) return '';
+  return `${sessionId(s, alias).key} IN (${matchingSessionsSql(s, params, among)})`;
 }
 
 /**
@@ -120,6 +134,16 @@ export function viewedMatchingPage(s: Scope, params: ChParams, alias = ''): stri
   const id = sessionId(s, alias);
   return `${id.key} IN (SELECT ${id.columns} FROM events
     WHERE property_id IN {props:Array(String)} AND ts >= {start:${TS}} AND ts < {end:${TS}} AND type = 'pageview' AND NOT is_bot AND ${pages})`;
+}
+
+/**
+ * The settings clause a filtered query ends with ('' unfiltered: its SQL stays as it was). Without
+ * it, ClickHouse prepares each `IN (subquery)` set for primary-key analysis and applies it in
+ * PREWHERE, which at 10M events cost more than the subquery itself (trend under a country filter:
+ * 1,360 ms of CPU with it, 590 without; the events' key has no session_key to use it on anyway).
+ */
+export function filteredSettings(filters: Filter[] | undefined): string {
+  return filters?.length ? ' SETTINGS use_index_for_in_with_subqueries = 0' : '';
 }
 
 /** Joins non-empty predicates with AND, each with a leading ` AND ` ('' when all are empty). */

@@ -1,6 +1,6 @@
 import type { FunnelPathRow, FunnelQuery, FunnelRow, Scope, Store } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
-import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
+import { andAll, filteredSettings, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 import {
   breakdownViewsWhere, cutAfterNodesSql, dimensionSql, dropRepeatsSql, pageViewsWhere, perSession, progressSql, stepMaskSql,
 } from './funnel-sql.js';
@@ -66,7 +66,7 @@ async function funnel(db: ChDb, q: FunnelQuery, limit: number): Promise<FunnelRo
       `SELECT ${reached} FROM (
         SELECT groupBitOr(mask) AS seen ${progress('groupArray((ts, mask))')}
         FROM (SELECT property_id, session_key, ts, ${stepMaskSql} AS mask FROM events WHERE ${pageViewsWhere} AND path IN {stepPaths:Array(String)}${kept})
-        GROUP BY ${perSession})`,
+        GROUP BY ${perSession})${filteredSettings(q.scope.filters)}`,
       params,
     );
     return [{ value: null, reached: reachedOf(row, 'r') }];
@@ -84,7 +84,7 @@ async function funnel(db: ChDb, q: FunnelQuery, limit: number): Promise<FunnelRo
           ts >= {start:${TS}} AND NOT is_bot AND mask != 0 AS counted
         FROM events WHERE ${breakdownViewsWhere}${kept})
       GROUP BY ${perSession} HAVING countIf(counted) > 0)
-    GROUP BY value ORDER BY r1 DESC, value ASC NULLS LAST LIMIT {limit:UInt32}`,
+    GROUP BY value ORDER BY r1 DESC, value ASC NULLS LAST LIMIT {limit:UInt32}${filteredSettings(q.scope.filters)}`,
     // At least one row, which carries the whole funnel's figures.
     { ...params, limit: Math.max(1, Math.trunc(limit) || 0) },
   );
@@ -112,7 +112,7 @@ async function funnelPaths(db: ChDb, q: FunnelQuery, maxNodes: number): Promise<
         arraySlice(ids, indexOf(ids, {first:String})) AS p, ${cutAfterNodesSql('p')}
       FROM events WHERE ${pageViewsWhere}${sessionsKept(q.scope, params)}
       GROUP BY ${perSession} HAVING countIf(path = {first:String}) > 0)
-    GROUP BY pages, ended ORDER BY sessions DESC, pages, ended`,
+    GROUP BY pages, ended ORDER BY sessions DESC, pages, ended${filteredSettings(q.scope.filters)}`,
     { ...params, first: q.steps[0], maxNodes: Math.max(0, Math.trunc(maxNodes)) },
   );
   return rows.map((r) => ({ pages: r.pages, masks: r.pages.map((p) => masks.get(p) ?? 0), ended: Boolean(r.ended), sessions: Number(r.sessions) }));
@@ -126,7 +126,7 @@ async function pathsAfter(db: ChDb, s: Scope, page: string, depth: number): Retu
       SELECT arrayMap(v -> v.2, arraySort(groupArray((ts, path)))) AS ids, ${dropRepeatsSql('ids')} AS p
       FROM events WHERE ${pageViewsWhere}${sessionsKept(s, params)}
       GROUP BY ${perSession} HAVING countIf(path = {page:String}) > 0)
-    GROUP BY pages ORDER BY sessions DESC, pages`,
+    GROUP BY pages ORDER BY sessions DESC, pages${filteredSettings(s.filters)}`,
     { ...params, page, depth: Math.max(0, Math.trunc(depth)) },
   );
   return rows.map((r) => ({ pages: r.pages, sessions: Number(r.sessions) }));

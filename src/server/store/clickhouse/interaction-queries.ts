@@ -1,6 +1,6 @@
 import type { BucketedScope, InteractionReport, Store } from '../store.js';
 import type { ChDb } from './clickhouse-db.js';
-import { andAll, inMatchingSessions, pagePredicate } from './filter-scope.js';
+import { andAll, filteredSettings, inMatchingSessions, pagePredicate } from './filter-scope.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
 
 type Opts = { limit: number; page?: string; source?: string };
@@ -26,7 +26,7 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
        FROM (SELECT path, target, session_key, ${bucketKeySql(s.granularity, s.offsets)} AS bucket FROM events WHERE ${filter})
        GROUP BY GROUPING SETS ((path, target), (bucket), ()))
      ORDER BY g, bucket, count DESC, unique DESC, path, target NULLS LAST
-     LIMIT {limit:UInt32} BY g, bucket`,
+     LIMIT {limit:UInt32} BY g, bucket${filteredSettings(s.filters)}`,
     { ...params, type, limit: opts.limit, ...(opts.page === undefined ? {} : { page: opts.page }), ...(opts.source === undefined ? {} : { source: opts.source }) },
   );
   // grouping(): a bit per column left out of the set, first column highest. The (page, target) rows

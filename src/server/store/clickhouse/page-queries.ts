@@ -1,7 +1,7 @@
 import { byCountsThenValues } from '../ranked-rows.js';
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
-import { andAll, inMatchingSessions, mergedSessionPredicate, pagePredicate, sessionPredicate } from './filter-scope.js';
+import { andAll, filteredSettings, inMatchingSessions, mergedSessionFilters, pagePredicate, sessionPredicate } from './filter-scope.js';
 import { firstValueSql } from './schema.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { scopeParams, scopeWhere, TS } from './sql-fragments.js';
@@ -28,7 +28,7 @@ async function rankedPages(db: ChDb, s: Scope, limit: number, only?: string): Pr
   const rows = await db.all<RankedPage>(
     `SELECT path, count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events
      WHERE ${eventsOf('pageview')}${only === undefined ? '' : ' AND path = {only:String}'}${eventsKept(s, params)}
-     GROUP BY path ORDER BY page_views DESC, path LIMIT {limit:UInt32}`,
+     GROUP BY path ORDER BY page_views DESC, path LIMIT {limit:UInt32}${filteredSettings(s.filters)}`,
     { ...params, limit, ...(only === undefined ? {} : { only }) },
   );
   return rows.map((r) => ({ path: r.path, page_views: Number(r.page_views), unique_visitors: Number(r.unique_visitors) }));
@@ -48,7 +48,7 @@ async function depths(db: ChDb, s: Scope, paths: string[]): Promise<Map<string, 
        SELECT path, max(scroll_depth) AS deepest FROM events
        WHERE ${eventsOf('engagement')} AND path IN {paths:Array(String)}${eventsKept(s, params)}
        GROUP BY path, session_key)
-     WHERE deepest IS NOT NULL GROUP BY path`,
+     WHERE deepest IS NOT NULL GROUP BY path${filteredSettings(s.filters)}`,
     { ...params, paths },
   );
   return new Map(rows.map((r) => [r.path, Number(r.avg_scroll_depth)]));
@@ -63,7 +63,7 @@ async function entriesOn(db: ChDb, s: Scope, paths: string[]): Promise<Map<strin
   const params = scopeParams(s);
   const rows = await db.all<{ path: string; entries: number; bounces: number }>(
     `SELECT entry_path AS path, count() AS entries, countIf(pageviews = 1) AS bounces FROM ${sessionsInScope(sessionPredicate(s.filters, params))} AS x
-     WHERE entry_path IN {paths:Array(String)} GROUP BY entry_path`,
+     WHERE entry_path IN {paths:Array(String)} GROUP BY entry_path${filteredSettings(s.filters)}`,
     { ...params, paths },
   );
   return new Map(rows.map((r) => [r.path, { entries: Number(r.entries), bounces: Number(r.bounces) }]));
@@ -103,18 +103,18 @@ async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: numb
   const params = scopeParams(s);
   // Filters: the sessions' own values in their merge, the `page` filters on the page's views (a page
   // they don't keep has none); every session with one of its views in the range viewed a matching page.
-  const sessionsMatch = mergedSessionPredicate(s.filters, params);
+  const sessionsMatch = mergedSessionFilters(s.filters, params);
   const entered = `s.first_pv >= {start:${TS}} AND s.first_pv < {end:${TS}} AND s.bot = 0 AND s.entry_path_ = {page:String}`;
   const rows = await db.all<{ dimension: DetailRow['dimension'] | 'entry'; v1: string | null; v2: string | null; v3: string | null; page_views: number; sessions: number }>(
     `SELECT d.1 AS dimension, d.2 AS v1, d.3 AS v2, d.4 AS v3, sum(v.n) AS page_views, count() AS sessions
-     FROM (
+     FROM (${sessionsMatch.where ? 'SELECT * FROM (' : ''}
        SELECT property_id, session_key, ${firstValueSql('entry_path')} AS entry_path_, ${firstValueSql('entry_utm_source')} AS utm_source,
          ${firstValueSql('entry_utm_medium')} AS utm_medium, ${firstValueSql('entry_utm_campaign')} AS utm_campaign,
          ${firstValueSql('entry_country')} AS country, ${firstValueSql('entry_device')} AS device,
-         min(first_pv_ts) AS first_pv, sum(pageviews) AS pvs, max(is_bot) AS bot
+         min(first_pv_ts) AS first_pv, sum(pageviews) AS pvs, max(is_bot) AS bot${sessionsMatch.columns ? `, ${sessionsMatch.columns}` : ''}
        FROM sessions
        WHERE property_id IN {props:Array(String)} AND start_day >= toDate({start:${TS}}) - 1 AND start_day <= toDate({end:${TS}}) + 1
-       GROUP BY property_id, session_key${sessionsMatch ? ` HAVING ${sessionsMatch}` : ''}) AS s
+       GROUP BY property_id, session_key${sessionsMatch.where ? `) WHERE ${sessionsMatch.where}` : ''}) AS s
      -- Inner, as in the embedded store; the page's views (the smaller side) are the join's hash table.
      JOIN (SELECT property_id, session_key, count() AS n FROM events WHERE ${eventsOf('pageview')} AND path = {page:String}${andAll(pagePredicate(s.filters, 'path', params))}
            GROUP BY property_id, session_key) AS v ON s.property_id = v.property_id AND s.session_key = v.session_key
@@ -123,7 +123,7 @@ async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: numb
        tuple('entry', if(${entered}, if(s.pvs = 1, 'bounced', 'stayed'), NULL), NULL, NULL)] AS d
      GROUP BY dimension, v1, v2, v3
      ORDER BY dimension, page_views DESC, v1, v2, v3
-     LIMIT {limit:UInt32} BY dimension, if(dimension = 'entry', v1, NULL)`,
+     LIMIT {limit:UInt32} BY dimension, if(dimension = 'entry', v1, NULL)${filteredSettings(s.filters)}`,
     { ...params, page, limit },
   );
   const entries = { entries: 0, bounces: 0 };

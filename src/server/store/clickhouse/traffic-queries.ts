@@ -1,7 +1,8 @@
 import type { Filter } from '../../../contract/filters.js';
 import type { BucketedScope, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
-import { allOf, andAll, inMatchingSessions, pagePredicate, sessionPredicate, viewedMatchingPage } from './filter-scope.js';
+import { hasSessionFilters } from '../filter-sql.js';
+import { allOf, andAll, filteredSettings, inMatchingSessions, matchingSessionsSql, pagePredicate, sessionPredicate, viewedMatchingPage } from './filter-scope.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { byCountsThenValues } from '../ranked-rows.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
@@ -33,7 +34,7 @@ async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['traff
     `SELECT grouping(bucket) AS total, ${bucketKeySql(s.granularity, s.offsets)} AS bucket,
        count() AS page_views, uniqExact(visitor_key) AS unique_visitors
      FROM events WHERE ${pageViewsWhere}${viewsKept(s, params)}
-     GROUP BY ROLLUP(bucket) ORDER BY total, bucket`,
+     GROUP BY ROLLUP(bucket) ORDER BY total, bucket${filteredSettings(s.filters)}`,
     params,
   );
   const total = rows.find((r) => r.total === 1);
@@ -44,16 +45,21 @@ async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['traff
   };
 }
 
-/** Page-view figures from the events and session figures from the sessions, side by side in one query. */
+/**
+ * Page-view figures from the events and session figures from the sessions, side by side in one query.
+ * Under a session filter both sides take the same set of matching sessions, built once (the sessions
+ * side would otherwise merge the filters' columns a second time: 12% more at 10M events).
+ */
 async function trafficSummary(db: ChDb, s: Scope): ReturnType<Store['trafficSummary']> {
   const params = scopeParams(s);
+  const matching = inMatchingSessions(s, params);
   const [row] = await db.all<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration: number }>(
     `SELECT * FROM
-       (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}${viewsKept(s, params)}) AS v
+       (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}${andAll(pagePredicate(s.filters, 'path', params), matching)}) AS v
      CROSS JOIN
        (SELECT count() AS sessions, countIf(pageviews = 1) AS bounces,
           sum(toUnixTimestamp64Milli(last_ts) - toUnixTimestamp64Milli(first_ts)) / 1000 AS duration
-        FROM ${sessionsInScope(sessionsKept(s, params))}) AS x`,
+        FROM ${sessionsInScope(allOf(matching, viewedMatchingPage(s, params)))}) AS x${filteredSettings(s.filters)}`,
     params,
   );
   return {
@@ -75,23 +81,27 @@ const CLOCK_SLACK_MS = 60_000;
 /**
  * With filters, a session filter merges only the sessions with an event in the window (a few minutes
  * of a day-wide read), and a `page` filter counts the sessions that viewed a matching page in it.
+ * The active sessions under a session filter are counted from the merge itself (one set, not a set
+ * within a set: 16 ms instead of 30 at 10M events).
  */
 async function realtime(db: ChDb, propertyIds: string[], now: Date, filters?: Filter[]): ReturnType<Store['realtime']> {
   const until = new Date(now.getTime() + CLOCK_SLACK_MS);
   const activeScope = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: until, filters };
   const feedScope = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: until, filters };
   const [activeParams, feedParams] = [scopeParams(activeScope), scopeParams(feedScope)];
-  const inWindow = (on: string) => `SELECT ${propertyIds.length === 1 ? '' : 'property_id, '}session_key FROM events WHERE ${scopeWhere('ts')}${on}`;
+  const sessionsOf = (where: string) => `SELECT ${propertyIds.length === 1 ? '' : 'property_id, '}session_key FROM events WHERE ${where}`;
   const onPage = pagePredicate(filters, 'path', activeParams);
+  const activeEvents = `${scopeWhere('ts')} AND NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}`;
   const [[active], feed] = await Promise.all([
     db.all<{ active_visitors: number }>(
-      `SELECT uniqExact(session_key) AS active_visitors FROM events WHERE ${scopeWhere('ts')} AND NOT is_bot${
-        onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}${andAll(inMatchingSessions(activeScope, activeParams, '', inWindow('')))}`,
+      hasSessionFilters(filters)
+        ? `SELECT uniqExact(session_key) AS active_visitors FROM (${matchingSessionsSql(activeScope, activeParams, sessionsOf(activeEvents))})${filteredSettings(filters)}`
+        : `SELECT uniqExact(session_key) AS active_visitors FROM events WHERE ${activeEvents}${filteredSettings(filters)}`,
       activeParams,
     ),
     db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; ts: string }>(
       `SELECT path AS page, referrer, device, country, ts FROM events
-       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', inWindow(` AND type = 'pageview'`)))} ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
+       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', sessionsOf(`${scopeWhere('ts')} AND type = 'pageview'`)))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
       feedParams,
     ),
   ]);
@@ -135,7 +145,7 @@ async function segments(db: ChDb, s: Scope, limit: number): ReturnType<Store['se
          FROM ${sessionsInScope(sessionsKept(s, params))}
          GROUP BY GROUPING SETS (${sets}, ())
          SETTINGS group_by_use_nulls = 1))
-     WHERE place <= {limit:UInt32} OR g = ${ALL_BITS}`,
+     WHERE place <= {limit:UInt32} OR g = ${ALL_BITS}${filteredSettings(s.filters)}`,
     { ...params, limit },
   );
   const dimensionOf = new Map(Object.entries(segmentSets).map(([d, c]) => [groupingOf(c), d as SegmentDimension]));
@@ -164,7 +174,7 @@ async function entryExitPages(db: ChDb, s: Scope, limit: number): ReturnType<Sto
          FROM ${sessionsInScope(sessionsKept(s, params))}
          GROUP BY GROUPING SETS ((entry_path), (exit_path), ())
          SETTINGS group_by_use_nulls = 1))
-     WHERE place <= {limit:UInt32} OR g = 3`,
+     WHERE place <= {limit:UInt32} OR g = 3${filteredSettings(s.filters)}`,
     { ...params, limit },
   );
   rows.sort(byCountsThenValues((r) => [r.sessions], (r) => [r.entry_path, r.exit_path]));
