@@ -1,32 +1,9 @@
-import { wildcardRegex } from '../../../contract/filters.js';
-import type { GoalKind } from '../../../contract/goals.js';
 import type { GoalFigures, GoalRecord, Scope } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 import { perSession } from './funnel-sql.js';
+import { goalCondition, goalEventTypes } from './goal-conditions.js';
 import { TS, scopeParams } from './sql-fragments.js';
-
-/** The event type each kind of goal counts (docs/decisions.md "Goals"). */
-const kindTypes: Record<GoalKind, string> = { page: 'pageview', event: 'custom', click: 'click', form: 'form_submit' };
-
-/**
- * Goal `i` (1-based) as a condition on an event row of its kind's type, its values bound into `params`
- * as `{g<i>_…}`. In a scope of several properties a goal counts only its own property's events;
- * `page` narrows any kind to matching paths.
- */
-function goalCondition(g: GoalRecord, i: number, s: Scope, params: ChParams): string {
-  const bind = (field: string, value: string) => {
-    params[`g${i}_${field}`] = value;
-    return `{g${i}_${field}:String}`;
-  };
-  const parts = s.propertyIds.length > 1 ? [`property_id = ${bind('property', g.property_id)}`] : [];
-  if (g.kind === 'event') parts.push(`name = ${bind('event', g.event ?? '')}`);
-  // A click goal always names its element (the embedded store reads a missing one as '', matching nothing).
-  if (g.kind === 'click' || (g.kind === 'form' && g.target !== null)) parts.push(`target = ${bind('target', g.target ?? '')}`);
-  if (g.kind === 'form' && g.source !== null) parts.push(`source = ${bind('source', g.source)}`);
-  if (g.page !== null) parts.push(`match(path, ${bind('page', wildcardRegex(g.page))})`);
-  return parts.length ? parts.join(' AND ') : '1';
-}
 
 /**
  * An event row's `hits`: the 1-based places of the goals it matches. A row is tested only against the
@@ -38,8 +15,10 @@ function hitsSql(goals: GoalRecord[], s: Scope, params: ChParams): { hits: strin
   const byType = new Map<string, string[]>();
   goals.forEach((g, i) => {
     if (!s.propertyIds.includes(g.property_id)) return;
-    const type = kindTypes[g.kind];
-    byType.set(type, [...(byType.get(type) ?? []), `if(${goalCondition(g, i + 1, s, params)}, ${i + 1}, 0)`]);
+    const type = goalEventTypes[g.kind];
+    // In a scope of several properties a goal counts only its own property's events.
+    const condition = goalCondition(g, `g${i + 1}`, params, { ownProperty: s.propertyIds.length > 1 });
+    byType.set(type, [...(byType.get(type) ?? []), `if(${condition}, ${i + 1}, 0)`]);
   });
   const branches = [...byType].map(([type, tests]) => `type = '${type}', arrayFilter(h -> h != 0, [${tests.join(', ')}])`);
   return {

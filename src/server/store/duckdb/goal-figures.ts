@@ -1,18 +1,11 @@
 import type { GoalFigures, GoalRecord, Scope } from '../store.js';
 import type { Database } from './database.js';
-import { GoalHits, int } from './goal-hits.js';
+import { GoalHits, int, textNumbers } from './goal-hits.js';
 import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 import { scopeFilter } from './sql-fragments.js';
 import { bitsFit, visitorBits } from './visitor-sets.js';
 
 type Db = Pick<Database, 'all'>;
-
-/** The dictionary numbers of those of `texts` the store has seen (click targets, form selectors and sources). */
-async function textNumbers(db: Db, texts: string[]): Promise<Map<string, number>> {
-  if (texts.length === 0) return new Map();
-  const rows = await db.all<{ text: string; text_no: number }>('SELECT text, text_no FROM text_numbers WHERE list_contains($texts, text)', { texts });
-  return new Map(rows.map((r) => [r.text, r.text_no]));
-}
 
 /**
  * Distinct visitors per goal. Page goals' visitors (dense numbers) are a bitstring over the store's

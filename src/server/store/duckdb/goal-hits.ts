@@ -1,6 +1,6 @@
 import { wildcardRegex } from '../../../contract/filters.js';
 import type { GoalRecord, Scope } from '../store.js';
-import type { Params } from './database.js';
+import type { Database, Params } from './database.js';
 import { scopeFilter } from './sql-fragments.js';
 
 /** Our own integers as SQL text (a goal's place in the list, a dictionary number; never input). */
@@ -9,11 +9,19 @@ export function int(n: number): string {
   return String(n);
 }
 
+/** The dictionary numbers of those of `texts` the store has seen (click targets, form selectors and sources). */
+export async function textNumbers(db: Pick<Database, 'all'>, texts: string[]): Promise<Map<string, number>> {
+  if (texts.length === 0) return new Map();
+  const rows = await db.all<{ text: string; text_no: number }>('SELECT text, text_no FROM text_numbers WHERE list_contains($texts, text)', { texts });
+  return new Map(rows.map((r) => [r.text, r.text_no]));
+}
+
 /**
  * The goals' conversions in one scope as rows `(goal, session, visitor_no, visitor_key)`, one per
  * converting event, `goal` being the goal's place in the list; goal values are bound as `$g<i>…`.
  * Each source is read once for all its goals. Page views carry their visitor's dense number (so their
- * visitors are counted as a bitstring), clicks, forms and custom events the visitor's key.
+ * visitors are counted as a bitstring), clicks, forms and custom events the visitor's key. With
+ * `withTime`, each row also carries the event's `ts` (goal split tests compare it with the exposure).
  */
 export class GoalHits {
   /** `session_key`, or `property_id, session_key` when several properties share the scope (keys are unique only within one). */
@@ -24,6 +32,7 @@ export class GoalHits {
     private readonly s: Scope,
     private readonly goals: GoalRecord[],
     private readonly params: Params,
+    private readonly opts: { withTime?: boolean } = {},
   ) {
     this.several = s.propertyIds.length > 1;
     this.session = this.several ? 'property_id, session_key' : 'session_key';
@@ -55,6 +64,11 @@ export class GoalHits {
     return this.session.split(', ').map((c) => `${alias}.${c}`).join(', ');
   }
 
+  /** `, <alias>.ts` when the rows carry their time, else nothing (the Goals report's SQL stays as it was). */
+  private time(alias: string): string {
+    return this.opts.withTime ? `, ${alias}.ts` : '';
+  }
+
   /**
    * `goal_paths`: (path_no, goal) for every goal with a page pattern and every dictionary path it
    * matches, so each pattern is tested once per distinct path rather than once per event. The
@@ -71,7 +85,7 @@ export class GoalHits {
   pageViews(): string | null {
     const goals = this.of(['page']);
     if (goals.length === 0) return null;
-    return `SELECT gp.goal, ${this.sessionOf('v')}, v.visitor_no, NULL::UBIGINT AS visitor_key
+    return `SELECT gp.goal, ${this.sessionOf('v')}, v.visitor_no, NULL::UBIGINT AS visitor_key${this.time('v')}
       FROM compact_page_views v JOIN goal_paths gp ON gp.path_no = v.path_no AND gp.goal IN (${goals.map(([, i]) => int(i)).join(', ')})
       WHERE ${this.where('v')}${this.ownProperty('v', 'gp.goal')}`;
   }
@@ -99,10 +113,10 @@ export class GoalHits {
     });
     const hits = rules.map((r) => `CASE WHEN ${r.own}${r.page ? ` AND ${r.page}` : ''} THEN ${int(r.i)} END`);
     const on = this.session.split(', ').map((col) => `s.${col} = i.${col}`).join(' AND ');
-    return `SELECT i.goal, ${this.sessionOf('i')}, NULL::UINTEGER AS visitor_no, s.visitor_key
+    return `SELECT i.goal, ${this.sessionOf('i')}, NULL::UINTEGER AS visitor_no, s.visitor_key${this.time('i')}
       FROM (
-        SELECT unnest(goals) AS goal, ${this.session} FROM (
-          SELECT ${this.sessionOf('c')}, list_filter([${hits.join(', ')}], lambda x: x IS NOT NULL) AS goals
+        SELECT unnest(goals) AS goal, ${this.session}${this.opts.withTime ? ', ts' : ''} FROM (
+          SELECT ${this.sessionOf('c')}${this.time('c')}, list_filter([${hits.join(', ')}], lambda x: x IS NOT NULL) AS goals
           FROM compact_interactions c
           ${onPages ? 'LEFT JOIN (SELECT path_no, list(goal) AS goals FROM goal_paths GROUP BY path_no) gp ON gp.path_no = c.path_no' : ''}
           WHERE ${this.where('c')} AND (${rules.map((r) => `(${r.own})`).join(' OR ')}))
@@ -121,7 +135,7 @@ export class GoalHits {
     const goals = this.of(['event']);
     if (goals.length === 0) return null;
     const names = goals.map(([g, i]) => `(${int(i)}, ${this.bind(i, 'e', g.event ?? '')})`).join(', ');
-    return `SELECT t.goal, ${this.sessionOf('e')}, NULL::UINTEGER AS visitor_no, e.visitor_key
+    return `SELECT t.goal, ${this.sessionOf('e')}, NULL::UINTEGER AS visitor_no, e.visitor_key${this.time('e')}
       FROM compact_custom_events e JOIN (VALUES ${names}) AS t(goal, name) ON t.name = e.name
       WHERE ${this.where('e')} AND NOT e.is_payment${this.ownProperty('e', 't.goal')}`;
   }
