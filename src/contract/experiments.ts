@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
 import { cssValueProblem, imageUrlProblem } from './change-values.js';
 import { selectorProblem } from './css-selector.js';
+import { goalDefinition } from './goals.js';
 
-export const goals = ['click_through', 'form_submission', 'bounce_rate', 'session_time', 'destination_page', 'external_destination', 'revenue'] as const;
+/** `goal`: one of the property's goals (contract/goals.ts), named by its id in `goal_target`. */
+export const goals = ['click_through', 'form_submission', 'bounce_rate', 'session_time', 'destination_page', 'external_destination', 'revenue', 'goal'] as const;
 export const DEFAULT_GOAL = 'click_through';
 export const experimentTypes = ['nocode', 'redirect'] as const;
 export const experimentStatuses = ['active', 'complete'] as const;
@@ -87,7 +89,7 @@ const common = {
   name: z.string().trim().min(1).max(200),
   page: pagePath,
   goal: z.enum(goals).optional(),
-  /** What a destination_page (a path), external_destination (a URL prefix or a host) or session_time (seconds) goal counts. */
+  /** What a destination_page (a path), external_destination (a URL prefix or a host), session_time (seconds) or goal (a goal's id) goal counts. */
   goal_target: z.string().min(1).max(2048).optional(),
   auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).optional(),
 };
@@ -113,6 +115,9 @@ export const createExperimentBody = z
     if ((body.goal === 'destination_page' || body.goal === 'external_destination') && !body.goal_target) {
       ctx.addIssue({ code: 'custom', path: ['goal_target'], message: `required for the ${body.goal} goal` });
     }
+    if (body.goal === 'goal' && !body.goal_target) {
+      ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'the id of one of the property\'s goals (gol_…), required for the goal goal' });
+    }
     if (body.goal === 'destination_page' && body.goal_target && !pagePath.safeParse(body.goal_target).success) {
       ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'a page path starting with /' });
     }
@@ -137,7 +142,8 @@ function goalTargetProblem(goal: (typeof goals)[number], target: string): string
   if (goal === 'external_destination') {
     return hasScheme(target) || hostName.test(target) ? null : 'a URL prefix with its scheme (https://…) or a host name for the external_destination goal';
   }
-  if (goal === 'destination_page') return null;
+  // Whether the id is one of the property's goals is the create route's to say.
+  if (goal === 'destination_page' || goal === 'goal') return null;
   // A target the goal ignores would silently measure something else than the caller meant.
   return `not used by the ${goal} goal`;
 }
@@ -152,6 +158,9 @@ export const listExperimentsQuery = z.object({
 });
 
 const stamp = z.string();
+/** A `goal` test's goal as it was defined when the test was created: the test counts by this, whatever becomes of the goal. */
+export const experimentGoalDefinition = z.intersection(z.object({ name: z.string() }), goalDefinition);
+export type ExperimentGoalDefinition = z.infer<typeof experimentGoalDefinition>;
 const variantOut = z.object({
   label: z.string(),
   is_control: z.boolean(),
@@ -166,6 +175,8 @@ const experimentCore = {
   status: z.enum(experimentStatuses),
   goal: z.enum(goals),
   goal_target: z.string().nullable(),
+  /** Only for the `goal` goal: the goal `goal_target` names, as the test counts it. */
+  goal_definition: experimentGoalDefinition.optional(),
   created_at: stamp,
   auto_stop_days: z.number().int().nullable(),
 };

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { keyPermission } from '../../contract/admin.js';
 import { propertyId } from '../../contract/common.js';
 import { deviceValues, eventSchema, snapshotElement, type StoredEvent } from '../../contract/events.js';
-import { experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
+import { experimentGoalDefinition, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
 import { filterList, type Filter } from '../../contract/filters.js';
 import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
 import { goalDefinition } from '../../contract/goals.js';
-import type { ApiKeyRecord, ExperimentRecord, ExperimentVariant, GoalRecord, Property, SavedFunnelRecord, SnapshotRecord } from '../../server/store/store.js';
+import type { ApiKeyRecord, ExperimentGoal, ExperimentRecord, GoalRecord, Property, SavedFunnelRecord, SnapshotRecord } from '../../server/store/store.js';
 
 /**
  * The export format (docs/moving-between-stores.md), shared by its two spellings: NDJSON, one object
@@ -65,11 +65,25 @@ const variant = z.looseObject({
   changes: z.array(z.looseObject({ selector: text, op: z.string(), value: z.unknown() })),
   url: text.optional(),
 });
+// A goal test's goal (`goal_definition`, as the API shows it) is absent or null on every other test,
+// and in exports made before goal tests; a goal test cannot move without it (it counts by it).
 const experimentSchema = z.object({
   id, property_id: propertyId, name: text, page: text, type: z.enum(experimentTypes), goal: z.enum(goals), goal_target: text.nullable(),
   auto_stop_days: z.number().int().min(0).nullable(), status: z.enum(experimentStatuses), created_at: instant,
-  stopped_at: instant.nullable(), reason: text.nullable(), variants: z.array(variant),
-});
+  stopped_at: instant.nullable(), reason: text.nullable(), variants: z.array(variant), goal_definition: experimentGoalDefinition.nullish(),
+}).refine((e) => e.goal !== 'goal' || e.goal_definition, { path: ['goal_definition'], message: 'required for the goal goal: the goal the test counts' });
+
+function experimentFromParsed({ goal_definition, ...e }: z.infer<typeof experimentSchema>): ExperimentRecord {
+  if (!goal_definition) return e as ExperimentRecord;
+  const f: Partial<Record<'page' | 'event' | 'target' | 'source', string>> = goal_definition;
+  return {
+    ...(e as ExperimentRecord),
+    goal_definition: { name: goal_definition.name, kind: goal_definition.kind, page: f.page ?? null, event: f.event ?? null, target: f.target ?? null, source: f.source ?? null },
+  };
+}
+
+/** A goal test's goal as the API shows it: only the fields its kind uses. */
+const goalDefinitionLine = ({ name, kind, ...fields }: ExperimentGoal) => ({ name, kind, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) });
 
 // A goal as the API defines it (its kind and the fields that kind takes, checked as a create is), with
 // its id, property and time. Its kind is written `goal_kind`, as `kind` names the line's kind; a field
@@ -174,15 +188,16 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
     file: 'experiments.parquet',
     columns: {
       id: str, property_id: str, name: str, page: str, type: str, goal: str, goal_target: str, auto_stop_days: 'INTEGER', status: str,
-      created_at: ts, stopped_at: ts, reason: str, variants: 'JSON',
+      created_at: ts, stopped_at: ts, reason: str, variants: 'JSON', goal_definition: 'JSON',
     },
     toLine: (e) => ({
       id: e.id, property_id: e.property_id, name: e.name, page: e.page, type: e.type, goal: e.goal, goal_target: e.goal_target,
       auto_stop_days: e.auto_stop_days, status: e.status, created_at: iso(e.created_at), stopped_at: iso(e.stopped_at), reason: e.reason,
       variants: e.variants,
+      ...(e.goal_definition ? { goal_definition: goalDefinitionLine(e.goal_definition) } : {}),
     }),
     schema: experimentSchema,
-    fromParsed: (v) => ({ ...(v as ExperimentRecord), variants: (v as { variants: ExperimentVariant[] }).variants }),
+    fromParsed: (v) => experimentFromParsed(v as z.infer<typeof experimentSchema>),
   },
   goal: {
     file: 'goals.parquet',

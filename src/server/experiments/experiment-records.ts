@@ -4,14 +4,21 @@ import {
   type CreateExperimentBody, type experimentListResponse, type experimentResponse,
 } from '../../contract/experiments.js';
 import { randomId } from '../auth/api-keys.js';
-import type { ExperimentRecord, ExperimentVariant } from '../store/store.js';
+import { goalToApi } from '../routes/goal-routes.js';
+import type { ExperimentGoal, ExperimentRecord, ExperimentVariant, GoalRecord } from '../store/store.js';
 
 export const CONTROL_LABEL = 'Control';
 /** Unlabelled variants are named by letter after the control (A): `Variant B`, `Variant C`, … */
 export const defaultLabel = (index: number) => `Variant ${String.fromCharCode(65 + index)}`;
 
-/** A new, active test: the control (the page as it is) becomes variant 0, the requested ones follow. */
-export function newExperiment(propertyId: string, body: CreateExperimentBody, now: Date): ExperimentRecord {
+/** What a `goal` test keeps of its goal: everything that decides what converts, and the name it is shown by. */
+export const experimentGoalOf = ({ name, kind, page, event, target, source }: GoalRecord): ExperimentGoal => ({ name, kind, page, event, target, source });
+
+/**
+ * A new, active test: the control (the page as it is) becomes variant 0, the requested ones follow.
+ * A `goal` test keeps `propertyGoal`, the property goal its `goal_target` names, as it is now.
+ */
+export function newExperiment(propertyId: string, body: CreateExperimentBody, now: Date, propertyGoal?: GoalRecord): ExperimentRecord {
   const requested: ExperimentVariant[] = body.type === 'nocode'
     ? body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: v.changes }))
     : body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: [], url: v.url }));
@@ -25,6 +32,7 @@ export function newExperiment(propertyId: string, body: CreateExperimentBody, no
     goal,
     // Kept explicit, so a response always says what is being counted.
     goal_target: body.goal_target ?? (goal === 'session_time' ? String(DEFAULT_SESSION_TIME_SECONDS) : null),
+    ...(goal === 'goal' && propertyGoal ? { goal_definition: experimentGoalOf(propertyGoal) } : {}),
     auto_stop_days: body.auto_stop_days ?? null,
     status: 'active',
     created_at: now,
@@ -41,10 +49,17 @@ export const variantView = (v: ExperimentVariant, i: number) => ({
   ...(v.url !== undefined ? { url: v.url } : {}),
 });
 
+/** A `goal` test's goal as the goals list shows it, without its id and time; nothing for the other goals. */
+function goalDefinitionView(e: ExperimentRecord): Pick<z.infer<typeof experimentResponse>, 'goal_definition'> {
+  if (!e.goal_definition) return {};
+  const { id: _id, created_at: _at, ...definition } = goalToApi({ ...e.goal_definition, id: e.goal_target ?? '', property_id: e.property_id, created_at: e.created_at });
+  return { goal_definition: definition };
+}
+
 /** The create response. */
 export function experimentView(e: ExperimentRecord): z.infer<typeof experimentResponse> {
   return {
-    experiment_id: e.id, name: e.name, page: e.page, type: e.type, status: e.status, goal: e.goal, goal_target: e.goal_target,
+    experiment_id: e.id, name: e.name, page: e.page, type: e.type, status: e.status, goal: e.goal, goal_target: e.goal_target, ...goalDefinitionView(e),
     created_at: e.created_at.toISOString(), auto_stop_days: e.auto_stop_days, variants: e.variants.map(variantView),
   };
 }

@@ -3,6 +3,7 @@ import { endpoints } from '../../contract/endpoints.js';
 import { goalIdParams, MAX_GOALS, type Goal } from '../../contract/goals.js';
 import { randomId } from '../auth/api-keys.js';
 import { ApiError } from '../errors.js';
+import { settleAutoStops } from '../experiments/lifecycle.js';
 import type { GoalRecord, Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
 
@@ -53,7 +54,18 @@ export async function goalRoutes(app: FastifyInstance, opts: { store: Store }) {
   app.delete(fastifyPath(endpoints.deleteGoal.path), async (request) => {
     const propertyId = scopedProperty(request);
     const { goalId } = parse(goalIdParams, request.params, 'params');
-    if (!(await store.deleteGoal(propertyId, goalId))) throw new ApiError(404, 'not_found', `no goal "${goalId}" in this property`, { field: 'goalId' });
+    const notFound = () => new ApiError(404, 'not_found', `no goal "${goalId}" in this property`, { field: 'goalId' });
+    const goal = (await store.listGoals(propertyId)).find((g) => g.id === goalId);
+    if (!goal) throw notFound();
+    // A running test counts by its own copy of the goal, so deleting would not change its figures, but
+    // it would go on counting a goal listed nowhere: stop it first. A complete test does not hold it.
+    const running = (await settleAutoStops(store, propertyId).then(() => store.activeExperiments(propertyId))).filter((e) => e.goal === 'goal' && e.goal_target === goalId);
+    if (running.length > 0) {
+      throw new ApiError(409, 'conflict', `goal "${goal.name}" is the goal of the running split test${running.length > 1 ? 's' : ''} ${running.map((e) => `"${e.name}" (${e.id})`).join(', ')}; stop ${running.length > 1 ? 'them' : 'it'} first`, {
+        field: 'goalId', experiments: running.map((e) => e.id),
+      });
+    }
+    if (!(await store.deleteGoal(propertyId, goalId))) throw notFound();
     return { id: goalId, deleted: true as const };
   });
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.js';
 import { experimentDetail } from '../experiments/experiment-detail.js';
 import { experimentView, listItem, newExperiment } from '../experiments/experiment-records.js';
 import { settleAutoStops, startAutoStopTimer } from '../experiments/lifecycle.js';
-import type { ExperimentRecord, Store } from '../store/store.js';
+import type { ExperimentRecord, GoalRecord, Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
 
 export interface SplitTestOptions {
@@ -64,6 +64,14 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     return parse(endpoints.createSplitTest.body, { ...body, variants }, 'body');
   };
 
+  /** The property goal a `goal` test counts (400 on `goal_target` when the property has no such goal); none for the other goals. */
+  const propertyGoal = async (propertyId: string, body: CreateExperimentBody): Promise<GoalRecord | undefined> => {
+    if (body.goal !== 'goal') return undefined;
+    const found = (await store.listGoals(propertyId)).find((g) => g.id === body.goal_target);
+    if (!found) throw new ApiError(400, 'invalid_request', `goal_target: no goal "${body.goal_target}" in this property`, { field: 'goal_target', in: 'body' });
+    return found;
+  };
+
   app.get(fastifyPath(endpoints.splitTests.path), async (request) => {
     const propertyId = scopedProperty(request);
     const query = parse(endpoints.splitTests.query, request.query, 'query');
@@ -76,11 +84,12 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
   app.post(fastifyPath(endpoints.createSplitTest.path), async (request, reply) => {
     const propertyId = scopedProperty(request, endpoints.createSplitTest.permission);
     const body = await onOwnSite(propertyId, parse(endpoints.createSplitTest.body, request.body, 'body'));
+    const goal = await propertyGoal(propertyId, body);
     const create = creating.then(async () => {
       await settleAutoStops(store, propertyId);
       const running = (await store.activeExperiments(propertyId)).length;
       if (running >= MAX_RUNNING_TESTS) throw tooManyRunning(propertyId, running);
-      const created = newExperiment(propertyId, body, new Date());
+      const created = newExperiment(propertyId, body, new Date(), goal);
       await store.createExperiment(created);
       return created;
     });

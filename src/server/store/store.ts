@@ -71,6 +71,8 @@ export interface ExperimentRecord {
   type: (typeof experimentTypes)[number];
   goal: (typeof goals)[number];
   goal_target: string | null;
+  /** Only on a `goal` test: the goal `goal_target` names, as defined when the test was created (its figures never follow a later change). */
+  goal_definition?: ExperimentGoal;
   auto_stop_days: number | null;
   status: (typeof experimentStatuses)[number];
   created_at: Date;
@@ -129,6 +131,8 @@ export interface GoalRecord {
   source: string | null;
   created_at: Date;
 }
+/** A goal's name and definition, without its id, property and time: what a `goal` split test keeps of it. */
+export type ExperimentGoal = Pick<GoalRecord, 'name' | 'kind' | 'page' | 'event' | 'target' | 'source'>;
 /** One goal's figures in a scope: converting visitors, matching events, and converting sessions' revenue per currency. */
 export interface GoalFigures {
   visitors: number;

@@ -2,7 +2,9 @@ import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/exper
 import type { ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { chTime, TS } from './sql-fragments.js';
+import { experimentGoalRecord } from '../experiment-goal.js';
 import { experimentTestPages } from '../experiment-test-pages.js';
+import { goalCondition, goalEventTypes } from './goal-conditions.js';
 
 // The same rules as the embedded store's experiment-figures.ts, in ClickHouse's words.
 
@@ -43,6 +45,13 @@ function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pagev
     }
     case 'revenue':
       return { sql: any(`e.type = 'revenue'`), params: {} };
+    case 'goal': {
+      // The event the goal counts, matched as the Goals report matches it (goal-conditions.ts).
+      const goal = experimentGoalRecord(e);
+      if (!goal) return { sql: 'false', params: {} };
+      const params: ChParams = {};
+      return { sql: any(`e.type = '${goalEventTypes[goal.kind]}' AND ${goalCondition(goal, 'goal', params, { alias: 'e' })}`), params };
+    }
   }
 }
 

@@ -7,7 +7,9 @@ import { chTime } from './sql-fragments.js';
 
 const DAY_MS = 86_400_000;
 
-type Row = Omit<ExperimentRecord, 'created_at' | 'stopped_at' | 'variants'> & { created_at: string; stopped_at: string | null; variants: string; version: number };
+type Row = Omit<ExperimentRecord, 'created_at' | 'stopped_at' | 'variants' | 'goal_definition'> & {
+  created_at: string; stopped_at: string | null; variants: string; goal_definition: string | null; version: number;
+};
 
 /** A record as stored, and the version it was read at (the next write must be above it). */
 interface Current {
@@ -15,13 +17,15 @@ interface Current {
   version: number;
 }
 
-const fromRow = ({ version, ...r }: Row): Current => ({
+const fromRow = ({ version, goal_definition, ...r }: Row): Current => ({
   record: {
     ...r,
     auto_stop_days: r.auto_stop_days === null ? null : Number(r.auto_stop_days),
     created_at: dateOf(r.created_at),
     stopped_at: r.stopped_at === null ? null : dateOf(r.stopped_at),
     variants: JSON.parse(r.variants),
+    // Only a goal test carries it, so every other test reads back exactly as before.
+    ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
   },
   version: Number(version),
 });
@@ -36,7 +40,7 @@ function currentSql(scoped: boolean): string {
   return `(SELECT r.id AS id, r.property_id AS property_id, r.name AS name, r.page AS page, r.type AS type, r.goal AS goal,
       r.goal_target AS goal_target, r.auto_stop_days AS auto_stop_days, if(${stopped}, 'complete', r.status) AS status,
       r.created_at AS created_at, if(${stopped}, c.stop_at, r.stopped_at) AS stopped_at, if(${stopped}, c.stop_reason, r.reason) AS reason,
-      r.variants AS variants, r.version AS version
+      r.variants AS variants, r.goal_definition AS goal_definition, r.version AS version
     FROM (SELECT * FROM experiments FINAL${scoped ? ' WHERE property_id = {p:String}' : ''}) AS r
     LEFT JOIN ${firstStopSql(scoped)} AS c ON c.property_id = r.property_id AND c.id = r.id)`;
 }
@@ -50,7 +54,8 @@ export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'l
   const read = async (sql: string, params: ChParams) => (await db.all<Row>(sql, params)).map(fromRow);
   const write = (e: ExperimentRecord, version: number) =>
     db.insert('experiments', [{
-      ...e, created_at: chTime(e.created_at), stopped_at: e.stopped_at && chTime(e.stopped_at), variants: JSON.stringify(e.variants), version,
+      ...e, created_at: chTime(e.created_at), stopped_at: e.stopped_at && chTime(e.stopped_at), variants: JSON.stringify(e.variants),
+      goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null, version,
     }]);
   const current = async (propertyId: string, id: string): Promise<Current | null> => {
     const [found] = await read(`SELECT * FROM ${currentSql(true)} WHERE id = {id:String}`, { p: propertyId, id });

@@ -1,6 +1,6 @@
 import type { ChDb } from './clickhouse-db.js';
 import {
-  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, goalsTable,
+  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, experimentGoalColumns, goalsTable,
   savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
 } from './schema.js';
 
@@ -55,6 +55,12 @@ export const migrations: Migration[] = [
       ...alterTableDdl('events', customEventColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
       ...tableDdl(goalsTable, target),
     ],
+  },
+  {
+    // Added in place on a database made before (a no-op on a fresh one, where version 1 made it).
+    version: 5,
+    name: 'split tests keep the goal they count',
+    statements: (target) => alterTableDdl('experiments', experimentGoalColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
   },
 ];
 

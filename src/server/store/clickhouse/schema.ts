@@ -229,6 +229,12 @@ export const pageSnapshotsTable: TableSpec = {
 };
 
 /**
+ * The column split tests gained with goal tests (issue 12): a goal test's goal as JSON, NULL for the
+ * other goals. Last, so a new table and one migrated by `ADD COLUMN` (migrations.ts) have one order.
+ */
+export const experimentGoalColumns = ['goal_definition Nullable(String)'];
+
+/**
  * A test's whole record per version (variants as JSON); the highest version is the test. Its stop is
  * not written here but claimed in `experiment_stops`, so an update racing a stop cannot undo it.
  */
@@ -236,7 +242,7 @@ export const experimentsTable: TableSpec = {
   name: 'experiments',
   columns: `id String, property_id String, name String, page String, type String, goal String, goal_target Nullable(String),
     auto_stop_days Nullable(UInt32), status String, created_at DateTime64(3, 'UTC'), stopped_at Nullable(DateTime64(3, 'UTC')),
-    reason Nullable(String), variants String, version UInt64`,
+    reason Nullable(String), variants String, version UInt64, ${experimentGoalColumns.join(', ')}`,
   engine: 'ReplacingMergeTree(version)',
   orderBy: '(property_id, id)',
   shardKey: 'cityHash64(property_id, id)',

@@ -2,6 +2,7 @@ import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/exper
 import type { ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
 import { ts, type Database, type Params } from './database.js';
 import { experimentTestPages } from '../experiment-test-pages.js';
+import { experimentGoalHits } from './experiment-goal-hits.js';
 
 // With `(?:user@)?` skipped, so a link's host is what a browser would connect to.
 const hrefHost = `lower(regexp_extract(e.href, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)', 1))`;
@@ -34,6 +35,9 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
     }
     case 'revenue':
       return { sql: `bool_or(e.type = 'revenue')`, params: {} };
+    case 'goal':
+      // The session's latest event matching the goal (experiment-goal-hits.ts), at or after the exposure.
+      return { sql: `coalesce(any_value(h.last_hit) >= x.at, false)`, params: {} };
   }
 }
 
@@ -65,12 +69,13 @@ export async function experimentFigures(db: Pick<Database, 'all'>, e: Experiment
   const { sql: converted, params } = conversion(e);
   params.last = e.variants.length - 1;
   const exposures = countedExposures(e, params);
+  const goalHits = e.goal === 'goal' ? await experimentGoalHits(db, e, params) : null;
   const rows = await db.all<{ variant: number } & VariantFigures>(
-    `WITH ${exposures.sql},
+    `WITH ${exposures.sql},${goalHits ? `\n    ${goalHits},` : ''}
     per_session AS (
       SELECT x.variant, ${converted} AS converted, coalesce(sum(e.amount) FILTER (WHERE e.type = 'revenue'), 0) AS revenue
       FROM first_exposure x JOIN events e ON e.session_key = x.session_key AND e.ts >= x.at
-      LEFT JOIN sessions s ON s.property_id = $p AND s.session_key = x.session_key
+      LEFT JOIN sessions s ON s.property_id = $p AND s.session_key = x.session_key${goalHits ? ' LEFT JOIN goal_hits h ON h.session_key = x.session_key' : ''}
       WHERE ${exposures.window('e')} AND x.variant BETWEEN 0 AND $last::INTEGER
       GROUP BY x.session_key, x.variant, x.at)
     SELECT variant, count(*) AS sessions, count(*) FILTER (WHERE converted) AS conversions, sum(revenue) AS revenue

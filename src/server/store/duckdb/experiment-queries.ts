@@ -21,10 +21,15 @@ CREATE TABLE IF NOT EXISTS experiments (
   stopped_at TIMESTAMP,
   reason VARCHAR,
   variants VARCHAR NOT NULL
-)`;
+);
+-- A goal test's goal as JSON (ExperimentGoal), NULL for the other goals; added in place on older stores.
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS goal_definition VARCHAR`;
 
-type Row = Omit<ExperimentRecord, 'variants'> & { variants: string };
-const fromRow = (r: Row): ExperimentRecord => ({ ...r, variants: JSON.parse(r.variants) });
+type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition'> & { variants: string; goal_definition: string | null };
+// Only a goal test carries goal_definition, so every other test reads back exactly as before.
+const fromRow = ({ goal_definition, ...r }: Row): ExperimentRecord => ({
+  ...r, variants: JSON.parse(r.variants), ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
+});
 
 /** Active tests whose time is up; `created_at + auto_stop_days` is also their `stopped_at`. */
 const due = (scoped: boolean) =>
@@ -61,11 +66,11 @@ export function experimentQueries(db: Database) {
     async createExperiment(e: ExperimentRecord): Promise<void> {
       await write(
         `INSERT INTO experiments VALUES ($id, $p, $name, $page, $type, $goal, $target, $days::INTEGER, $status,
-          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants)`,
+          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition)`,
         {
           id: e.id, p: e.property_id, name: e.name, page: e.page, type: e.type, goal: e.goal, target: e.goal_target,
           days: e.auto_stop_days, status: e.status, created: ts(e.created_at), stopped: e.stopped_at && ts(e.stopped_at),
-          reason: e.reason, variants: JSON.stringify(e.variants),
+          reason: e.reason, variants: JSON.stringify(e.variants), goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null,
         },
         false,
       );

@@ -1,11 +1,15 @@
-import type { Change, ExperimentDetail, goals } from '../../../../contract/experiments.js';
+import type { Change, ExperimentDetail, ExperimentGoalDefinition, goals } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
+import { GOAL_KIND_LABELS } from '../../goals/utils/goal-words.js';
 import { autoStopAt, formatDay } from './variant-figures.js';
 
 type Goal = (typeof goals)[number];
 
-/** What counts as a conversion, in a marketer's words (docs/decisions.md, conversion rules). */
-export function describeGoal(goal: Goal, target: string | null): string {
+/**
+ * What counts as a conversion, in a marketer's words (docs/decisions.md, conversion rules); a goal
+ * test names its goal as it was when the test began: "Signup (custom event)".
+ */
+export function describeGoal(goal: Goal, target: string | null, definition?: ExperimentGoalDefinition): string {
   switch (goal) {
     case 'click_through':
       return 'Click-through: a click on the tested page';
@@ -21,6 +25,8 @@ export function describeGoal(goal: Goal, target: string | null): string {
       return `External destination: a click on a link to ${target ?? 'the goal site'}`;
     case 'revenue':
       return 'Revenue: a purchase (revenue event)';
+    case 'goal':
+      return definition ? `${definition.name} (${GOAL_KIND_LABELS[definition.kind].toLowerCase()})` : 'One of your goals';
   }
 }
 

@@ -9,6 +9,7 @@ export const GOAL_WORDS: Record<NonNullable<CreateExperimentBody['goal']>, strin
   destination_page: 'Visitors reaching a page',
   external_destination: 'Visitors reaching an external site',
   revenue: 'Revenue per visitor',
+  goal: 'One of your goals',
 };
 
 /** One change as a sentence: what the visitor of that variant sees differently. */
