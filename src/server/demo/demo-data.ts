@@ -4,6 +4,7 @@ import type { Store } from '../store/store.js';
 import { seedStore } from '../seed/seed-store.js';
 import { createDemoExperiments } from './demo-experiments.js';
 import { createDemoFunnels } from './demo-funnels.js';
+import { createDemoGoals } from './demo-goals.js';
 
 export const demoProperties = [
   { id: 'acme-shop', name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'America/New_York', events: 150_000, seed: 1 },
@@ -14,7 +15,7 @@ export const DEMO_DAYS = 90;
 
 /**
  * On an empty store: three properties with 90 days of traffic, two running split tests on the demo
- * website (three weeks of exposures and conversions), two saved funnels on the shop, and a key with
+ * website (three weeks of exposures and conversions), two saved funnels and four goals on the shop, and a key with
  * every permission for all of them (returned once).
  */
 export async function createDemoData(store: Store, now = new Date()): Promise<{ key: string } | null> {
@@ -25,6 +26,7 @@ export async function createDemoData(store: Store, now = new Date()): Promise<{ 
   }
   await createDemoExperiments(store, now);
   await createDemoFunnels(store, demoProperties[0].id, now);
+  await createDemoGoals(store, demoProperties[0].id, now);
   const { key, record } = newApiKey({ name: 'demo', propertyIds: demoProperties.map((p) => p.id), permissions: [...keyPermissions] });
   await store.createApiKey(record);
   return { key };
