@@ -116,7 +116,7 @@ export const createExperimentBody = z
       ctx.addIssue({ code: 'custom', path: ['goal_target'], message: `required for the ${body.goal} goal` });
     }
     if (body.goal === 'goal' && !body.goal_target) {
-      ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'the id of one of the property\'s goals (gol_…), required for the goal goal' });
+      ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'choose one of the property\'s goals: its id (gol_…)' });
     }
     if (body.goal === 'destination_page' && body.goal_target && !pagePath.safeParse(body.goal_target).success) {
       ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'a page path starting with /' });

@@ -61,7 +61,9 @@ export async function goalRoutes(app: FastifyInstance, opts: { store: Store }) {
     // it would go on counting a goal listed nowhere: stop it first. A complete test does not hold it.
     const running = (await settleAutoStops(store, propertyId).then(() => store.activeExperiments(propertyId))).filter((e) => e.goal === 'goal' && e.goal_target === goalId);
     if (running.length > 0) {
-      throw new ApiError(409, 'conflict', `goal "${goal.name}" is the goal of the running split test${running.length > 1 ? 's' : ''} ${running.map((e) => `"${e.name}" (${e.id})`).join(', ')}; stop ${running.length > 1 ? 'them' : 'it'} first`, {
+      const several = running.length > 1;
+      const tests = running.map((e) => `"${e.name}" (${e.id})`).join(', ');
+      throw new ApiError(409, 'conflict', `the running split test${several ? 's' : ''} ${tests} count${several ? '' : 's'} goal "${goal.name}": stop ${several ? 'them' : 'it'} first`, {
         field: 'goalId', experiments: running.map((e) => e.id),
       });
     }

@@ -27,6 +27,8 @@ describe('experiment words', () => {
     expect(describeGoal('destination_page', '/thanks')).toBe('Destination page: a view of /thanks');
     expect(describeGoal('session_time', null)).toContain('at least 60 seconds');
     expect(describeGoal('session_time', '1800')).toContain('at least 1,800 seconds');
+    expect(describeGoal('goal', 'gol_1', { name: 'Signup', kind: 'event', event: 'signup' })).toBe('Signup (custom event)');
+    expect(describeGoal('goal', 'gol_2', { name: 'Docs', kind: 'page', page: '/docs/*' })).toBe('Docs (page visit)');
   });
 
   it('describes each change op, css as property: value pairs, long values clipped', () => {

@@ -5,6 +5,9 @@ import { autoStopAt, formatDay } from './variant-figures.js';
 
 type Goal = (typeof goals)[number];
 
+/** One of the property's goals by its name and kind: "Signup (custom event)". */
+export const propertyGoalWords = (g: Pick<ExperimentGoalDefinition, 'name' | 'kind'>) => `${g.name} (${GOAL_KIND_LABELS[g.kind].toLowerCase()})`;
+
 /**
  * What counts as a conversion, in a marketer's words (docs/decisions.md, conversion rules); a goal
  * test names its goal as it was when the test began: "Signup (custom event)".
@@ -26,7 +29,7 @@ export function describeGoal(goal: Goal, target: string | null, definition?: Exp
     case 'revenue':
       return 'Revenue: a purchase (revenue event)';
     case 'goal':
-      return definition ? `${definition.name} (${GOAL_KIND_LABELS[definition.kind].toLowerCase()})` : 'One of your goals';
+      return definition ? propertyGoalWords(definition) : 'One of your goals';
   }
 }
 

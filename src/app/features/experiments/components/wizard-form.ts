@@ -35,8 +35,8 @@ export interface WizardValues {
   auto_stop_days: string;
 }
 
-/** Goals that count something the person names (a path, a URL or host, seconds). */
-export const TARGET_GOALS: readonly Goal[] = ['destination_page', 'external_destination', 'session_time'];
+/** Goals that count something the person names (a path, a URL or host, seconds, one of the property's goals). */
+export const TARGET_GOALS: readonly Goal[] = ['destination_page', 'external_destination', 'session_time', 'goal'];
 /** Ops whose value the contract requires to be an empty string. */
 export const VALUELESS_OPS: readonly ChangeOp[] = ['delete', 'duplicate'];
 

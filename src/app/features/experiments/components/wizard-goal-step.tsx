@@ -3,6 +3,8 @@ import { DEFAULT_SESSION_TIME_SECONDS, goals, MAX_AUTO_STOP_DAYS } from '../../.
 import { TARGET_GOALS, type Goal, type WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
 import { GOAL_WORDS } from './wizard-review-words.js';
+import { WizardGoalPicker } from './wizard-goal-picker.js';
+import { type ReportScope } from '../../../lib/report-scope.js';
 
 const TARGET: Partial<Record<Goal, { label: string; hint: string; placeholder: string }>> = {
   destination_page: { label: 'Page to reach (path)', hint: 'A visit counts when the visitor reaches this page afterwards.', placeholder: '/signup' },
@@ -11,21 +13,26 @@ const TARGET: Partial<Record<Goal, { label: string; hint: string; placeholder: s
 };
 
 /** Step 4: what counts as success, and whether the test stops by itself. */
-export function WizardGoalStep() {
-  const { control, register } = useFormContext<WizardValues>();
+export function WizardGoalStep({ scope }: { scope: ReportScope }) {
+  const { control, register, setValue } = useFormContext<WizardValues>();
   const goal = useWatch({ control, name: 'goal' });
   const autoStop = useWatch({ control, name: 'auto_stop' });
   const target = TARGET_GOALS.includes(goal) ? TARGET[goal] : undefined;
+  // A path or a number typed for another goal is no goal's id, and a goal's id is no path: start empty.
+  const switchTarget = (next: string) => {
+    if (next === 'goal' || goal === 'goal') setValue('goal_target', '');
+  };
 
   return (
     <>
       <WizardField label="Goal" path="goal" hint="What a variant has to improve to win.">
         {(aria) => (
-          <select {...aria} {...register('goal')}>
+          <select {...aria} {...register('goal', { onChange: (e) => switchTarget(e.target.value) })}>
             {goals.map((g) => <option key={g} value={g}>{GOAL_WORDS[g]}</option>)}
           </select>
         )}
       </WizardField>
+      {goal === 'goal' && <WizardGoalPicker scope={scope} />}
       {target && (
         <WizardField label={target.label} path="goal_target" hint={target.hint}>
           {(aria) => <input type="text" placeholder={target.placeholder} spellCheck={false} {...aria} {...register('goal_target')} />}

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { createExperimentBody } from '../../../../contract/experiments.js';
 import { formatPercent } from '../../../lib/format.js';
+import { goalsListQuery } from '../../goals/api/goals-queries.js';
 import { toCreateBody, type WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
 import { useRunningTestsOn, WizardOverlapWarning } from './wizard-overlap-warning.js';
@@ -13,6 +15,8 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
   const values = useWatch({ control }) as WizardValues;
   const parsed = createExperimentBody.safeParse({ ...toCreateBody(values), name: values.name.trim() || 'unnamed' });
   const running = useRunningTestsOn(scope, parsed.success ? parsed.data.page : '');
+  // Named by the goal picked (the goal step loaded the list, so this reads it from the cache).
+  const goals = useQuery({ ...goalsListQuery(scope), enabled: parsed.success && parsed.data.goal === 'goal' });
   const selectors = parsed.success && parsed.data.type === 'nocode' ? parsed.data.variants.flatMap((v) => v.changes.map((c) => c.selector)) : [];
 
   return (
@@ -34,7 +38,7 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
               </li>
             ))}
           </ul>
-          <p><strong>Goal</strong>: {goalWords(parsed.data)}</p>
+          <p><strong>Goal</strong>: {goalWords(parsed.data, goals.data?.data)}</p>
           <p><strong>Auto-stop</strong>: {autoStopWords(parsed.data.auto_stop_days)}</p>
           <WizardOverlapWarning tests={running} selectors={selectors} />
           <p className="muted small">The test starts as soon as you create it.</p>

@@ -22,6 +22,9 @@ describe('the review in words', () => {
     expect(goalWords({})).toBe('Click-through rate on the page');
     expect(goalWords({ goal: 'session_time' })).toBe('Sessions lasting at least 60 seconds');
     expect(goalWords({ goal: 'destination_page', goal_target: '/thanks' })).toBe('Visitors reaching /thanks');
+    const goals = [{ id: 'gol_a', name: 'Signup', kind: 'event' as const }, { id: 'gol_b', name: 'Buy', kind: 'click' as const }];
+    expect(goalWords({ goal: 'goal', goal_target: 'gol_b' }, goals)).toBe('Buy (click)');
+    expect(goalWords({ goal: 'goal', goal_target: 'gol_gone' }, goals)).toBe('One of your goals');
     expect(autoStopWords(undefined)).toBe('Runs until you stop it.');
     expect(autoStopWords(1)).toBe('Stops by itself after 1 day.');
   });

@@ -1,4 +1,6 @@
 import { DEFAULT_GOAL, DEFAULT_SESSION_TIME_SECONDS, type Change, type CreateExperimentBody } from '../../../../contract/experiments.js';
+import type { Goal } from '../../../../contract/goals.js';
+import { propertyGoalWords } from './experiment-detail-words.js';
 
 /** The goals in a marketer's words (the spec's meanings). */
 export const GOAL_WORDS: Record<NonNullable<CreateExperimentBody['goal']>, string> = {
@@ -30,9 +32,13 @@ export function changeWords(c: Change): string {
   }
 }
 
-/** What success means for this test, with its target. */
-export function goalWords(body: Pick<CreateExperimentBody, 'goal' | 'goal_target'>): string {
+/** What success means for this test, with its target; a goal test names its goal among the property's `goals`. */
+export function goalWords(body: Pick<CreateExperimentBody, 'goal' | 'goal_target'>, goals: readonly Pick<Goal, 'id' | 'name' | 'kind'>[] = []): string {
   const goal = body.goal ?? DEFAULT_GOAL;
+  if (goal === 'goal') {
+    const picked = goals.find((g) => g.id === body.goal_target);
+    return picked ? propertyGoalWords(picked) : GOAL_WORDS.goal;
+  }
   if (goal === 'session_time') return `Sessions lasting at least ${body.goal_target ?? DEFAULT_SESSION_TIME_SECONDS} seconds`;
   if (goal === 'destination_page') return `Visitors reaching ${body.goal_target}`;
   if (goal === 'external_destination') return `Visitors leaving for ${body.goal_target}`;

@@ -25,7 +25,7 @@ export function WizardStepBody({ step, scope, page, chosen, onChosenChange }: Pr
     case STEP.changes:
       return <WizardChangesStep />;
     case STEP.goal:
-      return <WizardGoalStep />;
+      return <WizardGoalStep scope={scope} />;
     default:
       return <WizardReviewStep scope={scope} />;
   }
