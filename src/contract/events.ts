@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
-import { MAX_EVENT_NAME_LENGTH, MAX_EVENT_PROPS, MAX_PROP_KEY_LENGTH, MAX_PROP_VALUE_LENGTH } from './event-limits.js';
+import { MAX_EVENT_NAME_LENGTH, MAX_EVENT_PROPS, MAX_LABEL_LENGTH, MAX_PROP_KEY_LENGTH, MAX_PROP_VALUE_LENGTH } from './event-limits.js';
 
 /** The event format of operations.md §3, shared by `import`, `seed` and `POST /api/collect`. */
 // New types go at the end: the embedded store's staging codes are positions in this list.
@@ -74,6 +74,11 @@ export const eventSchema = z
     /** Custom events (required) and revenue (optional): what happened, as the site names it. */
     name: z.string().trim().min(1).max(MAX_EVENT_NAME_LENGTH).optional().nullable(),
     props: eventProps.optional().nullable(),
+    /**
+     * Clicks and form submissions: what a person sees of the element (its text or label, never a
+     * typed value). Trimmed; an empty one is no label.
+     */
+    label: z.string().trim().max(MAX_LABEL_LENGTH).transform((s) => s || null).optional().nullable(),
   })
   .superRefine((e, ctx) => {
     // A loop over a table rather than a helper closure: this runs once per imported line, and a
@@ -116,6 +121,8 @@ export interface StoredEvent {
   /** Custom events and revenue: the event's name and flat properties (absent on other types). */
   name?: string | null;
   props?: Record<string, string> | null;
+  /** Clicks and form submissions: the element's label as the page showed it (absent on other types). */
+  label?: string | null;
   /**
    * On exposures taken by collect: a keyed hash of the client address, the key random and held in
    * memory for one UTC day (never the address; docs/tracking.md). Only compared, for the split-test

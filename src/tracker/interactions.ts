@@ -1,10 +1,12 @@
+import { elementLabel, formLabel } from './element-label.js';
 import { selectorOf } from './selector.js';
 import type { Emit } from './types.js';
 
 const CLICKABLE = 'a,button,[role=button],input[type=submit],input[type=button]';
 
 /**
- * Clicks on links and buttons, and form submissions. Capture phase, so page code that stops
+ * Clicks on links and buttons, and form submissions, each with the element's selector and what a
+ * person sees of it (element-label.ts). Capture phase, so page code that stops
  * propagation or prevents the default (a form answered in place) still gets counted.
  */
 export function trackInteractions(emit: Emit): void {
@@ -15,7 +17,7 @@ export function trackInteractions(emit: Emit): void {
       if (!el) return;
       // SVG links have an object for href; only HTML links have a destination worth reporting.
       const href = el instanceof HTMLAnchorElement && el.href ? el.href.slice(0, 2048) : undefined;
-      emit('click', { target: selectorOf(el), href });
+      emit('click', { target: selectorOf(el), href, label: elementLabel(el) });
     },
     true,
   );
@@ -25,7 +27,7 @@ export function trackInteractions(emit: Emit): void {
       const form = e.target;
       if (!(form instanceof HTMLFormElement)) return;
       const source = form.getAttribute('data-source') || form.getAttribute('name') || form.id || undefined;
-      emit('form_submit', { target: selectorOf(form), source: source?.slice(0, 256) });
+      emit('form_submit', { target: selectorOf(form), source: source?.slice(0, 256), label: formLabel(form) });
     },
     true,
   );

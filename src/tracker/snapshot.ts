@@ -1,3 +1,4 @@
+import { clean } from './element-label.js';
 import { currentPath } from './pageviews.js';
 import { selectorOf } from './selector.js';
 import { load, save } from './storage.js';
@@ -5,7 +6,6 @@ import type { Emit, SnapshotElement } from './types.js';
 
 const SNAPSHOT_KEY = 'sl_snap';
 const MAX_ELEMENTS = 40;
-const MAX_TEXT = 120;
 // Wait for late styles and images, and for a single-page app to render its new view.
 const DELAY_MS = 1_000;
 // Most telling first, so the cap cuts image and link lists, not headings and calls to action.
@@ -17,8 +17,6 @@ const KINDS: [string, SnapshotElement['kind']][] = [
   ['img', 'image'],
 ];
 const STYLES = ['color', 'backgroundColor', 'fontSize', 'fontWeight', 'padding', 'borderRadius'] as const;
-
-const clean = (text: string | null | undefined) => (text || '').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
 
 function describe(el: Element, kind: SnapshotElement['kind']): SnapshotElement {
   const css = getComputedStyle(el);

@@ -62,5 +62,7 @@ export function normalizeEvent(e: EventInput, now: Date): StoredEvent {
     currency: e.currency ?? null,
     name: e.name ?? null,
     props: e.props && Object.keys(e.props).length > 0 ? e.props : null,
+    // Only an element's: a label sent on another event type describes nothing the reports show.
+    label: e.type === 'click' || e.type === 'form_submit' ? (e.label ?? null) : null,
   };
 }
