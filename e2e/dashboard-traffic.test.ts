@@ -107,6 +107,24 @@ describe('dashboard: Traffic in key mode', () => {
     await expect.poll(() => page.locator('.recharts-line-curve[stroke-dasharray]').count()).toBe(2);
   });
 
+  it('says a custom range after today has nothing yet, instead of asking for a longer range (issue 13 §5)', async () => {
+    const url = new URL(page.url());
+    url.searchParams.set('range', 'custom');
+    url.searchParams.set('from', day(3));
+    url.searchParams.set('to', day(9));
+    await page.goto(url.toString());
+    const note = page.getByRole('alert').filter({ hasText: 'starts after today' });
+    await expect.poll(() => note.count()).toBe(1);
+    expect(await note.textContent()).toMatch(/nothing has been recorded in it yet\. Pick a start on or before today\./);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-future-range-desktop.png') });
+    // The calendar offers no start after today.
+    expect(await page.getByLabel('From', { exact: true }).getAttribute('max')).toBe(day(0));
+    await page.getByLabel('From', { exact: true }).fill(day(-3));
+    await expect.poll(() => note.count()).toBe(0);
+    await page.getByLabel('Date range').selectOption('7d');
+    await page.waitForURL(/range=7d/);
+  });
+
   it('lets the breakdown tabs be driven from the keyboard', async () => {
     await page.getByRole('tab', { name: 'UTM' }).focus();
     await page.keyboard.press('ArrowRight');

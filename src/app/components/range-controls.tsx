@@ -1,7 +1,9 @@
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { granularities } from '../../contract/analytics-query.js';
 import { rangePresets, type DashboardSearch } from '../lib/dashboard-search.js';
-import { granularityFits } from '../lib/date-range.js';
+import { granularityFits, todayIn } from '../lib/date-range.js';
+
+const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 import { useDashboardView } from '../lib/use-dashboard-view.js';
 
 const PRESET_LABELS: Record<DashboardSearch['range'], string> = {
@@ -26,6 +28,9 @@ export function RangeControls({ granularity = true }: { granularity?: boolean })
   // The aggregate spans properties in different zones: without a zone in the URL it reads UTC, not the first property's.
   const zone = pathname === '/aggregate' ? (search.tz ?? 'UTC') : (view?.timezone ?? 'UTC');
   const set = (patch: Partial<DashboardSearch>) => navigate({ to: '.', search: (s) => ({ ...s, ...patch }), replace: false });
+  const today = todayIn(zone);
+  // A range wholly after today has no visits yet: say so, rather than the reports' "pick a longer range".
+  const future = search.range === 'custom' && view && view.range.start > today;
 
   return (
     <>
@@ -49,12 +54,17 @@ export function RangeControls({ granularity = true }: { granularity?: boolean })
         <>
           <label className="field">
             <span>From</span>
-            <input type="date" value={view.range.start} max={view.range.end} onChange={(e) => e.target.value && set({ from: e.target.value })} />
+            <input type="date" value={view.range.start} max={view.range.end < today ? view.range.end : today} onChange={(e) => e.target.value && set({ from: e.target.value })} />
           </label>
           <label className="field">
             <span>To</span>
             <input type="date" value={view.range.end} min={view.range.start} onChange={(e) => e.target.value && set({ to: e.target.value })} />
           </label>
+          {future && (
+            <p className="range-note" role="alert">
+              This range starts after today ({longDate(today)}), so nothing has been recorded in it yet. Pick a start on or before today.
+            </p>
+          )}
         </>
       )}
       {granularity && (<label className="field">
