@@ -137,13 +137,16 @@ export function viewedMatchingPage(s: Scope, params: ChParams, alias = ''): stri
 }
 
 /**
- * The settings clause a filtered query ends with ('' unfiltered: its SQL stays as it was). Without
- * it, ClickHouse prepares each `IN (subquery)` set for primary-key analysis and applies it in
- * PREWHERE, which at 10M events cost more than the subquery itself (trend under a country filter:
- * 1,360 ms of CPU with it, 590 without; the events' key has no session_key to use it on anyway).
+ * The settings clause a filtered query ends with ('' unfiltered: its SQL stays as it was).
+ * - Without the first, ClickHouse prepares each `IN (subquery)` set for primary-key analysis and
+ *   applies it in PREWHERE, which at 10M events cost more than the subquery itself (trend under a
+ *   country filter: 1,360 ms of CPU with it, 590 without; the events' key has no session_key anyway).
+ * - On a cluster the filters' subqueries read each shard's own rows: a session's events and partials
+ *   are all on one shard (schema.ts), so its values and its events meet there, as in experiment-figures.ts.
+ *   (By default ClickHouse refuses an IN over a Distributed table inside a query over one.)
  */
 export function filteredSettings(filters: Filter[] | undefined): string {
-  return filters?.length ? ' SETTINGS use_index_for_in_with_subqueries = 0' : '';
+  return filters?.length ? ` SETTINGS use_index_for_in_with_subqueries = 0, distributed_product_mode = 'local'` : '';
 }
 
 /** Joins non-empty predicates with AND, each with a leading ` AND ` ('' when all are empty). */
