@@ -11,7 +11,7 @@ import { readablePath } from './readable-path.js';
 export const filterOperators = ['is', 'is_not', 'contains', 'not_contains', 'matches'] as const;
 export const filterDimensions = [
   'page', 'entry_page', 'exit_page', 'country', 'device', 'browser', 'os',
-  'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
+  'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'goal',
 ] as const;
 export type FilterOperator = (typeof filterOperators)[number];
 export type FilterDimension = (typeof filterDimensions)[number];
@@ -55,10 +55,12 @@ export const filterTuple = z
     ],
     { error: (issue) => (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big' ? `each filter is ${SHAPE}` : undefined) },
   )
-  .superRefine(([op, , values], ctx) => {
+  .superRefine(([op, dimension, values], ctx) => {
     const nullAt = values.indexOf(null);
     if (nullAt >= 0 && op !== 'is' && op !== 'is_not')
       ctx.addIssue({ code: 'custom', path: [2, nullAt], message: `null (unknown) can only be used with "is" and "is_not", not "${op}"` });
+    else if (nullAt >= 0 && dimension === 'goal')
+      ctx.addIssue({ code: 'custom', path: [2, nullAt], message: 'a goal filter names goals: null (unknown) has no meaning there' });
   });
 
 export const filterList = z
@@ -94,7 +96,7 @@ export function encodeFilters(filters: Filter[]): string {
   return JSON.stringify(filters.map((f) => [f.op, f.dimension, f.values]));
 }
 
-/** Dimensions whose value is the session's own (first touch, entry or exit page); `page` is per event. */
+/** Dimensions whose value is the session's own (first touch, entry or exit page, goals reached); `page` is per event. */
 export const sessionDimensions: readonly FilterDimension[] = filterDimensions.filter((d) => d !== 'page');
 
 /**

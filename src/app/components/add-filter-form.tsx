@@ -18,7 +18,7 @@ type Output = z.output<typeof typedFilter>;
 
 const EXAMPLES: Record<Output['dimension'], string> = {
   page: '/blog', entry_page: '/pricing', exit_page: '/checkout', referrer: 'google.com', utm_source: 'newsletter',
-  utm_medium: 'email', utm_campaign: 'spring-sale', country: 'US', device: 'mobile', browser: 'Chrome', os: 'iOS',
+  utm_medium: 'email', utm_campaign: 'spring-sale', country: 'US', device: 'mobile', browser: 'Chrome', os: 'iOS', goal: 'Signup',
 };
 
 /** Exact values are compared as the reports show them; a country is its upper-case code. */

@@ -10,6 +10,7 @@ export const FILTER_DIMENSION_LABELS: Record<FilterDimension, string> = {
   utm_source: 'UTM source',
   utm_medium: 'UTM medium',
   utm_campaign: 'UTM campaign',
+  goal: 'Goal',
   country: 'Country',
   device: 'Device',
   browser: 'Browser',

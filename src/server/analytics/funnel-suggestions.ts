@@ -17,7 +17,7 @@ export async function funnelSuggestions(ctx: ReportContext<z.infer<typeof sugges
   const page = ctx.query.page;
   const end = ctx.now;
   const start = new Date(end.getTime() - SUGGESTION_WINDOW_DAYS * 86_400_000);
-  const rows = await ctx.store.pathsAfter({ propertyIds: ctx.propertyIds, start, end, filters: filtersOf(ctx) }, page, 3);
+  const rows = await ctx.store.pathsAfter({ propertyIds: ctx.propertyIds, start, end, filters: filtersOf(ctx), ...(ctx.goals ? { goals: ctx.goals } : {}) }, page, 3);
   const viewed = rows.reduce((n, r) => n + r.sessions, 0);
   const prefix = new Map<string, number>();
   for (const r of rows) {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { rangeQuery } from '../../contract/analytics-query.js';
 import type { Filter } from '../../contract/filters.js';
-import type { BucketedScope, Scope, Store } from '../store/store.js';
+import type { BucketedScope, GoalRecord, Scope, Store } from '../store/store.js';
 import { bucketsOf, formatInZone, resolveTimeFrame, type Bucket, type Granularity, type TimeFrame } from './time-frame.js';
 
 export type ScopeMeta = { property_id: string } | { property_ids: string[] };
@@ -13,6 +13,8 @@ export interface ReportContext<Q> {
   scopeMeta: ScopeMeta;
   query: Q;
   now: Date;
+  /** The properties' goals, loaded when a `goal` filter needs them (analytics-routes.ts). */
+  goals?: GoalRecord[];
 }
 
 type RangeQuery = z.infer<typeof rangeQuery>;
@@ -28,7 +30,7 @@ export function filtersOf(ctx: ReportContext<unknown>): Filter[] | undefined {
 }
 
 export function scopeOf(ctx: ReportContext<unknown>, frame: TimeFrame): Scope {
-  return { propertyIds: ctx.propertyIds, start: frame.start, end: frame.end, filters: filtersOf(ctx) };
+  return { propertyIds: ctx.propertyIds, start: frame.start, end: frame.end, filters: filtersOf(ctx), ...(ctx.goals ? { goals: ctx.goals } : {}) };
 }
 
 export function bucketedScopeOf(ctx: ReportContext<unknown>, frame: TimeFrame, granularity: Granularity): BucketedScope {

@@ -3,7 +3,7 @@ import type { realtimeResponse } from '../../contract/analytics-response.js';
 import { filtersOf, type ReportContext } from './report-context.js';
 
 export async function trafficRealtime(ctx: ReportContext<unknown>): Promise<z.infer<typeof realtimeResponse>> {
-  const r = await ctx.store.realtime(ctx.propertyIds, ctx.now, filtersOf(ctx));
+  const r = await ctx.store.realtime(ctx.propertyIds, ctx.now, filtersOf(ctx), ctx.goals);
   return {
     meta: ctx.scopeMeta,
     data: {

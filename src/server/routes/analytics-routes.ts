@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { KeyPermission } from '../../contract/admin.js';
 import { propertyId } from '../../contract/common.js';
+import type { Filter } from '../../contract/filters.js';
 import { aggregateBody, API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import { entryExitPages } from '../analytics/entry-exit-pages.js';
 import { funnel } from '../analytics/funnel.js';
 import { funnelSankey } from '../analytics/funnel-sankey.js';
 import { funnelSuggestions } from '../analytics/funnel-suggestions.js';
 import { goalsReport } from '../analytics/goals-report.js';
+import { goalsForFilters } from '../analytics/goal-filter-goals.js';
 import { clickDetails, clicksBreakdown, formDetails, formsBreakdown } from '../analytics/interactions.js';
 import { pageDetails } from '../analytics/page-details.js';
 import { pagesBreakdown } from '../analytics/pages-breakdown.js';
@@ -50,8 +52,11 @@ export const fastifyPath = (path: string) => API_PREFIX + path.replace(/\{(\w+)\
 export async function analyticsRoutes(app: FastifyInstance, opts: { store: Store }) {
   for (const [name, report] of Object.entries(reports) as [EndpointName, Report][]) {
     const endpoint: Endpoint = endpoints[name];
-    const run = (request: FastifyRequest, propertyIds: string[], scopeMeta: ScopeMeta) =>
-      report({ store: opts.store, propertyIds, scopeMeta, query: parse(endpoint.query ?? z.object({}), request.query, 'query'), now: new Date() });
+    const run = async (request: FastifyRequest, propertyIds: string[], scopeMeta: ScopeMeta) => {
+      const query = parse(endpoint.query ?? z.object({}), request.query, 'query');
+      const goals = await goalsForFilters(opts.store, propertyIds, (query as { filters?: Filter[] }).filters);
+      return report({ store: opts.store, propertyIds, scopeMeta, query, now: new Date(), ...(goals ? { goals } : {}) });
+    };
 
     app.get(fastifyPath(endpoint.path), async (request) => {
       const id = scopedProperty(request);

@@ -45,9 +45,16 @@ export function filtersPredicate(filters: Filter[] | undefined, columns: Partial
   return parts.join(' AND ');
 }
 
-/** Whether any filter is on a session-level dimension (everything but `page`). */
-export function hasSessionFilters(filters: Filter[] | undefined): boolean {
-  return (filters ?? []).some((f) => f.dimension !== 'page');
+/** The session dimensions a session's own row holds a value of: all but `page` (per event) and `goal` (its conversions). */
+export type SessionValueDimension = Exclude<FilterDimension, 'page' | 'goal'>;
+
+/**
+ * Whether any filter is on a session's own value (first touch, entry or exit page). A `goal` filter
+ * is a session filter too, but no column holds it: the stores find the sessions that converted
+ * (goal-filters.ts) apart.
+ */
+export function hasSessionValueFilters(filters: Filter[] | undefined): boolean {
+  return (filters ?? []).some((f) => f.dimension !== 'page' && f.dimension !== 'goal');
 }
 
 /** The `page` filters alone (event-level: they pick the page views, clicks and forms on matching pages). */

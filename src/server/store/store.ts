@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { snapshotElement, StoredEvent } from '../../contract/events.js';
 import type { Change, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
 import type { Filter } from '../../contract/filters.js';
-import type { funnelDimensions } from '../../contract/funnels.js';
+import type { FunnelStep, funnelDimensions } from '../../contract/funnels.js';
 import type { GoalKind } from '../../contract/goals.js';
 import type { Granularity, OffsetSegment } from '../analytics/time-frame.js';
 
@@ -45,7 +45,7 @@ export interface SavedFunnelRecord {
   id: string;
   property_id: string;
   name: string;
-  steps: { page: string }[];
+  steps: FunnelStep[];
   // Absent in a funnel saved before these were kept (or by a caller that gave none); the API reads
   // them as `unbounded`, no breakdown and no filters. A store gives back exactly what it was given.
   mode?: 'unbounded' | 'sequential';
@@ -104,9 +104,11 @@ export interface InteractionReport {
   total: { count: number; unique: number };
 }
 export type FunnelDimension = (typeof funnelDimensions)[number];
+/** A funnel step as a store reads it: a page path, or one of the property's goals (docs/decisions.md "Funnels"). */
+export type FunnelStepTarget = string | GoalRecord;
 export interface FunnelQuery {
   scope: Scope;
-  steps: string[];
+  steps: FunnelStepTarget[];
   mode: 'unbounded' | 'sequential';
   breakdownBy?: FunnelDimension;
 }

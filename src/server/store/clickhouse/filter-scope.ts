@@ -1,9 +1,11 @@
-import type { Filter, FilterDimension } from '../../../contract/filters.js';
-import { filtersPredicate, hasSessionFilters, pageFilters, type FilterDialect } from '../filter-sql.js';
+import type { Filter } from '../../../contract/filters.js';
+import { filtersPredicate, hasSessionValueFilters, pageFilters, type FilterDialect, type SessionValueDimension } from '../filter-sql.js';
+import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
 import type { ChParams } from './clickhouse-db.js';
+import { anyGoalCondition } from './goal-conditions.js';
 import { firstValueSql, lastValueSql } from './schema.js';
-import { TS } from './sql-fragments.js';
+import { scopeWhere, TS } from './sql-fragments.js';
 
 /**
  * The report filters (docs/decisions.md "Filters") as SQL fragments on the ClickHouse tables. Every
@@ -27,9 +29,9 @@ export function clickhouseDialect(params: ChParams): FilterDialect {
   };
 }
 
-type SessionDimension = Exclude<FilterDimension, 'page'>;
+type SessionDimension = SessionValueDimension;
 
-/** Each session dimension as the column sessionsInScope() names it. */
+/** Each session value as the column sessionsInScope() names it. */
 const sessionColumns: Record<SessionDimension, string> = {
   entry_page: 'entry_path',
   exit_page: 'exit_path',
@@ -57,21 +59,29 @@ const mergedColumns: Record<SessionDimension, string> = {
   utm_campaign: firstValueSql('entry_utm_campaign'),
 };
 
-/** The session filters as a predicate on a sessionsInScope() row (`alias.` prefixed when given); '' when none. */
-export function sessionPredicate(filters: Filter[] | undefined, params: ChParams, alias = ''): string {
+/** The filters on a session's own values as a predicate on a sessionsInScope() row (`alias.` prefixed when given); '' when none. */
+function valuePredicate(filters: Filter[] | undefined, params: ChParams, alias = ''): string {
   const a = alias ? `${alias}.` : '';
   const columns = Object.fromEntries(Object.entries(sessionColumns).map(([d, c]) => [d, `${a}${c}`]));
   return filtersPredicate(filters, columns, clickhouseDialect(params));
 }
 
 /**
- * The session filters on a session's merged partials: `columns`, the merged values they read as
- * `m_<dimension>` for the SELECT of a `GROUP BY … session_key` over `sessions`, and `where`, the
- * predicate on those columns for the query around it (not a HAVING: ClickHouse cannot plan `match`
- * over an aggregate there). Both '' when no session filter is set.
+ * The session filters as a predicate on a sessionsInScope() row (`alias.` prefixed when given): its
+ * own values, and the goals it converted on in the range; '' when none.
+ */
+export function sessionPredicate(s: Scope, params: ChParams, alias = ''): string {
+  return allOf(valuePredicate(s.filters, params, alias), goalsPredicate(s, params, alias));
+}
+
+/**
+ * The filters on a session's own values on its merged partials: `columns`, the merged values they
+ * read as `m_<dimension>` for the SELECT of a `GROUP BY … session_key` over `sessions`, and `where`,
+ * the predicate on those columns for the query around it (not a HAVING: ClickHouse cannot plan `match`
+ * over an aggregate there). Both '' when no such filter is set (`goal` filters: goalsPredicate).
  */
 export function mergedSessionFilters(filters: Filter[] | undefined, params: ChParams): { columns: string; where: string } {
-  const dimensions = [...new Set((filters ?? []).map((f) => f.dimension).filter((d): d is SessionDimension => d !== 'page'))];
+  const dimensions = [...new Set((filters ?? []).map((f) => f.dimension).filter((d): d is SessionDimension => d !== 'page' && d !== 'goal'))];
   if (dimensions.length === 0) return { columns: '', where: '' };
   return {
     columns: dimensions.map((d) => `${mergedColumns[d]} AS m_${d}`).join(', '),
@@ -115,13 +125,36 @@ export function matchingSessionsSql(s: Scope, params: ChParams, among = ''): str
 }
 
 /**
- * A row (`alias`: events, or sessionsInScope rows) of a session that matches the session filters;
- * '' when none is set. One call's text can be used twice in a query: ClickHouse builds one set for
- * identical IN subqueries.
+ * The `goal` filters as a predicate on a row (`alias`: events, sessionsInScope rows or merged
+ * partials) of the scope, by its session: each keeps the sessions with a non-bot event in the range
+ * that converts on one of its goals, by the Goals report's conditions (goal-conditions.ts), or,
+ * negated, those with none. Each filter's goals are bound as `{gf<n>_…}`. '' when no goal filter is set.
+ */
+export function goalsPredicate(s: Scope, params: ChParams, alias = ''): string {
+  const id = sessionId(s, alias);
+  return allOf(
+    ...goalFilterSets(s.filters, s.goals).map((set) => {
+      let n = 0;
+      while (Object.keys(params).some((k) => k.startsWith(`gf${n}_`))) n++;
+      const match = anyGoalCondition(set.goals, s.propertyIds, `gf${n}_`, params);
+      // No goal that can convert here: nobody converted.
+      if (match === null) return set.negate ? '' : 'false';
+      params[`gf${n}_types`] = match.types;
+      const converted = `SELECT ${sessionId(s, '').columns} FROM events
+        WHERE ${scopeWhere('ts')} AND type IN {gf${n}_types:Array(String)} AND NOT is_bot AND (${match.condition})`;
+      return `${id.key} ${set.negate ? 'NOT IN' : 'IN'} (${converted})`;
+    }),
+  );
+}
+
+/**
+ * A row (`alias`: events, or sessionsInScope rows) of a session that matches the session filters: its
+ * own values (`among`: see matchingSessionsSql) and the goals it converted on; '' when none is set.
+ * One call's text can be used twice in a query: ClickHouse builds one set for identical IN subqueries.
  */
 export function inMatchingSessions(s: Scope, params: ChParams, alias = '', among = ''): string {
-  if (!hasSessionFilters(s.filters)) return '';
-  return `${sessionId(s, alias).key} IN (${matchingSessionsSql(s, params, among)})`;
+  const byValue = hasSessionValueFilters(s.filters) ? `${sessionId(s, alias).key} IN (${matchingSessionsSql(s, params, among)})` : '';
+  return allOf(byValue, goalsPredicate(s, params, alias));
 }
 
 /**

@@ -26,3 +26,17 @@ export function goalCondition(g: GoalRecord, prefix: string, params: ChParams, o
   if (g.page !== null) parts.push(`match(${col('path')}, ${bind('page', wildcardRegex(g.page))})`);
   return parts.length ? parts.join(' AND ') : '1';
 }
+
+/**
+ * An event row that converts on any of `goals`, each tested by goalCondition on its kind's type
+ * (values bound as `{<prefix><i>_…}`), and the types that can: what a `goal` filter asks of a
+ * session's events. Goals of properties outside `propertyIds` match nothing; in a scope of several
+ * properties a goal matches its own property's events only, as in the Goals report. Null when no goal
+ * can convert.
+ */
+export function anyGoalCondition(goals: GoalRecord[], propertyIds: string[], prefix: string, params: ChParams): { condition: string; types: string[] } | null {
+  const own = goals.filter((g) => propertyIds.includes(g.property_id));
+  if (own.length === 0) return null;
+  const tests = own.map((g, i) => `(type = '${goalEventTypes[g.kind]}' AND ${goalCondition(g, `${prefix}${i}`, params, { ownProperty: propertyIds.length > 1 })})`);
+  return { condition: tests.join(' OR '), types: [...new Set(own.map((g) => goalEventTypes[g.kind]))] };
+}

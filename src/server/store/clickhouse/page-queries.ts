@@ -1,7 +1,7 @@
 import { byCountsThenValues } from '../ranked-rows.js';
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
-import { andAll, filteredSettings, inMatchingSessions, mergedSessionFilters, pagePredicate, sessionPredicate } from './filter-scope.js';
+import { allOf, andAll, filteredSettings, goalsPredicate, inMatchingSessions, mergedSessionFilters, pagePredicate, sessionPredicate } from './filter-scope.js';
 import { firstValueSql } from './schema.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { scopeParams, scopeWhere, TS } from './sql-fragments.js';
@@ -62,7 +62,7 @@ async function depths(db: ChDb, s: Scope, paths: string[]): Promise<Map<string, 
 async function entriesOn(db: ChDb, s: Scope, paths: string[]): Promise<Map<string, Entries>> {
   const params = scopeParams(s);
   const rows = await db.all<{ path: string; entries: number; bounces: number }>(
-    `SELECT entry_path AS path, count() AS entries, countIf(pageviews = 1) AS bounces FROM ${sessionsInScope(sessionPredicate(s.filters, params))} AS x
+    `SELECT entry_path AS path, count() AS entries, countIf(pageviews = 1) AS bounces FROM ${sessionsInScope(sessionPredicate(s, params))} AS x
      WHERE entry_path IN {paths:Array(String)} GROUP BY entry_path${filteredSettings(s.filters)}`,
     { ...params, paths },
   );
@@ -103,7 +103,8 @@ async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: numb
   const params = scopeParams(s);
   // Filters: the sessions' own values in their merge, the `page` filters on the page's views (a page
   // they don't keep has none); every session with one of its views in the range viewed a matching page.
-  const sessionsMatch = mergedSessionFilters(s.filters, params);
+  const merged = mergedSessionFilters(s.filters, params);
+  const sessionsMatch = { columns: merged.columns, where: allOf(merged.where, goalsPredicate(s, params)) };
   const entered = `s.first_pv >= {start:${TS}} AND s.first_pv < {end:${TS}} AND s.bot = 0 AND s.entry_path_ = {page:String}`;
   const rows = await db.all<{ dimension: DetailRow['dimension'] | 'entry'; v1: string | null; v2: string | null; v3: string | null; page_views: number; sessions: number }>(
     `SELECT d.1 AS dimension, d.2 AS v1, d.3 AS v2, d.4 AS v3, sum(v.n) AS page_views, count() AS sessions

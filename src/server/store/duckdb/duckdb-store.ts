@@ -56,7 +56,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
     },
     trafficTrend: (s) => trafficTrend(db, s),
     trafficSummary: (s) => trafficSummary(db, s),
-    realtime: (ids, now, filters) => realtime(db, ids, now, filters),
+    realtime: (ids, now, filters, goals) => realtime(db, ids, now, filters, goals),
     segments: (s, limit) => segments(db, s, limit),
     entryExitPages: (s, limit) => entryExitPages(db, s, limit),
     pages: (s, limit) => pages(db, s, limit),

@@ -1,7 +1,9 @@
-import type { Filter, FilterDimension } from '../../../contract/filters.js';
-import { filtersPredicate, hasSessionFilters, pageFilters, type FilterDialect } from '../filter-sql.js';
+import type { Filter } from '../../../contract/filters.js';
+import { filtersPredicate, hasSessionValueFilters, pageFilters, type FilterDialect, type SessionValueDimension } from '../filter-sql.js';
+import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
 import { ts, type Params } from './database.js';
+import { convertedSessionsSql } from './goal-hits.js';
 
 /**
  * The report filters (docs/decisions.md "Filters") as SQL fragments on the embedded store's tables.
@@ -24,8 +26,8 @@ export function duckdbDialect(params: Params): FilterDialect {
   };
 }
 
-/** The `sessions` column holding each session dimension (first-touch values, entry and exit page). */
-const sessionColumns: Record<Exclude<FilterDimension, 'page'>, string> = {
+/** The `sessions` column holding each session value (first-touch values, entry and exit page). */
+const sessionColumns: Record<SessionValueDimension, string> = {
   entry_page: 'entry_path',
   exit_page: 'exit_path',
   country: 'country',
@@ -38,11 +40,19 @@ const sessionColumns: Record<Exclude<FilterDimension, 'page'>, string> = {
   utm_campaign: 'utm_campaign',
 };
 
-/** The session filters as a predicate on a `sessions` row (`alias.` prefixed when given); '' when none. */
-export function sessionPredicate(filters: Filter[] | undefined, params: Params, alias = ''): string {
+/** The filters on a session's own values as a predicate on a `sessions` row (`alias.` prefixed when given); '' when none. */
+function valuePredicate(filters: Filter[] | undefined, params: Params, alias = ''): string {
   const a = alias ? `${alias}.` : '';
   const columns = Object.fromEntries(Object.entries(sessionColumns).map(([d, c]) => [d, `${a}${c}`]));
   return filtersPredicate(filters, columns, duckdbDialect(params));
+}
+
+/**
+ * The session filters as a predicate on a `sessions` row of the scope (`alias.` prefixed when given):
+ * its own values, and the goals it converted on in the range; '' when none.
+ */
+export function sessionPredicate(s: Scope, params: Params, alias = ''): string {
+  return allOf(valuePredicate(s.filters, params, alias), goalsPredicate(s, params, alias));
 }
 
 /**
@@ -82,16 +92,42 @@ function sessionIn(s: Scope, alias: string, from: string): string {
 }
 
 /**
- * An event row (`alias`) in a session that matches the session filters, among the sessions with an
- * event in the scope's range (first_ts < end, last_ts >= start: not only those starting in it).
- * Binds `$start`/`$end` as scopeFilter does. '' when no session filter is set.
+ * The `goal` filters as a predicate on a row (`alias`) of the scope, by its session: each keeps the
+ * sessions with a conversion on one of its goals in the scope's range, found by the Goals report's
+ * matching (goal-hits.ts), or, negated, those with none. Binds `$start`/`$end` as scopeFilter does,
+ * each filter's goals as `$gf<n>_…`. '' when no goal filter is set.
+ */
+function goalsPredicate(s: Scope, params: Params, alias = ''): string {
+  return allOf(
+    ...goalFilterSets(s.filters, s.goals).map((set) => {
+      let n = 0;
+      while (Object.keys(params).some((k) => k.startsWith(`gf${n}_`))) n++;
+      propertiesOf(s, params);
+      params.start = ts(s.start);
+      params.end = ts(s.end);
+      const converted = convertedSessionsSql(s, set.goals, params, `gf${n}_`);
+      // No goal that can convert here: nobody converted.
+      if (converted === null) return set.negate ? '' : 'false';
+      const reached = sessionIn(s, alias, `(${converted})`);
+      return set.negate ? `NOT (${reached})` : reached;
+    }),
+  );
+}
+
+/**
+ * An event row (`alias`) in a session that matches the session filters: by its own values, among the
+ * sessions with an event in the scope's range (first_ts < end, last_ts >= start: not only those
+ * starting in it), and by the goals it converted on in the range. Binds `$start`/`$end` as
+ * scopeFilter does. '' when no session filter is set.
  */
 export function inMatchingSessions(s: Scope, params: Params, alias = ''): string {
-  if (!hasSessionFilters(s.filters)) return '';
-  params.start = ts(s.start);
-  params.end = ts(s.end);
-  return sessionIn(s, alias, `sessions WHERE ${propertiesOf(s, params)}
-    AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${sessionPredicate(s.filters, params)}`);
+  const byValue = () => {
+    params.start = ts(s.start);
+    params.end = ts(s.end);
+    return sessionIn(s, alias, `sessions WHERE ${propertiesOf(s, params)}
+    AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${valuePredicate(s.filters, params)}`);
+  };
+  return allOf(hasSessionValueFilters(s.filters) ? byValue() : '', goalsPredicate(s, params, alias));
 }
 
 /**
@@ -110,4 +146,9 @@ export function viewedMatchingPage(s: Scope, params: Params, alias = ''): string
 /** Joins non-empty predicates with AND, each with a leading ` AND ` ('' when all are empty). */
 export function andAll(...predicates: string[]): string {
   return predicates.filter(Boolean).map((p) => ` AND ${p}`).join('');
+}
+
+/** The non-empty predicates joined with AND ('' when all are empty). */
+export function allOf(...predicates: string[]): string {
+  return predicates.filter(Boolean).join(' AND ');
 }

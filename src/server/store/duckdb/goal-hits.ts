@@ -21,7 +21,9 @@ export async function textNumbers(db: Pick<Database, 'all'>, texts: string[]): P
  * converting event, `goal` being the goal's place in the list; goal values are bound as `$g<i>…`.
  * Each source is read once for all its goals. Page views carry their visitor's dense number (so their
  * visitors are counted as a bitstring), clicks, forms and custom events the visitor's key. With
- * `withTime`, each row also carries the event's `ts` (goal split tests compare it with the exposure).
+ * `withTime`, each row also carries the event's `ts` (goal split tests compare it with the exposure);
+ * with `eventIds`, clicks, forms and custom events also carry `event_id`, their row in their table, so
+ * one event converting several goals can be taken as one (funnels' goal steps).
  */
 export class GoalHits {
   /** `session_key`, or `property_id, session_key` when several properties share the scope (keys are unique only within one). */
@@ -32,7 +34,7 @@ export class GoalHits {
     private readonly s: Scope,
     private readonly goals: GoalRecord[],
     private readonly params: Params,
-    private readonly opts: { withTime?: boolean } = {},
+    private readonly opts: { withTime?: boolean; eventIds?: boolean } = {},
   ) {
     this.several = s.propertyIds.length > 1;
     this.session = this.several ? 'property_id, session_key' : 'session_key';
@@ -67,6 +69,13 @@ export class GoalHits {
   /** `, <alias>.ts` when the rows carry their time, else nothing (the Goals report's SQL stays as it was). */
   private time(alias: string): string {
     return this.opts.withTime ? `, ${alias}.ts` : '';
+  }
+
+  /** `, <alias>.event_id` (from a table: its `rowid`) with `eventIds`, else nothing. */
+  private eventId(alias: string, fromTable = false): string {
+    if (!this.opts.eventIds) return '';
+    const a = alias ? `${alias}.` : '';
+    return fromTable ? `, ${a}rowid AS event_id` : `, ${a}event_id`;
   }
 
   /**
@@ -113,10 +122,10 @@ export class GoalHits {
     });
     const hits = rules.map((r) => `CASE WHEN ${r.own}${r.page ? ` AND ${r.page}` : ''} THEN ${int(r.i)} END`);
     const on = this.session.split(', ').map((col) => `s.${col} = i.${col}`).join(' AND ');
-    return `SELECT i.goal, ${this.sessionOf('i')}, NULL::UINTEGER AS visitor_no, s.visitor_key${this.time('i')}
+    return `SELECT i.goal, ${this.sessionOf('i')}, NULL::UINTEGER AS visitor_no, s.visitor_key${this.time('i')}${this.eventId('i')}
       FROM (
-        SELECT unnest(goals) AS goal, ${this.session}${this.opts.withTime ? ', ts' : ''} FROM (
-          SELECT ${this.sessionOf('c')}${this.time('c')}, list_filter([${hits.join(', ')}], lambda x: x IS NOT NULL) AS goals
+        SELECT unnest(goals) AS goal, ${this.session}${this.opts.withTime ? ', ts' : ''}${this.eventId('')} FROM (
+          SELECT ${this.sessionOf('c')}${this.time('c')}${this.eventId('c', true)}, list_filter([${hits.join(', ')}], lambda x: x IS NOT NULL) AS goals
           FROM compact_interactions c
           ${onPages ? 'LEFT JOIN (SELECT path_no, list(goal) AS goals FROM goal_paths GROUP BY path_no) gp ON gp.path_no = c.path_no' : ''}
           WHERE ${this.where('c')} AND (${rules.map((r) => `(${r.own})`).join(' OR ')}))
@@ -135,7 +144,7 @@ export class GoalHits {
     const goals = this.of(['event']);
     if (goals.length === 0) return null;
     const names = goals.map(([g, i]) => `(${int(i)}, ${this.bind(i, 'e', g.event ?? '')})`).join(', ');
-    return `SELECT t.goal, ${this.sessionOf('e')}, NULL::UINTEGER AS visitor_no, e.visitor_key${this.time('e')}
+    return `SELECT t.goal, ${this.sessionOf('e')}, NULL::UINTEGER AS visitor_no, e.visitor_key${this.time('e')}${this.eventId('e', true)}
       FROM compact_custom_events e JOIN (VALUES ${names}) AS t(goal, name) ON t.name = e.name
       WHERE ${this.where('e')} AND NOT e.is_payment${this.ownProperty('e', 't.goal')}`;
   }

@@ -31,7 +31,7 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   // The ranked pages are matching ones already; session filters keep their views, scrolls and entries
   // in matching sessions only.
   const inSessions = andAll(inMatchingSessions(s, ev.params));
-  const entered = andAll(sessionPredicate(s.filters, se.params));
+  const entered = andAll(sessionPredicate(s, se.params));
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
   const engagedRows = `${allEngaged.sql}${inSessions}`;
   const depthSql = async () => {
@@ -122,7 +122,7 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
   const ev = scopeFilter(s, 'ts', 'e');
   const params = { ...ev.params, path_no: no };
   // The page's views in sessions that match, and none when the page itself fails a page filter.
-  const kept = andAll(pageNumberCondition(s.filters, 'e.path_no', params), sessionPredicate(s.filters, params, 's'));
+  const kept = andAll(pageNumberCondition(s.filters, 'e.path_no', params), sessionPredicate(s, params, 's'));
   // Two independent reads, run side by side on the reader connections.
   // The page's views carry their session's first-touch attribution (UTM arrives only on landing).
   type BreakdownRow = { g: number; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; country: string | null; device: string | null; page_views: number };

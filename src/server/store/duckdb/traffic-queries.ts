@@ -1,4 +1,4 @@
-import type { BucketedScope, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
+import type { BucketedScope, GoalRecord, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import type { Filter } from '../../../contract/filters.js';
 import type { Database, Params } from './database.js';
 import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate, viewedMatchingPage } from './filter-scope.js';
@@ -77,8 +77,9 @@ export const REALTIME_WINDOW_MS = 5 * 60_000;
 const FEED_WINDOW_MS = 30 * 60_000;
 const FEED_SIZE = 50;
 
-export async function realtime(db: Db, propertyIds: string[], now: Date, filters?: Filter[]): ReturnType<Store['realtime']> {
-  const activeRange = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: new Date(now.getTime() + 60_000), filters };
+export async function realtime(db: Db, propertyIds: string[], now: Date, filters?: Filter[], goals?: GoalRecord[]): ReturnType<Store['realtime']> {
+  // A goal filter keeps the sessions that converted within each window, as a page filter does.
+  const activeRange = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: new Date(now.getTime() + 60_000), filters, goals };
   const active = scopeFilter(activeRange, 'ts');
   // A page filter counts the sessions that viewed a matching page in the window; other events don't.
   const onPage = pageTextPredicate(filters, 'path', active.params);
@@ -86,7 +87,7 @@ export async function realtime(db: Db, propertyIds: string[], now: Date, filters
     `SELECT count(DISTINCT session_key) AS active_visitors FROM events WHERE ${active.where} AND NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}${andAll(inMatchingSessions(activeRange, active.params))}`,
     active.params,
   );
-  const feedRange = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: new Date(now.getTime() + 60_000), filters };
+  const feedRange = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: new Date(now.getTime() + 60_000), filters, goals };
   const feedScope = scopeFilter(feedRange, 'ts');
   const feed = await db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }>(
     `SELECT path AS page, referrer, device, country, ts AS timestamp FROM events
@@ -101,7 +102,7 @@ export async function realtime(db: Db, propertyIds: string[], now: Date, filters
  * values for session dimensions, and for `page` a view of a matching page in the range ('' unfiltered).
  */
 function sessionsKept(s: Scope, params: Params): string {
-  return andAll(sessionPredicate(s.filters, params), viewedMatchingPage(s, params));
+  return andAll(sessionPredicate(s, params), viewedMatchingPage(s, params));
 }
 
 const segmentSets: Record<SegmentDimension, string> = {
