@@ -15,6 +15,8 @@ export interface Scope {
   end: Date;
   /** ANDed; what each keeps is in docs/decisions.md "Filters" (filter-sql.ts builds the predicates). */
   filters?: Filter[];
+  /** The properties' goals, given when a `goal` filter names them (goal-filters.ts resolves it). */
+  goals?: GoalRecord[];
 }
 
 export interface BucketedScope extends Scope {
@@ -97,7 +99,16 @@ export interface SegmentRow extends Counts {
   values: (string | null)[];
 }
 export interface PageRow { path: string; page_views: number; unique_visitors: number; avg_scroll_depth: number; bounce_rate: number }
-export interface InteractionRow { page: string; target: string; count: number; unique: number }
+/**
+ * A clicked element or form: per page (`page` set), or totalled over pages (`group: 'element'`: one
+ * row per target and label, `page` null). `label` is the most common label sent for a page's row, the
+ * row's own for an element's (null: none); `page_views` the page views, in the scope, of the row's
+ * page, or of every page the element was used on.
+ */
+export interface InteractionRow { page: string | null; target: string; label: string | null; count: number; unique: number; page_views: number }
+/** How `interactions` groups its rows (absent: per page and target). */
+export type InteractionGrouping = 'element';
+export interface InteractionOptions { limit: number; page?: string; source?: string; group?: InteractionGrouping }
 export interface InteractionReport {
   rows: InteractionRow[];
   trend: Bucketed<{ count: number; unique: number }>[];
@@ -190,12 +201,12 @@ export interface Store {
 
   trafficTrend(s: BucketedScope): Promise<{ buckets: Bucketed<{ page_views: number; unique_visitors: number }>[]; page_views: number; unique_visitors: number }>;
   trafficSummary(s: Scope): Promise<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration_seconds_total: number }>;
-  realtime(propertyIds: string[], now: Date, filters?: Filter[]): Promise<{ active_visitors: number; feed: { page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }[] }>;
+  realtime(propertyIds: string[], now: Date, filters?: Filter[], goals?: GoalRecord[]): Promise<{ active_visitors: number; feed: { page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }[] }>;
   segments(s: Scope, limit: number): Promise<{ rows: SegmentRow[]; totals: Counts }>;
   entryExitPages(s: Scope, limit: number): Promise<{ entry: { path: string; sessions: number }[]; exit: { path: string; sessions: number }[]; sessions: number }>;
   pages(s: Scope, limit: number): Promise<PageRow[]>;
   pageDetails(s: Scope, page: string, limit: number): Promise<{ totals: Omit<PageRow, 'path'>; rows: (SegmentRow & { dimension: 'utm' | 'country' | 'device' })[] }>;
-  interactions(s: BucketedScope, type: 'click' | 'form_submit', opts: { limit: number; page?: string; source?: string }): Promise<InteractionReport>;
+  interactions(s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): Promise<InteractionReport>;
   funnel(q: FunnelQuery, limit: number): Promise<FunnelRow[]>;
   funnelPaths(q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]>;
   /** Page sequences that follow `page` (consecutive repeats collapsed), with session counts. */

@@ -24,27 +24,36 @@ export async function textNumbers(db: Pick<Database, 'all'>, texts: string[]): P
  * `withTime`, each row also carries the event's `ts` (goal split tests compare it with the exposure);
  * with `eventIds`, clicks, forms and custom events also carry `event_id`, their row in their table, so
  * one event converting several goals can be taken as one (funnels' goal steps).
+ * With `prefix`, the values are bound as `$<prefix><i>…` and the page table is `<prefix>paths`, so a
+ * second set of goals (a `goal` filter's) can share a statement with the Goals report's.
  */
 export class GoalHits {
   /** `session_key`, or `property_id, session_key` when several properties share the scope (keys are unique only within one). */
   readonly session: string;
+  /** The name of the table goalPaths() is to be bound to (a CTE) for pageViews() and interactions(). */
+  readonly pathsTable: string;
   private readonly several: boolean;
+  private readonly prefix: string;
+  private readonly propsParam: string;
 
   constructor(
     private readonly s: Scope,
     private readonly goals: GoalRecord[],
     private readonly params: Params,
-    private readonly opts: { withTime?: boolean; eventIds?: boolean } = {},
+    private readonly opts: { withTime?: boolean; prefix?: string; eventIds?: boolean } = {},
   ) {
     this.several = s.propertyIds.length > 1;
     this.session = this.several ? 'property_id, session_key' : 'session_key';
+    this.prefix = opts.prefix ?? 'g';
+    this.pathsTable = opts.prefix ? `${opts.prefix}paths` : 'goal_paths';
+    this.propsParam = opts.prefix ? `${opts.prefix}props` : 'goal_props';
     // A goal counts its own property's events only; with one property in the scope, `of` drops the others' goals.
-    if (this.several) params.goal_props = goals.map((g) => g.property_id);
+    if (this.several) params[this.propsParam] = goals.map((g) => g.property_id);
   }
 
   private bind(i: number, field: string, value: string): string {
-    this.params[`g${i}${field}`] = value;
-    return `$g${i}${field}::VARCHAR`;
+    this.params[`${this.prefix}${i}${field}`] = value;
+    return `$${this.prefix}${i}${field}::VARCHAR`;
   }
 
   /** The goals of these kinds that can convert in the scope, with their places in the list. */
@@ -59,7 +68,7 @@ export class GoalHits {
 
   /** In a scope of several properties: the row (`alias`) is of goal `goal`'s property. */
   private ownProperty(alias: string, goal: string): string {
-    return this.several ? ` AND ${alias}.property_id = $goal_props[${goal} + 1]` : '';
+    return this.several ? ` AND ${alias}.property_id = $${this.propsParam}[${goal} + 1]` : '';
   }
 
   private sessionOf(alias: string): string {
@@ -79,7 +88,7 @@ export class GoalHits {
   }
 
   /**
-   * `goal_paths`: (path_no, goal) for every goal with a page pattern and every dictionary path it
+   * `goal_paths` (pathsTable): (path_no, goal) for every goal with a page pattern and every dictionary path it
    * matches, so each pattern is tested once per distinct path rather than once per event. The
    * dictionary (`text_numbers`) holds the path of every non-bot page view, click and form.
    */
@@ -95,29 +104,31 @@ export class GoalHits {
     const goals = this.of(['page']);
     if (goals.length === 0) return null;
     return `SELECT gp.goal, ${this.sessionOf('v')}, v.visitor_no, NULL::UBIGINT AS visitor_key${this.time('v')}
-      FROM compact_page_views v JOIN goal_paths gp ON gp.path_no = v.path_no AND gp.goal IN (${goals.map(([, i]) => int(i)).join(', ')})
+      FROM compact_page_views v JOIN ${this.pathsTable} gp ON gp.path_no = v.path_no AND gp.goal IN (${goals.map(([, i]) => int(i)).join(', ')})
       WHERE ${this.where('v')}${this.ownProperty('v', 'gp.goal')}`;
   }
 
   /**
    * Clicks and form submissions of click and form goals, from the compact table (non-bot, texts as
    * numbers): each row lists the goals it converts. The table keeps no visitor, so the converting
-   * rows take theirs from their session.
+   * rows take theirs from their session. `textNos`: the texts' numbers looked up beforehand
+   * (textNumbers); without them each is looked up in the statement, one row of the dictionary.
    */
-  interactions(textNos: Map<string, number>): string | null {
+  interactions(textNos?: Map<string, number>): string | null {
     const goals = this.of(['click', 'form']);
     if (goals.length === 0) return null;
     // A text the store never saw has no number, and then nothing matches it.
-    const textNo = (text: string) => (textNos.has(text) ? int(textNos.get(text)!) : 'NULL');
+    const textNo = (i: number, field: string, text: string) =>
+      textNos ? (textNos.has(text) ? int(textNos.get(text)!) : 'NULL') : `(SELECT text_no FROM text_numbers WHERE text = ${this.bind(i, field, text)})`;
     const onPages = goals.some(([g]) => g.page !== null);
     // Per goal, the tests on the row's own columns, and the page test apart: the cheap ones first
     // pick the few rows that can convert, and only those get the per-goal list.
     const rules = goals.map(([g, i]) => {
       const tests = [g.kind === 'click' ? 'NOT c.is_form' : 'c.is_form'];
       if (this.several) tests.push(`c.property_id = ${this.bind(i, 'p', g.property_id)}`);
-      if (g.target !== null) tests.push(`c.target_no = ${textNo(g.target)}`);
+      if (g.target !== null) tests.push(`c.target_no = ${textNo(i, 't', g.target)}`);
       else if (g.kind === 'click') tests.push('false'); // a click goal always names its element
-      if (g.kind === 'form' && g.source !== null) tests.push(`c.source_no = ${textNo(g.source)}`);
+      if (g.kind === 'form' && g.source !== null) tests.push(`c.source_no = ${textNo(i, 's', g.source)}`);
       return { i, own: tests.join(' AND '), page: g.page !== null ? `coalesce(list_contains(gp.goals, ${int(i)}), false)` : null };
     });
     const hits = rules.map((r) => `CASE WHEN ${r.own}${r.page ? ` AND ${r.page}` : ''} THEN ${int(r.i)} END`);
@@ -127,7 +138,7 @@ export class GoalHits {
         SELECT unnest(goals) AS goal, ${this.session}${this.opts.withTime ? ', ts' : ''}${this.eventId('')} FROM (
           SELECT ${this.sessionOf('c')}${this.time('c')}${this.eventId('c', true)}, list_filter([${hits.join(', ')}], lambda x: x IS NOT NULL) AS goals
           FROM compact_interactions c
-          ${onPages ? 'LEFT JOIN (SELECT path_no, list(goal) AS goals FROM goal_paths GROUP BY path_no) gp ON gp.path_no = c.path_no' : ''}
+          ${onPages ? `LEFT JOIN (SELECT path_no, list(goal) AS goals FROM ${this.pathsTable} GROUP BY path_no) gp ON gp.path_no = c.path_no` : ''}
           WHERE ${this.where('c')} AND (${rules.map((r) => `(${r.own})`).join(' OR ')}))
         WHERE len(goals) > 0) i
       JOIN sessions s ON ${on}${this.several ? '' : ' AND s.property_id = $p0'}
@@ -148,4 +159,18 @@ export class GoalHits {
       FROM compact_custom_events e JOIN (VALUES ${names}) AS t(goal, name) ON t.name = e.name
       WHERE ${this.where('e')} AND NOT e.is_payment${this.ownProperty('e', 't.goal')}`;
   }
+}
+
+/**
+ * The sessions that converted on any of `goals` in the scope's range, by the same matching as the
+ * Goals report, as the rows (property_id,) session_key (GoalHits.session) of a subquery: what a
+ * `goal` filter keeps. Values are bound as `$<prefix>…`, the scope as scopeFilter binds it; null when
+ * none of `goals` can convert in the scope (none is of its properties).
+ */
+export function convertedSessionsSql(s: Scope, goals: GoalRecord[], params: Params, prefix: string): string | null {
+  const hits = new GoalHits(s, goals, params, { prefix });
+  const sources = [hits.pageViews(), hits.interactions(), hits.customEvents()].filter((x) => x !== null);
+  if (sources.length === 0) return null;
+  const paths = hits.goalPaths();
+  return `${paths ? `WITH ${hits.pathsTable} AS (${paths}) ` : ''}SELECT DISTINCT ${hits.session} FROM (${sources.join(' UNION ALL ')})`;
 }
