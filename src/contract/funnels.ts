@@ -8,8 +8,21 @@ export const MAX_FUNNEL_STEPS = 20;
 export const funnelModes = ['unbounded', 'sequential'] as const;
 export const funnelDimensions = ['device', 'country', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer', 'entry_page', 'browser', 'os'] as const;
 
-export const funnelStep = z.object({ page: pagePath });
+const stepGoal = z.string().trim().min(1).max(64).meta({ description: 'The id of one of the property\'s goals (`gol_…`): a session reaches the step with an event the goal counts.' });
+
+/**
+ * A step is a page, the seed's `{"page": "/path"}`, or (an extension, issue 12) one of the property's
+ * goals, `{"goal": "gol_…"}`. One object with both keys optional, not a union, so a bad page is still
+ * a 400 on `steps.N.page`; decoded to exactly one of the two.
+ */
+export const funnelStep = z
+  .object({ page: pagePath.optional(), goal: stepGoal.optional() })
+  .meta({ description: 'Exactly one of `page` and `goal`.' })
+  .refine((s) => (s.page === undefined) !== (s.goal === undefined), { message: 'a step is {"page": "/path"} or {"goal": "gol_…"}, one of the two' })
+  .transform((s): FunnelStep => (s.goal !== undefined ? { goal: s.goal } : { page: s.page! }));
 export const funnelSteps = z.array(funnelStep).min(1).max(MAX_FUNNEL_STEPS);
+/** A step as the API takes it and a saved funnel keeps it; the other key is never there. */
+export type FunnelStep = { page: string; goal?: undefined } | { goal: string; page?: undefined };
 
 /** `steps` arrives as URL-encoded JSON; a parse failure is a 400 on `steps` like any other. */
 const stepsParam = z
@@ -19,12 +32,15 @@ const stepsParam = z
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'steps must be a URL-encoded JSON array of {"page": "/path"} objects' });
+      ctx.addIssue({ code: 'custom', message: 'steps must be a URL-encoded JSON array of {"page": "/path"} (or {"goal": "gol_…"}) objects' });
       return z.NEVER;
     }
   })
   .pipe(funnelSteps)
-  .meta({ description: 'URL-encoded JSON array of step objects, each with `page`.', example: '[{"page":"/"},{"page":"/pricing"}]' });
+  .meta({
+    description: 'URL-encoded JSON array of step objects, each with `page` (a path) or, an extension, `goal` (the id of one of the property\'s goals).',
+    example: '[{"page":"/"},{"page":"/pricing"}]',
+  });
 
 export const funnelQuery = rangeQuery.extend({
   steps: stepsParam,
@@ -42,7 +58,15 @@ export const suggestionsQuery = z.object({ page: pagePath, filters: filtersParam
 
 const count = z.number().int().min(0);
 const ratio = z.number().min(0).max(1);
-const stepResult = z.object({ step: z.number().int().min(1), page: z.string(), sessions: count, conversion_rate: ratio });
+const stepNumber = z.number().int().min(1);
+/** A page step as the seed answers it; a goal step (extension) names its goal by id and by name instead of `page`. */
+// `never` on the other kind's keys: a reader may ask any step for `page` or `goal` and get undefined.
+const stepResult = z.union([
+  z.object({ step: stepNumber, page: z.string(), goal: z.never().optional(), sessions: count, conversion_rate: ratio }),
+  z.object({
+    step: stepNumber, goal: z.string(), name: z.string().meta({ description: 'The goal\'s name.' }), page: z.never().optional(), sessions: count, conversion_rate: ratio,
+  }),
+]);
 const stepList = { steps: z.array(stepResult), overall_conversion_rate: ratio };
 
 export const funnelResponse = z.object({
@@ -82,7 +106,7 @@ const funnelFiltersField = filterList.meta({
 export const savedFunnel = z.object({
   id: z.string(),
   name: z.string(),
-  steps: z.array(z.object({ page: z.string() })),
+  steps: z.array(z.union([z.object({ page: z.string(), goal: z.never().optional() }), z.object({ goal: z.string(), page: z.never().optional() })])),
   mode: funnelModeField.optional(),
   breakdownBy: funnelBreakdownField.optional(),
   filters: funnelFiltersField.optional(),

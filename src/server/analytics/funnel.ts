@@ -1,24 +1,23 @@
 import type { z } from 'zod';
 import type { FunnelResponse, funnelQuery } from '../../contract/funnels.js';
-import type { FunnelQuery } from '../store/store.js';
+import type { FunnelQuery, FunnelStepTarget } from '../store/store.js';
+import { stepOfAnswer, stepTargets } from './funnel-step-goals.js';
 import { frameOf, rangeMeta, ratio, scopeOf, type ReportContext } from './report-context.js';
 
 export type FunnelParams = z.infer<typeof funnelQuery>;
 
-export function funnelQueryOf(ctx: ReportContext<FunnelParams>): { frame: ReturnType<typeof frameOf>; q: FunnelQuery } {
+export async function funnelQueryOf(ctx: ReportContext<FunnelParams>): Promise<{ frame: ReturnType<typeof frameOf>; q: FunnelQuery }> {
   const frame = frameOf(ctx.query);
-  return {
-    frame,
-    q: { scope: scopeOf(ctx, frame), steps: ctx.query.steps.map((s) => s.page), mode: ctx.query.mode, breakdownBy: ctx.query.breakdownBy },
-  };
+  const steps = await stepTargets(ctx.store, ctx.propertyIds, ctx.query.steps, 'query', ctx.goals);
+  return { frame, q: { scope: scopeOf(ctx, frame), steps, mode: ctx.query.mode, breakdownBy: ctx.query.breakdownBy } };
 }
 
 /** Step list with conversion from the previous step (step 1 is 1.0) and first-to-last overall. */
-export function stepList(pages: string[], reached: number[]) {
+export function stepList(steps: FunnelStepTarget[], reached: number[]) {
   return {
-    steps: pages.map((page, i) => ({
+    steps: steps.map((target, i) => ({
       step: i + 1,
-      page,
+      ...stepOfAnswer(target),
       sessions: reached[i],
       conversion_rate: i === 0 ? 1 : ratio(reached[i], reached[i - 1]),
     })),
@@ -27,7 +26,7 @@ export function stepList(pages: string[], reached: number[]) {
 }
 
 export async function funnel(ctx: ReportContext<FunnelParams>): Promise<FunnelResponse> {
-  const { frame, q } = funnelQueryOf(ctx);
+  const { frame, q } = await funnelQueryOf(ctx);
   const rows = await ctx.store.funnel(q, ctx.query.limit);
   const total = rows.find((r) => r.value === null)?.reached ?? q.steps.map(() => 0);
   const data: FunnelResponse['data'] = stepList(q.steps, total);

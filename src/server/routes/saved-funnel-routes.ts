@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoints } from '../../contract/endpoints.js';
 import type { Filter } from '../../contract/filters.js';
 import type { SavedFunnel, SaveFunnelBody } from '../../contract/funnels.js';
+import { stepTargets } from '../analytics/funnel-step-goals.js';
 import { randomId } from '../auth/api-keys.js';
 import { ApiError } from '../errors.js';
 import type { SavedFunnelRecord, Store } from '../store/store.js';
@@ -53,6 +54,8 @@ export async function savedFunnelRoutes(app: FastifyInstance, opts: { store: Sto
   app.post(fastifyPath(endpoints.saveFunnel.path), async (request, reply) => {
     const propertyId = scopedProperty(request);
     const body = parse(endpoints.saveFunnel.body, request.body, 'body');
+    // A goal step names one of the property's goals (400 on `steps.N.goal`); it is kept by id.
+    await stepTargets(store, [propertyId], body.steps, 'body');
     const now = new Date();
     if (body.id !== undefined) {
       const existing = await store.getSavedFunnel(propertyId, body.id);

@@ -2,40 +2,11 @@ import type { GoalFigures, GoalRecord, Scope } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 import { perSession } from './funnel-sql.js';
-import { goalCondition, goalEventTypes } from './goal-conditions.js';
+import { goalHitsSql, rangeDays } from './goal-hits-sql.js';
 import { TS, scopeParams } from './sql-fragments.js';
-
-/**
- * An event row's `hits`: the 1-based places of the goals it matches. A row is tested only against the
- * goals of its own type (one multiIf branch per type, evaluated on that type's rows alone), so a
- * hundred goals cost each row the few of its kind, not a hundred tests. Goals of properties outside
- * the scope match nothing.
- */
-function hitsSql(goals: GoalRecord[], s: Scope, params: ChParams): { hits: string; types: string[] } {
-  const byType = new Map<string, string[]>();
-  goals.forEach((g, i) => {
-    if (!s.propertyIds.includes(g.property_id)) return;
-    const type = goalEventTypes[g.kind];
-    // In a scope of several properties a goal counts only its own property's events.
-    const condition = goalCondition(g, `g${i + 1}`, params, { ownProperty: s.propertyIds.length > 1 });
-    byType.set(type, [...(byType.get(type) ?? []), `if(${condition}, ${i + 1}, 0)`]);
-  });
-  const branches = [...byType].map(([type, tests]) => `type = '${type}', arrayFilter(h -> h != 0, [${tests.join(', ')}])`);
-  return {
-    hits: branches.length ? `multiIf(${branches.join(', ')}, CAST([], 'Array(UInt8)'))` : `CAST([], 'Array(UInt8)')`,
-    types: [...byType.keys(), 'revenue'],
-  };
-}
 
 /** A payment's amount in billionths, rounded as the embedded store's cast to DECIMAL(38, 9) rounds it. */
 const BILLIONTHS = 'toInt128(round(assumeNotNull(amount) * 1e9))';
-
-/**
- * The range's UTC days, said in the terms of the events' order key: ClickHouse (26.7 measured) does not
- * narrow `toDate(ts)` in the key from a condition on `ts`, and without this reads every day of the
- * month's part for the goals' types (58 of 123 granules for a two-day range at 1M events; 6 with it).
- */
-const rangeDays = `toDate(ts) >= toDate({start:${TS}}) AND toDate(ts) <= toDate({end:${TS}})`;
 
 /**
  * Every goal's figures from one read of the range's events of the goals' types and payments, grouped
@@ -54,8 +25,8 @@ const rangeDays = `toDate(ts) >= toDate({start:${TS}}) AND toDate(ts) <= toDate(
 export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Promise<GoalFigures[]> {
   if (goals.length === 0) return [];
   const params: ChParams = scopeParams(s);
-  const { hits, types } = hitsSql(goals, s, params);
-  params.types = types;
+  const { hits, types } = goalHitsSql(goals, s, params);
+  params.types = [...types, 'revenue'];
   const rows = await db.all<{ g: number; conversions: number; visitors: number; currencies: string[]; amounts: number[] }>(
     `SELECT g, conversions, visitors, revenue.1 AS currencies, arrayMap(u -> toFloat64(u) / 1e9, revenue.2) AS amounts FROM (
       SELECT g, sum(countEqual(arrayMap(c -> c.1, conv), g)) AS conversions,

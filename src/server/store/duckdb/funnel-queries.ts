@@ -1,6 +1,8 @@
-import type { FunnelDimension, FunnelPathRow, FunnelQuery, FunnelRow, Scope, Store } from '../store.js';
+import { pagesOnly } from '../funnel-step-plan.js';
+import type { FunnelPathRow, FunnelQuery, FunnelRow, Scope, Store } from '../store.js';
 import type { Database, Params } from './database.js';
-import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
+import { progressSql, sessionsKept, sessionsReaching } from './funnel-sql.js';
+import { goalStepFunnel } from './funnel-goal-steps.js';
 import { scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
@@ -10,18 +12,6 @@ type Db = Pick<Database, 'all'>;
 // (`list(x ORDER BY ts)`) cost seconds with that many groups, strings worst of all; `list_sort` of an
 // unordered `list({ts, ...})` gives the same order for a fraction. Per-session lists over page ids
 // (small integers) instead of paths are cheaper to build, sort and group than lists of strings.
-
-const dimensionColumn: Record<FunnelDimension, string> = {
-  device: 's.device',
-  country: 's.country',
-  utm_source: 's.utm_source',
-  utm_medium: 's.utm_medium',
-  utm_campaign: 's.utm_campaign',
-  referrer: 's.referrer',
-  entry_page: 's.entry_path',
-  browser: 's.browser',
-  os: 's.os',
-};
 
 /**
  * One row per distinct step page with the bits of every step it is (bit k-1 for step k), so joining
@@ -37,59 +27,28 @@ const stepsSql = `steps AS (
  * and page) count once, as they always have; that can only change an answer when a page is two
  * consecutive steps, so only then is the (costly) DISTINCT paid for.
  */
-function pageViews(q: FunnelQuery): { sql: string; params: Params } {
-  const { where, params } = scopeFilter(q.scope, 'ts');
-  const distinct = new Set(q.steps).size < q.steps.length ? 'DISTINCT ' : '';
-  return { sql: `SELECT ${distinct}property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}${sessionsKept(q.scope, params)}`, params };
+function pageViews(s: Scope, pages: string[]): { sql: string; params: Params } {
+  const { where, params } = scopeFilter(s, 'ts');
+  const distinct = new Set(pages).size < pages.length ? 'DISTINCT ' : '';
+  return { sql: `SELECT ${distinct}property_id, session_key, ts, path_no FROM compact_page_views WHERE ${where}${sessionsKept(s, params)}`, params };
 }
-
-/**
- * What the filters keep of a path: whole sessions, those matching every session filter and, under a
- * page filter, those that viewed a matching page in the range; all their page views are read, since
- * steps need the whole path ('' unfiltered).
- */
-function sessionsKept(s: Scope, params: Params): string {
-  return andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params));
-}
-
-/** Greedy in-order matching over masks sorted by time: one step per page view. */
-const progressSql = (sorted: string) =>
-  `list_reduce(list_transform(${sorted}, lambda x: x.m), lambda acc, m: CASE WHEN (m >> acc) & 1 = 1 THEN acc + 1 ELSE acc END, 0::BIGINT)`;
 
 /**
  * Sessions reaching each step. Unbounded: the session viewed every page of steps 1..k, in any order.
- * Sequential: greedy in-order matching over the session's page views, one step per page view.
+ * Sequential: greedy in-order matching over the session's page views, one step per page view. A
+ * funnel with a goal step counts the goals' events too (funnel-goal-steps.ts).
  */
 export async function funnel(db: Db, q: FunnelQuery, limit: number): Promise<FunnelRow[]> {
-  const pv = pageViews(q);
+  const pages = pagesOnly(q.steps);
+  if (!pages) return goalStepFunnel(db, q, limit);
+  const pv = pageViews(q.scope, pages);
   const sequential = q.mode === 'sequential';
-  const reached = q.steps
-    .map((_, i) => {
-      const k = i + 1;
-      const all = 2 ** k - 1;
-      return sequential ? `count(*) FILTER (WHERE progress >= ${k}) AS r${k}` : `count(*) FILTER (WHERE seen & ${all} = ${all}) AS r${k}`;
-    })
-    .join(', ');
-  const dim = q.breakdownBy ? dimensionColumn[q.breakdownBy] : null;
-  // A session with a page view in [start, end) started before `end` and ended at or after `start`:
-  // the sessions scan keeps only those, so the join's table is the range's, not the whole history's.
-  const sessions = `sessions s ON s.property_id = p.property_id AND s.session_key = p.session_key
-    AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP`;
-  const rows = await db.all<Record<string, number | string | null> & { g: number; value: string | null }>(
-    `WITH ${stepsSql},
+  return sessionsReaching(db, q, limit, `${stepsSql},
     hits AS (SELECT v.property_id, v.session_key, v.ts, st.mask FROM (${pv.sql}) v JOIN steps st USING (path_no)),
     per_session AS (
       SELECT property_id, session_key, bit_or(mask) AS seen
         ${sequential ? `, ${progressSql(`list_sort(list({'t': ts, 'm': mask}))`)} AS progress` : ''}
-      FROM hits GROUP BY property_id, session_key)
-    SELECT ${dim ? `grouping_id(${dim})` : '1'} AS g, ${dim ?? 'NULL'} AS value, ${reached}
-    FROM per_session p ${dim ? `LEFT JOIN ${sessions}` : ''}
-    ${dim ? `GROUP BY GROUPING SETS ((${dim}), ()) QUALIFY g = 1 OR row_number() OVER (PARTITION BY g ORDER BY r1 DESC, ${dim}) <= ${Number(limit)}` : ''}`,
-    { ...pv.params, steps: q.steps },
-  );
-  return rows
-    .sort((a, b) => b.g - a.g || Number(b.r1) - Number(a.r1) || String(a.value).localeCompare(String(b.value)))
-    .map((r) => ({ value: r.g === 1 ? null : (r.value ?? 'unknown'), reached: q.steps.map((_, i) => Number(r[`r${i + 1}`] ?? 0)) }));
+      FROM hits GROUP BY property_id, session_key)`, { ...pv.params, steps: pages });
 }
 
 /**
@@ -98,10 +57,12 @@ export async function funnel(db: Db, q: FunnelQuery, limit: number): Promise<Fun
  * number and named once grouped. Views at one instant follow path number order.
  */
 export async function funnelPaths(db: Db, q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]> {
-  const nos = await pathNumbers(db, q.steps);
-  const first = nos.get(q.steps[0]);
+  const pages = pagesOnly(q.steps);
+  if (!pages) throw new Error('funnel paths are read for page steps only (docs/decisions.md "Funnels")');
+  const nos = await pathNumbers(db, pages);
+  const first = nos.get(pages[0]);
   if (first === undefined) return []; // nobody viewed step 1
-  const pv = pageViews(q);
+  const pv = pageViews(q.scope, pages);
   const n = Number(maxNodes);
   const rows = await db.all<{ ids: number[]; ended: boolean; sessions: number }>(
     `WITH pv AS MATERIALIZED (${pv.sql}),
@@ -120,7 +81,7 @@ export async function funnelPaths(db: Db, q: FunnelQuery, maxNodes: number): Pro
     FROM nodes GROUP BY ALL ORDER BY sessions DESC, ids, ended`,
     pv.params,
   );
-  const masks = stepMasks(q.steps, nos);
+  const masks = stepMasks(pages, nos);
   const names = await pathNames(db, rows.flatMap((r) => r.ids));
   return rows.map((r) => ({ pages: r.ids.map((i) => names.get(i)!), masks: r.ids.map((i) => masks.get(i) ?? 0), ended: r.ended, sessions: r.sessions }));
 }

@@ -1,0 +1,64 @@
+import type { FunnelDimension, FunnelQuery, FunnelRow, Scope } from '../store.js';
+import type { Database, Params } from './database.js';
+import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
+
+// SQL shared by the funnel queries of page steps (funnel-queries.ts) and of goal steps (funnel-goal-steps.ts).
+
+type Db = Pick<Database, 'all'>;
+
+const dimensionColumn: Record<FunnelDimension, string> = {
+  device: 's.device',
+  country: 's.country',
+  utm_source: 's.utm_source',
+  utm_medium: 's.utm_medium',
+  utm_campaign: 's.utm_campaign',
+  referrer: 's.referrer',
+  entry_page: 's.entry_path',
+  browser: 's.browser',
+  os: 's.os',
+};
+
+/**
+ * What the filters keep of a path: whole sessions, those matching every session filter and, under a
+ * page filter, those that viewed a matching page in the range; all their page views are read, since
+ * steps need the whole path ('' unfiltered). On the rows of `alias` when given.
+ */
+export function sessionsKept(s: Scope, params: Params, alias = ''): string {
+  return andAll(inMatchingSessions(s, params, alias), viewedMatchingPage(s, params, alias));
+}
+
+/** Greedy in-order matching over masks sorted by time: one step per page view. */
+export const progressSql = (sorted: string) =>
+  `list_reduce(list_transform(${sorted}, lambda x: x.m), lambda acc, m: CASE WHEN (m >> acc) & 1 = 1 THEN acc + 1 ELSE acc END, 0::BIGINT)`;
+
+/**
+ * Sessions reaching each step, from `ctes` ending in `per_session(property_id, session_key, seen
+ * [, progress])`: each session's step bits (`seen`) and, in sequential mode, the steps it reached in
+ * order (`progress`). Unbounded: a session reaches step k with bits 1..k. With a breakdown, per value
+ * of the session's first touch (top `limit` by step-1 sessions) beside the whole funnel (value null).
+ */
+export async function sessionsReaching(db: Db, q: FunnelQuery, limit: number, ctes: string, params: Params): Promise<FunnelRow[]> {
+  const sequential = q.mode === 'sequential';
+  const reached = q.steps
+    .map((_, i) => {
+      const k = i + 1;
+      const all = 2 ** k - 1;
+      return sequential ? `count(*) FILTER (WHERE progress >= ${k}) AS r${k}` : `count(*) FILTER (WHERE seen & ${all} = ${all}) AS r${k}`;
+    })
+    .join(', ');
+  const dim = q.breakdownBy ? dimensionColumn[q.breakdownBy] : null;
+  // A session with a page view in [start, end) started before `end` and ended at or after `start`:
+  // the sessions scan keeps only those, so the join's table is the range's, not the whole history's.
+  const sessions = `sessions s ON s.property_id = p.property_id AND s.session_key = p.session_key
+    AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP`;
+  const rows = await db.all<Record<string, number | string | null> & { g: number; value: string | null }>(
+    `WITH ${ctes}
+    SELECT ${dim ? `grouping_id(${dim})` : '1'} AS g, ${dim ?? 'NULL'} AS value, ${reached}
+    FROM per_session p ${dim ? `LEFT JOIN ${sessions}` : ''}
+    ${dim ? `GROUP BY GROUPING SETS ((${dim}), ()) QUALIFY g = 1 OR row_number() OVER (PARTITION BY g ORDER BY r1 DESC, ${dim}) <= ${Number(limit)}` : ''}`,
+    params,
+  );
+  return rows
+    .sort((a, b) => b.g - a.g || Number(b.r1) - Number(a.r1) || String(a.value).localeCompare(String(b.value)))
+    .map((r) => ({ value: r.g === 1 ? null : (r.value ?? 'unknown'), reached: q.steps.map((_, i) => Number(r[`r${i + 1}`] ?? 0)) }));
+}
