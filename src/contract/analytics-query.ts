@@ -33,8 +33,15 @@ export const realtimeQuery = z.object({ filters: filtersParam });
 export const breakdownQuery = rangeQuery.extend({ limit: limitParam(10, 50) });
 export const pagesBreakdownQuery = breakdownQuery;
 export const pageDetailsQuery = rangeQuery.extend({ page: pagePath, limit: limitParam(10, 50) });
-export const interactionsQuery = rangeQuery.extend({ granularity: granularityParam, limit: limitParam(10, 50) });
-export const interactionDetailsQuery = interactionsQuery.extend({ page: pagePath });
+const interactionsRangeQuery = rangeQuery.extend({ granularity: granularityParam, limit: limitParam(10, 50) });
+/** How the clicks and forms breakdowns group their rows: absent, per page and element; `element`, each element over every page. */
+export const interactionGroupings = ['element'] as const;
+const groupParam = z
+  .enum(interactionGroupings)
+  .optional()
+  .meta({ description: 'Extension: `element` totals each element (target and label) over every page: rows with `page` null (docs/decisions.md).' });
+export const interactionsQuery = interactionsRangeQuery.extend({ group: groupParam });
+export const interactionDetailsQuery = interactionsRangeQuery.extend({ page: pagePath });
 const sourceParam = z.string().min(1).max(256).optional().meta({ description: 'Only submissions whose `source` equals this value.' });
 export const formsQuery = interactionsQuery.extend({ source: sourceParam });
 export const formDetailsQuery = interactionDetailsQuery.extend({ source: sourceParam });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { granularities } from './analytics-query.js';
+import { granularities, interactionGroupings } from './analytics-query.js';
 
 const count = z.number().int().min(0);
 const ratio = z.number().min(0).max(1);
@@ -77,16 +77,26 @@ export const pageDetailsResponse = z.object({
   }),
 });
 
+/** Extensions of the clicks and forms rows (docs/decisions.md "Clicks and forms"). */
+const elementLabel = z.string().nullable().meta({ description: 'Extension: what the element showed (its text or label), the most common one sent for the row; null when none was.' });
+const perPageView = (what: string) =>
+  z.number().min(0).meta({ description: `Extension: the row's ${what} over the page views of its page (grouped by element: of the pages it was used on) in the range, under the same filters; 0 when none.` });
+const rowPage = z.string().nullable().meta({ description: 'The page; null in rows grouped by element (`group=element`), which total every page.' });
+/** Echoes `group` when the rows are grouped (extension). */
+const interactionsMeta = z.intersection(bucketedMetaSchema, z.object({ group: z.enum(interactionGroupings).optional() }));
+
 export const clicksBreakdownResponse = z.object({
-  meta: bucketedMetaSchema,
-  data: z.array(z.object({ page: z.string(), target: z.string(), clicks: count, unique_clicks: count })),
+  meta: interactionsMeta,
+  data: z.array(z.object({ page: rowPage, target: z.string(), label: elementLabel, clicks: count, unique_clicks: count, click_through_rate: perPageView('clicks') })),
   trend: z.array(z.object({ ...bucket, clicks: count, unique_clicks: count })),
   summary: z.object({ total_clicks: count, total_unique_clicks: count }),
 });
 
 export const clickDetailsResponse = z.object({
   meta: pageMetaSchema,
-  data: z.object({ clicks: z.array(z.object({ target: z.string(), clicks: count, unique_clicks: count, share: ratio })) }),
+  data: z.object({
+    clicks: z.array(z.object({ target: z.string(), label: elementLabel, clicks: count, unique_clicks: count, share: ratio, click_through_rate: perPageView('clicks') })),
+  }),
   trend: z.array(z.object({ ...bucket, clicks: count, unique_clicks: count })),
   summary: z.object({ total_clicks: count, total_unique_clicks: count }),
 });
@@ -95,15 +105,15 @@ export const clickDetailsResponse = z.object({
 const uniqueSubmissions = { submissions: count, unique_submissions: count, unique_sessions: count };
 const formsSummary = z.object({ total_submissions: count, total_unique_submissions: count, unique_sessions: count });
 export const formsBreakdownResponse = z.object({
-  meta: bucketedMetaSchema,
-  data: z.array(z.object({ page: z.string(), target: z.string(), ...uniqueSubmissions })),
+  meta: interactionsMeta,
+  data: z.array(z.object({ page: rowPage, target: z.string(), label: elementLabel, ...uniqueSubmissions, submission_rate: perPageView('submissions') })),
   trend: z.array(z.object({ ...bucket, ...uniqueSubmissions })),
   summary: formsSummary,
 });
 
 export const formDetailsResponse = z.object({
   meta: pageMetaSchema,
-  data: z.object({ forms: z.array(z.object({ target: z.string(), ...uniqueSubmissions, share: ratio })) }),
+  data: z.object({ forms: z.array(z.object({ target: z.string(), label: elementLabel, ...uniqueSubmissions, share: ratio, submission_rate: perPageView('submissions') })) }),
   trend: z.array(z.object({ ...bucket, ...uniqueSubmissions })),
   summary: formsSummary,
 });

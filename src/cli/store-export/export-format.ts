@@ -108,7 +108,8 @@ const snapshotSchema = z.object({ property_id: propertyId, path: text, ts: insta
 // An event as stored: the collect format's fields (same limits) without those the store does not keep
 // (user_agent, event_id, elements), plus what normalisation settled (is_bot, device, browser, os) and
 // the client key. Browser and OS are optional: exports made before they were kept have neither; so are
-// a custom event's or payment's name and props (collect's own fields and limits).
+// a custom event's or payment's name and props, and a click's or form's label (collect's own fields
+// and limits).
 const { event_id: _eventId, user_agent: _userAgent, elements: _elements, ...collectedFields } = eventSchema.shape;
 const storedIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1–64 characters of A–Z, a–z, 0–9, _ or -');
 const eventLineSchema = z.object({
@@ -127,7 +128,7 @@ const compiledEventLine = z.compile(eventLineSchema);
 const eventFields = [
   'type', 'property_id', 'ts', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
   'country', 'device', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source', 'experiment_id', 'variant',
-  'amount', 'currency', 'client_key', 'browser', 'os', 'name', 'props',
+  'amount', 'currency', 'client_key', 'browser', 'os', 'name', 'props', 'label',
 ] as const satisfies readonly (keyof StoredEvent)[];
 
 function eventFromLine(value: z.infer<typeof eventLineSchema>): StoredEvent {
@@ -227,7 +228,7 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       type: str, property_id: str, ts, visitor_id: str, session_id: str, path: str, referrer: str, utm_source: str, utm_medium: str,
       utm_campaign: str, country: str, device: str, is_bot: 'BOOLEAN', scroll_depth: 'DOUBLE', engaged_ms: 'INTEGER', target: str,
       href: str, source: str, experiment_id: str, variant: 'INTEGER', amount: 'DOUBLE', currency: str, client_key: str,
-      browser: str, os: str, name: str, props: 'JSON',
+      browser: str, os: str, name: str, props: 'JSON', label: str,
     },
     toLine(e) {
       // Nulls left out: most of an event's fields are empty, and events are nearly all of an export.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregate, BOT_UA, createTestEnv, insert, minutesAgo, PROP_A, PROP_B, session, type TestEnv } from '../test-support/fixtures.js';
 import { CHROME_WINDOWS, filtersQuery, loadFilterDataset, RANGE, SAFARI_IPHONE, sortedTies } from '../test-support/filter-dataset.js';
+import { seedFields } from '../test-support/seed-fields.js';
 
 // The multi-property aggregates under filters, over site-a and site-b of filter-dataset.ts. site-b adds
 // m1 (v1 again, 05-04, Chrome Windows desktop US, google.com, google/cpc/spring: / → /docs, a click on /docs, 180 s)
@@ -81,7 +82,7 @@ describe('aggregates with filters, over site-a and site-b', () => {
   it('clicks/breakdown: US sessions, then clicks on /docs only', async () => {
     const us = await aggregate(env, 'clicksBreakdown', BOTH, withFilters(['is', 'country', ['US']]));
     // k1 k4 on /pricing; k9 on /blog/b; m1 on /docs
-    expect(sortedTies(us.data, 'clicks', (c) => c.page)).toEqual([
+    expect(seedFields(sortedTies(us.data, 'clicks', (c) => c.page))).toEqual([
       { page: '/pricing', target: 'a.buy', clicks: 2, unique_clicks: 2 },
       { page: '/blog/b', target: 'a.more', clicks: 1, unique_clicks: 1 },
       { page: '/docs', target: 'a.buy', clicks: 1, unique_clicks: 1 },
@@ -89,12 +90,12 @@ describe('aggregates with filters, over site-a and site-b', () => {
     expect(us.trend.map((b) => b.clicks)).toEqual([2, 1, 0, 0, 1]);
     expect(us.summary).toEqual({ total_clicks: 4, total_unique_clicks: 4 });
     const docs = await aggregate(env, 'clicksBreakdown', BOTH, withFilters(['is', 'page', ['/docs']]));
-    expect(docs.data).toEqual([{ page: '/docs', target: 'a.buy', clicks: 1, unique_clicks: 1 }]);
+    expect(seedFields(docs.data)).toEqual([{ page: '/docs', target: 'a.buy', clicks: 1, unique_clicks: 1 }]);
   });
 
   it('forms/breakdown: Safari sessions k7 and m2', async () => {
     const r = await aggregate(env, 'formsBreakdown', BOTH, withFilters(['is', 'browser', ['Safari']]));
-    expect(sortedTies(r.data, 'submissions', (f) => f.page)).toEqual([
+    expect(seedFields(sortedTies(r.data, 'submissions', (f) => f.page))).toEqual([
       { page: '/blog/x', target: 'form#sub', submissions: 1, unique_submissions: 1, unique_sessions: 1 },
       { page: '/signup', target: 'form#signup', submissions: 1, unique_submissions: 1, unique_sessions: 1 },
     ]);

@@ -121,6 +121,6 @@ export async function loadFilterDataset(store: Store): Promise<void> {
 export const filtersQuery = (...filters: [string, string, (string | null)[]][]) => ({ filters: JSON.stringify(filters) });
 
 /** Rows with equal counts may come in any order between stores: compare them sorted by their text. */
-export function sortedTies<T extends Record<string, unknown>>(rows: T[], count: keyof T, label: (r: T) => string): T[] {
-  return [...rows].sort((a, b) => Number(b[count]) - Number(a[count]) || label(a).localeCompare(label(b)));
+export function sortedTies<T extends Record<string, unknown>>(rows: T[], count: keyof T, label: (r: T) => string | null): T[] {
+  return [...rows].sort((a, b) => Number(b[count]) - Number(a[count]) || String(label(a)).localeCompare(String(label(b))));
 }

@@ -53,7 +53,7 @@ export async function* keysetPages<R extends Record<string, unknown>>(
 export const eventColumns = `property_id, toUnixTimestamp64Milli(ts) AS ms, type, ${textId('visitor_key')} AS visitor_id,
   ${textId('session_key')} AS session_id, path, referrer, utm_source, utm_medium, utm_campaign, country, device, browser, os, is_bot,
   scroll_depth, engaged_ms, target, href, source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key,
-  name, props, toString(toDate(ts)) AS day, toString(visitor_key) AS vkey`;
+  name, props, label, toString(toDate(ts)) AS day, toString(visitor_key) AS vkey`;
 
 /** The events' sort key (schema.ts), so each page is a contiguous, in-order read. */
 export const eventKey: KeyPart[] = [
@@ -64,16 +64,17 @@ export const eventKey: KeyPart[] = [
   { expr: 'ts', type: 'Int64', field: 'ms', bound: (p) => `fromUnixTimestamp64Milli(${p}, 'UTC')` },
 ];
 
-type EventRow = Omit<StoredEvent, 'ts' | 'name' | 'props'> & { ms: number; day: string; vkey: string; name: string | null; props: Record<string, string> };
+type EventRow = Omit<StoredEvent, 'ts' | 'name' | 'props' | 'label'> & { ms: number; day: string; vkey: string; name: string | null; props: Record<string, string>; label: string | null };
 
 /**
- * An exported row as the event it was: name and props only on the events that have them, as collect
+ * An exported row as the event it was: name, props and label only on the events that have them, as collect
  * gives them (no properties is an empty map in the table).
  */
-function eventOf({ ms, day: _day, vkey: _vkey, name, props, ...e }: EventRow): StoredEvent {
+function eventOf({ ms, day: _day, vkey: _vkey, name, props, label, ...e }: EventRow): StoredEvent {
   const event: StoredEvent = { ...e, ts: new Date(ms) };
   if (name !== null) event.name = name;
   if (Object.keys(props).length > 0) event.props = props;
+  if (label !== null) event.label = label;
   return event;
 }
 

@@ -1,7 +1,7 @@
 import type { ChDb } from './clickhouse-db.js';
 import {
   addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, experimentGoalColumns, goalsTable,
-  savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
+  labelEventColumns, savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
 } from './schema.js';
 
 /**
@@ -61,6 +61,13 @@ export const migrations: Migration[] = [
     version: 5,
     name: 'split tests keep the goal they count',
     statements: (target) => alterTableDdl('experiments', experimentGoalColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+  },
+  {
+    // Added in place on a database made before (a no-op on a fresh one, where version 1 made it).
+    // Clicks and submissions written before read as sent without a label; the sessions view reads none.
+    version: 6,
+    name: 'clicks and form submissions keep their label',
+    statements: (target) => alterTableDdl('events', labelEventColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c} AFTER currency`).join(', '), target),
   },
 ];
 

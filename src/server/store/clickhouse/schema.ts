@@ -27,6 +27,13 @@ export const addedEventColumns = ['browser LowCardinality(Nullable(String))', 'o
  */
 export const customEventColumns = ['name LowCardinality(Nullable(String))', 'props Map(String, String)'];
 
+/**
+ * What a clicked element or submitted form showed (issue 12 §5), added to an existing `events` by
+ * migrations.ts right after `currency`, where a fresh table has it, so both have one column order.
+ * NULL when none was sent.
+ */
+export const labelEventColumns = ['label Nullable(String)'];
+
 /** The events of operations.md §3 as stored. Ordered so a property's range is one contiguous read, page views apart from the rest. */
 export const eventsTable: TableSpec = {
   name: 'events',
@@ -59,6 +66,7 @@ export const eventsTable: TableSpec = {
     variant Nullable(Int32),
     amount Nullable(Float64),
     currency LowCardinality(Nullable(String)),
+    ${labelEventColumns.join(',\n    ')},
     client_key Nullable(UInt64) DEFAULT if(client_id IS NULL, NULL, sipHash64(client_id)),
     ${customEventColumns.join(',\n    ')}`,
   engine: 'MergeTree',

@@ -14,7 +14,7 @@ import type { ChDb } from './clickhouse-db.js';
 const columns = [
   'property_id', 'ts', 'type', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
   'country', 'device', 'browser', 'os', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source', 'experiment_id', 'variant',
-  'amount', 'currency', 'client_id', 'name', 'props',
+  'amount', 'currency', 'client_id', 'name', 'props', 'label',
 ] as const;
 
 function row(e: StoredEvent) {
@@ -24,6 +24,7 @@ function row(e: StoredEvent) {
     country: e.country, device: e.device, browser: e.browser ?? null, os: e.os ?? null, is_bot: e.is_bot, scroll_depth: e.scroll_depth, engaged_ms: e.engaged_ms,
     target: e.target, href: e.href, source: e.source, experiment_id: e.experiment_id, variant: e.variant,
     amount: e.amount, currency: e.currency, client_id: e.client_key ?? null, name: e.name ?? null, props: e.props ?? {},
+    label: e.label ?? null,
   };
 }
 
@@ -32,7 +33,7 @@ const fileStructure = `property_id String, ts Int64, type String, visitor_id Str
   referrer Nullable(String), utm_source Nullable(String), utm_medium Nullable(String), utm_campaign Nullable(String),
   country Nullable(String), device Nullable(String), browser Nullable(String), os Nullable(String), is_bot Bool, scroll_depth Nullable(Float64), engaged_ms Nullable(Int32),
   target Nullable(String), href Nullable(String), source Nullable(String), experiment_id Nullable(String), variant Nullable(Int32),
-  amount Nullable(Float64), currency Nullable(String), client_id Nullable(String), name Nullable(String), props Map(String, String)`.replace(/\s+/g, ' ');
+  amount Nullable(Float64), currency Nullable(String), client_id Nullable(String), name Nullable(String), props Map(String, String), label Nullable(String)`.replace(/\s+/g, ' ');
 
 /**
  * chDB takes an insert's data inline in the statement text, which its SQL parser reads slowly (46,000

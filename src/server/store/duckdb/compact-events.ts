@@ -4,9 +4,10 @@ import { stagedDictionary, typeCode } from './stage-events.js';
 
 /**
  * The events the page, click, form and funnel reports read, kept a second time in narrow tables: one
- * per kind, bots left out, paths, click targets and form sources as numbers from one dictionary
- * (`text_numbers`), visitors by their dense number. A report then scans only its own kind's rows and
- * groups and joins on integers instead of strings (docs/store-design.md has the measurements).
+ * per kind, bots left out, paths, click targets, form sources and element labels as numbers from
+ * one dictionary (`text_numbers`), visitors by their dense number. A report then scans only its own
+ * kind's rows and groups and joins on integers instead of strings (docs/store-design.md has the
+ * measurements).
  * `events` stays the record of what arrived; these are derived from it in the same transaction.
  */
 export const compactEventsSchemaSql = `
@@ -36,8 +37,12 @@ CREATE TABLE IF NOT EXISTS compact_interactions (
   target_no UINTEGER,
   source_no UINTEGER,
   -- Whether the row's (session, page, target, kind) has other rows; NULL until flagged (repeat-flags.ts).
-  repeated BOOLEAN
-);`;
+  repeated BOOLEAN,
+  -- What the element showed (its label), from the same dictionary; NULL when none was sent.
+  label_no UINTEGER
+);
+-- Stores made before labels were kept (issue 12 §5): their rows had none, so NULL is their answer.
+ALTER TABLE compact_interactions ADD COLUMN IF NOT EXISTS label_no UINTEGER;`;
 
 const [pv, eng, click, form] = (['pageview', 'engagement', 'click', 'form_submit'] as const).map(typeCode);
 const nextTextNo = `(SELECT coalesce(max(text_no), 0) FROM text_numbers) + row_number() OVER (ORDER BY s)`;
@@ -54,7 +59,8 @@ CREATE OR REPLACE TEMP TABLE staging_texts AS
 SELECT idx, s FROM staging_strings WHERE idx IN (
   SELECT path FROM staging_events WHERE NOT is_bot AND type IN (${pv}, ${eng}, ${click}, ${form})
   UNION SELECT target FROM staging_events WHERE NOT is_bot AND type IN (${click}, ${form})
-  UNION SELECT source FROM staging_events WHERE NOT is_bot AND type = ${form});
+  UNION SELECT source FROM staging_events WHERE NOT is_bot AND type = ${form}
+  UNION SELECT label FROM staging_events WHERE NOT is_bot AND type IN (${click}, ${form}));
 INSERT INTO text_numbers
 SELECT s, ${nextTextNo} FROM (SELECT s FROM staging_texts) ANTI JOIN text_numbers t ON t.text = s;
 CREATE OR REPLACE TEMP TABLE staging_text_nos AS
@@ -70,14 +76,15 @@ INSERT INTO compact_engagements (property_id, ts, session_key, path_no, scroll_d
 WITH ${stagedDictionary}, e AS MATERIALIZED (SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, d.h[e.session_id] AS session_key, e.path, nullif(e.scroll_depth, 'NaN'::DOUBLE) AS scroll_depth FROM staging_events e, d WHERE e.type = ${eng} AND NOT e.is_bot)
 SELECT e.property_id, e.ts, e.session_key, p.text_no, e.scroll_depth
 FROM e JOIN staging_text_nos p ON p.idx = e.path;
-INSERT INTO compact_interactions (property_id, ts, is_form, session_key, path_no, target_no, source_no)
+INSERT INTO compact_interactions (property_id, ts, is_form, session_key, path_no, target_no, source_no, label_no)
 WITH ${stagedDictionary}, e AS MATERIALIZED (
   SELECT d.str[e.property_id] AS property_id, epoch_ms(e.ts::BIGINT) AS ts, e.type = ${form} AS is_form, d.h[e.session_id] AS session_key,
-    e.path, e.target, e.source
+    e.path, e.target, e.source, e.label
   FROM staging_events e, d WHERE e.type IN (${click}, ${form}) AND NOT e.is_bot)
-SELECT e.property_id, e.ts, e.is_form, e.session_key, p.text_no, t.text_no, src.text_no
+SELECT e.property_id, e.ts, e.is_form, e.session_key, p.text_no, t.text_no, src.text_no, l.text_no
 FROM e JOIN staging_text_nos p ON p.idx = e.path
-  LEFT JOIN staging_text_nos t ON t.idx = e.target LEFT JOIN staging_text_nos src ON src.idx = e.source;`;
+  LEFT JOIN staging_text_nos t ON t.idx = e.target LEFT JOIN staging_text_nos src ON src.idx = e.source
+  LEFT JOIN staging_text_nos l ON l.idx = e.label;`;
 
 const MIGRATION = 'compact-events';
 

@@ -11,18 +11,19 @@ const textId = (key: string) => `'k' || lpad(lower(to_hex(${key})), 16, '0')`;
 const eventsSql = `
 SELECT property_id, epoch_ms(ts) AS ms, type, ${textId('visitor_key')} AS visitor_id, ${textId('session_key')} AS session_id,
   path, referrer, utm_source, utm_medium, utm_campaign, country, device, is_bot, scroll_depth, engaged_ms, target, href,
-  source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key, browser, os, name, props
+  source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key, browser, os, name, props, label
 FROM events`;
 
 const snapshotsSql = `SELECT property_id, path, epoch_ms(ts) AS ms, elements FROM page_snapshots`;
 
-type EventRow = Omit<StoredEvent, 'ts' | 'props'> & { ms: bigint; props: string | null };
+type EventRow = Omit<StoredEvent, 'ts' | 'props' | 'label'> & { ms: bigint; props: string | null; label: string | null };
 
-/** An exported row as the event it was: name and props only on the events that have them (as collect gives them). */
-function eventOf({ ms, name, props, ...e }: EventRow): StoredEvent {
+/** An exported row as the event it was: name, props and label only on the events that have them (as collect gives them). */
+function eventOf({ ms, name, props, label, ...e }: EventRow): StoredEvent {
   const event: StoredEvent = { ...e, ts: new Date(Number(ms)) };
   if (name !== null) event.name = name;
   if (props !== null) event.props = JSON.parse(props) as Record<string, string>;
+  if (label !== null) event.label = label;
   return event;
 }
 

@@ -34,7 +34,8 @@ const eventColumns = `
   browser VARCHAR,
   os VARCHAR,
   name VARCHAR,
-  props VARCHAR`;
+  props VARCHAR,
+  label VARCHAR`;
 
 export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
@@ -99,6 +100,8 @@ ALTER TABLE events ADD COLUMN IF NOT EXISTS os VARCHAR;
 -- exactly as written (key order included) for export without a conversion, and no report reads it.
 ALTER TABLE events ADD COLUMN IF NOT EXISTS name VARCHAR;
 ALTER TABLE events ADD COLUMN IF NOT EXISTS props VARCHAR;
+-- What a clicked element or submitted form showed (issue 12 §5); NULL on older rows, sent without one.
+ALTER TABLE events ADD COLUMN IF NOT EXISTS label VARCHAR;
 CREATE TABLE IF NOT EXISTS page_snapshots (
   property_id VARCHAR NOT NULL,
   path VARCHAR NOT NULL,

@@ -22,7 +22,7 @@ const columns: [keyof StoredEvent, Kind][] = [
   ['referrer', 'str'], ['utm_source', 'str'], ['utm_medium', 'str'], ['utm_campaign', 'str'], ['country', 'str'],
   ['device', 'str'], ['is_bot', 'bool'], ['scroll_depth', 'num'], ['engaged_ms', 'num'], ['target', 'str'], ['href', 'str'],
   ['source', 'str'], ['experiment_id', 'str'], ['variant', 'num'], ['amount', 'num'], ['currency', 'str'], ['client_key', 'str'],
-  ['browser', 'str'], ['os', 'str'], ['name', 'str'], ['props', 'str'],
+  ['browser', 'str'], ['os', 'str'], ['name', 'str'], ['props', 'str'], ['label', 'str'],
 ];
 const sqlType: Record<Kind, string> = { str: 'INTEGER', num: 'DOUBLE', type: 'UTINYINT', ms: 'DOUBLE', bool: 'BOOLEAN' };
 const duckType: Record<Kind, DuckDBType> = { str: INTEGER, num: DOUBLE, type: UTINYINT, ms: DOUBLE, bool: BOOLEAN };
@@ -95,6 +95,7 @@ export function stageEvents(events: readonly StoredEvent[]): StagedBatch {
       v.name[i] = intern(e.name ?? null);
       // As JSON text (schema.ts says why); a batch's many equal property sets cross into DuckDB once.
       v.props[i] = intern(e.props ? JSON.stringify(e.props) : null);
+      v.label[i] = intern(e.label ?? null);
     }
     const chunk = DuckDBDataChunk.create(types, n);
     chunk.setColumns(columns.map(([c]) => v[c]));

@@ -27,7 +27,7 @@ describe('writeEvents', () => {
       type: 'revenue', path: '/checkout', referrer: 'https://www.example.com/x', utm_source: 'news', utm_medium: 'email',
       utm_campaign: 'spring', country: 'DE', device: 'mobile', is_bot: true, scroll_depth: 0.25, engaged_ms: 4200,
       target: '', href: '/thanks', source: 'form', experiment_id: 'exp', variant: 2, amount: 19.5, currency: 'EUR', client_key: 'k1',
-      browser: 'Safari', os: 'iOS', name: 'Upgrade', props: { plan: 'pro', seats: '3' },
+      browser: 'Safari', os: 'iOS', name: 'Upgrade', props: { plan: 'pro', seats: '3' }, label: 'Pay now',
     });
     await db.transaction((conn) => writeEvents(conn, [full, bare({ ts: new Date('2026-03-02T10:00:01Z') })]));
     const rows = await db.all(
@@ -39,7 +39,7 @@ describe('writeEvents', () => {
     expect(rows[0]).toEqual({ ...expected, v_ok: true, s_ok: true, c_ok: true, c_null: false, props: JSON.stringify(props) });
     expect(rows[1].c_null).toBe(true);
     const nulls = rows[1];
-    for (const c of ['referrer', 'utm_source', 'country', 'device', 'browser', 'os', 'scroll_depth', 'engaged_ms', 'target', 'variant', 'amount', 'currency', 'name', 'props']) {
+    for (const c of ['referrer', 'utm_source', 'country', 'device', 'browser', 'os', 'scroll_depth', 'engaged_ms', 'target', 'variant', 'amount', 'currency', 'name', 'props', 'label']) {
       expect(nulls[c], c).toBeNull();
     }
     expect(nulls).toMatchObject({ type: 'pageview', path: '/', is_bot: false, ts: new Date('2026-03-02T10:00:01Z') });

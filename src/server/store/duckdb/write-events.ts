@@ -7,15 +7,18 @@ import { maintainCompactEventsSql } from './compact-events.js';
 import { maintainVisitorSlotsSql } from './visitor-slots.js';
 
 
+// Columns named: a store's `events` has them in the order its columns were added (schema.ts).
 const copyEventsSql = `
-INSERT INTO events
+INSERT INTO events (property_id, ts, type, visitor_key, session_key, path, referrer, utm_source, utm_medium, utm_campaign,
+  country, device, is_bot, scroll_depth, engaged_ms, target, href, source, experiment_id, variant, amount, currency,
+  client_key, browser, os, name, props, label)
 WITH ${stagedDictionary}
 SELECT d.str[e.property_id], epoch_ms(e.ts::BIGINT), ${eventTypeList}[e.type], d.h[e.visitor_id], d.h[e.session_id],
   d.str[e.path], d.str[e.referrer], d.str[e.utm_source], d.str[e.utm_medium], d.str[e.utm_campaign], d.str[e.country],
   d.str[e.device], e.is_bot, nullif(e.scroll_depth, 'NaN'::DOUBLE), nullif(e.engaged_ms, 'NaN'::DOUBLE)::INTEGER,
   d.str[e.target], d.str[e.href], d.str[e.source], d.str[e.experiment_id], nullif(e.variant, 'NaN'::DOUBLE)::INTEGER,
   nullif(e.amount, 'NaN'::DOUBLE), d.str[e.currency], d.h[e.client_key], d.str[e.browser], d.str[e.os],
-  d.str[e.name], d.str[e.props]
+  d.str[e.name], d.str[e.props], d.str[e.label]
 FROM staging_events e, d`;
 
 /** Sessions keep the referring host (www. dropped), so referrer reports group by site, not by URL. */
