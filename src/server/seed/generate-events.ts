@@ -7,6 +7,7 @@ import type { EventInput } from '../../contract/events.js';
 import { Random, hash32 } from './random.js';
 import { botAgents, botShare, countries, deviceMissing, devices, EURO_SHARE, pageList, pages, PAYS_AT_SIGNUP, signupPlans, sources, userAgents } from './site-model.js';
 import type { ClickTarget, Device, Page, PageForm, SiteEvent, TrafficSource } from './site-model.js';
+import { elementLabels } from './element-labels.js';
 
 export type SeedEvent = EventInput & { ts: string };
 
@@ -187,10 +188,12 @@ class Batch {
       }
       case CLICK: {
         const { target, href } = ref as ClickTarget;
-        return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target, href, user_agent };
+        return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target, href, label: elementLabels[target], user_agent };
       }
-      case FORM_CLICK:
-        return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target: (ref as PageForm).button, href: undefined, user_agent };
+      case FORM_CLICK: {
+        const { button } = ref as PageForm;
+        return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target: button, href: undefined, label: elementLabels[button], user_agent };
+      }
       case CUSTOM: {
         const { name, props } = ref as SiteEvent;
         return { type: 'custom', property_id: pid, ts, visitor_id, session_id, path, name, props, user_agent };
@@ -201,7 +204,7 @@ class Batch {
       }
       case SUBMIT: {
         const { target, source } = ref as PageForm;
-        return { type: 'form_submit', property_id: pid, ts, visitor_id, session_id, path, target, source, user_agent };
+        return { type: 'form_submit', property_id: pid, ts, visitor_id, session_id, path, target, source, label: elementLabels[target], user_agent };
       }
       default: {
         const [scroll_depth, engaged_ms] = [this.depth[i], this.engaged[i]];
