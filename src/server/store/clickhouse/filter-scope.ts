@@ -166,7 +166,7 @@ export function viewedMatchingPage(s: Scope, params: ChParams, alias = ''): stri
   if (!pages) return '';
   const id = sessionId(s, alias);
   return `${id.key} IN (SELECT ${id.columns} FROM events
-    WHERE property_id IN {props:Array(String)} AND ts >= {start:${TS}} AND ts < {end:${TS}} AND type = 'pageview' AND NOT is_bot AND ${pages})`;
+    WHERE ${scopeWhere('ts')} AND type = 'pageview' AND NOT is_bot AND ${pages})`;
 }
 
 /**

@@ -1,15 +1,15 @@
 import { referrerHost } from './schema.js';
 import type { FunnelDimension } from '../store.js';
-import { TS } from './sql-fragments.js';
+import { rangeDaysSql, TS } from './sql-fragments.js';
 
 // SQL shared by the funnel queries. Every fragment binds scopeParams (props, start, end).
 
 /**
  * The range's page views, as the embedded store's `compact_page_views` holds them: non-bot `pageview`
  * events, one view per event. The events' order key (property, day, type, …) makes this a read of the
- * range's page views alone.
+ * range's page views alone, given the days (rangeDaysSql).
  */
-export const pageViewsWhere = `property_id IN {props:Array(String)} AND ts >= {start:${TS}} AND ts < {end:${TS}}
+export const pageViewsWhere = `property_id IN {props:Array(String)} AND ${rangeDaysSql()} AND ts >= {start:${TS}} AND ts < {end:${TS}}
   AND type = 'pageview' AND NOT is_bot`;
 
 /**
@@ -50,7 +50,8 @@ export const dimensionSql: Record<FunnelDimension, string> = {
  * row has it. A session's events lie within a day of its start, the rule sessions-sql.ts reads
  * partials by (docs/decisions.md); a session that lasted longer is read in part there too.
  */
-export const breakdownViewsWhere = `property_id IN {props:Array(String)} AND ts >= toDateTime64(toDate({start:${TS}}) - 1, 3, 'UTC')
+export const breakdownViewsWhere = `property_id IN {props:Array(String)}
+  AND toDate(ts) >= toDate({start:${TS}}) - 1 AND toDate(ts) <= toDate({end:${TS}}) AND ts >= toDateTime64(toDate({start:${TS}}) - 1, 3, 'UTC')
   AND ts < {end:${TS}} AND type = 'pageview'`;
 
 /**

@@ -20,10 +20,20 @@ export function scopeParams(scope: Scope): ChParams {
   return { props: scope.propertyIds, start: chTime(scope.start), end: chTime(scope.end) };
 }
 
-/** The WHERE fragment for scopeParams: the properties, and `column` inside [start, end). */
+/**
+ * The range's UTC days as a condition on `column` (the events' `ts`), in the terms of the events'
+ * order key (property_id, toDate(ts), type, …): ClickHouse (26 measured) does not narrow `toDate(ts)`
+ * in the key from a condition on `ts` alone, and then reads every day of the month's part for the
+ * types asked for (a trend of 2 of 30 days at 1M events: 84 of 123 granules; 7 with the days).
+ */
+export function rangeDaysSql(column = 'ts'): string {
+  return `toDate(${column}) >= toDate({start:${TS}}) AND toDate(${column}) <= toDate({end:${TS}})`;
+}
+
+/** The WHERE fragment for scopeParams on `events`: the properties, and `column` (its `ts`) inside [start, end). */
 export function scopeWhere(column: string, alias = ''): string {
   const a = alias ? `${alias}.` : '';
-  return `${a}property_id IN {props:Array(String)} AND ${a}${column} >= {start:${TS}} AND ${a}${column} < {end:${TS}}`;
+  return `${a}property_id IN {props:Array(String)} AND ${rangeDaysSql(`${a}${column}`)} AND ${a}${column} >= {start:${TS}} AND ${a}${column} < {end:${TS}}`;
 }
 
 /** Our own computed instant as a SQL literal (never user text: only numbers reach here). */
