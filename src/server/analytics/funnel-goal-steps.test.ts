@@ -104,6 +104,8 @@ describe('a goal as a funnel step', () => {
     expect(await both([goal('Signup'), goal('Any form')], filters(['contains', 'page', ['/blog']]))).toEqual({ unbounded: [2, 1], sequential: [2, 1] });
     // Not US: s2 (DE) and s4 (GB), s5 (FR).
     expect(await both([goal('Docs tree'), goal('Footer forms')], filters(['is_not', 'country', ['US']]))).toEqual({ unbounded: [2, 1], sequential: [2, 1] });
+    // A goal filter: sessions with no conversion on Docs tree (not s2, s4): Signup s1 s6, then a form s1 s6.
+    expect(await both([goal('Signup'), goal('Any form')], filters(['is_not', 'goal', ['Docs tree']]))).toEqual({ unbounded: [2, 2], sequential: [2, 2] });
   });
 });
 
