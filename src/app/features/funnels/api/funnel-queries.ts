@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { FunnelStep } from '../../../../contract/funnels.js';
 import { connectionKey } from '../../../lib/connection.js';
 import type { DateRange } from '../../../lib/date-range.js';
 import type { FunnelDimension, FunnelMode } from '../utils/funnel-search.js';
 import { filtersQuery } from '../../../lib/filter-search.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
-/** A funnel as the API takes it: steps already checked against the contract. */
+/** A funnel as the API takes it: steps (pages and goals) already checked against the contract. */
 export interface FunnelDefinition {
-  steps: { page: string }[];
+  steps: FunnelStep[];
   mode: FunnelMode;
   breakdownBy?: FunnelDimension;
 }

@@ -3,6 +3,7 @@ import { DataTable, type Column } from '../../../components/data-table.js';
 import { formatInteger, formatPercent } from '../../../lib/format.js';
 import { DIMENSION_LABELS } from '../utils/dimension-labels.js';
 import type { FunnelDimension } from '../utils/funnel-search.js';
+import { stepName } from '../utils/step-figures.js';
 
 type Data = FunnelResponse['data'];
 type Row = Record<string, string | number> & { value: string; overall_conversion_rate: number };
@@ -27,7 +28,7 @@ export function FunnelBreakdownTable({ breakdown, by, steps, filename }: { break
   }));
   const columns: Column<Row>[] = [
     { key: 'value', label: DIMENSION_LABELS[by], render: (r) => segmentName(by, r.value) },
-    ...steps.map((s) => ({ key: `step_${s.step}`, label: `${s.step}. ${s.page}`, numeric: true, render: (r: Row) => formatInteger(Number(r[`step_${s.step}`] ?? 0)) })),
+    ...steps.map((s) => ({ key: `step_${s.step}`, label: `${s.step}. ${stepName(s)}`, numeric: true, render: (r: Row) => formatInteger(Number(r[`step_${s.step}`] ?? 0)) })),
     { key: 'overall_conversion_rate', label: 'Overall conversion', numeric: true, render: (r) => formatPercent(r.overall_conversion_rate) },
   ];
   return (

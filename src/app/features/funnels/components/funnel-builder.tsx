@@ -1,13 +1,15 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_FUNNEL_STEPS, funnelDimensions } from '../../../../contract/funnels.js';
+import type { Goal } from '../../../../contract/goals.js';
 import { DIMENSION_LABELS, MODE_LABELS } from '../utils/dimension-labels.js';
 import type { FunnelDimension, FunnelMode } from '../utils/funnel-search.js';
 import { StepRow } from './step-row.js';
 import type { DraftStep } from './use-funnel-draft.js';
 
 const MODES: { mode: FunnelMode; label: string; hint: string }[] = [
-  { mode: 'unbounded', label: MODE_LABELS.unbounded, hint: 'a session reaches a step once it has viewed that page and every earlier one, in any order.' },
-  { mode: 'sequential', label: MODE_LABELS.sequential, hint: 'the pages must be viewed in the order listed; other pages may come between.' },
+  { mode: 'unbounded', label: MODE_LABELS.unbounded, hint: 'a session reaches a step once it has viewed that page (or reached that goal) and every earlier one, in any order.' },
+  { mode: 'sequential', label: MODE_LABELS.sequential, hint: 'the steps must be reached in the order listed, one page view or goal event each; other pages may come between.' },
 ];
 
 interface Props {
@@ -15,6 +17,8 @@ interface Props {
   setDraft(next: DraftStep[]): void;
   errors: Record<number, string>;
   observedPaths: string[];
+  /** The property's goals, once loaded: what a goal step picks from. */
+  goals: Goal[] | undefined;
   mode: FunnelMode;
   setMode(mode: FunnelMode): void;
   breakdownBy: FunnelDimension | undefined;
@@ -23,7 +27,7 @@ interface Props {
   onNew(): void;
 }
 
-export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, setMode, breakdownBy, setBreakdown, onNew }: Props) {
+export function FunnelBuilder({ draft, setDraft, errors, observedPaths, goals, mode, setMode, breakdownBy, setBreakdown, onNew }: Props) {
   // An empty step says "enter a path" only once it was left, not the moment it is added.
   const [touched, setTouched] = useState<Set<number>>(new Set());
   const [said, setSaid] = useState('');
@@ -40,12 +44,13 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, se
     else document.getElementById(other)?.focus();
   }, [draft]);
 
-  const update = (i: number, page: string) => setDraft(draft.map((d, j) => (j === i ? { ...d, page } : d)));
+  const update = (i: number, patch: Pick<DraftStep, 'page' | 'goal'>) => setDraft(draft.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const nameOf = (d: DraftStep) => (d.goal === undefined ? d.page : goals?.find((g) => g.id === d.goal)?.name) || 'Empty step';
   const move = (i: number, by: -1 | 1) => {
     const next = [...draft];
     [next[i], next[i + by]] = [next[i + by], next[i]];
     focusNext.current = `funnel-step-${draft[i].key}-${by < 0 ? 'up' : 'down'}`;
-    setSaid(`${draft[i].page || 'Empty step'} is now step ${i + by + 1}.`);
+    setSaid(`${nameOf(draft[i])} is now step ${i + by + 1}.`);
     setDraft(next);
   };
   const remove = (i: number) => {
@@ -59,7 +64,8 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, se
     focusNext.current = `funnel-step-${key}`;
     setDraft([...draft, { key, page: '' }]);
   };
-  const shown = (i: number) => (draft[i].page === '' && !touched.has(draft[i].key) ? undefined : errors[i]);
+  const empty = (d: DraftStep) => (d.goal === undefined ? d.page === '' : d.goal === '');
+  const shown = (i: number) => (empty(draft[i]) && !touched.has(draft[i].key) ? undefined : errors[i]);
 
   return (
     <section className="card funnel-builder" aria-labelledby="funnel-builder-title">
@@ -67,7 +73,7 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, se
         <h2 id="funnel-builder-title">Steps</h2>
         <span className="funnel-builder-head-end">
           <span className="muted small">{draft.length} of {MAX_FUNNEL_STEPS}</span>
-          <button type="button" className="button small" onClick={onNew} disabled={draft.every((d) => d.page === '')}>
+          <button type="button" className="button small" onClick={onNew} disabled={draft.every((d) => d.goal === undefined && d.page === '')}>
             New funnel
           </button>
         </span>
@@ -85,13 +91,23 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, mode, se
             index={i}
             count={draft.length}
             error={shown(i)}
-            onChange={(page) => update(i, page)}
+            goals={goals}
+            onChange={(patch) => update(i, patch)}
             onBlur={() => setTouched((t) => new Set(t).add(step.key))}
             onMove={(by) => move(i, by)}
             onRemove={() => remove(i)}
           />
         ))}
       </ol>
+      {goals?.length === 0 && draft.some((d) => d.goal !== undefined) && (
+        <p className="muted small">
+          This property has no goals yet: add one on{' '}
+          <Link to="/goals" search={({ steps: _steps, mode: _mode, breakdownBy: _breakdownBy, ...root }) => root}>
+            Goals
+          </Link>
+          , then come back.
+        </p>
+      )}
       <p className="visually-hidden" role="status">{said}</p>
       <button type="button" className="button" onClick={add} disabled={draft.length >= MAX_FUNNEL_STEPS}>
         Add step

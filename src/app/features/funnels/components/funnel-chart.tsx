@@ -6,7 +6,7 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatDate, formatInteger, formatPercent, plural } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { funnelQuery, type FunnelDefinition } from '../api/funnel-queries.js';
-import { stepFigures } from '../utils/step-figures.js';
+import { stepFigures, stepName } from '../utils/step-figures.js';
 import { FunnelBreakdownTable } from './funnel-breakdown-table.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
@@ -16,10 +16,12 @@ interface Props {
   /** Null while a step does not pass the schema: the last figures stay, dimmed. */
   definition: FunnelDefinition | null;
   fallback: FunnelDefinition;
+  /** The steps are being checked (a goal step waits for the goals list): figures are on their way. */
+  loading?: boolean;
 }
 
 /** Sessions per step as bars with their numbers in text, conversion from the previous step and drop-off. */
-export function FunnelChart({ view, scope, definition, fallback }: Props) {
+export function FunnelChart({ view, scope, definition, fallback, loading = false }: Props) {
   const query = useQuery({ ...funnelQuery(scope, view.range, definition ?? fallback), enabled: definition !== null });
   const data = query.data?.data;
   const figures = data ? stepFigures(data.steps) : [];
@@ -36,15 +38,19 @@ export function FunnelChart({ view, scope, definition, fallback }: Props) {
       {query.error ? (
         <QueryError error={query.error} propertyId={view.property.id} />
       ) : !data ? (
-        definition ? <SkeletonRows rows={4} /> : <EmptyState title="No funnel yet.">Type a page path into step 1 (the field suggests pages people viewed), or use one of the suggestions.</EmptyState>
+        definition || loading ? <SkeletonRows rows={4} /> : <EmptyState title="No funnel yet.">Type a page path into step 1 (the field suggests pages people viewed), or use one of the suggestions.</EmptyState>
       ) : figures[0].sessions === 0 ? (
-        <EmptyState title={`No session viewed ${figures[0].page} in this range.`}>Pick a longer range, or start the funnel at a page people visit (the step field suggests them).</EmptyState>
+        figures[0].goal === undefined ? (
+          <EmptyState title={`No session viewed ${figures[0].page} in this range.`}>Pick a longer range, or start the funnel at a page people visit (the step field suggests them).</EmptyState>
+        ) : (
+          <EmptyState title={`No session reached the goal ${figures[0].name} in this range.`}>Pick a longer range, or start the funnel at a page or a goal people reach.</EmptyState>
+        )
       ) : (
         <>
-          {!definition && <p className="funnel-note">These are the figures of the last complete funnel: fix the steps marked above to update them.</p>}
+          {!definition && !loading && <p className="funnel-note">These are the figures of the last complete funnel: fix the steps marked above to update them.</p>}
           <p className="funnel-overall">
             <strong data-testid="funnel-overall">{formatPercent(data.overall_conversion_rate)}</strong> of the {formatInteger(figures[0].sessions)} sessions that
-            viewed {figures[0].page} reached step {figures.length}
+            {figures[0].goal === undefined ? ` viewed ${figures[0].page}` : ` reached the goal ${figures[0].name}`} reached step {figures.length}
             {query.data?.meta.mode === 'sequential' ? ', in order' : ''}.
           </p>
           <ol className="funnel-bars" data-testid="funnel-bars">
@@ -52,7 +58,8 @@ export function FunnelChart({ view, scope, definition, fallback }: Props) {
               <li key={f.step} data-step={f.step}>
                 <div className="funnel-bar-head">
                   <span className="funnel-bar-name">
-                    <span className="muted">Step {f.step}</span> {f.page}
+                    <span className="muted">Step {f.step}</span> {stepName(f)}
+                    {f.goal !== undefined && <span className="muted funnel-goal-tag"> (goal)</span>}
                   </span>
                   <span>
                     <strong className="funnel-sessions">{formatInteger(f.sessions)}</strong> {plural(f.sessions, 'session', 'sessions')}

@@ -27,7 +27,9 @@ interface Props {
 
 /** Where sessions went after the first step, as a sankey with a table of the same paths beside it. */
 export function FunnelSankey({ view, scope, definition, fallback }: Props) {
-  const query = useQuery({ ...sankeyQuery(scope, view.range, definition ?? fallback), enabled: definition !== null });
+  // Paths are sequences of pages: the API answers a funnel with a goal step with a 400 (decisions.md "Funnels").
+  const goalStep = (definition ?? fallback).steps.findIndex((s) => s.goal !== undefined);
+  const query = useQuery({ ...sankeyQuery(scope, view.range, definition ?? fallback), enabled: definition !== null && goalStep < 0 });
   const paths = query.data?.data.paths ?? [];
   const rows = paths.map((p) => ({ path: p.nodes.join(' → '), outcome: outcomeOf(p.nodes), sessions: p.sessions }));
   const first = paths[0]?.nodes[0] ?? definition?.steps[0]?.page ?? '';
@@ -35,12 +37,16 @@ export function FunnelSankey({ view, scope, definition, fallback }: Props) {
   const total = paths.reduce((n, p) => n + p.sessions, 0);
   const drawable = paths.some((p) => p.nodes.length > 1);
   return (
-    <section className={`card funnel-sankey ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="funnel-sankey-title" aria-busy={query.isFetching}>
+    <section className={`card funnel-sankey ${query.isPlaceholderData && goalStep < 0 ? 'stale' : ''}`} aria-labelledby="funnel-sankey-title" aria-busy={query.isFetching}>
       <div className="card-head">
         <h2 id="funnel-sankey-title">Paths from step 1</h2>
         <span className="muted small">the {formatInteger(query.data?.meta.maxPaths ?? 20)} most taken paths</span>
       </div>
-      {query.error ? (
+      {goalStep >= 0 ? (
+        <EmptyState title="Paths are drawn for funnels of pages.">
+          Step {goalStep + 1} is a goal, not a page. The figures above count it; with every step a page, this card shows where sessions went.
+        </EmptyState>
+      ) : query.error ? (
         <QueryError error={query.error} propertyId={view.property.id} />
       ) : !query.data ? (
         definition ? <Skeleton height="240px" /> : <EmptyState title="No paths to show yet.">Enter the funnel's steps above to see where sessions went after the first one.</EmptyState>

@@ -4,6 +4,7 @@ import type { SavedFunnel } from '../../../../contract/funnels.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { ViewGate } from '../../../components/view-gate.js';
 import { ApiError } from '../../../lib/api-error.js';
+import { goalsListQuery } from '../../goals/api/goals-queries.js';
 import { funnelQuery, observedPathsQuery, type FunnelDefinition } from '../api/funnel-queries.js';
 import { rememberFunnel } from '../utils/last-funnel.js';
 import type { BuilderFunnel } from '../utils/saved-definition.js';
@@ -13,7 +14,7 @@ import { FunnelChart } from './funnel-chart.js';
 import { FunnelSankey } from './funnel-sankey.js';
 import { FunnelSuggestions } from './funnel-suggestions.js';
 import { SavedFunnels } from './saved-funnels.js';
-import { useFunnelDraft } from './use-funnel-draft.js';
+import { useFunnelDraft, valueOf } from './use-funnel-draft.js';
 import { useOpenOnArrival } from './use-open-on-arrival.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import '../../../components/forms.css';
@@ -27,9 +28,12 @@ function Funnels({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
   const funnel = useFunnelDraft();
   const observed = useQuery(observedPathsQuery(scope, view.range));
-  const pages = funnel.draft.map((d) => d.page);
-  const check = checkSteps(pages);
-  const definition: FunnelDefinition | null = check.steps ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy } : null;
+  const goals = useQuery(goalsListQuery(scope)).data?.data;
+  const values = funnel.draft.map(valueOf);
+  const check = checkSteps(values, goals && new Set(goals.map((g) => g.id)));
+  // A goal step waits for the goals list, which tells a deleted goal (the server would answer 400).
+  const waitingForGoals = goals === undefined && values.some((v) => typeof v !== 'string');
+  const definition: FunnelDefinition | null = check.steps && !waitingForGoals ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy } : null;
   // The key stands for "nothing to ask" while a step is invalid; the query is disabled then.
   const fallback: FunnelDefinition = { steps: [], mode: funnel.mode, breakdownBy: funnel.breakdownBy };
   // What Save keeps: the segment too, since the same funnel in another segment has other figures.
@@ -43,7 +47,7 @@ function Funnels({ view }: { view: DashboardView }) {
 
   // Server errors that name a step belong to the steps they were made for; typing clears them.
   const [saveErrors, setSaveErrors] = useState<{ for: string; errors: Record<number, string> }>({ for: '', errors: {} });
-  const draftKey = JSON.stringify(pages);
+  const draftKey = JSON.stringify(values);
   const reportError = useQuery({ ...funnelQuery(scope, view.range, definition ?? fallback), enabled: false }).error;
   const reportStep = reportError instanceof ApiError ? stepOfField(reportError.field) : null;
   const errors: Record<number, string> = {
@@ -63,6 +67,7 @@ function Funnels({ view }: { view: DashboardView }) {
           setDraft={funnel.setDraft}
           errors={errors}
           observedPaths={observed.data ?? []}
+          goals={goals}
           mode={funnel.mode}
           setMode={funnel.setMode}
           breakdownBy={funnel.breakdownBy}
@@ -80,7 +85,7 @@ function Funnels({ view }: { view: DashboardView }) {
           />
         </div>
       </div>
-      <FunnelChart view={view} scope={scope} definition={definition} fallback={fallback} />
+      <FunnelChart view={view} scope={scope} definition={definition} fallback={fallback} loading={waitingForGoals} />
       <FunnelSankey view={view} scope={scope} definition={definition} fallback={fallback} />
     </div>
   );

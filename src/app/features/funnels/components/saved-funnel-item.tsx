@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { saveFunnelBody, type SavedFunnel } from '../../../../contract/funnels.js';
+import type { Goal } from '../../../../contract/goals.js';
 import { useDeleteFunnel, useSaveFunnel } from '../api/saved-funnel-mutations.js';
 import { funnelSettingsWords } from '../utils/funnel-settings-words.js';
 import { mutationErrorWords } from '../utils/mutation-error-words.js';
@@ -16,10 +17,12 @@ interface Props {
   onOpen(): void;
   /** After the builder's funnel was saved under this one's name. */
   onSaved(funnel: SavedFunnel): void;
+  /** The property's goals, once loaded, to name goal steps. */
+  goals: Goal[] | undefined;
 }
 
 /** One saved funnel: open it, give it the builder's funnel, rename it in place, or delete it after a confirmation. */
-export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved }: Props) {
+export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved, goals }: Props) {
   const [mode, setMode] = useState<Mode>('idle');
   const [name, setName] = useState(funnel.name);
   const rename = useSaveFunnel(scope);
@@ -51,7 +54,7 @@ export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved }: Pro
         {shown && <span className="saved-funnel-shown">open now</span>}
       </p>
       <p className="muted small saved-funnel-steps">
-        {funnel.steps.length} {funnel.steps.length === 1 ? 'step' : 'steps'}: {funnel.steps.map((s) => s.page).join(' → ')}
+        {funnel.steps.length} {funnel.steps.length === 1 ? 'step' : 'steps'}: {funnel.steps.map((s) => (s.goal === undefined ? s.page : `goal ${goals?.find((g) => g.id === s.goal)?.name ?? '(deleted)'}`)).join(' → ')}
       </p>
       <p className="muted small saved-funnel-settings">{funnelSettingsWords(saved)}</p>
       {mode === 'rename' ? (

@@ -4,6 +4,7 @@ import type { SavedFunnel } from '../../../../contract/funnels.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
+import { goalsListQuery } from '../../goals/api/goals-queries.js';
 import { savedFunnelsQuery } from '../api/funnel-queries.js';
 import type { BuilderFunnel } from '../utils/saved-definition.js';
 import { SavedFunnelItem } from './saved-funnel-item.js';
@@ -23,6 +24,7 @@ interface Props {
 /** Funnels kept for the property (every key of it sees them): save the current one, open, rename, delete. */
 export function SavedFunnels({ scope, current, onOpen, onSaved, onStepError }: Props) {
   const query = useQuery(savedFunnelsQuery(scope));
+  const goals = useQuery(goalsListQuery(scope)).data?.data;
   const [opened, setOpened] = useState('');
   const list = query.data?.data ?? [];
   return (
@@ -46,6 +48,7 @@ export function SavedFunnels({ scope, current, onOpen, onSaved, onStepError }: P
               scope={scope}
               funnel={f}
               current={current}
+              goals={goals}
               onSaved={onSaved}
               onOpen={() => {
                 onOpen(f);

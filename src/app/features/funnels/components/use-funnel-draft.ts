@@ -1,18 +1,25 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { SavedFunnel } from '../../../../contract/funnels.js';
-import { stepsForUrl, type FunnelDimension, type FunnelMode } from '../utils/funnel-search.js';
+import { stepsForUrl, stepValues, type FunnelDimension, type FunnelMode, type StepValue } from '../utils/funnel-search.js';
 import { searchOfSaved } from '../utils/saved-definition.js';
 
-/** A step as the builder holds it; `key` keeps React's rows (and focus) attached while reordering. */
+/**
+ * A step as the builder holds it: a page as typed, or with `goal` set (an id, '' until picked) one
+ * of the property's goals. `key` keeps React's rows (and focus) attached while reordering.
+ */
 export interface DraftStep {
   key: number;
   page: string;
+  goal?: string;
 }
 
 let lastKey = 0;
-const toDraft = (pages: string[]): DraftStep[] => (pages.length ? pages : ['']).map((page) => ({ key: ++lastKey, page }));
-const urlKeyOf = (pages: string[]) => JSON.stringify(stepsForUrl(pages) ?? []);
+const toDraft = (values: StepValue[]): DraftStep[] =>
+  (values.length ? values : ['']).map((v) => (typeof v === 'string' ? { key: ++lastKey, page: v } : { key: ++lastKey, page: '', goal: v.goal }));
+/** The step as the URL and the checks take it. */
+export const valueOf = (d: DraftStep): StepValue => (d.goal !== undefined ? { goal: d.goal } : d.page);
+const urlKeyOf = (values: StepValue[]) => JSON.stringify(stepsForUrl(values) ?? []);
 
 /**
  * The builder's steps, mode and breakdown, mirrored into the URL. Steps are typed into local state
@@ -25,7 +32,7 @@ export function useFunnelDraft() {
   const navigate = useNavigate({ from: '/funnels' });
   const [draft, setDraft] = useState(() => toDraft(search.steps));
   const written = useRef(new Set<string>());
-  const draftKey = urlKeyOf(draft.map((d) => d.page));
+  const draftKey = urlKeyOf(draft.map(valueOf));
   const latestDraftKey = useRef(draftKey);
   const urlKey = JSON.stringify(search.steps);
 
@@ -33,7 +40,7 @@ export function useFunnelDraft() {
     latestDraftKey.current = draftKey;
     if (draftKey === urlKey) return;
     written.current.add(draftKey);
-    void navigate({ search: (prev) => ({ ...prev, steps: stepsForUrl(draft.map((d) => d.page)) }), replace: true });
+    void navigate({ search: (prev) => ({ ...prev, steps: stepsForUrl(draft.map(valueOf)) }), replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a changed draft is written
   }, [draftKey]);
 
@@ -54,7 +61,7 @@ export function useFunnelDraft() {
     mode: search.mode,
     breakdownBy: search.breakdownBy,
     /** Whether the URL names no steps: nothing chosen yet, so the page may open a saved funnel. */
-    nothingChosen: search.steps.length === 0 && draft.every((d) => d.page === ''),
+    nothingChosen: search.steps.length === 0 && draft.every((d) => d.goal === undefined && d.page === ''),
     /**
      * Replaces the whole funnel (a suggestion, a saved funnel) as a new history entry; `mode` too when
      * the funnel comes with one (a suggestion's counts are of pages viewed in order). The breakdown stays.
@@ -71,9 +78,9 @@ export function useFunnelDraft() {
      * page opens one by itself, so Back does not land on the empty page that opened it again.
      */
     open(saved: SavedFunnel, opts: { replace?: boolean } = {}) {
-      const pages = saved.steps.map((s) => s.page);
-      written.current.add(urlKeyOf(pages));
-      setDraft(toDraft(pages));
+      const values = stepValues(saved.steps);
+      written.current.add(urlKeyOf(values));
+      setDraft(toDraft(values));
       void navigate({ search: (prev) => ({ ...prev, ...searchOfSaved(saved) }), replace: opts.replace });
     },
     /** An empty builder for a new funnel, in any order and without a breakdown; the segment stays. */

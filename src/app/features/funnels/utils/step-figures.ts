@@ -2,13 +2,16 @@ import type { FunnelResponse } from '../../../../contract/funnels.js';
 
 type Step = FunnelResponse['data']['steps'][number];
 
-export interface StepFigures extends Step {
+export type StepFigures = Step & {
   /** Share of the sessions that entered at step 1; sets the bar's length. */
   of_first: number;
   /** Sessions lost since the previous step (0 at step 1). */
   dropped_off: number;
   drop_off_rate: number;
-}
+};
+
+/** What a step is called on screen: its page, or its goal's name. */
+export const stepName = (s: Step): string => (s.goal !== undefined ? s.name : s.page);
 
 /** The API's step list plus what a funnel chart shows beside each bar; also the CSV's columns. */
 export function stepFigures(steps: Step[]): StepFigures[] {
