@@ -2,8 +2,8 @@ import { goalStepMasks, pageStepMasks } from '../funnel-step-plan.js';
 import type { FunnelQuery, FunnelRow } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { sessionsKept, sessionsReaching } from './funnel-counts.js';
-import { goalHitsSql, rangeDays } from './goal-hits-sql.js';
-import { TS, scopeParams } from './sql-fragments.js';
+import { goalHitsSql } from './goal-hits-sql.js';
+import { scopeParams, scopeWhere, TS } from './sql-fragments.js';
 
 /**
  * A funnel with goal steps (docs/decisions.md "Funnels"), counted as page funnels are
@@ -33,14 +33,14 @@ export async function goalStepFunnel(db: ChDb, q: FunnelQuery, limit: number): P
     dropRepeats: true,
     events: `SELECT property_id, session_key, ts, mask FROM (
           SELECT property_id, session_key, ts, ${mask} AS mask FROM events
-          WHERE property_id IN {props:Array(String)} AND ${rangeDays} AND ts >= {start:${TS}} AND ts < {end:${TS}} AND NOT is_bot
-            AND type IN {types:Array(String)}${kept})
+          WHERE ${scopeWhere('ts')} AND NOT is_bot AND type IN {types:Array(String)}${kept})
         WHERE mask != 0`,
     // As breakdownViewsWhere reads page views (from the day before, bots' too), with the goals' events beside them.
     breakdownEvents: (dim) => `SELECT property_id, session_key, ts, type, ${dim} AS dim, ${mask} AS mask,
           ts >= {start:${TS}} AND NOT is_bot AND mask != 0 AS counted
-        FROM events WHERE property_id IN {props:Array(String)} AND ts >= toDateTime64(toDate({start:${TS}}) - 1, 3, 'UTC') AND ts < {end:${TS}}
-          AND type IN {breakdownTypes:Array(String)}${kept}`,
+        FROM events WHERE property_id IN {props:Array(String)}
+          AND toDate(ts) >= toDate({start:${TS}}) - 1 AND toDate(ts) <= toDate({end:${TS}}) AND ts >= toDateTime64(toDate({start:${TS}}) - 1, 3, 'UTC')
+          AND ts < {end:${TS}} AND type IN {breakdownTypes:Array(String)}${kept}`,
     firstTouch: "argMinIf(tuple(dim), ts, type = 'pageview').1",
   });
 }

@@ -2,8 +2,8 @@ import type { GoalFigures, GoalRecord, Scope } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 import { perSession } from './funnel-sql.js';
-import { goalHitsSql, rangeDays } from './goal-hits-sql.js';
-import { TS, scopeParams } from './sql-fragments.js';
+import { goalHitsSql } from './goal-hits-sql.js';
+import { rangeDaysSql, TS, scopeParams } from './sql-fragments.js';
 
 /** A payment's amount in billionths, rounded as the embedded store's cast to DECIMAL(38, 9) rounds it. */
 const BILLIONTHS = 'toInt128(round(assumeNotNull(amount) * 1e9))';
@@ -39,7 +39,7 @@ export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Prom
           SELECT property_id, session_key, visitor_key, currency, amount, ${hits} AS hits,
             type = 'revenue' AND currency IS NOT NULL AND amount IS NOT NULL AS paid
           FROM events
-          WHERE property_id IN {props:Array(String)} AND ${rangeDays} AND ts >= {start:${TS}} AND ts < {end:${TS}} AND NOT is_bot
+          WHERE property_id IN {props:Array(String)} AND ${rangeDaysSql()} AND ts >= {start:${TS}} AND ts < {end:${TS}} AND NOT is_bot
             AND type IN {types:Array(String)}${andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params))})
         WHERE paid OR notEmpty(hits)
         GROUP BY ${perSession}

@@ -1,7 +1,6 @@
 import type { GoalRecord, Scope } from '../store.js';
 import type { ChParams } from './clickhouse-db.js';
 import { goalCondition, goalEventTypes } from './goal-conditions.js';
-import { TS } from './sql-fragments.js';
 
 /**
  * An event row's `hits`: the 1-based places of the goals it matches, and the event types that can
@@ -25,10 +24,3 @@ export function goalHitsSql(goals: GoalRecord[], s: Scope, params: ChParams): { 
     types: [...byType.keys()],
   };
 }
-
-/**
- * The range's UTC days, said in the terms of the events' order key: ClickHouse (26.7 measured) does not
- * narrow `toDate(ts)` in the key from a condition on `ts`, and without this reads every day of the
- * month's part for the goals' types (58 of 123 granules for a two-day range at 1M events; 6 with it).
- */
-export const rangeDays = `toDate(ts) >= toDate({start:${TS}}) AND toDate(ts) <= toDate({end:${TS}})`;
