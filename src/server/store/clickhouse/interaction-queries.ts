@@ -4,8 +4,21 @@ import type { ChDb, ChParams } from './clickhouse-db.js';
 import { andAll, filteredSettings, inMatchingSessions, pagePredicate } from './filter-scope.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
 
-interface SetRow { g: number; path: string; target: string | null; label: string | null; bucket: string; count: number; unique: number }
-type Top = { path: string | null; target: string | null; label: string | null; count: number; unique: number };
+interface SetRow {
+  g: number;
+  path: string;
+  target: string | null;
+  label: string | null;
+  /** Per page: the smallest and largest label of the row's events (equal: that is its label). */
+  lo: string | null;
+  hi: string | null;
+  bucket: string;
+  count: number;
+  unique: number;
+  /** Per element: the pages it was used on. */
+  paths: string[];
+}
+type Top = { path: string | null; target: string | null; label: string | null; count: number; unique: number; lo: string | null; hi: string | null; paths: string[] };
 
 /** A row's key in maps: its page (or none), target and label, none of which holds a NUL. */
 const keyOf = (...parts: (string | null)[]) => parts.map((p) => p ?? '\uffff').join('\u0000');
@@ -16,8 +29,9 @@ const keyOf = (...parts: (string | null)[]) => parts.map((p) => p ?? '\uffff').j
  * store counts it). Bots' events never count. One scan of the type's granules in the range: the
  * three groupings are grouping sets of the same read, and the (page, target) set — or, grouped by
  * element, the (target, label) set — is ranked and cut to `limit` in the query (count, then distinct
- * sessions, descending; then page and target, or target and label, nulls last). A second read then
- * finds the top rows' labels and page views (store.ts InteractionRow says what they are).
+ * sessions, descending; then page and target, or target and label, nulls last). Beside it, the page
+ * views per page (the rates' denominators, store.ts InteractionRow); after it, only when a top row's
+ * events carry different labels, a count of those labels.
  */
 export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): Promise<InteractionReport> {
   const params: ChParams = { ...scopeParams(s), type, limit: opts.limit };
@@ -37,10 +51,20 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
   const settings = filteredSettings(s.filters);
   const byElement = opts.group === 'element';
   const rowKey = byElement ? 'target, label' : 'path, target';
+  const views = db.all<{ path: string; page_views: number }>(
+    `SELECT path, count() AS page_views FROM events
+     WHERE ${scopeWhere('ts')} AND type = 'pageview' AND NOT is_bot${opts.page === undefined ? '' : ' AND path = {page:String}'}${inSessions}
+     GROUP BY path${settings}`,
+    params,
+  );
+  views.catch(() => undefined); // awaited below; not an unhandled rejection while the rows are read
   const rows = await db.all<SetRow>(
-    `SELECT g, path, target, label, bucket, count, unique FROM (
-       SELECT grouping(${rowKey}, bucket) AS g, ${byElement ? `'' AS path` : 'path'}, target, ${byElement ? 'label' : 'NULL AS label'}, bucket,
-         count() AS count, uniqExact(session_key) AS unique
+    // The row's page and label are selected under other names: an alias named `label` or `path` would
+    // be what min(label) and groupUniqArray(path) read.
+    `SELECT g, row_path AS path, target, row_label AS label, lo, hi, paths, bucket, count, unique FROM (
+       SELECT grouping(${rowKey}, bucket) AS g, ${byElement ? `''` : 'path'} AS row_path, target, ${byElement ? 'label' : 'NULL'} AS row_label, bucket,
+         count() AS count, uniqExact(session_key) AS unique,
+         ${byElement ? `NULL AS lo, NULL AS hi, groupUniqArray(path) AS paths` : 'min(label) AS lo, max(label) AS hi, [] AS paths'}
        FROM (SELECT path, target, label, session_key, ${bucketKeySql(s.granularity, s.offsets)} AS bucket FROM events WHERE ${filter})
        GROUP BY GROUPING SETS ((${rowKey}), (bucket), ()))
      ORDER BY g, bucket, count DESC, unique DESC, ${byElement ? 'target NULLS LAST, label NULLS LAST' : 'path, target NULLS LAST'}
@@ -50,61 +74,45 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
   // grouping(): a bit per column left out of the set, first column highest. The top rows all have an
   // empty bucket, so `bucket` orders the trend alone and `LIMIT … BY g, bucket` cuts only the top
   // rows: each trend bucket is a group of its own.
-  const top: Top[] = rows
-    .filter((r) => r.g === 0b001)
-    .map((r) => ({ path: byElement ? null : r.path, target: r.target, label: r.label, count: Number(r.count), unique: Number(r.unique) }));
+  const top = await named(
+    db,
+    rows.filter((r) => r.g === 0b001).map((r) => ({ ...r, path: byElement ? null : r.path, count: Number(r.count), unique: Number(r.unique) })),
+    filter,
+    params,
+    settings,
+  );
   const trend = rows.filter((r) => r.g === 0b110);
   const [total] = rows.filter((r) => r.g === 0b111);
-  const figures = byElement ? await elementFigures(db, top, filter, inSessions, params, settings) : await pageFigures(db, top, filter, inSessions, params, settings);
+  const viewsOf = new Map((await views).map((r) => [r.path, Number(r.page_views)]));
+  const pageViews = (r: Top) => (byElement ? r.paths : [r.path!]).reduce((sum, path) => sum + (viewsOf.get(path) ?? 0), 0);
   return {
-    rows: figures.sort(byElement ? interactionOrder.byElement : interactionOrder.byPage).map(
-      (r): InteractionRow => ({ page: r.path, target: r.target ?? 'unknown', label: r.label, count: r.count, unique: r.unique, page_views: r.page_views }),
+    rows: top.sort(byElement ? interactionOrder.byElement : interactionOrder.byPage).map(
+      (r): InteractionRow => ({ page: r.path, target: r.target ?? 'unknown', label: r.label, count: r.count, unique: r.unique, page_views: pageViews(r) }),
     ),
     trend: trend.map((r) => ({ bucket: r.bucket, count: Number(r.count), unique: Number(r.unique) })),
     total: { count: Number(total?.count ?? 0), unique: Number(total?.unique ?? 0) },
   };
 }
 
-/** The page views of the pages a subquery (or list) names, in the scope, in matching sessions. */
-const pageViewsSql = (paths: string, inSessions: string) =>
-  `SELECT path, count() AS page_views FROM events
-   WHERE ${scopeWhere('ts')} AND type = 'pageview' AND NOT is_bot AND path IN ${paths}${inSessions} GROUP BY path`;
-
 /**
- * The top (page, target) rows' most common labels (ties: the first in byte order, as the embedded
- * store compares text) and their pages' views, in one read. The rows are found by their pages and
- * targets separately, and the pairs picked here.
+ * Per page, a row's label: the one its events carry when they agree (or none); when they differ, the
+ * most common (ties: the first in byte order, as the embedded store compares text), counted in one
+ * more read over the same events, found by their pages and targets and paired here.
  */
-async function pageFigures(db: ChDb, top: Top[], filter: string, inSessions: string, params: ChParams, settings: string) {
-  if (top.length === 0) return [];
-  const found = await db.all<{ part: number; path: string; target: string | null; label: string | null; n: number }>(
-    `SELECT * FROM (
-       SELECT 0 AS part, path, target, label, n FROM (
-         SELECT path, target, label, count() AS n FROM events
-         WHERE ${filter} AND label IS NOT NULL AND path IN {top_paths:Array(String)} AND target IN {top_targets:Array(String)}
-         GROUP BY path, target, label
-         ORDER BY path, target, n DESC, label LIMIT 1 BY path, target)
-       UNION ALL
-       SELECT 1, path, NULL, NULL, page_views FROM (${pageViewsSql('{top_paths:Array(String)}', inSessions)}))${settings}`,
-    { ...params, top_paths: [...new Set(top.map((r) => r.path!))], top_targets: [...new Set(top.flatMap((r) => (r.target === null ? [] : [r.target])))] },
+async function named(db: ChDb, top: Top[], filter: string, params: ChParams, settings: string): Promise<Top[]> {
+  const agreed = top.map((r) => (r.lo === r.hi ? { ...r, label: r.label ?? r.lo } : r));
+  const mixed = agreed.filter((r) => r.lo !== r.hi);
+  if (mixed.length === 0) return agreed;
+  const found = await db.all<{ path: string; target: string | null; label: string }>(
+    `SELECT path, target, label FROM (
+       SELECT path, target, label, count() AS n FROM events
+       WHERE ${filter} AND label IS NOT NULL AND path IN {mixed_paths:Array(String)} AND target IN {mixed_targets:Array(String)}
+       GROUP BY path, target, label)
+     ORDER BY path, target, n DESC, label LIMIT 1 BY path, target${settings}`,
+    { ...params, mixed_paths: [...new Set(mixed.map((r) => r.path!))], mixed_targets: [...new Set(mixed.flatMap((r) => (r.target === null ? [] : [r.target])))] },
   );
-  const labels = new Map(found.filter((r) => r.part === 0).map((r) => [keyOf(r.path, r.target), r.label]));
-  const views = new Map(found.filter((r) => r.part === 1).map((r) => [r.path, Number(r.n)]));
-  return top.map((r) => ({ ...r, label: labels.get(keyOf(r.path, r.target)) ?? null, page_views: views.get(r.path!) ?? 0 }));
-}
-
-/** The top elements' page views: those of every page each was used on, in one read. */
-async function elementFigures(db: ChDb, top: Top[], filter: string, inSessions: string, params: ChParams, settings: string) {
-  if (top.length === 0) return [];
-  const used = `SELECT DISTINCT target, label, path FROM events WHERE ${filter} AND target IN {top_targets:Array(String)}`;
-  const found = await db.all<{ target: string | null; label: string | null; page_views: number }>(
-    `SELECT u.target, u.label, sum(v.page_views) AS page_views
-     FROM (${used}) u LEFT JOIN (${pageViewsSql(`(SELECT path FROM (${used}))`, inSessions)}) v ON v.path = u.path
-     GROUP BY u.target, u.label${settings}`,
-    { ...params, top_targets: [...new Set(top.flatMap((r) => (r.target === null ? [] : [r.target])))] },
-  );
-  const views = new Map(found.map((r) => [keyOf(r.target, r.label), Number(r.page_views)]));
-  return top.map((r) => ({ ...r, page_views: views.get(keyOf(r.target, r.label)) ?? 0 }));
+  const labels = new Map(found.map((r) => [keyOf(r.path, r.target), r.label]));
+  return agreed.map((r) => (r.lo !== r.hi ? { ...r, label: labels.get(keyOf(r.path, r.target)) ?? null } : r));
 }
 
 /** Clicks and form submissions on ClickHouse. */

@@ -7,14 +7,27 @@ import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.
 
 type Db = Pick<Database, 'all'>;
 type Figures = { count: number; unique: number };
-type TopRow = { path: string | null; target: string | null; label: string | null; page_views: number } & Figures;
+/**
+ * A top row as the SQL gives it: per page, its page's number, its label when all its labels agree
+ * and whether they do not (`mixed`); per element, the numbers of the pages it was used on.
+ */
+type TopRow = Figures & {
+  path: string | null;
+  target: string | null;
+  label: string | null;
+  path_no: number | null;
+  target_no: number | null;
+  mixed: boolean | null;
+  path_nos: number[] | null;
+};
 /** The top rows' statement, over a relation of interaction rows (`from`), its flags settled or not. */
 type TopRowsSql = (from: string, settled: boolean) => string;
 
 /**
  * Clicks and form submissions share one shape: per (page, target) counts, a trend and totals, where
- * the unique figure is distinct sessions. Three reads side by side on the reader connections: one
- * GROUPING SETS scan was slower, as every set then carried its own distinct-sessions table.
+ * the unique figure is distinct sessions. Reads side by side on the reader connections: the top
+ * rows, the trend, the total and the page views per page (the rates' denominators; one
+ * GROUPING SETS scan was slower, as every set then carried its own distinct-sessions table).
  */
 export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): ReturnType<Store['interactions']> {
   const { where, params } = scopeFilter(s, 'ts', 'c');
@@ -34,81 +47,100 @@ export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'fo
   // flagged, so are the filtered ones, and the check needs no join with the sessions.
   const settled = allFlagged(db, repeatKeys.interactionSessions, rowsSql, { ...params });
   const bucket = bucketSql(s.granularity, s.offsets, 'c.ts');
-  const views = pageViewsSql(s, params);
-  const top: TopRowsSql = opts.group === 'element'
-    ? (from) => elementRowsSql(from, views, opts.limit)
-    : (from, flagsSettled) => pageRowsSql(from, flagsSettled, views, opts.limit);
+  const views = pageViews(db, s, opts.page);
+  views.catch(() => undefined); // awaited below; not an unhandled rejection while the rows are read
+  const top: TopRowsSql = opts.group === 'element' ? (from) => elementRowsSql(from, opts.limit) : (from, flagsSettled) => pageRowsSql(from, flagsSettled, opts.limit);
   // Under filters: those made on matching pages, in matching sessions.
   const kept = andAll(pageNumberCondition(s.filters, 'c.path_no', params), inMatchingSessions(s, params, 'c'));
-  if (kept) return report(await filtered(db, `${filter}${kept}`, params, bucket, await settled, top), opts.group);
+  if (kept) {
+    const found = await filtered(db, `${filter}${kept}`, params, bucket, await settled, top);
+    return report({ ...found, rows: await named(db, found.rows, `${filter}${kept}`, params) }, await views, opts.group);
+  }
 
   const from = `FROM compact_interactions c WHERE ${filter}`;
   const [rows, trend, [total]] = await Promise.all([
-    settled.then((flagsSettled) => db.all<TopRow>(top(`(SELECT * ${from})`, flagsSettled), params)),
+    settled.then((flagsSettled) => db.all<TopRow>(top(`(SELECT * ${from})`, flagsSettled), params)).then((found) => named(db, found, filter, params)),
     db.all<Figures & { bucket: Date }>(
       `SELECT ${bucket} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`,
       params,
     ),
     db.all<Figures>(`SELECT count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}`, params),
   ]);
-  return report({ rows, trend, total }, opts.group);
+  return report({ rows, trend, total }, await views, opts.group);
 }
 
 /**
- * The page views, in the scope and its filters, of the pages a subquery names: a click-through or
- * submission rate's denominator. The rows are on matching pages already, so only the session
- * filters apply here. Binds the filters' values into `params` now.
+ * Page views per page in the scope, in matching sessions (the rows' pages match any page filter
+ * already): every page's, counted beside the rows rather than after them, as a scan of the page
+ * views costs less than waiting for the top rows to name theirs.
  */
-function pageViewsSql(s: BucketedScope, params: Params): (paths: string) => string {
-  const scope = scopeFilter(s, 'ts', 'v').where; // the same $p…, $start, $end as the rows' scope
-  const inSessions = andAll(inMatchingSessions(s, params, 'v'));
-  return (paths) => `SELECT path_no, count(*) AS page_views FROM compact_page_views v
-    WHERE ${scope} AND v.path_no IN (${paths})${inSessions} GROUP BY path_no`;
+async function pageViews(db: Db, s: BucketedScope, page: string | undefined): Promise<Map<number, number>> {
+  const { where, params } = scopeFilter(s, 'ts', 'v');
+  const onePage = page === undefined ? '' : ' AND v.path_no = (SELECT text_no FROM text_numbers WHERE text = $page)';
+  if (page !== undefined) params.page = page;
+  const rows = await db.all<{ path_no: number; page_views: number }>(
+    `SELECT path_no, count(*) AS page_views FROM compact_page_views v WHERE ${where}${onePage}${andAll(inMatchingSessions(s, params, 'v'))} GROUP BY path_no`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.path_no, Number(r.page_views)]));
 }
 
 /**
- * The top (page, target) rows, named, from the rows split by their repeat flags; each with its most
- * common label (ties: the first label in byte order, as both stores compare text) and its page's views.
+ * The top (page, target) rows, named, from the rows split by their repeat flags. Their labels come
+ * as the smallest and largest label number: equal (or none), that is the label, found without a
+ * second look at the rows; differing, the row is `mixed` and named() counts its labels.
  */
-function pageRowsSql(from: string, settled: boolean, views: (paths: string) => string, limit: number): string {
+function pageRowsSql(from: string, settled: boolean, limit: number): string {
   const perRow = splitByRepeats(repeatKeys.interactionSessions, `SELECT path_no, target_no, label_no, session_key, is_form, repeated FROM ${from}`, settled);
   return `WITH ${perRow.with}, counts AS (
-         SELECT path_no, target_no, count(*) AS n, count(*) AS u FROM ${perRow.single} GROUP BY ALL
-         UNION ALL SELECT path_no, target_no, count(*), count(DISTINCT session_key) FROM ${perRow.repeated} GROUP BY ALL),
-       top AS (
-         SELECT g.path_no, g.target_no, p.text AS path, t.text AS target, g.count, g.unique FROM (
-           SELECT path_no, target_no, sum(n)::BIGINT AS count, sum(u)::BIGINT AS "unique" FROM counts GROUP BY ALL) g
-         JOIN text_numbers p ON p.text_no = g.path_no LEFT JOIN text_numbers t ON t.text_no = g.target_no
-         ORDER BY g.count DESC, g.unique DESC, p.text, t.text NULLS LAST LIMIT ${Number(limit)}),
-       labels AS (
-         SELECT x.path_no, x.target_no, first(l.text ORDER BY x.n DESC, l.text) AS label FROM (
-           SELECT r.path_no, r.target_no, r.label_no, count(*) AS n FROM r
-           SEMI JOIN top ON top.path_no = r.path_no AND top.target_no IS NOT DISTINCT FROM r.target_no
-           WHERE r.label_no IS NOT NULL GROUP BY ALL) x
-         JOIN text_numbers l ON l.text_no = x.label_no GROUP BY ALL),
-       views AS (${views('SELECT path_no FROM top')})
-       SELECT top.path, top.target, labels.label, top.count, top.unique, coalesce(views.page_views, 0)::BIGINT AS page_views
-       FROM top LEFT JOIN labels ON labels.path_no = top.path_no AND labels.target_no IS NOT DISTINCT FROM top.target_no
-         LEFT JOIN views ON views.path_no = top.path_no`;
+         SELECT path_no, target_no, count(*) AS n, count(*) AS u, min(label_no) AS lo, max(label_no) AS hi FROM ${perRow.single} GROUP BY ALL
+         UNION ALL SELECT path_no, target_no, count(*), count(DISTINCT session_key), min(label_no), max(label_no) FROM ${perRow.repeated} GROUP BY ALL)
+       SELECT g.path_no, g.target_no, p.text AS path, t.text AS target, g.count, g.unique,
+         CASE WHEN g.lo = g.hi THEN l.text END AS label, g.lo <> g.hi AS mixed, NULL::UINTEGER[] AS path_nos FROM (
+         SELECT path_no, target_no, sum(n)::BIGINT AS count, sum(u)::BIGINT AS "unique", min(lo) AS lo, max(hi) AS hi FROM counts GROUP BY ALL) g
+       JOIN text_numbers p ON p.text_no = g.path_no LEFT JOIN text_numbers t ON t.text_no = g.target_no LEFT JOIN text_numbers l ON l.text_no = g.lo
+       ORDER BY g.count DESC, g.unique DESC, p.text, t.text NULLS LAST LIMIT ${Number(limit)}`;
 }
 
 /**
- * The top elements over every page: rows by (target, label), with the views of the pages each was
- * used on. Distinct sessions are counted as they are: the repeat flags are per page, not per element.
+ * The top elements over every page: rows by (target, label), with the pages each was used on.
+ * Distinct sessions are counted as they are: the repeat flags are per page, not per element.
  */
-function elementRowsSql(from: string, views: (paths: string) => string, limit: number): string {
-  const sameElement = (a: string, b: string) => `${a}.target_no IS NOT DISTINCT FROM ${b}.target_no AND ${a}.label_no IS NOT DISTINCT FROM ${b}.label_no`;
-  return `WITH rows AS MATERIALIZED (SELECT path_no, target_no, label_no, session_key FROM ${from}),
-       top AS (
-         SELECT g.*, t.text AS target, l.text AS label FROM (
-           SELECT target_no, label_no, count(*) AS count, count(DISTINCT session_key) AS "unique" FROM rows GROUP BY ALL) g
-         LEFT JOIN text_numbers t ON t.text_no = g.target_no LEFT JOIN text_numbers l ON l.text_no = g.label_no
-         ORDER BY g.count DESC, g.unique DESC, t.text NULLS LAST, l.text NULLS LAST LIMIT ${Number(limit)}),
-       pages AS (SELECT DISTINCT rows.target_no, rows.label_no, rows.path_no FROM rows SEMI JOIN top ON ${sameElement('top', 'rows')}),
-       views AS (${views('SELECT path_no FROM pages')})
-       SELECT NULL::VARCHAR AS path, top.target, top.label, top.count, top.unique, coalesce(sum(views.page_views), 0)::BIGINT AS page_views
-       FROM top LEFT JOIN pages ON ${sameElement('pages', 'top')} LEFT JOIN views ON views.path_no = pages.path_no
-       GROUP BY top.target_no, top.label_no, top.target, top.label, top.count, top.unique`;
+function elementRowsSql(from: string, limit: number): string {
+  return `SELECT NULL::UINTEGER AS path_no, NULL::UINTEGER AS target_no, NULL::VARCHAR AS path, t.text AS target, g.count, g.unique,
+         l.text AS label, NULL::BOOLEAN AS mixed, g.path_nos FROM (
+         SELECT target_no, label_no, count(*) AS count, count(DISTINCT session_key) AS "unique", list(DISTINCT path_no) AS path_nos
+         FROM ${from} GROUP BY ALL) g
+       LEFT JOIN text_numbers t ON t.text_no = g.target_no LEFT JOIN text_numbers l ON l.text_no = g.label_no
+       ORDER BY g.count DESC, g.unique DESC, t.text NULLS LAST, l.text NULLS LAST LIMIT ${Number(limit)}`;
+}
+
+/** Our own numbers as SQL integers (read from the store, checked, never input); NULL stays NULL. */
+function sqlNumber(n: number | null): string {
+  if (n === null) return 'NULL';
+  if (!Number.isInteger(n)) throw new Error('text numbers must be integers');
+  return String(n);
+}
+
+/**
+ * The rows whose labels differ named by their most common label (ties: the first in byte order, as
+ * both stores compare text), counted over the same rows (`filter`): a second read, only when some
+ * top row needs it.
+ */
+async function named(db: Db, rows: TopRow[], filter: string, params: Params): Promise<TopRow[]> {
+  const mixed = rows.filter((r) => r.mixed);
+  if (mixed.length === 0) return rows;
+  const pairs = mixed.map((r) => `(${sqlNumber(r.path_no)}, ${sqlNumber(r.target_no)})`).join(', ');
+  const found = await db.all<{ path_no: number; target_no: number | null; label: string }>(
+    `SELECT x.path_no, x.target_no, first(l.text ORDER BY x.n DESC, l.text) AS label FROM (
+       SELECT c.path_no, c.target_no, c.label_no, count(*) AS n FROM compact_interactions c
+       JOIN (VALUES ${pairs}) m(path_no, target_no) ON m.path_no = c.path_no AND m.target_no IS NOT DISTINCT FROM c.target_no
+       WHERE ${filter} AND c.label_no IS NOT NULL GROUP BY ALL) x
+     JOIN text_numbers l ON l.text_no = x.label_no GROUP BY ALL`,
+    params,
+  );
+  const labels = new Map(found.map((r) => [`${r.path_no} ${r.target_no}`, r.label]));
+  return rows.map((r) => (r.mixed ? { ...r, label: labels.get(`${r.path_no} ${r.target_no}`) ?? null } : r));
 }
 
 /**
@@ -120,9 +152,9 @@ async function filtered(db: Db, filter: string, params: Params, bucket: string, 
   const all = await db.all<TopRow & { part: number; bucket: Date | null }>(
     `WITH kept AS MATERIALIZED (SELECT ts, path_no, target_no, label_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}),
      top AS (${top('kept', settled)})
-     SELECT 0 AS part, path, target, label, NULL::TIMESTAMP AS bucket, count, "unique", page_views FROM top
+     SELECT 0 AS part, path_no, target_no, path, target, label, mixed, path_nos, NULL::TIMESTAMP AS bucket, count, "unique" FROM top
      UNION ALL
-     SELECT 1 + grouping(bucket), NULL, NULL, NULL, bucket, count(*), count(DISTINCT session_key), NULL
+     SELECT 1 + grouping(bucket), NULL, NULL, NULL, NULL, NULL, NULL, NULL, bucket, count(*), count(DISTINCT session_key)
      FROM (SELECT ${bucket} AS bucket, session_key FROM kept c) GROUP BY GROUPING SETS ((bucket), ())`,
     params,
   );
@@ -133,12 +165,17 @@ async function filtered(db: Db, filter: string, params: Params, bucket: string, 
   };
 }
 
-function report({ rows, trend, total }: { rows: TopRow[]; trend: (Figures & { bucket: Date })[]; total?: Figures }, group: InteractionOptions['group']): InteractionReport {
+function report(
+  { rows, trend, total }: { rows: TopRow[]; trend: (Figures & { bucket: Date })[]; total?: Figures },
+  views: Map<number, number>,
+  group: InteractionOptions['group'],
+): InteractionReport {
+  const viewsOf = (r: TopRow) => (r.path_nos ?? [r.path_no!]).reduce((sum, no) => sum + (views.get(no) ?? 0), 0);
   return {
     rows: rows
       .map((r) => ({ ...r, count: Number(r.count), unique: Number(r.unique) }))
       .sort(group === 'element' ? interactionOrder.byElement : interactionOrder.byPage)
-      .map((r) => ({ page: r.path, target: r.target ?? 'unknown', label: r.label, count: r.count, unique: r.unique, page_views: Number(r.page_views) })),
+      .map((r) => ({ page: r.path, target: r.target ?? 'unknown', label: r.label, count: r.count, unique: r.unique, page_views: viewsOf(r) })),
     trend: trend.map((r) => ({ bucket: keyOf(r.bucket), count: r.count, unique: r.unique })),
     total: { count: total?.count ?? 0, unique: total?.unique ?? 0 },
   };
