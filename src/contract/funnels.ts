@@ -80,6 +80,12 @@ export const funnelResponse = z.object({
   }),
 });
 
+/**
+ * How the sankey names the node of a goal step's event, before the goal's name ("Goal: Signup"; an
+ * event converting two goal steps' goals at once names both, "Goal: A + B"). Pages start with `/`.
+ */
+export const GOAL_NODE_PREFIX = 'Goal: ';
+
 export const sankeyResponse = z.object({
   meta: z.intersection(rangeMetaSchema, z.object({ mode: z.enum(funnelModes), maxPaths: count, minSessions: count })),
   data: z.object({ paths: z.array(z.object({ nodes: z.array(z.string()), sessions: count })) }),

@@ -130,10 +130,52 @@ describe('goal steps are checked', () => {
     expect400(await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ goal: '' }]) }), 'steps.0.goal');
   });
 
-  it('answers the sankey of a funnel with a goal step with a 400 naming the step: paths are of pages', async () => {
-    const r = await get(env, env.keys.a, endpointPath('funnelSankey'), { ...GOAL_RANGE, steps: stepsParam([page('/pricing'), goal('Signup')]) });
-    expect400(r, 'steps.1.goal');
-    expect(r.body.error.message).toMatch(/^steps\.1\.goal: the sankey draws paths of pages/);
+  it('refuses an unknown goal in the sankey\'s steps too', async () => {
+    expect400(await get(env, env.keys.a, endpointPath('funnelSankey'), { ...GOAL_RANGE, steps: JSON.stringify([{ goal: 'gol_nope' }]) }), 'steps.0.goal');
+  });
+});
+
+describe('the sankey of a funnel with goal steps', () => {
+  /** The paths in one order (the API orders equal counts by their nodes' text in the server's locale). */
+  const sankey = async (steps: Step[], mode: 'unbounded' | 'sequential') => {
+    const r = await report(env, 'funnelSankey', { ...GOAL_RANGE, steps: stepsParam(steps), mode });
+    return r.data.paths.map((p) => [p.nodes.join(' → '), p.sessions]).sort(([a], [b]) => (a < b ? -1 : 1));
+  };
+
+  it('shows a goal step\'s events as nodes among the pages, up to the event that completes the funnel', async () => {
+    // s1: /pricing 10:01, Signup 10:03 (complete; its click is no step). s3: /pricing twice, /features, nothing after.
+    expect(await sankey([page('/pricing'), goal('Signup')], 'sequential')).toEqual([
+      ['/pricing → /features → (drop-off)', 1],
+      ['/pricing → Goal: Signup', 1],
+    ]);
+  });
+
+  it('starts at the first event of a goal step 1, and collapses repeats as it does pages', async () => {
+    // From each session's first Signup: s1 then viewed /signup (complete); s2 nothing more; s6 Signup again (one node).
+    expect(await sankey([goal('Signup'), page('/signup')], 'unbounded')).toEqual([
+      ['Goal: Signup → (drop-off)', 2],
+      ['Goal: Signup → /signup', 1],
+    ]);
+    // Filters keep sessions as for the figures: US leaves s1 and s6.
+    const us = await report(env, 'funnelSankey', { ...GOAL_RANGE, steps: stepsParam([goal('Signup'), page('/signup')]), filters: JSON.stringify([['is', 'country', ['US']]]) });
+    expect(us.data.paths.map((p) => [p.nodes.join(' → '), p.sessions]).sort(([a], [b]) => (a < b ? -1 : 1))).toEqual([
+      ['Goal: Signup → (drop-off)', 1],
+      ['Goal: Signup → /signup', 1],
+    ]);
+  });
+
+  it('takes one event for one step, as the figures do', async () => {
+    // The page goal Pricing is /pricing: s3's second view completes it in order, s1's one view does not.
+    expect(await sankey([page('/pricing'), goal('Pricing')], 'sequential')).toEqual([
+      ['/pricing', 1],
+      ['/pricing → /signup → (drop-off)', 1],
+    ]);
+    expect(await sankey([page('/pricing'), goal('Pricing')], 'unbounded')).toEqual([['/pricing', 2]]);
+    // s1's one click converts both click goals: one node naming both, which is one step in order.
+    expect(await sankey([goal('Buy on pricing'), goal('Buy anywhere')], 'sequential')).toEqual([
+      ['Goal: Buy on pricing + Buy anywhere → /signup → (drop-off)', 1],
+    ]);
+    expect(await sankey([goal('Buy on pricing'), goal('Buy anywhere')], 'unbounded')).toEqual([['Goal: Buy on pricing + Buy anywhere', 1]]);
   });
 });
 

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { sankeyQuery, sankeyResponse } from '../../contract/funnels.js';
-import { ApiError } from '../errors.js';
 import type { FunnelPathRow } from '../store/store.js';
 import { funnelQueryOf } from './funnel.js';
 import { rangeMeta, type ReportContext } from './report-context.js';
@@ -11,7 +10,9 @@ export const CONTINUES = '(continues)';
 
 /**
  * A session's nodes: its pages from the first view of step 1 (repeats collapsed) up to the page that
- * completes the funnel, or up to its last page followed by `(drop-off)` when it never completes.
+ * completes the funnel, or up to its last page followed by `(drop-off)` when it never completes. With
+ * goal steps, the events of those goals are nodes among the pages ("Goal: Signup"), and the first
+ * step-1 event, page view or goal event, starts the path.
  */
 export function pathNodes(row: FunnelPathRow, stepCount: number, mode: 'unbounded' | 'sequential'): string[] {
   const nodes: string[] = [];
@@ -32,14 +33,6 @@ export function pathNodes(row: FunnelPathRow, stepCount: number, mode: 'unbounde
 
 export async function funnelSankey(ctx: ReportContext<z.infer<typeof sankeyQuery>>): Promise<z.infer<typeof sankeyResponse>> {
   const { frame, q } = await funnelQueryOf(ctx);
-  const goalStep = q.steps.findIndex((s) => typeof s !== 'string');
-  if (goalStep >= 0) {
-    // Paths are sequences of page views; a goal step has no page to draw (docs/decisions.md "Funnels").
-    throw new ApiError(400, 'invalid_request', `steps.${goalStep}.goal: the sankey draws paths of pages, so every step must be a page; read the figures of a funnel with goal steps from /funnels`, {
-      field: `steps.${goalStep}.goal`,
-      in: 'query',
-    });
-  }
   const rows = await ctx.store.funnelPaths(q, Math.min(q.steps.length + 4, 24));
   const counts = new Map<string, { nodes: string[]; sessions: number }>();
   for (const row of rows) {

@@ -1,3 +1,4 @@
+import { GOAL_NODE_PREFIX } from '../../contract/funnels.js';
 import type { FunnelStepTarget, GoalRecord } from './store.js';
 
 /**
@@ -30,4 +31,14 @@ export function goalStepMasks(steps: FunnelStepTarget[]): { goals: GoalRecord[];
     byId.set(s.id, entry);
   });
   return { goals: [...byId.values()].map((e) => e.goal), masks: [...byId.values()].map((e) => e.mask) };
+}
+
+/** A sankey node for an event converting these goals (one, or several at once): "Goal: Signup". */
+export function goalNodeName(goals: GoalRecord[]): string {
+  return `${GOAL_NODE_PREFIX}${goals.map((g) => g.name).join(' + ')}`;
+}
+
+/** The goals of a set of `goals` (bit i for goal i), as the stores name a goal event's node. */
+export function goalsOfSet(goals: GoalRecord[], set: number): GoalRecord[] {
+  return goals.filter((_, i) => Math.floor(set / 2 ** i) % 2 === 1);
 }

@@ -3,7 +3,7 @@ import type { FunnelPathRow, FunnelQuery, FunnelRow, Scope, Store } from '../sto
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { filteredSettings } from './filter-scope.js';
 import { sessionsKept, sessionsReaching } from './funnel-counts.js';
-import { goalStepFunnel } from './funnel-goal-steps.js';
+import { goalStepFunnel, goalStepPaths } from './funnel-goal-steps.js';
 import { breakdownViewsWhere, cutAfterNodesSql, dropRepeatsSql, pageViewsWhere, perSession, stepMaskSql } from './funnel-sql.js';
 import { TS, scopeParams } from './sql-fragments.js';
 
@@ -63,7 +63,7 @@ async function funnel(db: ChDb, q: FunnelQuery, limit: number): Promise<FunnelRo
  */
 async function funnelPaths(db: ChDb, q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]> {
   const pages = pagesOnly(q.steps);
-  if (!pages) throw new Error('funnel paths are read for page steps only (docs/decisions.md "Funnels")');
+  if (!pages) return goalStepPaths(db, q, maxNodes);
   const masks = stepMasks(pages);
   const params = scopeParams(q.scope);
   const rows = await db.all<{ pages: string[]; ended: number; sessions: number }>(

@@ -1,8 +1,8 @@
 import { pagesOnly } from '../funnel-step-plan.js';
 import type { FunnelPathRow, FunnelQuery, FunnelRow, Scope, Store } from '../store.js';
 import type { Database, Params } from './database.js';
-import { progressSql, sessionsKept, sessionsReaching } from './funnel-sql.js';
-import { goalStepFunnel } from './funnel-goal-steps.js';
+import { goalStepFunnel, goalStepPaths } from './funnel-goal-steps.js';
+import { int, pathNames, progressSql, sessionsKept, sessionsReaching } from './funnel-sql.js';
 import { scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all'>;
@@ -58,7 +58,7 @@ export async function funnel(db: Db, q: FunnelQuery, limit: number): Promise<Fun
  */
 export async function funnelPaths(db: Db, q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]> {
   const pages = pagesOnly(q.steps);
-  if (!pages) throw new Error('funnel paths are read for page steps only (docs/decisions.md "Funnels")');
+  if (!pages) return goalStepPaths(db, q, maxNodes);
   const nos = await pathNumbers(db, pages);
   const first = nos.get(pages[0]);
   if (first === undefined) return []; // nobody viewed step 1
@@ -108,24 +108,10 @@ export async function pathsAfter(db: Db, s: Scope, page: string, depth: number):
   return rows.map((r) => ({ pages: r.ids.map((i) => names.get(i)!), sessions: r.sessions }));
 }
 
-/** Our own integers as SQL text (path numbers and step bits the store computed; never input). */
-function int(n: number): string {
-  if (!Number.isSafeInteger(n)) throw new Error('expected an integer');
-  return String(n);
-}
-
 /** The numbers of those of `paths` the store has seen. */
 async function pathNumbers(db: Db, paths: string[]): Promise<Map<string, number>> {
   const rows = await db.all<{ text: string; text_no: number }>('SELECT text, text_no FROM text_numbers WHERE list_contains($paths, text)', { paths });
   return new Map(rows.map((r) => [r.text, r.text_no]));
-}
-
-/** The paths of path numbers. */
-async function pathNames(db: Db, nos: Iterable<number>): Promise<Map<number, string>> {
-  const list = [...new Set(nos)];
-  if (list.length === 0) return new Map();
-  const rows = await db.all<{ text: string; text_no: number }>(`SELECT text, text_no FROM text_numbers WHERE text_no IN (${list.map(int).join(', ')})`);
-  return new Map(rows.map((r) => [r.text_no, r.text]));
 }
 
 /** Per path number, the bits of the steps it is (bit k-1 for step k). */

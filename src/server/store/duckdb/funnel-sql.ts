@@ -62,3 +62,17 @@ export async function sessionsReaching(db: Db, q: FunnelQuery, limit: number, ct
     .sort((a, b) => b.g - a.g || Number(b.r1) - Number(a.r1) || String(a.value).localeCompare(String(b.value)))
     .map((r) => ({ value: r.g === 1 ? null : (r.value ?? 'unknown'), reached: q.steps.map((_, i) => Number(r[`r${i + 1}`] ?? 0)) }));
 }
+
+/** Our own integers as SQL text (path numbers and step bits the store computed; never input). */
+export function int(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new Error('expected an integer');
+  return String(n);
+}
+
+/** The paths of path numbers. */
+export async function pathNames(db: Db, nos: Iterable<number>): Promise<Map<number, string>> {
+  const list = [...new Set(nos)];
+  if (list.length === 0) return new Map();
+  const rows = await db.all<{ text: string; text_no: number }>(`SELECT text, text_no FROM text_numbers WHERE text_no IN (${list.map(int).join(', ')})`);
+  return new Map(rows.map((r) => [r.text_no, r.text]));
+}
