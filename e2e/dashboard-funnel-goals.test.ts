@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pathsToGraph } from '../src/app/components/sankey-layout.js';
 import { addDays, todayIn } from '../src/app/lib/date-range.js';
 import { checkPageQuality, screenshotOnFailure, startDashboard, type Dashboard } from './support/dashboard-harness.js';
 
@@ -84,10 +85,17 @@ describe('dashboard: a goal as a funnel step', () => {
     await expectFigures(await funnel(steps, 'sequential'));
   });
 
-  it('says the paths card draws funnels of pages only, instead of asking for paths', async () => {
-    const card = page.locator('.funnel-sankey');
-    await expect.poll(() => card.getByText('Paths are drawn for funnels of pages.').count()).toBe(1);
-    expect(await card.textContent()).toContain('Step 2 is a goal');
+  it('draws the paths from /pricing with the goal\'s events as nodes, as the API gives them', async () => {
+    const steps = [{ page: '/pricing' }, { goal: signupId }];
+    const sankey = (await dash.api(`/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${encodeURIComponent(JSON.stringify(steps))}&mode=sequential`)) as {
+      data: { paths: { nodes: string[]; sessions: number }[] };
+    };
+    expect(sankey.data.paths.some((p) => p.nodes.at(-1) === 'Goal: Signup'), 'some paths end at the conversion').toBe(true);
+    const svg = page.getByTestId('sankey');
+    await expect.poll(() => svg.locator('g.sankey-node').count(), SLOW).toBe(pathsToGraph(sankey.data.paths).nodes.length);
+    expect(await svg.locator('g.sankey-node.goal').first().getAttribute('data-node')).toBe('Goal: Signup');
+    const firstRow = await page.getByTestId('funnel-paths').locator('tbody tr').first().locator('td').allTextContents();
+    expect(firstRow).toEqual([sankey.data.paths[0].nodes.join(' → '), expect.any(String), en.format(sankey.data.paths[0].sessions)]);
     await checkPageQuality(page, 'funnels-goal-step');
   });
 

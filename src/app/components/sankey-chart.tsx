@@ -4,7 +4,8 @@ import { layoutSankey, type PlacedNode, type SankeyPath } from './sankey-layout.
 import './sankey-chart.css';
 
 /** How a node is drawn: an ordinary step, an end where flow is lost, or a muted "and so on". */
-export type SankeyNodeKind = 'page' | 'loss' | 'more';
+/** A page, a loss (drop-off), a path cut short (more), or a goal's event among the pages. */
+export type SankeyNodeKind = 'page' | 'loss' | 'more' | 'goal';
 
 interface Props {
   paths: SankeyPath[];

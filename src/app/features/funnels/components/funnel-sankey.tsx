@@ -6,13 +6,14 @@ import { SankeyChart, type SankeyNodeKind } from '../../../components/sankey-cha
 import { Skeleton } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
+import { GOAL_NODE_PREFIX } from '../../../../contract/funnels.js';
 import { sankeyQuery, type FunnelDefinition } from '../api/funnel-queries.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 // The API's markers: where a session ended before completing, and a path cut at its node limit.
 const DROP_OFF = '(drop-off)';
 const CONTINUES = '(continues)';
-const kindOf = (name: string): SankeyNodeKind => (name === DROP_OFF ? 'loss' : name === CONTINUES ? 'more' : 'page');
+const kindOf = (name: string): SankeyNodeKind => (name === DROP_OFF ? 'loss' : name === CONTINUES ? 'more' : name.startsWith(GOAL_NODE_PREFIX) ? 'goal' : 'page');
 const outcomeOf = (nodes: string[]) => {
   const last = nodes[nodes.length - 1];
   return last === DROP_OFF ? 'Dropped off' : last === CONTINUES ? 'Went on browsing' : 'Completed';
@@ -27,38 +28,37 @@ interface Props {
 
 /** Where sessions went after the first step, as a sankey with a table of the same paths beside it. */
 export function FunnelSankey({ view, scope, definition, fallback }: Props) {
-  // Paths are sequences of pages: the API answers a funnel with a goal step with a 400 (decisions.md "Funnels").
-  const goalStep = (definition ?? fallback).steps.findIndex((s) => s.goal !== undefined);
-  const query = useQuery({ ...sankeyQuery(scope, view.range, definition ?? fallback), enabled: definition !== null && goalStep < 0 });
+  const query = useQuery({ ...sankeyQuery(scope, view.range, definition ?? fallback), enabled: definition !== null });
   const paths = query.data?.data.paths ?? [];
   const rows = paths.map((p) => ({ path: p.nodes.join(' → '), outcome: outcomeOf(p.nodes), sessions: p.sessions }));
-  const first = paths[0]?.nodes[0] ?? definition?.steps[0]?.page ?? '';
+  const first = paths[0]?.nodes[0] ?? definition?.steps[0]?.page ?? 'step 1';
+  // Step 1 may be a goal: its paths start at the goal's first event ("Goal: Signup").
+  const goalFirst = first.startsWith(GOAL_NODE_PREFIX) || definition?.steps[0]?.goal !== undefined;
+  const withGoals = paths.some((p) => p.nodes.some((n) => n.startsWith(GOAL_NODE_PREFIX)));
   const lost = paths.filter((p) => outcomeOf(p.nodes) === 'Dropped off').reduce((n, p) => n + p.sessions, 0);
   const total = paths.reduce((n, p) => n + p.sessions, 0);
   const drawable = paths.some((p) => p.nodes.length > 1);
   return (
-    <section className={`card funnel-sankey ${query.isPlaceholderData && goalStep < 0 ? 'stale' : ''}`} aria-labelledby="funnel-sankey-title" aria-busy={query.isFetching}>
+    <section className={`card funnel-sankey ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="funnel-sankey-title" aria-busy={query.isFetching}>
       <div className="card-head">
         <h2 id="funnel-sankey-title">Paths from step 1</h2>
         <span className="muted small">the {formatInteger(query.data?.meta.maxPaths ?? 20)} most taken paths</span>
       </div>
-      {goalStep >= 0 ? (
-        <EmptyState title="Paths are drawn for funnels of pages.">
-          Step {goalStep + 1} is a goal, not a page. The figures above count it; with every step a page, this card shows where sessions went.
-        </EmptyState>
-      ) : query.error ? (
+      {query.error ? (
         <QueryError error={query.error} propertyId={view.property.id} />
       ) : !query.data ? (
         definition ? <Skeleton height="240px" /> : <EmptyState title="No paths to show yet.">Enter the funnel's steps above to see where sessions went after the first one.</EmptyState>
       ) : !drawable ? (
-        <EmptyState title={paths.length ? 'Every session completed the funnel at its first page.' : `No session viewed ${first} in this range.`}>
+        <EmptyState
+          title={paths.length ? `Every session completed the funnel at its first ${goalFirst ? 'event' : 'page'}.` : goalFirst ? 'No session reached step 1 in this range.' : `No session viewed ${first} in this range.`}
+        >
           Add a second step, or pick a longer range, to see where sessions go from here.
         </EmptyState>
       ) : (
         <>
           <p className="muted small">
-            Each band is a group of sessions moving from one page to the next, from their first view of {first} until they complete the funnel. Red ends
-            mark sessions that left before completing it. Only the most taken paths are drawn, so totals here can be lower than the step
+            Each band is a group of sessions moving from one page to the next, from their first {goalFirst ? 'event' : 'view'} of {first} until they complete the funnel.
+            {withGoals && ' Green nodes are events of the goal steps, between the pages viewed around them.'} Red ends mark sessions that left before completing it. Only the most taken paths are drawn, so totals here can be lower than the step
             figures above.
           </p>
           <SankeyChart
