@@ -42,8 +42,8 @@ describe('compact event tables', () => {
     const f = await figures(s);
     expect(f.pages.map((p) => [p.path, p.page_views, p.unique_visitors, p.avg_scroll_depth])).toEqual([['/pricing', 2, 2, 0.5], ['/', 1, 1, 0.5]]);
     expect(f.clicks.rows).toEqual([
-      { page: '/pricing', target: 'Buy', count: 2, unique: 2 },
-      { page: '/', target: 'Buy', count: 1, unique: 1 },
+      { page: '/pricing', target: 'Buy', label: null, count: 2, unique: 2, page_views: 2 },
+      { page: '/', target: 'Buy', label: null, count: 1, unique: 1, page_views: 1 },
     ]);
     expect(f.funnel[0].reached).toEqual([1, 1]);
     expect(await s.pageDetails(day, '/never-seen', 10)).toEqual({ totals: { page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0 }, rows: [] });

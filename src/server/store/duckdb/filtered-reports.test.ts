@@ -81,7 +81,7 @@ describe('the page filter on the compact tables', () => {
     expect(await pages(is('page', '/never-seen'))).toEqual([]);
     // Clicks on matching pages: the click whose target reads "/shop" was made on /blog/a/b.
     const clicks = await s.interactions({ ...day('2026-03-02', [is('page', '/shop')]), granularity: 'day', offsets: utc }, 'click', { limit: 10 });
-    expect(clicks.rows).toEqual([{ page: '/shop', target: 'a.buy', count: 1, unique: 1 }]);
+    expect(clicks.rows).toEqual([{ page: '/shop', target: 'a.buy', label: null, count: 1, unique: 1, page_views: 1 }]);
     expect(clicks.total).toEqual({ count: 1, unique: 1 });
     expect((await s.interactions({ ...day('2026-03-02', [is('page', 'a.buy')]), granularity: 'day', offsets: utc }, 'click', { limit: 10 })).total).toEqual({ count: 0, unique: 0 });
     // Sessions that viewed a matching page, whole: s1 entered on /blog/a and left on /blog/a/b.
