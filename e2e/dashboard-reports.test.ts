@@ -22,6 +22,8 @@ const figure = (page: Page, key: string) => page.locator(`[data-figure="${key}"]
 const header = (page: Page, testId: string, label: string) => page.locator(`[data-testid="${testId}"] th`).filter({ hasText: label });
 
 interface PageRow { path: string; page_views: number; unique_visitors: number; avg_scroll_depth: number; bounce_rate: number }
+/** An element's cell as people read it: its label over its selector (the selector alone when it sent none). */
+const element = (r: { label: string | null; target: string }) => `${r.label ?? ''}${r.target}`;
 const pageCells = (r: PageRow) => [r.path, en.format(r.page_views), en.format(r.unique_visitors), pct.format(r.avg_scroll_depth), pct.format(r.bounce_rate)];
 
 // The built dashboard over the demo data, signed in as the admin: Pages (table, sorting, a page's
@@ -85,10 +87,10 @@ describe('dashboard: Pages, Clicks and Forms reports', () => {
     const devices = details.data.devices.map((d: any) => [d.device, en.format(d.page_views), pct.format(d.share)]);
     await expect.poll(() => tableRows(page, 'page-devices')).toEqual(devices);
 
-    const clickRows = clicks.data.clicks.map((c: any) => [c.target, en.format(c.clicks), en.format(c.unique_clicks), pct.format(c.share)]);
+    const clickRows = clicks.data.clicks.map((c: any) => [element(c), en.format(c.clicks), en.format(c.unique_clicks), pct.format(c.click_through_rate), pct.format(c.share)]);
     await expect.poll(() => tableRows(page, 'page-clicks'), SLOW).toEqual(clickRows);
     expect(await page.getByTestId('page-clicks-total').textContent()).toContain(`${en.format(clicks.summary.total_clicks)} clicks`);
-    const formRows = forms.data.forms.map((f: any) => [f.target, en.format(f.submissions), en.format(f.unique_submissions), pct.format(f.share)]);
+    const formRows = forms.data.forms.map((f: any) => [element(f), en.format(f.submissions), en.format(f.unique_submissions), pct.format(f.submission_rate), pct.format(f.share)]);
     await expect.poll(() => tableRows(page, 'page-forms')).toEqual(formRows);
     expect(await page.getByTestId('page-forms-total').textContent()).toContain(`${en.format(forms.summary.total_submissions)} submissions`);
 
@@ -130,7 +132,9 @@ describe('dashboard: Pages, Clicks and Forms reports', () => {
     await expect.poll(() => figure(page, 'total_clicks').textContent(), SLOW).toBe(en.format(expected.summary.total_clicks));
     expect(await figure(page, 'total_unique_clicks').textContent()).toBe(en.format(expected.summary.total_unique_clicks));
     await expect.poll(() => page.getByTestId('clicks-chart').getAttribute('data-points')).toBe(String(expected.trend.length));
-    const top = expected.data.slice(0, 5).map((r: any) => [r.page, r.target, en.format(r.clicks), en.format(r.unique_clicks), pct.format(r.clicks / expected.summary.total_clicks)]);
+    const top = expected.data
+      .slice(0, 5)
+      .map((r: any) => [r.page, element(r), en.format(r.clicks), en.format(r.unique_clicks), pct.format(r.click_through_rate), pct.format(r.clicks / expected.summary.total_clicks)]);
     await expect.poll(() => tableRows(page, 'click-targets', 5)).toEqual(top);
 
     // The first row's page opens that page's detail, whose clicks are the API's for that page.
@@ -139,7 +143,9 @@ describe('dashboard: Pages, Clicks and Forms reports', () => {
     await page.locator('[data-testid="click-targets"] tbody tr').first().getByRole('link').click();
     await page.waitForURL(/\/pages\/detail\?/);
     expect(new URL(page.url()).searchParams.get('path')).toBe(first);
-    await expect.poll(() => tableRows(page, 'page-clicks'), SLOW).toEqual(onPage.data.clicks.map((c: any) => [c.target, en.format(c.clicks), en.format(c.unique_clicks), pct.format(c.share)]));
+    await expect
+      .poll(() => tableRows(page, 'page-clicks'), SLOW)
+      .toEqual(onPage.data.clicks.map((c: any) => [element(c), en.format(c.clicks), en.format(c.unique_clicks), pct.format(c.click_through_rate), pct.format(c.share)]));
   });
 
   it('shows form totals, trend and top forms as the API does', async () => {
@@ -149,8 +155,61 @@ describe('dashboard: Pages, Clicks and Forms reports', () => {
     await expect.poll(() => figure(page, 'total_submissions').textContent(), SLOW).toBe(en.format(expected.summary.total_submissions));
     expect(await figure(page, 'total_unique_submissions').textContent()).toBe(en.format(expected.summary.total_unique_submissions));
     await expect.poll(() => page.getByTestId('forms-chart').getAttribute('data-points')).toBe(String(expected.trend.length));
-    const top = expected.data.slice(0, 5).map((r: any) => [r.page, r.target, en.format(r.submissions), en.format(r.unique_submissions), pct.format(r.submissions / expected.summary.total_submissions)]);
+    const top = expected.data
+      .slice(0, 5)
+      .map((r: any) => [r.page, element(r), en.format(r.submissions), en.format(r.unique_submissions), pct.format(r.submission_rate), pct.format(r.submissions / expected.summary.total_submissions)]);
     await expect.poll(() => tableRows(page, 'top-forms', 5)).toEqual(top);
+  });
+
+  it('names elements by their label over their selector, and totals them over all pages with the toggle, kept in the URL', async () => {
+    const perPage = await api('clicks/breakdown', `${lastDays(30)}&granularity=day&limit=50`);
+    const grouped = await api('clicks/breakdown', `${lastDays(30)}&granularity=day&limit=50&group=element`);
+    // The demo's elements carry labels; the same one on several pages is one row over all pages.
+    const labelled = perPage.data.find((r: any) => r.label !== null);
+    expect(labelled).toBeDefined();
+    expect(grouped.data[0].clicks).toBeGreaterThanOrEqual(perPage.data[0].clicks);
+    expect(grouped.data.every((r: any) => r.page === null)).toBe(true);
+    expect(grouped.summary).toEqual(perPage.summary);
+
+    await page.goto(`${dash.origin}/clicks?property=${PROPERTY}`);
+    const first = page.locator('[data-testid="click-targets"] tbody tr').first();
+    await expect.poll(() => first.locator('.element-label').textContent(), SLOW).toBe(perPage.data[0].label);
+    expect(await first.locator('code.target').textContent()).toBe(perPage.data[0].target);
+    await expect.poll(() => header(page, 'click-targets', 'Click-through rate').count()).toBe(1);
+
+    const rows = page.getByRole('group', { name: 'Rows' });
+    await rows.getByRole('button', { name: 'All pages' }).click();
+    await page.waitForURL(/group=element/);
+    expect(await rows.getByRole('button', { name: 'All pages' }).getAttribute('aria-pressed')).toBe('true');
+    const all = grouped.data
+      .slice(0, 5)
+      .map((r: any) => [element(r), en.format(r.clicks), en.format(r.unique_clicks), pct.format(r.click_through_rate), pct.format(r.clicks / grouped.summary.total_clicks)]);
+    await expect.poll(() => tableRows(page, 'click-targets', 5), SLOW).toEqual(all);
+    expect(await header(page, 'click-targets', 'Page').count()).toBe(0);
+    // The figures above the table are the same whichever way the rows are grouped.
+    expect(await figure(page, 'total_clicks').textContent()).toBe(en.format(perPage.summary.total_clicks));
+
+    // A reload keeps the grouping; Per page brings the page column back.
+    await page.reload();
+    await expect.poll(() => tableRows(page, 'click-targets', 5), SLOW).toEqual(all);
+    await rows.getByRole('button', { name: 'Per page' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('group')).toBeNull();
+    await expect.poll(() => header(page, 'click-targets', 'Page').count(), SLOW).toBe(1);
+
+    // Forms too, each form over the pages it was sent from.
+    const forms = await api('forms/breakdown', `${lastDays(30)}&granularity=day&limit=50&group=element`);
+    await page.goto(`${dash.origin}/forms?property=${PROPERTY}&group=element`);
+    await expect
+      .poll(() => tableRows(page, 'top-forms', 3), SLOW)
+      .toEqual(
+        forms.data
+          .slice(0, 3)
+          .map((r: any) => [element(r), en.format(r.submissions), en.format(r.unique_submissions), pct.format(r.submission_rate), pct.format(r.submissions / forms.summary.total_submissions)]),
+      );
+    expect(dash.problems).toEqual([]);
+    // Back to Forms per page, where the next test starts.
+    await page.goto(`${dash.origin}/forms?property=${PROPERTY}`);
+    await expect.poll(() => header(page, 'top-forms', 'Page').count(), SLOW).toBe(1);
   });
 
   it('changes the figures with the range preset, overlays the previous period, and a reload keeps the view', async () => {
@@ -182,6 +241,7 @@ describe('dashboard: Pages, Clicks and Forms reports', () => {
       ['pages', `/pages?property=${PROPERTY}`, 'pages-table'],
       ['page-detail', `/pages/detail?property=${PROPERTY}&path=${encodeURIComponent('/signup')}`, 'page-clicks'],
       ['clicks', `/clicks?property=${PROPERTY}&compare=true`, 'click-targets'],
+      ['clicks-all-pages', `/clicks?property=${PROPERTY}&group=element`, 'click-targets'],
       ['forms', `/forms?property=${PROPERTY}`, 'top-forms'],
     ];
     for (const [name, path, ready] of views) {

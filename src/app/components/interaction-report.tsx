@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { formatInteger } from '../lib/format.js';
 import { interactionsBreakdownQuery, type FetchInteractions, type InteractionsBreakdown } from '../lib/interactions-breakdown-query.js';
 import { useReportScope } from '../lib/report-scope.js';
@@ -13,25 +14,39 @@ import { settledPrevious } from '../lib/settled-previous.js';
 
 /**
  * The words and field names that make one report of the Clicks/Forms kind: a count (`clicks`,
- * `submissions`) and its unique count, per page and element, over time. Everything else is shared.
+ * `submissions`), its unique count and its rate over page views, per page and element or per element
+ * over all pages, over time. Everything else is shared.
  */
-export interface InteractionReportConfig<C extends string, U extends string> {
+export interface InteractionReportConfig<C extends string, U extends string, R extends string> {
   /** The query key's report name and the prefix of the page's CSS class and CSV file names. */
   report: string;
   title: string;
-  fetch: FetchInteractions<InteractionsBreakdown<C, U>>;
+  fetch: FetchInteractions<InteractionsBreakdown<C, U, R>>;
   count: { key: C; label: string };
   unique: { key: U; label: string };
+  /** The count over the page's views (click-through or submission rate). */
+  rate: { key: R; label: string };
   /** Names the row of headline figures for screen readers. */
   figuresLabel: string;
   trend: { title: string; csvLabel: string; testId: string; empty: { title: string; text: string } };
-  table: { title: string; testId: string; targetLabel: string; uniqueLabel: string; shareLabel: string; empty: { title: string; hint: string }; note: string };
+  table: {
+    title: string;
+    testId: string;
+    targetLabel: string;
+    uniqueLabel: string;
+    shareLabel: string;
+    empty: { title: string; hint: string };
+    note: string;
+    /** What the rows grouped by element ("All pages") say in the title and the note. */
+    allPages: { title: string; note: string };
+  };
 }
 
-function InteractionReport<C extends string, U extends string>({ view, config }: { view: DashboardView; config: InteractionReportConfig<C, U> }) {
+function InteractionReport<C extends string, U extends string, R extends string>({ view, config }: { view: DashboardView; config: InteractionReportConfig<C, U, R> }) {
   const scope = useReportScope(view);
-  const current = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.range, view.granularity));
-  const previous = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.previous, view.granularity));
+  const { group } = useSearch({ strict: false });
+  const current = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.range, view.granularity, group));
+  const previous = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.previous, view.granularity, group));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
 
   const now = current.data?.summary;
@@ -52,13 +67,13 @@ function InteractionReport<C extends string, U extends string>({ view, config }:
         ]}
       />
       <InteractionTrend view={view} config={config} data={current.data} previous={view.compare ? prevData?.trend : undefined} stale={stale} />
-      <InteractionTopTable view={view} config={config} data={current.data} stale={stale} />
+      <InteractionTopTable view={view} config={config} data={current.data} stale={stale} group={group} />
     </>
   );
 }
 
 /** A whole Clicks-style report page: headline figures, the trend and the top elements. */
-export function InteractionReportPage<C extends string, U extends string>({ config }: { config: InteractionReportConfig<C, U> }) {
+export function InteractionReportPage<C extends string, U extends string, R extends string>({ config }: { config: InteractionReportConfig<C, U, R> }) {
   return (
     <ViewGate>
       {(view) => (

@@ -8,15 +8,15 @@ import { EmptyState } from './empty-state.js';
 import type { InteractionReportConfig } from './interaction-report.js';
 import { Skeleton } from './skeleton.js';
 
-type Props<C extends string, U extends string> = {
+type Props<C extends string, U extends string, R extends string> = {
   view: DashboardView;
-  config: InteractionReportConfig<C, U>;
-  data: InteractionsBreakdown<C, U> | undefined;
+  config: InteractionReportConfig<C, U, R>;
+  data: InteractionsBreakdown<C, U, R> | undefined;
   previous: InteractionsBreakdown<C, U>['trend'] | undefined;
   stale: boolean;
 };
 
-export function InteractionTrend<C extends string, U extends string>({ view, config, data, previous, stale }: Props<C, U>) {
+export function InteractionTrend<C extends string, U extends string, R extends string>({ view, config, data, previous, stale }: Props<C, U, R>) {
   const { count, unique, trend } = config;
   type Row = InteractionsBreakdown<C, U>['trend'][number];
   // Only the bucket and the two counts: a legacy alias in the response (forms' `unique_sessions`) stays out of the CSV.

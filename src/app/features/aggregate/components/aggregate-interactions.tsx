@@ -5,7 +5,8 @@ import { FilterLink } from '../../../components/filter-link.js';
 import { QueryError } from '../../../components/query-error.js';
 import type { ResponseOf } from '../../../lib/api-client.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { formatInteger } from '../../../lib/format.js';
+import { formatInteger, formatPercent } from '../../../lib/format.js';
+import { ElementName } from '../../../components/element-name.js';
 import { aggregateClicksQuery, aggregateFormsQuery } from '../api/aggregate-queries.js';
 import type { AggregateView } from './use-aggregate-view.js';
 
@@ -36,10 +37,11 @@ function InteractionCard({ id, title, totals, children, stale, busy }: { id: str
 
 type ClickRow = ResponseOf<'clicksBreakdown'>['data'][number];
 const clickColumns: Column<ClickRow>[] = [
-  { key: 'target', label: 'Target' },
-  { key: 'page', label: 'Page', render: (r) => <FilterLink by={[['page', r.page]]}>{r.page}</FilterLink> },
+  { key: 'label', label: 'Target', render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
+  { key: 'page', label: 'Page', render: (r) => <FilterLink by={[['page', r.page!]]}>{r.page}</FilterLink> },
   { key: 'clicks', label: 'Clicks', numeric: true, render: (r) => formatInteger(r.clicks) },
   { key: 'unique_clicks', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_clicks) },
+  { key: 'click_through_rate', label: 'Click-through rate', numeric: true, render: (r) => formatPercent(r.click_through_rate) },
 ];
 
 export function AggregateClicks({ view }: { view: AggregateView }) {
@@ -58,10 +60,11 @@ export function AggregateClicks({ view }: { view: AggregateView }) {
 
 type FormRow = ResponseOf<'formsBreakdown'>['data'][number];
 const formColumns: Column<FormRow>[] = [
-  { key: 'target', label: 'Form' },
-  { key: 'page', label: 'Page', render: (r) => <FilterLink by={[['page', r.page]]}>{r.page}</FilterLink> },
+  { key: 'label', label: 'Form', render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
+  { key: 'page', label: 'Page', render: (r) => <FilterLink by={[['page', r.page!]]}>{r.page}</FilterLink> },
   { key: 'submissions', label: 'Submissions', numeric: true, render: (r) => formatInteger(r.submissions) },
   { key: 'unique_submissions', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_submissions) },
+  { key: 'submission_rate', label: 'Submission rate', numeric: true, render: (r) => formatPercent(r.submission_rate) },
 ];
 
 export function AggregateForms({ view }: { view: AggregateView }) {

@@ -1,12 +1,13 @@
 import { fetchForms } from '../api/forms-query.js';
 import { InteractionReportPage, type InteractionReportConfig } from '../../../components/interaction-report.js';
 
-const FORMS: InteractionReportConfig<'submissions', 'unique_submissions'> = {
+const FORMS: InteractionReportConfig<'submissions', 'unique_submissions', 'submission_rate'> = {
   report: 'forms',
   title: 'Forms',
   fetch: fetchForms,
   count: { key: 'submissions', label: 'Submissions' },
   unique: { key: 'unique_submissions', label: 'Unique submissions' },
+  rate: { key: 'submission_rate', label: 'Submission rate' },
   figuresLabel: 'Form totals',
   trend: {
     title: 'Form submissions over time',
@@ -25,9 +26,13 @@ const FORMS: InteractionReportConfig<'submissions', 'unique_submissions'> = {
     shareLabel: 'Share of all submissions',
     empty: {
       title: 'No form submissions in this range.',
-      hint: 'The tracker records every form submission automatically once the snippet is installed; forms show here by their CSS selector.',
+      hint: 'The tracker records every form submission automatically once the snippet is installed; forms show here by their label or heading, with their CSS selector.',
     },
-    note: "Open a page to see each of its forms with its share of that page's submissions, next to the page's clicks and traffic.",
+    note: "The submission rate is a form's submissions over its page's views. Open a page to see each of its forms with its share of that page's submissions, next to the page's clicks and traffic.",
+    allPages: {
+      title: 'Top forms on all pages',
+      note: 'Each form (its label and selector) totalled over every page it was submitted on; its submission rate is over the views of those pages.',
+    },
   },
 };
 

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Column } from '../../../components/data-table.js';
 import { ShareBar } from '../../../components/share-bar.js';
 import type { ResponseOf } from '../../../lib/api-client.js';
-import { formatInteger } from '../../../lib/format.js';
+import { formatInteger, formatPercent } from '../../../lib/format.js';
+import { ElementName } from '../../../components/element-name.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { clickDetailsQuery } from '../api/pages-queries.js';
 import { PageInteractionsCard } from './page-interactions-card.js';
@@ -11,9 +12,10 @@ import { useReportScope } from '../../../lib/report-scope.js';
 type Row = ResponseOf<'clickDetails'>['data']['clicks'][number];
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'target', label: 'Clicked element', render: (r) => <span className="target">{r.target}</span> },
+  { key: 'label', label: 'Clicked element', render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
   { key: 'clicks', label: 'Clicks', numeric: true, render: (r) => formatInteger(r.clicks) },
   { key: 'unique_clicks', label: 'Unique clicks', numeric: true, render: (r) => formatInteger(r.unique_clicks) },
+  { key: 'click_through_rate', label: 'Click-through rate', numeric: true, render: (r) => formatPercent(r.click_through_rate) },
   { key: 'share', label: 'Share of clicks', numeric: true, render: (r) => <ShareBar share={r.share} /> },
 ];
 

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Column } from '../../../components/data-table.js';
 import { ShareBar } from '../../../components/share-bar.js';
 import type { ResponseOf } from '../../../lib/api-client.js';
-import { formatInteger } from '../../../lib/format.js';
+import { formatInteger, formatPercent } from '../../../lib/format.js';
+import { ElementName } from '../../../components/element-name.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { formDetailsQuery } from '../api/pages-queries.js';
 import { PageInteractionsCard } from './page-interactions-card.js';
@@ -12,9 +13,10 @@ import { useReportScope } from '../../../lib/report-scope.js';
 type Row = Omit<ResponseOf<'formDetails'>['data']['forms'][number], 'unique_sessions'>;
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'target', label: 'Form', render: (r) => <span className="target">{r.target}</span> },
+  { key: 'label', label: 'Form', render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
   { key: 'submissions', label: 'Submissions', numeric: true, render: (r) => formatInteger(r.submissions) },
   { key: 'unique_submissions', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_submissions) },
+  { key: 'submission_rate', label: 'Submission rate', numeric: true, render: (r) => formatPercent(r.submission_rate) },
   { key: 'share', label: 'Share of submissions', numeric: true, render: (r) => <ShareBar share={r.share} /> },
 ];
 
@@ -37,7 +39,7 @@ export function PageForms({ view, path }: { view: DashboardView; path: string })
               <strong>{formatInteger(summary.total_submissions)}</strong> submissions · <strong>{formatInteger(summary.total_unique_submissions)}</strong> unique (sessions that submitted)
             </>
           ),
-          rows: query.data.data.forms.map(({ target, submissions, unique_submissions, share }): Row => ({ target, submissions, unique_submissions, share })),
+          rows: query.data.data.forms.map(({ label, target, submissions, unique_submissions, submission_rate, share }): Row => ({ label, target, submissions, unique_submissions, submission_rate, share })),
         }
       }
       columns={COLUMNS}
