@@ -43,9 +43,10 @@ const apiKeySchema = z.object({
   created_at: instant, revoked_at: instant.nullable(),
 });
 
-// mode, breakdown_by and filters (the API's tuples) are absent or null in exports made before funnels kept them.
+// mode, breakdown_by and filters (the API's tuples) are absent or null in exports made before funnels kept them;
+// a step is a page or, since goal steps, a goal by id.
 const savedFunnelSchema = z.object({
-  id, property_id: propertyId, name: text, steps: z.array(z.object({ page: text })), created_at: instant, updated_at: instant,
+  id, property_id: propertyId, name: text, steps: z.array(z.union([z.object({ page: text }), z.object({ goal: id })])), created_at: instant, updated_at: instant,
   mode: z.enum(funnelModes).nullish(), breakdown_by: z.enum(funnelDimensions).nullish(), filters: filterList.nullish(),
 });
 

@@ -43,9 +43,9 @@ export async function loadMovingDataset(store: Store, opts: { seedEvents: number
   const revoked = await addKey(store, [PROP_B], ['metrics']);
   await store.revokeApiKey(revoked.record.id, new Date('2026-03-01T09:15:00.500Z'));
 
-  // One funnel with a mode, breakdown and filters (an unknown value among them), one saved as a seed client saves.
+  // One funnel with a mode, breakdown, filters (an unknown value among them) and a goal step, one saved as a seed client saves.
   await store.saveFunnel({
-    id: 'f-shop', property_id: SHOP, name: 'Pricing to signup', steps: [{ page: '/demo/pricing' }, { page: '/demo/signup' }],
+    id: 'f-shop', property_id: SHOP, name: 'Pricing to signup', steps: [{ page: '/demo/pricing' }, { page: '/demo/signup' }, { goal: 'gol_movingSignup1' }],
     mode: 'sequential', breakdown_by: 'device', filters: [{ op: 'is_not', dimension: 'country', values: ['FR', null] }, { op: 'matches', dimension: 'page', values: ['/demo/**'] }],
     created_at: new Date('2026-03-10T10:00:00Z'), updated_at: new Date('2026-03-11T10:00:00Z'),
   });
