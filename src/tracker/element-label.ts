@@ -10,7 +10,7 @@ export const clean = (text: string | null | undefined) => (text || '').replace(/
  * The text an element shows (innerText: only what is rendered), or '' when it holds or sits in
  * something a person edits, whose text is theirs, not the page's.
  */
-function shownText(el: Element): string {
+export function shownText(el: Element): string {
   return el instanceof HTMLElement && !el.isContentEditable && !el.querySelector(TYPED) ? clean(el.innerText) : '';
 }
 

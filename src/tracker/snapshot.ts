@@ -24,7 +24,9 @@ function describe(el: Element, kind: SnapshotElement['kind']): SnapshotElement {
   for (const name of STYLES) styles[name] = css[name];
   // A link painted as a button is a call to action; the recommender treats it as one.
   if (kind == 'link' && !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(css.backgroundColor)) kind = 'button';
-  const text = el instanceof HTMLImageElement ? el.alt : el instanceof HTMLInputElement ? el.value : (el as HTMLElement).innerText;
+  // innerText leaves the values of fields out, but not what was typed into an editable region.
+  const typed = el instanceof HTMLElement && (el.isContentEditable || el.querySelector('[contenteditable]'));
+  const text = el instanceof HTMLImageElement ? el.alt : el instanceof HTMLInputElement ? el.value : typed ? '' : (el as HTMLElement).innerText;
   return {
     selector: selectorOf(el),
     tag: el.localName,
