@@ -16,6 +16,7 @@ import { dropSessionsPrimaryKey } from './sessions-key-migration.js';
 import { backfillVisitorSlots } from './visitor-slots.js';
 import { backfillCompactEvents } from './compact-events.js';
 import { backfillCompactCustomEvents } from './compact-custom-events.js';
+import { backfillPageViewHours } from './page-view-hours.js';
 import { startRepeatFlagging } from './repeat-flags.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
@@ -30,6 +31,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await backfillVisitorSlots(db);
   await backfillCompactEvents(db);
   await backfillCompactCustomEvents(db);
+  await backfillPageViewHours(db);
   const inbox = await openCollectInbox(db, dataDir);
   db.beforeRead = inbox.settled;
   const repeats = startRepeatFlagging(db);

@@ -4,6 +4,7 @@ import type { Database, Params } from './database.js';
 import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { bucketSql, keyOf, scopeFilter } from './sql-fragments.js';
 import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.js';
+import { pageViewsByPath } from './page-view-hours.js';
 
 type Db = Pick<Database, 'all'>;
 type Figures = { count: number; unique: number };
@@ -17,6 +18,8 @@ type TopRow = Figures & {
   label: string | null;
   path_no: number | null;
   target_no: number | null;
+  /** Per page: the number of the label all the row's labels agree on. */
+  label_no: number | null;
   mixed: boolean | null;
   path_nos: number[] | null;
 };
@@ -26,8 +29,9 @@ type TopRowsSql = (from: string, settled: boolean) => string;
 /**
  * Clicks and form submissions share one shape: per (page, target) counts, a trend and totals, where
  * the unique figure is distinct sessions. Reads side by side on the reader connections: the top
- * rows, the trend, the total and the page views per page (the rates' denominators; one
- * GROUPING SETS scan was slower, as every set then carried its own distinct-sessions table).
+ * rows, the trend and the total (one GROUPING SETS scan was slower, as every set then carried its
+ * own distinct-sessions table), and, once the flags are checked, the page views per page (the
+ * rates' denominators: started with the rows, not beside the flags' check, they held it up less).
  */
 export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): ReturnType<Store['interactions']> {
   const { where, params } = scopeFilter(s, 'ts', 'c');
@@ -47,39 +51,41 @@ export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'fo
   // flagged, so are the filtered ones, and the check needs no join with the sessions.
   const settled = allFlagged(db, repeatKeys.interactionSessions, rowsSql, { ...params });
   const bucket = bucketSql(s.granularity, s.offsets, 'c.ts');
-  const views = pageViews(db, s, opts.page);
-  views.catch(() => undefined); // awaited below; not an unhandled rejection while the rows are read
+  const views = () => pageViews(db, s, opts.page);
   const top: TopRowsSql = opts.group === 'element' ? (from) => elementRowsSql(from, opts.limit) : (from, flagsSettled) => pageRowsSql(from, flagsSettled, opts.limit);
   // Under filters: those made on matching pages, in matching sessions.
   const kept = andAll(pageNumberCondition(s.filters, 'c.path_no', params), inMatchingSessions(s, params, 'c'));
   if (kept) {
-    const found = await filtered(db, `${filter}${kept}`, params, bucket, await settled, top);
-    return report({ ...found, rows: await named(db, found.rows, `${filter}${kept}`, params) }, await views, opts.group);
+    const [found, pageViewsOf] = await Promise.all([settled.then((flagsSettled) => filtered(db, `${filter}${kept}`, params, bucket, flagsSettled, top)), views()]);
+    return report({ ...found, rows: await named(db, found.rows, `${filter}${kept}`, params) }, pageViewsOf, opts.group);
   }
 
   const from = `FROM compact_interactions c WHERE ${filter}`;
-  const [rows, trend, [total]] = await Promise.all([
+  const [rows, pageViewsOf, trend, [total]] = await Promise.all([
     settled.then((flagsSettled) => db.all<TopRow>(top(`(SELECT * ${from})`, flagsSettled), params)).then((found) => named(db, found, filter, params)),
+    settled.then(views),
     db.all<Figures & { bucket: Date }>(
       `SELECT ${bucket} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`,
       params,
     ),
     db.all<Figures>(`SELECT count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}`, params),
   ]);
-  return report({ rows, trend, total }, await views, opts.group);
+  return report({ rows, trend, total }, pageViewsOf, opts.group);
 }
 
 /**
  * Page views per page in the scope, in matching sessions (the rows' pages match any page filter
- * already): every page's, counted beside the rows rather than after them, as a scan of the page
- * views costs less than waiting for the top rows to name theirs.
+ * already): every page's, read beside the rows rather than after them. Without a session filter
+ * they come from the hourly counts (page-view-hours.ts); with one, from the matching sessions' views.
  */
 async function pageViews(db: Db, s: BucketedScope, page: string | undefined): Promise<Map<number, number>> {
   const { where, params } = scopeFilter(s, 'ts', 'v');
+  const inSessions = andAll(inMatchingSessions(s, params, 'v'));
+  if (!inSessions) return pageViewsByPath(db, s, page);
   const onePage = page === undefined ? '' : ' AND v.path_no = (SELECT text_no FROM text_numbers WHERE text = $page)';
   if (page !== undefined) params.page = page;
   const rows = await db.all<{ path_no: number; page_views: number }>(
-    `SELECT path_no, count(*) AS page_views FROM compact_page_views v WHERE ${where}${onePage}${andAll(inMatchingSessions(s, params, 'v'))} GROUP BY path_no`,
+    `SELECT path_no, count(*) AS page_views FROM compact_page_views v WHERE ${where}${onePage}${inSessions} GROUP BY path_no`,
     params,
   );
   return new Map(rows.map((r) => [r.path_no, Number(r.page_views)]));
@@ -88,7 +94,8 @@ async function pageViews(db: Db, s: BucketedScope, page: string | undefined): Pr
 /**
  * The top (page, target) rows, named, from the rows split by their repeat flags. Their labels come
  * as the smallest and largest label number: equal (or none), that is the label, found without a
- * second look at the rows; differing, the row is `mixed` and named() counts its labels.
+ * second look at the rows; differing, the row is `mixed` and named() counts its labels. named()
+ * also looks the label numbers up: a third join here cost more than that small read.
  */
 function pageRowsSql(from: string, settled: boolean, limit: number): string {
   const perRow = splitByRepeats(repeatKeys.interactionSessions, `SELECT path_no, target_no, label_no, session_key, is_form, repeated FROM ${from}`, settled);
@@ -96,9 +103,9 @@ function pageRowsSql(from: string, settled: boolean, limit: number): string {
          SELECT path_no, target_no, count(*) AS n, count(*) AS u, min(label_no) AS lo, max(label_no) AS hi FROM ${perRow.single} GROUP BY ALL
          UNION ALL SELECT path_no, target_no, count(*), count(DISTINCT session_key), min(label_no), max(label_no) FROM ${perRow.repeated} GROUP BY ALL)
        SELECT g.path_no, g.target_no, p.text AS path, t.text AS target, g.count, g.unique,
-         CASE WHEN g.lo = g.hi THEN l.text END AS label, g.lo <> g.hi AS mixed, NULL::UINTEGER[] AS path_nos FROM (
+         NULL::VARCHAR AS label, CASE WHEN g.lo = g.hi THEN g.lo END AS label_no, g.lo <> g.hi AS mixed, NULL::UINTEGER[] AS path_nos FROM (
          SELECT path_no, target_no, sum(n)::BIGINT AS count, sum(u)::BIGINT AS "unique", min(lo) AS lo, max(hi) AS hi FROM counts GROUP BY ALL) g
-       JOIN text_numbers p ON p.text_no = g.path_no LEFT JOIN text_numbers t ON t.text_no = g.target_no LEFT JOIN text_numbers l ON l.text_no = g.lo
+       JOIN text_numbers p ON p.text_no = g.path_no LEFT JOIN text_numbers t ON t.text_no = g.target_no
        ORDER BY g.count DESC, g.unique DESC, p.text, t.text NULLS LAST LIMIT ${Number(limit)}`;
 }
 
@@ -108,7 +115,7 @@ function pageRowsSql(from: string, settled: boolean, limit: number): string {
  */
 function elementRowsSql(from: string, limit: number): string {
   return `SELECT NULL::UINTEGER AS path_no, NULL::UINTEGER AS target_no, NULL::VARCHAR AS path, t.text AS target, g.count, g.unique,
-         l.text AS label, NULL::BOOLEAN AS mixed, g.path_nos FROM (
+         l.text AS label, NULL::UINTEGER AS label_no, NULL::BOOLEAN AS mixed, g.path_nos FROM (
          SELECT target_no, label_no, count(*) AS count, count(DISTINCT session_key) AS "unique", list(DISTINCT path_no) AS path_nos
          FROM ${from} GROUP BY ALL) g
        LEFT JOIN text_numbers t ON t.text_no = g.target_no LEFT JOIN text_numbers l ON l.text_no = g.label_no
@@ -123,15 +130,39 @@ function sqlNumber(n: number | null): string {
 }
 
 /**
- * The rows whose labels differ named by their most common label (ties: the first in byte order, as
- * both stores compare text), counted over the same rows (`filter`): a second read, only when some
- * top row needs it.
+ * The per-page rows named: by the label their labels agree on (looked up by number), or, where
+ * they differ, by the most common (ties: the first in byte order, as both stores compare text),
+ * counted over the same rows (`filter`) in a second read made only then.
  */
 async function named(db: Db, rows: TopRow[], filter: string, params: Params): Promise<TopRow[]> {
+  const numbers = [...new Set(rows.flatMap((r) => (r.label_no === null ? [] : [r.label_no])))];
   const mixed = rows.filter((r) => r.mixed);
-  if (mixed.length === 0) return rows;
+  const [text, counted] = await Promise.all([labelTexts(db, numbers), mixed.length === 0 ? [] : mostCommonLabels(db, mixed, filter, params)]);
+  const labels = new Map(counted.map((r) => [`${r.path_no} ${r.target_no}`, r.label]));
+  return rows.map((r) => ({ ...r, label: r.mixed ? (labels.get(`${r.path_no} ${r.target_no}`) ?? null) : r.label_no === null ? r.label : (text.get(r.label_no) ?? null) }));
+}
+
+/**
+ * Texts of the dictionary by number, remembered per store: a number, once given, always names the
+ * same text (the dictionary only grows), so each is read once, and a report usually reads none.
+ */
+const knownTexts = new WeakMap<Db, Map<number, string>>();
+const MAX_KNOWN_TEXTS = 10_000;
+async function labelTexts(db: Db, numbers: number[]): Promise<Map<number, string>> {
+  let known = knownTexts.get(db);
+  // Forgotten all at once past the bound (a site with ever-changing labels), then read again.
+  if (!known || known.size > MAX_KNOWN_TEXTS) knownTexts.set(db, (known = new Map()));
+  const missing = numbers.filter((n) => !known.has(n));
+  if (missing.length > 0) {
+    const rows = await db.all<{ text_no: number; text: string }>(`SELECT text_no, text FROM text_numbers WHERE text_no IN (${missing.map(sqlNumber).join(', ')})`);
+    for (const r of rows) known.set(r.text_no, r.text);
+  }
+  return known;
+}
+
+function mostCommonLabels(db: Db, mixed: TopRow[], filter: string, params: Params) {
   const pairs = mixed.map((r) => `(${sqlNumber(r.path_no)}, ${sqlNumber(r.target_no)})`).join(', ');
-  const found = await db.all<{ path_no: number; target_no: number | null; label: string }>(
+  return db.all<{ path_no: number; target_no: number | null; label: string }>(
     `SELECT x.path_no, x.target_no, first(l.text ORDER BY x.n DESC, l.text) AS label FROM (
        SELECT c.path_no, c.target_no, c.label_no, count(*) AS n FROM compact_interactions c
        JOIN (VALUES ${pairs}) m(path_no, target_no) ON m.path_no = c.path_no AND m.target_no IS NOT DISTINCT FROM c.target_no
@@ -139,8 +170,6 @@ async function named(db: Db, rows: TopRow[], filter: string, params: Params): Pr
      JOIN text_numbers l ON l.text_no = x.label_no GROUP BY ALL`,
     params,
   );
-  const labels = new Map(found.map((r) => [`${r.path_no} ${r.target_no}`, r.label]));
-  return rows.map((r) => (r.mixed ? { ...r, label: labels.get(`${r.path_no} ${r.target_no}`) ?? null } : r));
 }
 
 /**
@@ -152,9 +181,9 @@ async function filtered(db: Db, filter: string, params: Params, bucket: string, 
   const all = await db.all<TopRow & { part: number; bucket: Date | null }>(
     `WITH kept AS MATERIALIZED (SELECT ts, path_no, target_no, label_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}),
      top AS (${top('kept', settled)})
-     SELECT 0 AS part, path_no, target_no, path, target, label, mixed, path_nos, NULL::TIMESTAMP AS bucket, count, "unique" FROM top
+     SELECT 0 AS part, path_no, target_no, path, target, label, label_no, mixed, path_nos, NULL::TIMESTAMP AS bucket, count, "unique" FROM top
      UNION ALL
-     SELECT 1 + grouping(bucket), NULL, NULL, NULL, NULL, NULL, NULL, NULL, bucket, count(*), count(DISTINCT session_key)
+     SELECT 1 + grouping(bucket), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, bucket, count(*), count(DISTINCT session_key)
      FROM (SELECT ${bucket} AS bucket, session_key FROM kept c) GROUP BY GROUPING SETS ((bucket), ())`,
     params,
   );

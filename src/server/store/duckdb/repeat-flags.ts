@@ -1,4 +1,5 @@
 import type { Database, Params } from './database.js';
+import { settlePageViewHoursSql } from './page-view-hours.js';
 
 /**
  * Distinct counts without counting most rows distinctly. A row is flagged when its key (for scroll
@@ -60,7 +61,8 @@ export async function allFlagged(db: Pick<Database, 'all'>, k: RepeatKey, rows: 
 
 /**
  * Flags new rows every `intervalMs` while writes came in since the last pass, once at open (for rows
- * a previous run left unflagged) and once at close. Each pass is one transaction on the writer, so it queues behind
+ * a previous run left unflagged) and once at close; the same pass sums the hourly page views the
+ * batches appended (page-view-hours.ts), which are exact at every moment too. Each pass is one transaction on the writer, so it queues behind
  * and between event batches like any write.
  */
 export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(): void; stop(): Promise<void> } {
@@ -72,6 +74,7 @@ export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(
     running = db
       .transaction(async (conn) => {
         for (const k of Object.values(repeatKeys)) await conn.run(flagRepeatsSql(k));
+        await conn.run(settlePageViewHoursSql);
       })
       .catch(() => {
         dirty = true; // tried again on the next tick; until then the rows count as repeated, which is exact

@@ -1,5 +1,6 @@
 import { compactCustomEventsSchemaSql } from './compact-custom-events.js';
 import { compactEventsSchemaSql } from './compact-events.js';
+import { pageViewHoursSchemaSql } from './page-view-hours.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
 
 /**
@@ -37,7 +38,7 @@ const eventColumns = `
   props VARCHAR,
   label VARCHAR`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,

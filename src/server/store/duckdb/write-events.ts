@@ -4,6 +4,7 @@ import { mergeSessionsSql, mergeSessionsStagingSql } from './merge-sessions.js';
 import { eventTypeList, stageEvents, stagedDictionary, stagingSql, type StagedBatch } from './stage-events.js';
 import { maintainCompactCustomEventsSql } from './compact-custom-events.js';
 import { maintainCompactEventsSql } from './compact-events.js';
+import { maintainPageViewHoursSql } from './page-view-hours.js';
 import { maintainVisitorSlotsSql } from './visitor-slots.js';
 
 
@@ -48,6 +49,7 @@ async function writeStaged(conn: DuckDBConnection, staged: StagedBatch): Promise
   await conn.run(copyEventsSql);
   await conn.run(maintainVisitorSlotsSql);
   await conn.run(maintainCompactEventsSql);
+  await conn.run(maintainPageViewHoursSql);
   await conn.run(maintainCompactCustomEventsSql);
   await conn.run(mergeSessionsSql);
 }
