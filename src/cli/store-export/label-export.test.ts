@@ -32,7 +32,7 @@ const events = [
   event('b', 1, { type: 'click', target: '#buy', label: 'Kaufen ✓' }),
   event('b', 2, { type: 'form_submit', target: 'form#trial', label: 'Start your trial', source: 'hero' }),
 ];
-const scope: BucketedScope = { propertyIds: ['shop'], start: at(-60), end: at(60), granularity: 'day', offsets: [{ offsetMinutes: 0 }] };
+const scope: BucketedScope = { propertyIds: ['shop'], start: at(-60), end: at(60), granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] };
 
 let dir: string;
 let source: Store;

@@ -12,7 +12,7 @@ const at = (hh: number, mm: number) => new Date(Date.UTC(2026, 2, 2, hh, mm));
 const event = (type: StoredEvent['type'], session: string, time: Date, path: string, property = 'a'): StoredEvent => ({
   ...normalizeEvent({ type, property_id: property, visitor_id: `v-${session}`, session_id: session, path, ts: time.toISOString(), ...(type === 'click' ? { target: '#go' } : {}) }, new Date()),
 });
-const scope = (start: Date, end: Date): BucketedScope => ({ propertyIds: ['a'], start, end, granularity: 'day', offsets: [{ offsetMinutes: 0 }] });
+const scope = (start: Date, end: Date): BucketedScope => ({ propertyIds: ['a'], start, end, granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] });
 /** The /p row's views as the clicks report gives them (its rate's denominator). */
 const views = async (store: Store, start: Date, end: Date) => (await store.interactions(scope(start, end), 'click', { limit: 10 })).rows.map((r) => [r.page, r.page_views]);
 
