@@ -134,6 +134,22 @@ describe('clicks per page and element', () => {
     ]);
   });
 
+  it('rates over a range that starts and ends within hours by the views inside it', async () => {
+    // 10:30–12:30: views /pricing (s2 11:00), /docs (s2 11:03), / (s3 12:00); s2's "Docs" and
+    // "Documentation" tie, and "Docs" comes first ('s' before 'u')
+    const r = await report(env, 'clicksBreakdown', { start: '2026-06-01T10:30:00Z', end: '2026-06-01T12:30:00Z' });
+    expect(r.data.map((x) => [x.page, x.target, x.label, x.clicks, x.click_through_rate])).toEqual([
+      ['/docs', 'nav a.docs', 'Docs', 2, 2],
+      ['/', 'a.cta', 'begin', 1, 1],
+      ['/', 'button.icon', null, 1, 1],
+      ['/', 'nav a.docs', 'Docs', 1, 1],
+      ['/pricing', '#buy', 'Buy it', 1, 1],
+    ]);
+    // within one hour: 11:02–11:59 has /docs's view at 11:03 and none of /pricing's
+    const inHour = await report(env, 'clicksBreakdown', { start: '2026-06-01T11:02:00Z', end: '2026-06-01T11:59:00Z' });
+    expect(inHour.data.map((x) => [x.page, x.click_through_rate])).toEqual([['/docs', 2]]);
+  });
+
   it('gives the label and rate on one page, beside the share of its clicks', async () => {
     const r = await report(env, 'clickDetails', { ...DAY, page: '/' });
     expect(r.data.clicks).toEqual([

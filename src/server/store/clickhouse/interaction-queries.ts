@@ -2,6 +2,8 @@ import type { BucketedScope, InteractionOptions, InteractionReport, InteractionR
 import { interactionOrder } from '../interaction-order.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { andAll, filteredSettings, inMatchingSessions, pagePredicate } from './filter-scope.js';
+import { labelTexts, mostCommonLabels, pairKey } from './label-texts.js';
+import { pageViewsByPath } from './page-views.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
 
 interface SetRow {
@@ -9,7 +11,7 @@ interface SetRow {
   path: string;
   target: string | null;
   label: string | null;
-  /** Per page: the smallest and largest label of the row's events (equal: that is its label). */
+  /** Per page: the smallest and largest label hash of the row's events ('0': none; equal: that is its label). */
   lo: string | null;
   hi: string | null;
   bucket: string;
@@ -20,9 +22,6 @@ interface SetRow {
 }
 type Top = { path: string | null; target: string | null; label: string | null; count: number; unique: number; lo: string | null; hi: string | null; paths: string[] };
 
-/** A row's key in maps: its page (or none), target and label, none of which holds a NUL. */
-const keyOf = (...parts: (string | null)[]) => parts.map((p) => p ?? '\uffff').join('\u0000');
-
 /**
  * Clicks and form submissions share one shape: per (page, target) counts, a trend and totals, where
  * the unique figure is distinct sessions (session_key, across the scope's properties, as the embedded
@@ -30,8 +29,9 @@ const keyOf = (...parts: (string | null)[]) => parts.map((p) => p ?? '\uffff').j
  * three groupings are grouping sets of the same read, and the (page, target) set — or, grouped by
  * element, the (target, label) set — is ranked and cut to `limit` in the query (count, then distinct
  * sessions, descending; then page and target, or target and label, nulls last). Beside it, the page
- * views per page (the rates' denominators, store.ts InteractionRow); after it, only when a top row's
- * events carry different labels, a count of those labels.
+ * views per page (the rates' denominators, store.ts InteractionRow); after it, the top rows' label
+ * texts by hash (remembered: label-texts.ts) and, only when a row's events carry different labels,
+ * a count of those labels.
  */
 export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): Promise<InteractionReport> {
   const params: ChParams = { ...scopeParams(s), type, limit: opts.limit };
@@ -51,12 +51,7 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
   const settings = filteredSettings(s.filters);
   const byElement = opts.group === 'element';
   const rowKey = byElement ? 'target, label' : 'path, target';
-  const views = db.all<{ path: string; page_views: number }>(
-    `SELECT path, count() AS page_views FROM events
-     WHERE ${scopeWhere('ts')} AND type = 'pageview' AND NOT is_bot${opts.page === undefined ? '' : ' AND path = {page:String}'}${inSessions}
-     GROUP BY path${settings}`,
-    params,
-  );
+  const views = pageViewsByPath(db, s, { ...params }, inSessions, settings, opts.page);
   views.catch(() => undefined); // awaited below; not an unhandled rejection while the rows are read
   const rows = await db.all<SetRow>(
     // The row's page and label are selected under other names: an alias named `label` or `path` would
@@ -64,8 +59,8 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
     `SELECT g, row_path AS path, target, row_label AS label, lo, hi, paths, bucket, count, unique FROM (
        SELECT grouping(${rowKey}, bucket) AS g, ${byElement ? `''` : 'path'} AS row_path, target, ${byElement ? 'label' : 'NULL'} AS row_label, bucket,
          count() AS count, uniqExact(session_key) AS unique,
-         ${byElement ? `NULL AS lo, NULL AS hi, groupUniqArray(path) AS paths` : 'min(label) AS lo, max(label) AS hi, [] AS paths'}
-       FROM (SELECT path, target, label, session_key, ${bucketKeySql(s.granularity, s.offsets)} AS bucket FROM events WHERE ${filter})
+         ${byElement ? `NULL AS lo, NULL AS hi, groupUniqArray(path) AS paths` : `toString(minIf(label_hash, label_hash != 0)) AS lo, toString(maxIf(label_hash, label_hash != 0)) AS hi, [] AS paths`}
+       FROM (SELECT path, target, ${byElement ? 'label' : 'label_hash'}, session_key, ${bucketKeySql(s.granularity, s.offsets)} AS bucket FROM events WHERE ${filter})
        GROUP BY GROUPING SETS ((${rowKey}), (bucket), ()))
      ORDER BY g, bucket, count DESC, unique DESC, ${byElement ? 'target NULLS LAST, label NULLS LAST' : 'path, target NULLS LAST'}
      LIMIT {limit:UInt32} BY g, bucket${settings}`,
@@ -74,16 +69,11 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
   // grouping(): a bit per column left out of the set, first column highest. The top rows all have an
   // empty bucket, so `bucket` orders the trend alone and `LIMIT … BY g, bucket` cuts only the top
   // rows: each trend bucket is a group of its own.
-  const top = await named(
-    db,
-    rows.filter((r) => r.g === 0b001).map((r) => ({ ...r, path: byElement ? null : r.path, count: Number(r.count), unique: Number(r.unique) })),
-    filter,
-    params,
-    settings,
-  );
+  const found = rows.filter((r) => r.g === 0b001).map((r) => ({ ...r, path: byElement ? null : r.path, count: Number(r.count), unique: Number(r.unique) }));
+  const top = byElement ? found : await named(db, found, filter, params, settings);
   const trend = rows.filter((r) => r.g === 0b110);
   const [total] = rows.filter((r) => r.g === 0b111);
-  const viewsOf = new Map((await views).map((r) => [r.path, Number(r.page_views)]));
+  const viewsOf = await views;
   const pageViews = (r: Top) => (byElement ? r.paths : [r.path!]).reduce((sum, path) => sum + (viewsOf.get(path) ?? 0), 0);
   return {
     rows: top.sort(byElement ? interactionOrder.byElement : interactionOrder.byPage).map(
@@ -95,24 +85,18 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
 }
 
 /**
- * Per page, a row's label: the one its events carry when they agree (or none); when they differ, the
- * most common (ties: the first in byte order, as the embedded store compares text), counted in one
- * more read over the same events, found by their pages and targets and paired here.
+ * Per page, a row's label: the one its events carry when they agree (or none), by its hash; when they
+ * differ, the most common, counted in one more read over the same events.
  */
 async function named(db: ChDb, top: Top[], filter: string, params: ChParams, settings: string): Promise<Top[]> {
-  const agreed = top.map((r) => (r.lo === r.hi ? { ...r, label: r.label ?? r.lo } : r));
-  const mixed = agreed.filter((r) => r.lo !== r.hi);
-  if (mixed.length === 0) return agreed;
-  const found = await db.all<{ path: string; target: string | null; label: string }>(
-    `SELECT path, target, label FROM (
-       SELECT path, target, label, count() AS n FROM events
-       WHERE ${filter} AND label IS NOT NULL AND path IN {mixed_paths:Array(String)} AND target IN {mixed_targets:Array(String)}
-       GROUP BY path, target, label)
-     ORDER BY path, target, n DESC, label LIMIT 1 BY path, target${settings}`,
-    { ...params, mixed_paths: [...new Set(mixed.map((r) => r.path!))], mixed_targets: [...new Set(mixed.flatMap((r) => (r.target === null ? [] : [r.target])))] },
-  );
-  const labels = new Map(found.map((r) => [keyOf(r.path, r.target), r.label]));
-  return agreed.map((r) => (r.lo !== r.hi ? { ...r, label: labels.get(keyOf(r.path, r.target)) ?? null } : r));
+  const mixed = top.filter((r) => r.lo !== r.hi);
+  // Every hash of the rows occurs among the range's events of the type, filters or not.
+  const ofType = `${scopeWhere('ts')} AND type = {type:String}`;
+  const [texts, common] = await Promise.all([
+    labelTexts(db, top.flatMap((r) => (r.lo === r.hi && r.lo !== null ? [r.lo] : [])), ofType, params),
+    mixed.length === 0 ? new Map<string, string>() : mostCommonLabels(db, mixed.map((r) => ({ path: r.path!, target: r.target })), filter, params, settings),
+  ]);
+  return top.map((r) => ({ ...r, label: r.lo !== r.hi ? (common.get(pairKey(r.path, r.target)) ?? null) : r.lo === null || r.lo === '0' ? null : (texts.get(r.lo) ?? null) }));
 }
 
 /** Clicks and form submissions on ClickHouse. */

@@ -1,7 +1,7 @@
 import type { ChDb } from './clickhouse-db.js';
 import {
   addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, experimentGoalColumns, goalsTable,
-  labelEventColumns, savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
+  alterLocalTableDdl, labelEventColumns, pageViewHoursProjection, savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
 } from './schema.js';
 
 /**
@@ -67,7 +67,20 @@ export const migrations: Migration[] = [
     // Clicks and submissions written before read as sent without a label; the sessions view reads none.
     version: 6,
     name: 'clicks and form submissions keep their label',
-    statements: (target) => alterTableDdl('events', labelEventColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c} AFTER currency`).join(', '), target),
+    statements: (target) => alterTableDdl('events', `ADD COLUMN IF NOT EXISTS ${labelEventColumns[0]} AFTER currency`, target),
+  },
+  {
+    // The label's hash is added in place after it (a no-op on a fresh database); rows written before
+    // compute it from their label when read. The projection is added on every database, and built for
+    // the parts already written by a mutation in the background (not waited for: until a part has it,
+    // that part is read as before, so no answer depends on it).
+    version: 7,
+    name: 'label hashes; page views per hour',
+    statements: (target) => [
+      ...alterTableDdl('events', `ADD COLUMN IF NOT EXISTS ${labelEventColumns[1]} AFTER label`, target),
+      ...alterLocalTableDdl('events', `ADD PROJECTION IF NOT EXISTS ${pageViewHoursProjection}`, target),
+      ...alterLocalTableDdl('events', 'MATERIALIZE PROJECTION page_view_hours', target),
+    ],
   },
 ];
 
