@@ -166,7 +166,7 @@ describe('dashboard: Properties and API access (admin session)', () => {
     await again.context().close();
     await other.close();
     await shown.getByRole('button', { name: 'Done' }).click();
-    expect(await page.getByTestId('sign-in-link').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('sign-in-link').count()).toBe(0);
   });
 
   it('explains in key mode that managing properties and keys needs the admin sign-in', async () => {
