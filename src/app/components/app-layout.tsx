@@ -9,6 +9,7 @@ import { headerControlsFor, showsFilters } from './header-controls.js';
 import { PropertyPicker } from './property-picker.js';
 import { RangeControls } from './range-controls.js';
 import { SignInNeeded } from './sign-in-needed.js';
+import { SiteNav } from './site-nav.js';
 
 const REPORTS = [
   { to: '/traffic', label: 'Traffic' },
@@ -43,16 +44,7 @@ export function AppLayout() {
           <Link to="/traffic" search={sharedView} className="brand">
             <img src="/favicon.svg" alt="" width="24" height="24" /> Sightline
           </Link>
-          <nav aria-label="Reports">
-            {nav.map((item) => (
-              <Link key={item.to} to={item.to} search={sharedView} activeProps={{ 'aria-current': 'page' }}>
-                {item.label}
-              </Link>
-            ))}
-            <Link to="/connect" search={sharedView} activeProps={{ 'aria-current': 'page' }}>
-              {connection.mode === 'key' ? `Key: ${new URL(connection.baseUrl).host}` : 'Connect with a key'}
-            </Link>
-          </nav>
+          <SiteNav items={nav} connectLabel={connection.mode === 'key' ? `Key: ${new URL(connection.baseUrl).host}` : 'Connect with a key'} />
         </div>
         {properties.data && (controls.property || controls.range) && (
           <div className="app-header-row controls">
