@@ -3,6 +3,7 @@ import * as q from './analytics-query.js';
 import * as r from './analytics-response.js';
 import * as f from './funnels.js';
 import * as x from './experiments.js';
+import * as xr from './experiment-results.js';
 import * as rec from './recommendations.js';
 import * as g from './goals.js';
 import type { KeyPermission } from './admin.js';
@@ -38,6 +39,7 @@ export interface Endpoint {
 
 const experimentParams = z.object({ experimentId: z.string().min(1).max(64) });
 const completeConflict = 'the split test is already complete (a stopped test cannot change or restart)';
+const runningConflict = 'the split test is still running: stop it first';
 
 const agg = (p: string) => `/properties/aggregate/${p}`;
 
@@ -69,6 +71,10 @@ export const endpoints = {
   splitTest: { method: 'GET', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'A split test with sessions, conversions and statistics per variant', params: experimentParams, response: x.experimentDetailResponse },
   updateSplitTest: { method: 'PATCH', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'Rename an active split test or change its auto-stop (only the fields sent)', params: experimentParams, body: x.updateExperimentBody, response: x.updateExperimentResponse, conflict: completeConflict, permission: 'experiments' },
   stopSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests/{experimentId}/stop', tag: 'Split tests', summary: 'Stop an active split test (reason "manual" when none is given)', params: experimentParams, body: x.stopExperimentBody, response: x.stopExperimentResponse, conflict: completeConflict, permission: 'experiments' },
+  splitTestTimeline: { method: 'GET', path: '/properties/{propertyId}/split-tests/{experimentId}/timeline', tag: 'Split tests', summary: 'Each variant\'s cumulative sessions, conversions and rate by day since the test started (extension)', params: experimentParams, response: xr.experimentTimelineResponse },
+  archiveSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests/{experimentId}/archive', tag: 'Split tests', summary: 'Archive a complete split test: left out of the list unless archived=true, still readable (extension)', params: experimentParams, response: xr.archiveExperimentResponse, conflict: runningConflict, permission: 'experiments' },
+  restoreSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests/{experimentId}/restore', tag: 'Split tests', summary: 'Bring an archived split test back to the list (extension)', params: experimentParams, response: xr.archiveExperimentResponse, permission: 'experiments' },
+  deleteSplitTest: { method: 'DELETE', path: '/properties/{propertyId}/split-tests/{experimentId}', tag: 'Split tests', summary: 'Delete a complete split test for good (extension)', params: experimentParams, response: xr.deletedExperimentResponse, conflict: runningConflict, permission: 'experiments' },
   goals: { method: 'GET', path: '/properties/{propertyId}/goals', tag: 'Goals', summary: 'The property\'s goals, oldest first (extension)', response: g.goalsResponse },
   createGoal: { method: 'POST', path: '/properties/{propertyId}/goals', tag: 'Goals', summary: 'Create a goal: a page visit, a custom event, a click on an element or a form submission (extension)', body: g.createGoalBody, response: g.goal, status: 201, conflict: `a goal of that name exists, or the property has ${g.MAX_GOALS} goals` },
   deleteGoal: { method: 'DELETE', path: '/properties/{propertyId}/goals/{goalId}', tag: 'Goals', summary: 'Delete a goal (extension)', params: g.goalIdParams, response: g.deletedGoalResponse },

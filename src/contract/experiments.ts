@@ -155,6 +155,8 @@ export const stopExperimentBody = z.object({ reason: z.string().trim().min(1).ma
 export const listExperimentsQuery = z.object({
   status: z.enum(experimentStatuses).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Extension: `true` lists only archived tests; without it (or `false`) archived tests are left out. */
+  archived: z.enum(['true', 'false']).optional(),
 });
 
 const stamp = z.string();
@@ -183,7 +185,11 @@ const experimentCore = {
 
 export const experimentResponse = z.object({ ...experimentCore, variants: z.array(variantOut) });
 export const experimentListResponse = z.object({
-  data: z.array(z.object({ experiment_id: z.string(), name: z.string(), page: z.string(), status: z.enum(experimentStatuses), goal: z.enum(goals), created_at: stamp, variant_count: z.number().int() })),
+  data: z.array(z.object({
+    experiment_id: z.string(), name: z.string(), page: z.string(), status: z.enum(experimentStatuses), goal: z.enum(goals), created_at: stamp, variant_count: z.number().int(),
+    /** Extension: when the test was archived; absent (or null) when it is not. */
+    archived_at: stamp.nullable().optional(),
+  })),
 });
 
 /** Per-variant statistics (docs/experiments.md says how each is computed). */
@@ -191,11 +197,19 @@ export const variantStats = z.object({
   uplift: z.number().nullable(),
   chance_to_beat_control: z.number().min(0).max(1).nullable(),
   uplift_interval: z.tuple([z.number(), z.number()]).nullable(),
+  /**
+   * Extension: why figures above are null — `no_sessions` (an arm has none), `no_conversions` (neither
+   * this variant nor the control has converted: nothing to compare yet), `no_control_conversions`
+   * (uplift and its interval need the control's rate). Absent when all three are given.
+   */
+  unavailable_reason: z.enum(['no_sessions', 'no_conversions', 'no_control_conversions']).optional(),
 });
 export const experimentDetailResponse = z.object({
   ...experimentCore,
   stopped_at: stamp.nullable(),
   reason: z.string().nullable(),
+  /** Extension: when the test was archived (hidden from the default list); absent (or null) when it is not. */
+  archived_at: stamp.nullable().optional(),
   variants: z.array(variantOut.extend({
     sessions: z.number().int(),
     conversions: z.number().int(),

@@ -11,7 +11,9 @@ describe('openapi.json', () => {
       expect(doc.paths[e.path]?.[e.method.toLowerCase()], e.path).toBeDefined();
       if (e.aggregatePath) expect(doc.paths[e.aggregatePath]?.post, e.aggregatePath).toBeDefined();
     }
-    expect(Object.keys(doc.paths)).toHaveLength(16 + 4 + 7 + 3); // + split-test-recommendations, split-tests, …/{experimentId}, …/stop; goals, goals/{goalId}, goals/report
+    // + split-test-recommendations, split-tests, …/{experimentId}, …/stop; goals, goals/{goalId}, goals/report;
+    // split tests' …/timeline, …/archive, …/restore (their DELETE shares …/{experimentId})
+    expect(Object.keys(doc.paths)).toHaveLength(16 + 4 + 7 + 3 + 3);
   });
 
   it('documents required parameters and the error responses', () => {
@@ -26,6 +28,8 @@ describe('openapi.json', () => {
     expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}'].patch.responses['409']).toBeDefined();
     expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}/stop'].post.responses['409']).toBeDefined();
     expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}'].get.responses['409']).toBeUndefined();
+    expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}'].delete.responses['409']).toBeDefined();
+    expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}/archive'].post.responses['409']).toBeDefined();
   });
 
   it('names the permission each 403 is about: experiments for split-test writes, metrics for the rest', () => {

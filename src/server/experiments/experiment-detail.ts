@@ -21,6 +21,7 @@ export async function experimentDetail(store: Pick<Store, 'experimentFigures' | 
     ...core,
     stopped_at: e.stopped_at?.toISOString() ?? null,
     reason: e.reason,
+    ...(e.archived_at ? { archived_at: e.archived_at.toISOString() } : {}),
     variants: e.variants.map((v, i) => {
       const f = figures[i];
       return {

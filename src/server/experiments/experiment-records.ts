@@ -68,5 +68,7 @@ export function listItem(e: ExperimentRecord): z.infer<typeof experimentListResp
   return {
     experiment_id: e.id, name: e.name, page: e.page, status: e.status, goal: e.goal,
     created_at: e.created_at.toISOString(), variant_count: e.variants.length,
+    // Only an archived test says so: every other one answers exactly as before archiving existed.
+    ...(e.archived_at ? { archived_at: e.archived_at.toISOString() } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { experimentDetailResponse, variantStats } from '../../contract/experiments.js';
+import { chanceToBeat } from './beta-comparison.js';
 import { experimentStats, type VariantCounts } from './statistics.js';
 
 const labels = ['Control', 'Variant B', 'Variant C', 'Variant D'];
@@ -78,9 +79,22 @@ describe('chance to beat control', () => {
   });
 
   it('is one half for equal counts at every size, including the normal approximation', () => {
-    for (const arm of [[10, 0], [1_000, 100], [100_000, 5_000], [1_000_000, 150_000]] as [number, number][]) {
+    for (const arm of [[1_000, 100], [100_000, 5_000], [1_000_000, 150_000]] as [number, number][]) {
       expect(chance(arm, arm)).toBeCloseTo(0.5, 8);
     }
+    // Without a conversion on either side the math still says one half, but the test reports none (below).
+    expect(chanceToBeat({ sessions: 10, conversions: 0 }, { sessions: 10, conversions: 0 })).toBeCloseTo(0.5, 8);
+  });
+
+  it('is not given until either arm converts: the prior alone would read "50% chance" and −95% to +2,100% (issue 13 §12)', () => {
+    // 20 sessions each, no conversion: Beta(1, 21) both, whose interval would run from −97% to about +3,200%.
+    expect(stats([[20, 0], [20, 0]]).perVariant[1]).toEqual({ uplift: null, chance_to_beat_control: null, uplift_interval: null, unavailable_reason: 'no_conversions' });
+    // One conversion in the variant: a chance (4 of 1 against the control's 0), but no uplift against a rate of 0.
+    const one = stats([[20, 0], [20, 1]]).perVariant[1]!;
+    expect(one).toMatchObject({ uplift: null, uplift_interval: null, unavailable_reason: 'no_control_conversions' });
+    expect(one.chance_to_beat_control).toBeGreaterThan(0.5);
+    // Once the control converts, everything is given and no reason is set.
+    expect(stats([[20, 1], [20, 0]]).perVariant[1]).not.toHaveProperty('unavailable_reason');
   });
 
   it('agrees with a numerical integration of ∫ f_v(x)·F_c(x) dx (mpmath / scipy) to 1e-8', () => {
@@ -277,12 +291,12 @@ describe('winner, required sample and verdict', () => {
   it('handles an experiment with no sessions, no conversions or an unserved variant', () => {
     const empty = stats([[0, 0], [0, 0]]);
     expect(empty).toMatchObject({ sample_ratio_p_value: null, sample_ratio_mismatch: false, winner_index: null, estimated_days_to_call: null, verdict: 'No sessions yet.' });
-    expect(empty.perVariant).toEqual([null, { uplift: null, chance_to_beat_control: null, uplift_interval: null }]);
+    expect(empty.perVariant).toEqual([null, { uplift: null, chance_to_beat_control: null, uplift_interval: null, unavailable_reason: 'no_sessions' }]);
     // 100 sessions each over 2 days: 50 per arm per day; 25 conversions at posterior rate 1/102 need 2550 sessions → 51 days.
     expect(stats([[100, 0], [100, 0]], 2).verdict).toBe('No conversions yet: every variant needs at least 25 before a winner can be called; about 51 more days at current traffic.');
     const unserved = stats([[5, 1], [0, 0]]);
     expect(unserved.verdict).toBe('No winner yet: Variant B has no sessions yet.');
-    expect(unserved.perVariant[1]).toEqual({ uplift: null, chance_to_beat_control: null, uplift_interval: null });
+    expect(unserved.perVariant[1]).toEqual({ uplift: null, chance_to_beat_control: null, uplift_interval: null, unavailable_reason: 'no_sessions' });
   });
 
   it('produces values the API contract accepts', () => {

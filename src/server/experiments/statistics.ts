@@ -21,6 +21,9 @@
  *   upper end +929% against +1,633% by Monte Carlo; this gives +1,362%), and a 20,000-draw Monte Carlo
  *   costs ~40,000 Beta inverse-CDF calls per variant and moves its ends by ~0.01. Its centre, exp(mean) − 1,
  *   is the posterior's, not the observed uplift. Null when either arm has no sessions.
+ * - Nothing to compare yet: chance, uplift and interval are all null while neither the variant nor
+ *   the control has a conversion (`unavailable_reason: no_conversions`), and uplift and interval are
+ *   null while the control has none (`no_control_conversions`); `no_sessions` when an arm has no sessions.
  * - sample_ratio_p_value = chi-square goodness of fit of sessions per arm against an even split,
  *   χ² = Σ (n_i − N/k)² / (N/k), df = k − 1, p from jstat's chisquare.cdf; sample_ratio_mismatch when
  *   p < 0.001 (the conventional SRM threshold: strict, because the check runs on every look at a test).
@@ -49,7 +52,13 @@ import { classicalSessionsPerArm, sampleRatioPValue } from './sample-checks.js';
 import { verdict } from './verdict.js';
 
 export interface VariantCounts { sessions: number; conversions: number }
-export interface VariantStats { uplift: number | null; chance_to_beat_control: number | null; uplift_interval: [number, number] | null }
+/** Why a variant's comparison with the control is (partly) missing; see `comparisonGap`. */
+export type ComparisonGap = 'no_sessions' | 'no_conversions' | 'no_control_conversions';
+export interface VariantStats {
+  uplift: number | null; chance_to_beat_control: number | null; uplift_interval: [number, number] | null;
+  /** Set when a figure above is null (docs/decisions.md, "Split tests: nothing to compare yet"). */
+  unavailable_reason?: ComparisonGap;
+}
 export interface ExperimentStats {
   perVariant: (VariantStats | null)[]; // index 0 (control) is null
   sample_ratio_p_value: number | null; sample_ratio_mismatch: boolean;
@@ -109,11 +118,21 @@ function clean({ sessions, conversions }: VariantCounts): ArmCounts {
 
 const rate = (a: ArmCounts): number => (a.sessions > 0 ? a.conversions / a.sessions : 0);
 
+const NOTHING = { uplift: null, chance_to_beat_control: null, uplift_interval: null };
+
+/**
+ * A variant against the control. Until either arm has converted there is nothing to compare: the
+ * priors alone would say "50% chance" and an interval as wide as the prior (−95% to +2,100%), which
+ * reads like a finding. Until the control converts, uplift and its interval are relative to a rate
+ * nobody has seen (its upper end grows without bound), so only the chance is given.
+ */
 function variantStats(arm: ArmCounts, control: ArmCounts, chance: () => number): VariantStats {
-  if (arm.sessions === 0 || control.sessions === 0) return { uplift: null, chance_to_beat_control: null, uplift_interval: null };
+  if (arm.sessions === 0 || control.sessions === 0) return { ...NOTHING, unavailable_reason: 'no_sessions' };
+  if (arm.conversions === 0 && control.conversions === 0) return { ...NOTHING, unavailable_reason: 'no_conversions' };
+  if (control.conversions === 0) return { ...NOTHING, chance_to_beat_control: chance(), unavailable_reason: 'no_control_conversions' };
   const controlRate = rate(control);
   return {
-    uplift: controlRate > 0 ? (rate(arm) - controlRate) / controlRate : null,
+    uplift: (rate(arm) - controlRate) / controlRate,
     chance_to_beat_control: chance(),
     uplift_interval: upliftInterval(arm, control),
   };

@@ -8,6 +8,7 @@ import { experimentView, listItem, newExperiment } from '../experiments/experime
 import { settleAutoStops, startAutoStopTimer } from '../experiments/lifecycle.js';
 import type { ExperimentRecord, GoalRecord, Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
+import { experimentNotFound as notFound, splitTestArchiveRoutes } from './split-test-archive-routes.js';
 
 export interface SplitTestOptions {
   store: Store;
@@ -17,7 +18,6 @@ export interface SplitTestOptions {
   onChange?: (propertyId: string) => void;
 }
 
-const notFound = (id: string) => new ApiError(404, 'not_found', `no split test "${id}" in this property`, { field: 'experimentId' });
 const conflict = (e: ExperimentRecord) =>
   new ApiError(409, 'conflict', `split test "${e.id}" is already complete (${e.reason}); a stopped test cannot change or restart`, {
     field: 'status', status: e.status, stopped_at: e.stopped_at?.toISOString() ?? null,
@@ -76,7 +76,8 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     const propertyId = scopedProperty(request);
     const query = parse(endpoints.splitTests.query, request.query, 'query');
     await settleAutoStops(store, propertyId);
-    return { data: (await store.listExperiments(propertyId, query)).map(listItem) };
+    const { archived, ...rest } = query;
+    return { data: (await store.listExperiments(propertyId, { ...rest, archived: archived === 'true' })).map(listItem) };
   });
 
   // Creates run one at a time, so two at once cannot both pass the running-tests count.
@@ -130,4 +131,6 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     opts.onChange?.(propertyId);
     return { experiment_id: stopped.id, status: 'complete' as const, stopped_at: stopped.stopped_at!.toISOString(), reason: stopped.reason! };
   });
+
+  await splitTestArchiveRoutes(app, opts);
 }

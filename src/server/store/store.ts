@@ -81,10 +81,14 @@ export interface ExperimentRecord {
   stopped_at: Date | null;
   reason: string | null;
   variants: ExperimentVariant[];
+  /** Only on an archived test: when it was archived (left out of the default list, still readable). */
+  archived_at?: Date;
 }
 
 /** A variant's exposed sessions, those that reached the goal, and their revenue; index = variant. */
 export interface VariantFigures { sessions: number; conversions: number; revenue: number }
+/** New sessions and their conversions per variant by day of the test (0: its first 24 hours), days without any left out. */
+export interface DailyVariantFigures { day: number; variant: number; sessions: number; conversions: number }
 /** A test's counted sessions, and how many of them the one client address with the most sent (keyed hashes compared, never addresses). */
 export interface ExperimentTraffic { sessions: number; top_client_sessions: number }
 
@@ -233,20 +237,26 @@ export interface Store {
 
   /** Stores a new test as given (created_at included, so a test can begin in the past). */
   createExperiment(e: ExperimentRecord): Promise<void>;
-  /** Newest first. */
-  listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number }): Promise<ExperimentRecord[]>;
+  /** Newest first; `archived` true: only archived tests, false: none of them, absent: all. */
+  listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number; archived?: boolean }): Promise<ExperimentRecord[]>;
   /** The property's test, or null (also for another property's id). */
   getExperiment(propertyId: string, id: string): Promise<ExperimentRecord | null>;
   /** Changes the fields given, only while the test is active; null when it is unknown or complete. */
   updateExperiment(propertyId: string, id: string, changes: { name?: string; auto_stop_days?: number | null }): Promise<ExperimentRecord | null>;
   /** Completes an active test; null when it is unknown or already complete. */
   stopExperiment(propertyId: string, id: string, reason: string, at: Date): Promise<ExperimentRecord | null>;
+  /** Archives (`at`) or restores (null) a complete test; null when it is unknown or still active. */
+  archiveExperiment(propertyId: string, id: string, at: Date | null): Promise<ExperimentRecord | null>;
+  /** Deletes a complete test for good; false when it is unknown or still active. */
+  deleteExperiment(propertyId: string, id: string): Promise<boolean>;
   /** The property's running tests, oldest first. */
   activeExperiments(propertyId: string): Promise<ExperimentRecord[]>;
   /** Completes every active test (of one property, or all) whose auto_stop_days have passed at `now`; returns them. */
   autoStopExperiments(now: Date, propertyId?: string): Promise<ExperimentRecord[]>;
   /** Per-variant figures of a test, computed from its exposures and the goal's conversion rule. */
   experimentFigures(e: ExperimentRecord): Promise<VariantFigures[]>;
+  /** The same figures by the day of the test each session was first exposed on, counted by the same rules. */
+  experimentDailyFigures(e: ExperimentRecord): Promise<DailyVariantFigures[]>;
   /** How concentrated on one client address a test's counted sessions are, for the detail's traffic check. */
   experimentTraffic(e: ExperimentRecord): Promise<ExperimentTraffic>;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
-import type { ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
+import type { DailyVariantFigures, ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { chTime, TS } from './sql-fragments.js';
 import { experimentGoalRecord } from '../experiment-goal.js';
@@ -96,18 +96,26 @@ const SHARD_LOCAL = `SETTINGS distributed_product_mode = 'local'`;
 /**
  * Each session counts for the variant of its first exposure, and only its non-bot events from that
  * exposure on can convert it. A complete test is read up to `stopped_at`, so its figures no longer move.
+ * The CTEs up to `per_session` (variant, first exposure `exposed_at`, converted and revenue of each counted
+ * session), and their parameters.
  */
-export async function experimentFigures(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
+function perSession(e: ExperimentRecord): { sql: string; params: ChParams } {
   const { sql: converted, params, pageviews } = conversion(e);
   const exposures = countedExposures(e, params);
-  const rows = await db.all<{ variant: number } & VariantFigures>(
-    `WITH ${exposures.sql},${pageviews ? `\n    ${sessionPageviews},` : ''}
+  const sql = `WITH ${exposures.sql},${pageviews ? `\n    ${sessionPageviews},` : ''}
     per_session AS (
-      SELECT x.variant AS variant, ${converted} AS converted, ifNull(sumIf(e.amount, e.type = 'revenue'), 0) AS revenue
+      SELECT x.variant AS variant, x.at AS exposed_at, ${converted} AS converted, ifNull(sumIf(e.amount, e.type = 'revenue'), 0) AS revenue
       FROM events AS e INNER JOIN first_exposure AS x ON x.session_key = e.session_key
       ${pageviews ? 'LEFT JOIN session_pageviews AS s ON s.session_key = x.session_key' : ''}
       WHERE ${exposures.window('e')} AND e.ts >= x.at
-      GROUP BY x.session_key, x.variant, x.at)
+      GROUP BY x.session_key, x.variant, x.at)`;
+  return { sql, params };
+}
+
+export async function experimentFigures(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
+  const { sql, params } = perSession(e);
+  const rows = await db.all<{ variant: number } & VariantFigures>(
+    `${sql}
     SELECT variant, count() AS sessions, countIf(converted) AS conversions, sum(revenue) AS revenue
     FROM per_session GROUP BY variant
     ${SHARD_LOCAL}`,
@@ -116,6 +124,20 @@ export async function experimentFigures(db: Pick<ChDb, 'all'>, e: ExperimentReco
   const figures = e.variants.map(() => ({ sessions: 0, conversions: 0, revenue: 0 }));
   for (const r of rows) figures[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions), revenue: Number(r.revenue) };
   return figures;
+}
+
+/** The figures' sessions and conversions by the day of the test (whole 24 hours from `created_at`) of each session's first exposure. */
+export async function experimentDailyFigures(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<DailyVariantFigures[]> {
+  const { sql, params } = perSession(e);
+  const rows = await db.all<DailyVariantFigures>(
+    `${sql}
+    SELECT toInt32(intDiv(toUnixTimestamp64Milli(exposed_at) - toUnixTimestamp64Milli({since:${TS}}), 86400000)) AS day, variant,
+      count() AS sessions, countIf(converted) AS conversions
+    FROM per_session GROUP BY day, variant ORDER BY day, variant
+    ${SHARD_LOCAL}`,
+    params,
+  );
+  return rows.map((r) => ({ day: Number(r.day), variant: Number(r.variant), sessions: Number(r.sessions), conversions: Number(r.conversions) }));
 }
 
 /** Of the sessions the figures count, how many there are and how many came from the one client address with the most. */

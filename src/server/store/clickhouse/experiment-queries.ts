@@ -1,14 +1,14 @@
 import type { ExperimentRecord, Store } from '../store.js';
 import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
-import { experimentFigures, experimentTraffic } from './experiment-figures.js';
+import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
 import { claimStops, firstStopSql } from './experiment-stops.js';
-import { nextVersion } from './row-versions.js';
+import { DELETED_VERSION, nextVersion } from './row-versions.js';
 import { chTime } from './sql-fragments.js';
 
 const DAY_MS = 86_400_000;
 
-type Row = Omit<ExperimentRecord, 'created_at' | 'stopped_at' | 'variants' | 'goal_definition'> & {
-  created_at: string; stopped_at: string | null; variants: string; goal_definition: string | null; version: number;
+type Row = Omit<ExperimentRecord, 'created_at' | 'stopped_at' | 'variants' | 'goal_definition' | 'archived_at'> & {
+  created_at: string; stopped_at: string | null; variants: string; goal_definition: string | null; archived_at: string | null; version: number;
 };
 
 /** A record as stored, and the version it was read at (the next write must be above it). */
@@ -17,7 +17,7 @@ interface Current {
   version: number;
 }
 
-const fromRow = ({ version, goal_definition, ...r }: Row): Current => ({
+const fromRow = ({ version, goal_definition, archived_at, ...r }: Row): Current => ({
   record: {
     ...r,
     auto_stop_days: r.auto_stop_days === null ? null : Number(r.auto_stop_days),
@@ -26,23 +26,25 @@ const fromRow = ({ version, goal_definition, ...r }: Row): Current => ({
     variants: JSON.parse(r.variants),
     // Only a goal test carries it, so every other test reads back exactly as before.
     ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
+    ...(archived_at === null ? {} : { archived_at: dateOf(archived_at) }),
   },
   version: Number(version),
 });
 
 /**
- * The tests as they are now: each one's newest record version, completed by its earliest stop claim
- * (experiment-stops.ts) unless the record itself was written complete (a test imported as such).
- * Binds `{p:String}` when `scoped`.
+ * The tests as they are now: each one's newest record version unless it deletes the test, completed by
+ * its earliest stop claim (experiment-stops.ts) unless the record itself was written complete (a test
+ * imported as such). Binds `{p:String}` when `scoped`.
  */
 function currentSql(scoped: boolean): string {
   const stopped = `r.status = 'active' AND c.claimed = 1`;
   return `(SELECT r.id AS id, r.property_id AS property_id, r.name AS name, r.page AS page, r.type AS type, r.goal AS goal,
       r.goal_target AS goal_target, r.auto_stop_days AS auto_stop_days, if(${stopped}, 'complete', r.status) AS status,
       r.created_at AS created_at, if(${stopped}, c.stop_at, r.stopped_at) AS stopped_at, if(${stopped}, c.stop_reason, r.reason) AS reason,
-      r.variants AS variants, r.goal_definition AS goal_definition, r.version AS version
+      r.variants AS variants, r.goal_definition AS goal_definition, r.archived_at AS archived_at, r.version AS version
     FROM (SELECT * FROM experiments FINAL${scoped ? ' WHERE property_id = {p:String}' : ''}) AS r
-    LEFT JOIN ${firstStopSql(scoped)} AS c ON c.property_id = r.property_id AND c.id = r.id)`;
+    LEFT JOIN ${firstStopSql(scoped)} AS c ON c.property_id = r.property_id AND c.id = r.id
+    WHERE r.deleted = 0)`;
 }
 
 /**
@@ -50,12 +52,14 @@ function currentSql(scoped: boolean): string {
  * ReplacingMergeTree (read with FINAL); stops are claims beside it, so servers sharing the database
  * agree on one stop (experiment-stops.ts). Same answers and orderings as the embedded store.
  */
-export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'listExperiments' | 'getExperiment' | 'updateExperiment' | 'stopExperiment' | 'activeExperiments' | 'autoStopExperiments' | 'experimentFigures' | 'experimentTraffic'> {
+export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'listExperiments' | 'getExperiment' | 'updateExperiment' | 'stopExperiment'
+  | 'archiveExperiment' | 'deleteExperiment' | 'activeExperiments' | 'autoStopExperiments' | 'experimentFigures' | 'experimentTraffic' | 'experimentDailyFigures'> {
   const read = async (sql: string, params: ChParams) => (await db.all<Row>(sql, params)).map(fromRow);
-  const write = (e: ExperimentRecord, version: number) =>
+  const write = (e: ExperimentRecord, version: number, deleted = false) =>
     db.insert('experiments', [{
       ...e, created_at: chTime(e.created_at), stopped_at: e.stopped_at && chTime(e.stopped_at), variants: JSON.stringify(e.variants),
-      goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null, version,
+      goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null, archived_at: e.archived_at ? chTime(e.archived_at) : null,
+      deleted: deleted ? 1 : 0, version,
     }]);
   const current = async (propertyId: string, id: string): Promise<Current | null> => {
     const [found] = await read(`SELECT * FROM ${currentSql(true)} WHERE id = {id:String}`, { p: propertyId, id });
@@ -68,8 +72,12 @@ export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'l
       await write(e, nextVersion(null));
     },
     listExperiments(propertyId, opts) {
+      const where = [
+        ...(opts.status ? ['status = {status:String}'] : []),
+        ...(opts.archived === undefined ? [] : [`archived_at IS ${opts.archived ? 'NOT ' : ''}NULL`]),
+      ];
       return records(
-        `SELECT * FROM ${currentSql(true)}${opts.status ? ' WHERE status = {status:String}' : ''}
+        `SELECT * FROM ${currentSql(true)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
          ORDER BY created_at DESC, id DESC LIMIT {limit:UInt32}`,
         { p: propertyId, limit: opts.limit, ...(opts.status ? { status: opts.status } : {}) },
       );
@@ -96,6 +104,23 @@ export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'l
       const [stopped] = await claimStops(db, [{ record: found.record, reason, stoppedAt: at }]);
       return stopped ?? null;
     },
+    // Only complete tests change here, and updates only touch active ones, so no update races these writes.
+    async archiveExperiment(propertyId, id, at) {
+      const found = await current(propertyId, id);
+      if (found?.record.status !== 'complete') return null;
+      const { archived_at: was, ...rest } = found.record;
+      // Archiving again keeps the first stamp: the test has been archived since then.
+      const stamp = at ? (was ?? at) : null;
+      const changed: ExperimentRecord = stamp ? { ...rest, archived_at: stamp } : rest;
+      if (stamp !== (was ?? null)) await write(changed, nextVersion(found.version));
+      return changed;
+    },
+    async deleteExperiment(propertyId, id) {
+      const found = await current(propertyId, id);
+      if (found?.record.status !== 'complete') return false;
+      await write(found.record, DELETED_VERSION, true);
+      return true;
+    },
     activeExperiments(propertyId) {
       return records(`SELECT * FROM ${currentSql(true)} WHERE status = 'active' ORDER BY created_at, id`, { p: propertyId });
     },
@@ -113,5 +138,6 @@ export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'l
     },
     experimentFigures: (e) => experimentFigures(db, e),
     experimentTraffic: (e) => experimentTraffic(db, e),
+    experimentDailyFigures: (e) => experimentDailyFigures(db, e),
   };
 }

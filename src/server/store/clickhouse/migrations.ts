@@ -1,6 +1,6 @@
 import type { ChDb } from './clickhouse-db.js';
 import {
-  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, experimentGoalColumns, goalsTable,
+  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, experimentArchiveColumns, experimentGoalColumns, goalsTable,
   alterLocalTableDdl, labelEventColumns, pageViewHoursProjection, savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
 } from './schema.js';
 
@@ -81,6 +81,13 @@ export const migrations: Migration[] = [
       ...alterLocalTableDdl('events', `ADD PROJECTION IF NOT EXISTS ${pageViewHoursProjection}`, target),
       ...alterLocalTableDdl('events', 'MATERIALIZE PROJECTION page_view_hours', target),
     ],
+  },
+  {
+    // Added in place on a database made before (a no-op on a fresh one, where version 1 made them).
+    // Tests written before read as not archived and not deleted.
+    version: 8,
+    name: 'split tests can be archived and deleted',
+    statements: (target) => alterTableDdl('experiments', experimentArchiveColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
   },
 ];
 

@@ -253,6 +253,8 @@ export const pageSnapshotsTable: TableSpec = {
  * other goals. Last, so a new table and one migrated by `ADD COLUMN` (migrations.ts) have one order.
  */
 export const experimentGoalColumns = ['goal_definition Nullable(String)'];
+/** When a test was archived (NULL while it is not), and whether its newest version deletes it. */
+export const experimentArchiveColumns = ["archived_at Nullable(DateTime64(3, 'UTC'))", 'deleted UInt8 DEFAULT 0'];
 
 /**
  * A test's whole record per version (variants as JSON); the highest version is the test. Its stop is
@@ -262,7 +264,7 @@ export const experimentsTable: TableSpec = {
   name: 'experiments',
   columns: `id String, property_id String, name String, page String, type String, goal String, goal_target Nullable(String),
     auto_stop_days Nullable(UInt32), status String, created_at DateTime64(3, 'UTC'), stopped_at Nullable(DateTime64(3, 'UTC')),
-    reason Nullable(String), variants String, version UInt64, ${experimentGoalColumns.join(', ')}`,
+    reason Nullable(String), variants String, version UInt64, ${[...experimentGoalColumns, ...experimentArchiveColumns].join(', ')}`,
   engine: 'ReplacingMergeTree(version)',
   orderBy: '(property_id, id)',
   shardKey: 'cityHash64(property_id, id)',

@@ -1,5 +1,5 @@
 import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
-import type { ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
+import type { DailyVariantFigures, ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
 import { ts, type Database, type Params } from './database.js';
 import { experimentTestPages } from '../experiment-test-pages.js';
 import { experimentGoalHits } from './experiment-goal-hits.js';
@@ -63,21 +63,28 @@ function countedExposures(e: ExperimentRecord, params: Params): { sql: string; w
 /**
  * One pass over the property's events since the test began: each session counts for the variant of
  * its first exposure, and only its non-bot events from that exposure on can convert it. A complete
- * test is read up to `stopped_at`, so its figures no longer move.
+ * test is read up to `stopped_at`, so its figures no longer move. The CTEs up to `per_session`
+ * (variant, converted, revenue and first exposure `exposed_at` of each counted session), and their parameters.
  */
-export async function experimentFigures(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
+async function perSession(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<{ sql: string; params: Params }> {
   const { sql: converted, params } = conversion(e);
   params.last = e.variants.length - 1;
   const exposures = countedExposures(e, params);
   const goalHits = e.goal === 'goal' ? await experimentGoalHits(db, e, params) : null;
-  const rows = await db.all<{ variant: number } & VariantFigures>(
-    `WITH ${exposures.sql},${goalHits ? `\n    ${goalHits},` : ''}
+  const sql = `WITH ${exposures.sql},${goalHits ? `\n    ${goalHits},` : ''}
     per_session AS (
-      SELECT x.variant, ${converted} AS converted, coalesce(sum(e.amount) FILTER (WHERE e.type = 'revenue'), 0) AS revenue
+      SELECT x.variant, x.at AS exposed_at, ${converted} AS converted, coalesce(sum(e.amount) FILTER (WHERE e.type = 'revenue'), 0) AS revenue
       FROM first_exposure x JOIN events e ON e.session_key = x.session_key AND e.ts >= x.at
       LEFT JOIN sessions s ON s.property_id = $p AND s.session_key = x.session_key${goalHits ? ' LEFT JOIN goal_hits h ON h.session_key = x.session_key' : ''}
       WHERE ${exposures.window('e')} AND x.variant BETWEEN 0 AND $last::INTEGER
-      GROUP BY x.session_key, x.variant, x.at)
+      GROUP BY x.session_key, x.variant, x.at)`;
+  return { sql, params };
+}
+
+export async function experimentFigures(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
+  const { sql, params } = await perSession(db, e);
+  const rows = await db.all<{ variant: number } & VariantFigures>(
+    `${sql}
     SELECT variant, count(*) AS sessions, count(*) FILTER (WHERE converted) AS conversions, sum(revenue) AS revenue
     FROM per_session GROUP BY variant`,
     params,
@@ -85,6 +92,19 @@ export async function experimentFigures(db: Pick<Database, 'all'>, e: Experiment
   const figures = e.variants.map(() => ({ sessions: 0, conversions: 0, revenue: 0 }));
   for (const r of rows) figures[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions), revenue: Number(r.revenue) };
   return figures;
+}
+
+/** The figures' sessions and conversions by the day of the test (whole 24 hours from `created_at`) of each session's first exposure. */
+export async function experimentDailyFigures(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<DailyVariantFigures[]> {
+  const { sql, params } = await perSession(db, e);
+  const rows = await db.all<DailyVariantFigures>(
+    `${sql}
+    SELECT floor((epoch_ms(exposed_at) - epoch_ms($since::TIMESTAMP)) / 86400000)::INTEGER AS day, variant,
+      count(*) AS sessions, count(*) FILTER (WHERE converted) AS conversions
+    FROM per_session GROUP BY ALL ORDER BY day, variant`,
+    params,
+  );
+  return rows.map((r) => ({ day: Number(r.day), variant: Number(r.variant), sessions: Number(r.sessions), conversions: Number(r.conversions) }));
 }
 
 /** Of the sessions the figures count, how many there are and how many came from the one client address with the most. */

@@ -1,6 +1,6 @@
 import type { ExperimentRecord } from '../store.js';
 import { query, ts, type Database, type Params } from './database.js';
-import { experimentFigures, experimentTraffic } from './experiment-figures.js';
+import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
 
 /**
  * Created here rather than in schema.ts (being reworked separately): once per store, at first use.
@@ -23,13 +23,17 @@ CREATE TABLE IF NOT EXISTS experiments (
   variants VARCHAR NOT NULL
 );
 -- A goal test's goal as JSON (ExperimentGoal), NULL for the other goals; added in place on older stores.
-ALTER TABLE experiments ADD COLUMN IF NOT EXISTS goal_definition VARCHAR`;
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS goal_definition VARCHAR;
+-- When the test was archived, NULL while it is not; added in place on older stores.
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS archived_at TIMESTAMP`;
 
-type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition'> & { variants: string; goal_definition: string | null };
-// Only a goal test carries goal_definition, so every other test reads back exactly as before.
-const fromRow = ({ goal_definition, ...r }: Row): ExperimentRecord => ({
+type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition' | 'archived_at'> & { variants: string; goal_definition: string | null; archived_at: Date | null };
+// Only a goal test carries goal_definition and only an archived one archived_at, so every other test reads back exactly as before.
+const fromRow = ({ goal_definition, archived_at, ...r }: Row): ExperimentRecord => ({
   ...r, variants: JSON.parse(r.variants), ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
+  ...(archived_at === null ? {} : { archived_at }),
 });
+const archivedFilter = (archived: boolean | undefined) => (archived === undefined ? '' : ` AND archived_at IS ${archived ? 'NOT ' : ''}NULL`);
 
 /** Active tests whose time is up; `created_at + auto_stop_days` is also their `stopped_at`. */
 const due = (scoped: boolean) =>
@@ -65,21 +69,24 @@ export function experimentQueries(db: Database) {
     getExperiment,
     async createExperiment(e: ExperimentRecord): Promise<void> {
       await write(
-        `INSERT INTO experiments VALUES ($id, $p, $name, $page, $type, $goal, $target, $days::INTEGER, $status,
-          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition)`,
+        `INSERT INTO experiments (id, property_id, name, page, type, goal, goal_target, auto_stop_days, status, created_at, stopped_at, reason,
+          variants, goal_definition, archived_at)
+         VALUES ($id, $p, $name, $page, $type, $goal, $target, $days::INTEGER, $status,
+          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition, $archived::TIMESTAMP)`,
         {
           id: e.id, p: e.property_id, name: e.name, page: e.page, type: e.type, goal: e.goal, target: e.goal_target,
           days: e.auto_stop_days, status: e.status, created: ts(e.created_at), stopped: e.stopped_at && ts(e.stopped_at),
           reason: e.reason, variants: JSON.stringify(e.variants), goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null,
+          archived: e.archived_at ? ts(e.archived_at) : null,
         },
         false,
       );
     },
-    listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number }) {
+    listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number; archived?: boolean }) {
       const params: Params = { p: propertyId, limit: opts.limit };
       if (opts.status) params.status = opts.status;
       return read(
-        `SELECT * FROM experiments WHERE property_id = $p${opts.status ? ' AND status = $status' : ''}
+        `SELECT * FROM experiments WHERE property_id = $p${opts.status ? ' AND status = $status' : ''}${archivedFilter(opts.archived)}
          ORDER BY created_at DESC, id DESC LIMIT $limit`,
         params,
       );
@@ -107,6 +114,19 @@ export function experimentQueries(db: Database) {
       );
       return row ?? null;
     },
+    async archiveExperiment(propertyId: string, id: string, at: Date | null): Promise<ExperimentRecord | null> {
+      // Archiving again keeps the first stamp: the test has been archived since then.
+      const [row] = await write(
+        `UPDATE experiments SET archived_at = ${at ? 'coalesce(archived_at, $at::TIMESTAMP)' : 'NULL'}
+         WHERE property_id = $p AND id = $id AND status = 'complete' RETURNING *`,
+        { p: propertyId, id, ...(at ? { at: ts(at) } : {}) },
+      );
+      return row ?? null;
+    },
+    async deleteExperiment(propertyId: string, id: string): Promise<boolean> {
+      const rows = await write(`DELETE FROM experiments WHERE property_id = $p AND id = $id AND status = 'complete' RETURNING *`, { p: propertyId, id });
+      return rows.length > 0;
+    },
     activeExperiments: (propertyId: string) =>
       read(`SELECT * FROM experiments WHERE property_id = $p AND status = 'active' ORDER BY created_at, id`, { p: propertyId }),
     async autoStopExperiments(now: Date, propertyId?: string): Promise<ExperimentRecord[]> {
@@ -124,5 +144,6 @@ export function experimentQueries(db: Database) {
     },
     experimentFigures: (e: ExperimentRecord) => experimentFigures(db, e),
     experimentTraffic: (e: ExperimentRecord) => experimentTraffic(db, e),
+    experimentDailyFigures: (e: ExperimentRecord) => experimentDailyFigures(db, e),
   };
 }
