@@ -24,8 +24,10 @@ export const recommendationId = (page: string, selector: string, rule: string) =
 /** Every rule's drafts, scored; not yet deduplicated or capped (the rule tests read this). */
 export function draftsOf(ev: PageEvidence): Ranked[] {
   // Targets come from collected events (any client can send any string): a selector the page
-  // script could not use would become a test that changes nothing.
-  return RULES.flatMap((rule) => rule(ev)).filter((d) => selectorProblem(d.target.selector) === null).map((d) => {
+  // script could not use would become a test that changes nothing. So would a css variant with
+  // nothing left in it (every value it held is already on the page).
+  const usable = (d: Draft) => selectorProblem(d.target.selector) === null && !(d.change_type === 'css' && d.variant_value === '{}');
+  return RULES.flatMap((rule) => rule(ev)).filter(usable).map((d) => {
     const s = score(d);
     return {
       id: recommendationId(ev.page, d.target.selector, d.rule),

@@ -81,8 +81,9 @@ export async function gatherPageEvidence(store: Store, propertyId: string, page:
     window: { start: frame.start, end: frame.end, days: EVIDENCE_WINDOW_DAYS },
     pageViews: views,
     uniqueVisitors: details.totals.unique_visitors,
-    bounceRate: details.totals.bounce_rate,
-    avgScrollDepth: details.totals.avg_scroll_depth,
+    // The reports say null where a rate has no base; the rules read 0 and check entries themselves.
+    bounceRate: details.totals.bounce_rate ?? 0,
+    avgScrollDepth: details.totals.avg_scroll_depth ?? 0,
     sessions: entryExit.sessions,
     entries,
     entryShare: entries === null ? null : ratio(entries, entryExit.sessions),

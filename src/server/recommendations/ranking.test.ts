@@ -16,14 +16,20 @@ const tweak = (e: PageEvidence, patch: Partial<PageEvidence>): PageEvidence => (
 describe('ranking', () => {
   it('scores by the written formula, ranks by lift × confidence and keeps one css change per element', () => {
     const r = rankRecommendations(ev['/']);
-    // link 10%·1 × 73 = 7.3; text 8·0.75 × 70 = 4.2; contrast 12·0.5 × 62 = 3.72; headline 10·0.55 × 63 = 3.47;
-    // tap on #menu-toggle 6·(23/24)·0.7 = 4.0 × 75 = 3.0; tap on a.docs loses to the link's css change
+    // confidence = (20 + 45·volume + 35·gap) · (0.3 + 0.65·signal), volume = log10(1+n)/3, signal = log10(1+k)/2:
+    // link: 15 page clicks, 10 on it, gap 1: (20 + 18.06 + 35) · 0.6385 = 46.6 → 47; lift 10 → value 4.7
+    // headline: 40 entries, 30 bounced, gap 0.55: (20 + 24.19 + 19.25) · 0.7847 = 49.8 → 50; 5.5 → 2.75
+    // text: 40 views, 2 clicks, gap 0.75: (20 + 24.19 + 26.25) · 0.4551 = 32.1 → 32; 6 → 1.92
+    // contrast: 40 views, 2 clicks, gap 0.5: (20 + 24.19 + 17.5) · 0.4551 = 28.1 → 28; 6 → 1.68
+    // tap on #menu-toggle: 28 mobile views, 3 clicks, gap 23/24: (20 + 21.94 + 33.54) · 0.4957 = 37.4 → 37;
+    // 6·(23/24)·0.7 = 4.0 → 1.48; tap on a.docs loses to the link's css change. The headline, resting on
+    // 30 bounced landings, now ranks above the label and contrast ideas resting on 2 clicks.
     expect(r.map((x) => [x.rule, x.element_selector, x.confidence_score, x.expected_impact])).toEqual([
-      ['link-to-button', 'nav a.docs', 73, 'High: 8%+'],
-      ['cta-text', '#hero-cta', 70, 'Medium: 3-8%'],
-      ['cta-contrast', '#hero-cta', 62, 'Medium: 3-8%'],
-      ['headline-clarity', '#hero-title', 63, 'Medium: 3-8%'],
-      ['tap-targets', '#menu-toggle', 75, 'Medium: 3-8%'],
+      ['link-to-button', 'nav a.docs', 47, 'High: 8%+'],
+      ['headline-clarity', '#hero-title', 50, 'Medium: 3-8%'],
+      ['cta-text', '#hero-cta', 32, 'Medium: 3-8%'],
+      ['cta-contrast', '#hero-cta', 28, 'Medium: 3-8%'],
+      ['tap-targets', '#menu-toggle', 37, 'Medium: 3-8%'],
     ]);
     expect(r.map((x) => x.id)).toEqual(r.map((x) => recommendationId('/', x.element_selector, x.rule)));
   });

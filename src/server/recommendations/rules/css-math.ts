@@ -1,3 +1,4 @@
+import { differenceCiede2000, parse, toGamut } from 'culori';
 import type { SnapshotElement } from '../../store/store.js';
 
 type Rgb = [number, number, number];
@@ -9,15 +10,33 @@ export const MIN_TAP_PX = 44;
 /** The brand-neutral, high-contrast blue used when an element has no colour of its own to build on. */
 export const FALLBACK_ACCENT = '#1d4ed8';
 
-/** `rgb(…)`, `rgba(…)` (alpha 0 is no colour) or `#rgb`/`#rrggbb`, as the browser reports them. */
+/** Colours closer than this (CIEDE2000) look the same: proposing one would be testing nothing. */
+export const SAME_COLOR_DELTA_E = 1;
+
+const toSrgb = toGamut('rgb', 'oklch');
+const deltaE = differenceCiede2000();
+
+/**
+ * A computed colour in any CSS syntax the browser reports (`rgb()`, hex, names, and the `oklch()`,
+ * `lab()` of Tailwind 4's palette), as 8-bit sRGB (mapped into the sRGB gamut the way CSS Color 4
+ * does); null when it is fully transparent or not a colour (`currentcolor`, `color-mix()`).
+ */
 export function parseColor(value: string | undefined): Rgb | null {
-  if (!value) return null;
-  const fn = /^rgba?\(\s*(\d+(?:\.\d+)?)[\s,]+(\d+(?:\.\d+)?)[\s,]+(\d+(?:\.\d+)?)(?:[\s,/]+([\d.]+))?\s*\)$/i.exec(value.trim());
-  if (fn) return fn[4] !== undefined && Number(fn[4]) === 0 ? null : [Number(fn[1]), Number(fn[2]), Number(fn[3])];
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
-  if (!hex) return null;
-  const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join('') : hex[1];
-  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
+  const c = value ? parse(value.trim()) : undefined;
+  if (!c || c.alpha === 0) return null;
+  const { r, g, b } = toSrgb(c);
+  return [r, g, b].map((v) => Math.round(Math.min(1, Math.max(0, v)) * 255)) as Rgb;
+}
+
+const isColor = (value: string | undefined) => value !== undefined && parse(value.trim()) !== undefined;
+
+/** Whether two CSS colours look the same, whatever their syntax (`#4338ca` and `rgb(67, 56, 202)` do). */
+export function sameColor(a: string | undefined, b: string | undefined): boolean {
+  const [x, y] = [parseColor(a), parseColor(b)];
+  // Two transparent colours look the same too; something that is no colour is like nothing.
+  if (!x || !y) return !x && !y && isColor(a) && isColor(b);
+  const rgb = (c: Rgb) => ({ mode: 'rgb' as const, r: c[0] / 255, g: c[1] / 255, b: c[2] / 255 });
+  return deltaE(rgb(x), rgb(y)) < SAME_COLOR_DELTA_E;
 }
 
 export const toHex = (c: Rgb) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
@@ -93,4 +112,19 @@ export function currentStyles(el: SnapshotElement | null, props: string[]): Reco
   const out: Record<string, string> = {};
   for (const p of props) if (el?.styles[p] !== undefined) out[p] = el.styles[p];
   return out;
+}
+
+const COLOR_PROPERTY = /colou?r$/i;
+const normalised = (value: string | undefined) => (value ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+const sameValue = (prop: string, a: string, b: string | undefined) =>
+  COLOR_PROPERTY.test(prop) ? sameColor(a, b) : normalised(a) === normalised(b);
+
+/**
+ * A css variant without the properties the element already has (colours compared as colours, so
+ * `#ffffff` is white text's `rgb(255, 255, 255)`), and its control with the same properties: a
+ * variant must never propose what the page already shows. Empty when nothing would change.
+ */
+export function changedStyles(el: SnapshotElement | null, variant: Record<string, string>): { control: Record<string, string>; variant: Record<string, string> } {
+  const changed = Object.fromEntries(Object.entries(variant).filter(([prop, value]) => !sameValue(prop, value, el?.styles[prop])));
+  return { control: currentStyles(el, Object.keys(changed)), variant: changed };
 }

@@ -28,6 +28,7 @@ export const ctaText: Rule = (ev) => {
         control_value: el.text,
         variant_value: label,
         n: ev.pageViews,
+        events: clicks.count,
         gap: 0.5 + 0.5 * shortfall(clicks.perView, CTA_CLICK_BENCHMARK),
         maxLift: MAX_LIFT,
         controlKnown: true,

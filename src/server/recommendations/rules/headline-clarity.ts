@@ -36,6 +36,7 @@ export const headlineClarity: Rule = (ev) => {
     control_value: h.text,
     variant_value: variant,
     n: entries,
+    events: bounced,
     // Both signals count equally: leaving at once, and not scrolling while there.
     gap: (excess(ev.bounceRate, BOUNCE_CEILING) + shortfall(ev.avgScrollDepth, SCROLL_FLOOR)) / 2,
     maxLift: MAX_LIFT,

@@ -1,5 +1,5 @@
 import { count, fmt, pct, quote } from '../format.js';
-import { currentStyles, strongBackground } from './css-math.js';
+import { changedStyles, strongBackground } from './css-math.js';
 import { clicksOn, elementsOf, fromSnapshot, type Rule } from './rule.js';
 
 /** A plain link drawing this share of the page's clicks is doing a button's job. */
@@ -9,7 +9,6 @@ const MIN_CLICKS = 5;
 /** The share at which the evidence counts as complete (gap 1). */
 const FULL_SHARE = 0.6;
 const MAX_LIFT = 10;
-const PROPS = ['backgroundColor', 'color', 'padding', 'borderRadius', 'fontWeight'];
 
 /** Visitors already single this link out: give it the look of what it is, the page's main action. */
 export const linkToButton: Rule = (ev) =>
@@ -17,7 +16,7 @@ export const linkToButton: Rule = (ev) =>
     const clicks = clicksOn(ev, link.selector);
     if (clicks.count < MIN_CLICKS || clicks.share < LINK_SHARE_THRESHOLD) return [];
     // Built on the link's own colour, so the button stays in the page's palette.
-    const variant = {
+    const { control, variant } = changedStyles(link, {
       display: 'inline-block',
       backgroundColor: strongBackground(link.styles.color),
       color: '#ffffff',
@@ -25,15 +24,16 @@ export const linkToButton: Rule = (ev) =>
       borderRadius: '6px',
       fontWeight: '600',
       textDecoration: 'none',
-    };
+    });
     return [{
       rule: 'link-to-button' as const,
       title: `Turn the link ${link.text ? quote(link.text) : link.selector} into a button`,
       target: fromSnapshot(link),
       change_type: 'css' as const,
-      control_value: JSON.stringify(currentStyles(link, PROPS)),
+      control_value: JSON.stringify(control),
       variant_value: JSON.stringify(variant),
       n: ev.clicks.total,
+      events: clicks.count,
       gap: Math.min(1, clicks.share / FULL_SHARE),
       maxLift: MAX_LIFT,
       controlKnown: true,

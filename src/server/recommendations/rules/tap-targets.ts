@@ -1,5 +1,5 @@
 import { count, fmt, pct, quote } from '../format.js';
-import { currentStyles, estimatedHeight, MIN_TAP_PX, paddingOf, px } from './css-math.js';
+import { changedStyles, estimatedHeight, MIN_TAP_PX, paddingOf, px } from './css-math.js';
 import { clicksOn, elementsOf, fromSnapshot, MIN_VIEWS, type Rule } from './rule.js';
 
 /** Mobile share of the page's views from which thumbs, not pointers, set the size of targets. */
@@ -8,7 +8,6 @@ export const MOBILE_SHARE_THRESHOLD = 0.5;
 const TARGET_PX = 48;
 const MAX_LIFT = 6;
 const MAX_TARGETS = 2;
-const PROPS = ['fontSize', 'padding'];
 
 /**
  * Mostly-mobile page with small clicked targets: enlarge the two most clicked. A nocode change
@@ -26,18 +25,19 @@ export const tapTargets: Rule = (ev) => {
     .map(({ e, clicks }) => {
       const height = estimatedHeight(e);
       const font = Math.max(16, px(e.styles.fontSize, 16));
-      const variant = {
+      const { control, variant } = changedStyles(e, {
         fontSize: `${font}px`,
         padding: `${Math.ceil((TARGET_PX - font * 1.2) / 2)}px ${Math.max(16, paddingOf(e.styles.padding).h)}px`,
-      };
+      });
       return {
         rule: 'tap-targets' as const,
         title: `Enlarge ${e.text ? quote(e.text) : e.selector} for thumbs`,
         target: fromSnapshot(e),
         change_type: 'css' as const,
-        control_value: JSON.stringify(currentStyles(e, PROPS)),
+        control_value: JSON.stringify(control),
         variant_value: JSON.stringify(variant),
         n: mobileViews,
+        events: clicks.count,
         gap: Math.min(1, (TARGET_PX - height) / (TARGET_PX / 2)),
         maxLift: MAX_LIFT,
         // Only mobile visitors gain, so the page-wide lift scales with their share.
