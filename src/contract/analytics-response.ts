@@ -3,6 +3,12 @@ import { granularities, interactionGroupings } from './analytics-query.js';
 
 const count = z.number().int().min(0);
 const ratio = z.number().min(0).max(1);
+/**
+ * A rate or average with nothing to divide by is null, not 0: a 0% bounce rate over no entries would
+ * rank as the best and show as a change (docs/decisions.md "Rates without a base").
+ */
+const noBase = (base: string) => `null when there is no base (${base}).`;
+const rate = (base: string) => ratio.nullable().meta({ description: noBase(base) });
 const stamp = z.string().meta({ description: 'ISO-8601 timestamp' });
 
 const rangeMeta = {
@@ -29,7 +35,13 @@ export const trendsResponse = z.object({
 
 export const summaryResponse = z.object({
   meta: rangeMetaSchema,
-  data: z.object({ page_views: count, sessions: count, unique_visitors: count, bounce_rate: ratio, avg_session_duration: z.number().min(0) }),
+  data: z.object({
+    page_views: count,
+    sessions: count,
+    unique_visitors: count,
+    bounce_rate: rate('no sessions in the range'),
+    avg_session_duration: z.number().min(0).nullable().meta({ description: `Seconds; ${noBase('no sessions in the range')}` }),
+  }),
 });
 
 export const realtimeResponse = z.object({
@@ -60,7 +72,12 @@ export const entryExitResponse = z.object({
   data: z.object({ entry_pages: z.array(pathShare), exit_pages: z.array(pathShare) }),
 });
 
-const pageFigures = { page_views: count, unique_visitors: count, avg_scroll_depth: ratio, bounce_rate: ratio };
+const pageFigures = {
+  page_views: count,
+  unique_visitors: count,
+  avg_scroll_depth: rate('no scroll reported on the page'),
+  bounce_rate: rate('no session entered on the page'),
+};
 export const pagesBreakdownResponse = z.object({
   meta: limitedMetaSchema,
   data: z.array(z.object({ path: z.string(), ...pageFigures })),
@@ -80,7 +97,7 @@ export const pageDetailsResponse = z.object({
 /** Extensions of the clicks and forms rows (docs/decisions.md "Clicks and forms"). */
 const elementLabel = z.string().nullable().meta({ description: 'Extension: what the element showed (its text or label), the most common one sent for the row; null when none was.' });
 const perPageView = (what: string) =>
-  z.number().min(0).meta({ description: `Extension: the row's ${what} over the page views of its page (grouped by element: of the pages it was used on) in the range, under the same filters; 0 when none.` });
+  z.number().min(0).nullable().meta({ description: `Extension: the row's ${what} over the page views of its page (grouped by element: of the pages it was used on) in the range, under the same filters; ${noBase('no page views')}` });
 const rowPage = z.string().nullable().meta({ description: 'The page; null in rows grouped by element (`group=element`), which total every page.' });
 /** Echoes `group` when the rows are grouped (extension). */
 const interactionsMeta = z.intersection(bucketedMetaSchema, z.object({ group: z.enum(interactionGroupings).optional() }));

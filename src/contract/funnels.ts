@@ -58,16 +58,18 @@ export const suggestionsQuery = z.object({ page: pagePath, filters: filtersParam
 
 const count = z.number().int().min(0);
 const ratio = z.number().min(0).max(1);
+/** No session reached the step before (or the first): nothing to convert, so null (docs/decisions.md "Rates without a base"). */
+const rate = ratio.nullable().meta({ description: 'null when there is no base (no session reached the previous step; for step 1 and overall, the first).' });
 const stepNumber = z.number().int().min(1);
 /** A page step as the seed answers it; a goal step (extension) names its goal by id and by name instead of `page`. */
 // `never` on the other kind's keys: a reader may ask any step for `page` or `goal` and get undefined.
 const stepResult = z.union([
-  z.object({ step: stepNumber, page: z.string(), goal: z.never().optional(), sessions: count, conversion_rate: ratio }),
+  z.object({ step: stepNumber, page: z.string(), goal: z.never().optional(), sessions: count, conversion_rate: rate }),
   z.object({
-    step: stepNumber, goal: z.string(), name: z.string().meta({ description: 'The goal\'s name.' }), page: z.never().optional(), sessions: count, conversion_rate: ratio,
+    step: stepNumber, goal: z.string(), name: z.string().meta({ description: 'The goal\'s name.' }), page: z.never().optional(), sessions: count, conversion_rate: rate,
   }),
 ]);
-const stepList = { steps: z.array(stepResult), overall_conversion_rate: ratio };
+const stepList = { steps: z.array(stepResult), overall_conversion_rate: rate };
 
 export const funnelResponse = z.object({
   meta: z.intersection(rangeMetaSchema, z.object({ mode: z.enum(funnelModes), breakdownBy: z.enum(funnelDimensions).optional() })),

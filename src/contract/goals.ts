@@ -58,7 +58,7 @@ export const goalsReportResponse = z.object({
         name: z.string(),
         visitors: count.meta({ description: 'Distinct visitors who converted in the range.' }),
         conversions: count.meta({ description: 'Matching events in the range.' }),
-        conversion_rate: ratio.meta({ description: 'visitors ÷ the range\'s unique visitors (0 when there were none).' }),
+        conversion_rate: ratio.nullable().meta({ description: 'visitors ÷ the range\'s unique visitors; null when there is no base (no visitors in the range).' }),
         revenue,
       }),
       goalDefinition,

@@ -44,7 +44,8 @@ describe('a session that began before the range', () => {
   });
 
   it('is kept by its first touch, which lies before the range: its in-range views count', async () => {
-    const empty = { sessions: 0, bounce_rate: 0, avg_session_duration: 0 };
+    // no session began in the range: its rate and average have no base
+    const empty = { sessions: 0, bounce_rate: null, avg_session_duration: null };
     expect(await summary(['is', 'browser', ['Chrome']])).toEqual({ page_views: 1, unique_visitors: 1, ...empty });
     expect(await summary(['is', 'referrer', ['google.com']])).toEqual({ page_views: 1, unique_visitors: 1, ...empty });
     expect(await summary(['is', 'country', ['US']])).toEqual({ page_views: 1, unique_visitors: 1, ...empty });
@@ -71,7 +72,7 @@ describe('a session that ends after the range', () => {
   });
 
   it('a page filter looks at the range\'s views only: z3\'s /signup is the next day', async () => {
-    expect(await summary(['is', 'page', ['/signup']])).toEqual({ page_views: 0, sessions: 0, unique_visitors: 0, bounce_rate: 0, avg_session_duration: 0 });
+    expect(await summary(['is', 'page', ['/signup']])).toEqual({ page_views: 0, sessions: 0, unique_visitors: 0, bounce_rate: null, avg_session_duration: null });
     const steps = JSON.stringify([{ page: '/' }, { page: '/pricing' }]);
     const f = async (...filters: Tuple[]) =>
       (await report(env, 'funnel', { ...DAY, steps, ...(filters.length ? filtersQuery(...filters) : {}) })).data.steps.map((s) => s.sessions);

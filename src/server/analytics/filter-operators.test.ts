@@ -126,7 +126,7 @@ describe('page is event-level', () => {
     expect(await summary(['is_not', 'page', ['/pricing']])).toEqual({ page_views: 14, sessions: 8, unique_visitors: 7, bounce_rate: 0.125, avg_session_duration: 172.5 });
     // a page is never unknown: is_not null keeps everything, is null nothing
     expect(counts(await summary(['is_not', 'page', [null]]))).toEqual([9, 20, 8]);
-    expect(await summary(['is', 'page', [null]])).toEqual({ page_views: 0, sessions: 0, unique_visitors: 0, bounce_rate: 0, avg_session_duration: 0 });
+    expect(await summary(['is', 'page', [null]])).toEqual({ page_views: 0, sessions: 0, unique_visitors: 0, bounce_rate: null, avg_session_duration: null });
   });
 
   it('ORs the values of contains, not_contains and matches too', async () => {

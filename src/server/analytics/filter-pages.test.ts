@@ -21,30 +21,31 @@ describe('pages/breakdown', () => {
     expect(byViews(r.data)).toEqual([
       // k3 and k7; only k7 scrolled it; both entered there and k3 bounced
       { path: '/pricing', page_views: 2, unique_visitors: 2, avg_scroll_depth: 0.4, bounce_rate: 0.5 },
-      { path: '/', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0, bounce_rate: 0 }, // k7's last page
-      { path: '/blog/a', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0, bounce_rate: 0 }, // k2 entered, went on
-      { path: '/blog/a/b', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0.9, bounce_rate: 0 },
-      { path: '/signup', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0, bounce_rate: 0 },
+      // No scroll reported or nobody entered there: that rate has no base, so it is null
+      { path: '/', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: null }, // k7's last page
+      { path: '/blog/a', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: 0 }, // k2 entered, went on
+      { path: '/blog/a/b', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0.9, bounce_rate: null },
+      { path: '/signup', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: null },
     ]);
   });
 
   it('a session filter can leave one bounced page: GB is k3', async () => {
     const r = await report(env, 'pagesBreakdown', withFilters(['is', 'country', ['GB']]));
-    expect(r.data).toEqual([{ path: '/pricing', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0, bounce_rate: 1 }]);
+    expect(r.data).toEqual([{ path: '/pricing', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: 1 }]);
   });
 
   it('a page filter lists only matching pages: /blog/* then /blog/**', async () => {
     const one = await report(env, 'pagesBreakdown', withFilters(['matches', 'page', ['/blog/*']]));
     expect(one.data).toEqual([
-      // k2 (entered there, went on) and k5 (entered on /)
-      { path: '/blog/a', page_views: 2, unique_visitors: 2, avg_scroll_depth: 0, bounce_rate: 0 },
-      { path: '/blog/b', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0, bounce_rate: 0 },
+      // k2 (entered there, went on) and k5 (entered on /); no scrolls reported; nobody entered on /blog/b
+      { path: '/blog/a', page_views: 2, unique_visitors: 2, avg_scroll_depth: null, bounce_rate: 0 },
+      { path: '/blog/b', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: null },
     ]);
     const any = await report(env, 'pagesBreakdown', withFilters(['matches', 'page', ['/blog/**']]));
     expect(byViews(any.data)).toEqual([
-      { path: '/blog/a', page_views: 2, unique_visitors: 2, avg_scroll_depth: 0, bounce_rate: 0 },
-      { path: '/blog/a/b', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0.9, bounce_rate: 0 },
-      { path: '/blog/b', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0, bounce_rate: 0 },
+      { path: '/blog/a', page_views: 2, unique_visitors: 2, avg_scroll_depth: null, bounce_rate: 0 },
+      { path: '/blog/a/b', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0.9, bounce_rate: null },
+      { path: '/blog/b', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: null },
     ]);
   });
 
@@ -56,8 +57,8 @@ describe('pages/breakdown', () => {
 
   it('contains ignores case, is does not: /Blog/Launch', async () => {
     const r = await report(env, 'pagesBreakdown', withFilters(['contains', 'page', ['launch']]));
-    // k4 entered on it and went on
-    expect(r.data).toEqual([{ path: '/Blog/Launch', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0, bounce_rate: 0 }]);
+    // k4 entered on it and went on; no scroll reported
+    expect(r.data).toEqual([{ path: '/Blog/Launch', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: 0 }]);
     expect((await report(env, 'pagesBreakdown', withFilters(['is', 'page', ['/blog/launch']]))).data).toEqual([]);
   });
 });
@@ -89,7 +90,8 @@ describe('pages/details', () => {
   it('a negative session filter: /blog/a without iOS leaves k5, whose first touch is all unknown but its device', async () => {
     const r = await report(env, 'pageDetails', { ...withFilters(['is_not', 'os', ['iOS']]), page: '/blog/a' });
     expect(r.data).toEqual({
-      page_views: 1, unique_visitors: 1, avg_scroll_depth: 0, bounce_rate: 0,
+      // k5 entered on / and reported no scroll: neither rate has a base
+      page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: null,
       utm: [{ source: 'unknown', medium: 'unknown', campaign: 'unknown', page_views: 1, share: 1 }],
       devices: [{ device: 'mobile', page_views: 1, share: 1 }],
       countries: [{ country: 'unknown', page_views: 1, share: 1 }],
@@ -103,6 +105,6 @@ describe('pages/details', () => {
     const matching = await report(env, 'pageDetails', { ...withFilters(['contains', 'page', ['PRIC']]), page: '/pricing' });
     expect(matching.data).toEqual(plain.data);
     const other = await report(env, 'pageDetails', { ...withFilters(['is', 'page', ['/']]), page: '/pricing' });
-    expect(other.data).toEqual({ page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0, utm: [], devices: [], countries: [] });
+    expect(other.data).toEqual({ page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null, utm: [], devices: [], countries: [] });
   });
 });

@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const steps = JSON.stringify([{ page: '/' }, { page: '/pricing' }, { page: '/signup' }]);
-const rates = (r: { steps: { sessions: number; conversion_rate: number }[]; overall_conversion_rate: number }) => [
+const rates = (r: { steps: { sessions: number; conversion_rate: number | null }[]; overall_conversion_rate: number | null }) => [
   r.steps.map((s) => s.sessions), r.steps.map((s) => s.conversion_rate), r.overall_conversion_rate,
 ];
 

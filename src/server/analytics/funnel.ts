@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { FunnelResponse, funnelQuery } from '../../contract/funnels.js';
 import type { FunnelQuery, FunnelStepTarget } from '../store/store.js';
 import { stepOfAnswer, stepTargets } from './funnel-step-goals.js';
-import { frameOf, rangeMeta, ratio, scopeOf, type ReportContext } from './report-context.js';
+import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './report-context.js';
 
 export type FunnelParams = z.infer<typeof funnelQuery>;
 
@@ -12,16 +12,19 @@ export async function funnelQueryOf(ctx: ReportContext<FunnelParams>): Promise<{
   return { frame, q: { scope: scopeOf(ctx, frame), steps, mode: ctx.query.mode, breakdownBy: ctx.query.breakdownBy } };
 }
 
-/** Step list with conversion from the previous step (step 1 is 1.0) and first-to-last overall. */
+/**
+ * Step list with conversion from the previous step (step 1 is 1.0) and first-to-last overall; a
+ * rate whose previous (or first) step no session reached is null, as there is nothing to convert.
+ */
 export function stepList(steps: FunnelStepTarget[], reached: number[]) {
   return {
     steps: steps.map((target, i) => ({
       step: i + 1,
       ...stepOfAnswer(target),
       sessions: reached[i],
-      conversion_rate: i === 0 ? 1 : ratio(reached[i], reached[i - 1]),
+      conversion_rate: i === 0 ? (reached[0] > 0 ? 1 : null) : rateOver(reached[i], reached[i - 1]),
     })),
-    overall_conversion_rate: ratio(reached[reached.length - 1], reached[0]),
+    overall_conversion_rate: rateOver(reached[reached.length - 1], reached[0]),
   };
 }
 

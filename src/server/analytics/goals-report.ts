@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { goalsReportQuery, goalsReportResponse } from '../../contract/goals.js';
 import { goalToApi } from '../routes/goal-routes.js';
-import { frameOf, rangeMeta, ratio, scopeOf, type ReportContext } from './report-context.js';
+import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './report-context.js';
 
 /**
  * Each goal of the property with its converting visitors, conversions, conversion rate (over the
@@ -17,7 +17,7 @@ export async function goalsReport(ctx: ReportContext<z.infer<typeof goalsReportQ
     data: goals.map((g, i) => {
       const { id, created_at: _created, ...definition } = goalToApi(g);
       const f = figures[i];
-      return { goal_id: id, ...definition, visitors: f.visitors, conversions: f.conversions, conversion_rate: ratio(f.visitors, summary.unique_visitors), revenue: f.revenue };
+      return { goal_id: id, ...definition, visitors: f.visitors, conversions: f.conversions, conversion_rate: rateOver(f.visitors, summary.unique_visitors), revenue: f.revenue };
     }),
   };
 }

@@ -75,8 +75,8 @@ describe('clicks per page and element', () => {
       { page: '/', target: 'nav a.docs', label: 'Docs', clicks: 2, unique_clicks: 2, click_through_rate: 1 },
       // sent without a label; 1 click over /'s 2 views
       { page: '/', target: 'button.icon', label: null, clicks: 1, unique_clicks: 1, click_through_rate: 0.5 },
-      // /app had no view in the range: the rate is 0, not a division by zero
-      { page: '/app', target: 'button.save', label: 'Save', clicks: 1, unique_clicks: 1, click_through_rate: 0 },
+      // /app had no view in the range: the rate has no base, so it is null (not 0, not a division by zero)
+      { page: '/app', target: 'button.save', label: 'Save', clicks: 1, unique_clicks: 1, click_through_rate: null },
     ]);
     expect(r.summary).toEqual({ total_clicks: 12, total_unique_clicks: 4 });
   });
@@ -94,7 +94,7 @@ describe('clicks per page and element', () => {
       { page: null, target: 'a.cta', label: 'Start', clicks: 1, unique_clicks: 1, click_through_rate: 0.5 },
       { page: null, target: 'a.cta', label: 'begin', clicks: 1, unique_clicks: 1, click_through_rate: 0.5 },
       { page: null, target: 'button.icon', label: null, clicks: 1, unique_clicks: 1, click_through_rate: 0.5 },
-      { page: null, target: 'button.save', label: 'Save', clicks: 1, unique_clicks: 1, click_through_rate: 0 },
+      { page: null, target: 'button.save', label: 'Save', clicks: 1, unique_clicks: 1, click_through_rate: null }, // only on /app, never viewed
     ]);
     // The trend and totals do not depend on how the rows are grouped.
     const perPage = await report(env, 'clicksBreakdown', DAY);
@@ -118,7 +118,7 @@ describe('clicks per page and element', () => {
     expect(de.data).toEqual([
       { page: null, target: 'nav a.docs', label: 'Documentation', clicks: 2, unique_clicks: 2, click_through_rate: 1 },
       { page: null, target: '#buy', label: 'Buy it', clicks: 1, unique_clicks: 1, click_through_rate: 1 },
-      { page: null, target: 'button.save', label: 'Save', clicks: 1, unique_clicks: 1, click_through_rate: 0 },
+      { page: null, target: 'button.save', label: 'Save', clicks: 1, unique_clicks: 1, click_through_rate: null },
       { page: null, target: 'nav a.docs', label: 'Docs', clicks: 1, unique_clicks: 1, click_through_rate: 0.5 },
     ]);
   });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { formDetailsQuery, formsQuery, interactionDetailsQuery, interactionsQuery } from '../../contract/analytics-query.js';
 import type { clickDetailsResponse, clicksBreakdownResponse, formDetailsResponse, formsBreakdownResponse } from '../../contract/analytics-response.js';
 import type { InteractionReport, InteractionRow } from '../store/store.js';
-import { bucketedScopeOf, bucketsOf, frameOf, rangeMeta, ratio, zeroFilled, type ReportContext } from './report-context.js';
+import { bucketedScopeOf, bucketsOf, frameOf, rangeMeta, rateOver, ratio, zeroFilled, type ReportContext } from './report-context.js';
 
 type BreakdownQ = z.infer<typeof interactionsQuery> & { source?: string };
 type DetailsQ = z.infer<typeof interactionDetailsQuery> & { source?: string };
@@ -22,8 +22,8 @@ async function load(ctx: ReportContext<BreakdownQ | DetailsQ>, type: 'click' | '
   return { report, meta: group ? { ...meta, group } : meta, trend };
 }
 
-/** A row's count over the page views of its page (or, grouped by element, of the pages it was used on). */
-const rateOf = (r: InteractionRow) => ratio(r.count, r.page_views);
+/** A row's count over the page views of its page (or, grouped by element, of the pages it was used on); null without any. */
+const rateOf = (r: InteractionRow) => rateOver(r.count, r.page_views);
 
 const clickFigures = (r: { count: number; unique: number }) => ({ clicks: r.count, unique_clicks: r.unique });
 /** `unique_sessions` repeats the unique count under its legacy name. */

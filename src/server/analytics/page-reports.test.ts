@@ -23,8 +23,8 @@ describe('pages/breakdown', () => {
     // /: s1 s3 s4 s6 s7 = 5 views, v1 v3 v5 v6 = 4 visitors; scroll s1 0.5, s7 1.0 → 0.75
     // entered on /: s1 s3 s4 (s4 through its late-arriving first view), none bounced
     expect(home).toEqual({ path: '/', page_views: 5, unique_visitors: 4, avg_scroll_depth: 0.75, bounce_rate: 0 });
-    // /signup: s1 s3, no engagement, nobody entered there
-    expect(signup).toEqual({ path: '/signup', page_views: 2, unique_visitors: 2, avg_scroll_depth: 0, bounce_rate: 0 });
+    // /signup: s1 s3, no engagement, nobody entered there: neither rate has a base, so both are null (not 0%)
+    expect(signup).toEqual({ path: '/signup', page_views: 2, unique_visitors: 2, avg_scroll_depth: null, bounce_rate: null });
     // /blog/post-1: s6 entered and went on (3 views); scroll 0.3
     expect(blog).toEqual({ path: '/blog/post-1', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0.3, bounce_rate: 0 });
   });
@@ -36,10 +36,11 @@ describe('pages/breakdown', () => {
 
   it('reads only the range: 2026-03-09 alone', async () => {
     const r = await report(env, 'pagesBreakdown', { start: '2026-03-09', end: '2026-03-09' });
-    // s4 (/, /pricing) and s6 (/blog/post-1, /, /pricing); s4 entered on / and s6 on /blog/post-1
+    // s4 (/, /pricing) and s6 (/blog/post-1, /, /pricing); s4 entered on / and s6 on /blog/post-1,
+    // so nobody entered on /pricing that day: no bounce rate
     expect(r.data.map((p) => [p.path, p.page_views, p.unique_visitors, p.bounce_rate])).toEqual([
       ['/', 2, 2, 0],
-      ['/pricing', 2, 2, 0],
+      ['/pricing', 2, 2, null],
       ['/blog/post-1', 1, 1, 0],
     ]);
     expect(r.data[1].avg_scroll_depth).toBeCloseTo(0.9, 10); // only s4 scrolled /pricing that day
@@ -87,8 +88,8 @@ describe('pages/details', () => {
     ]);
   });
 
-  it('answers zeros and empty lists for a page without views', async () => {
+  it('answers zeros, no rates and empty lists for a page without views', async () => {
     const r = await report(env, 'pageDetails', { ...MARCH, page: '/nowhere' });
-    expect(r.data).toEqual({ page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0, utm: [], devices: [], countries: [] });
+    expect(r.data).toEqual({ page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null, utm: [], devices: [], countries: [] });
   });
 });

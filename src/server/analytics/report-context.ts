@@ -41,9 +41,20 @@ export function rangeMeta(ctx: ReportContext<unknown>, frame: TimeFrame) {
   return { ...ctx.scopeMeta, start: frame.start.toISOString(), end: frame.end.toISOString(), timezone: frame.zone };
 }
 
-/** A part over a whole, 0 when the whole is empty; shares are always recomputed from counts. */
+/**
+ * A row's share of a total, 0 when the total is empty; shares are always recomputed from counts. A
+ * row is only listed when it counts towards its total, so a listed share always has a base.
+ */
 export function ratio(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
+}
+
+/**
+ * A rate or average over its base, null when there is no base (no sessions, entries, page views):
+ * 0% there would rank as the best bounce rate and read as a change against the previous period.
+ */
+export function rateOver(part: number, base: number): number | null {
+  return base > 0 ? part / base : null;
 }
 
 /** Every bucket of the frame with the store's figures, zero where nothing happened. */

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { summaryQuery } from '../../contract/analytics-query.js';
 import type { SummaryResponse } from '../../contract/analytics-response.js';
-import { frameOf, rangeMeta, ratio, scopeOf, type ReportContext } from './report-context.js';
+import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './report-context.js';
+
+const roundedTenth = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
 export async function trafficSummary(ctx: ReportContext<z.infer<typeof summaryQuery>>): Promise<SummaryResponse> {
   const frame = frameOf(ctx.query);
@@ -12,8 +14,8 @@ export async function trafficSummary(ctx: ReportContext<z.infer<typeof summaryQu
       page_views: s.page_views,
       sessions: s.sessions,
       unique_visitors: s.unique_visitors,
-      bounce_rate: ratio(s.bounces, s.sessions),
-      avg_session_duration: Math.round(ratio(s.duration_seconds_total, s.sessions) * 10) / 10,
+      bounce_rate: rateOver(s.bounces, s.sessions),
+      avg_session_duration: roundedTenth(rateOver(s.duration_seconds_total, s.sessions)),
     },
   };
 }

@@ -102,7 +102,8 @@ export interface SegmentRow extends Counts {
   /** utm: [source, medium, campaign]; otherwise one value. Null means unknown. */
   values: (string | null)[];
 }
-export interface PageRow { path: string; page_views: number; unique_visitors: number; avg_scroll_depth: number; bounce_rate: number }
+/** `avg_scroll_depth` is null when no scroll was reported on the page, `bounce_rate` when no session entered on it. */
+export interface PageRow { path: string; page_views: number; unique_visitors: number; avg_scroll_depth: number | null; bounce_rate: number | null }
 /**
  * A clicked element or form: per page (`page` set), or totalled over pages (`group: 'element'`: one
  * row per target and label, `page` null). `label` is the most common label sent for a page's row, the

@@ -71,7 +71,8 @@ async function entriesOn(db: ChDb, s: Scope, paths: string[]): Promise<Map<strin
 
 function pageRow(r: RankedPage, depth: Map<string, number>, entries: Map<string, Entries>): PageRow {
   const e = entries.get(r.path);
-  return { ...r, avg_scroll_depth: depth.get(r.path) ?? 0, bounce_rate: e && e.entries > 0 ? e.bounces / e.entries : 0 };
+  // Null without a base (no scroll reported; no session entered there), as the embedded store.
+  return { ...r, avg_scroll_depth: depth.get(r.path) ?? null, bounce_rate: e && e.entries > 0 ? e.bounces / e.entries : null };
 }
 
 /** The ranked pages, then their scroll depth and bounce rate, two reads side by side (engagements; session partials). */
@@ -150,7 +151,7 @@ export async function pageDetails(db: ChDb, s: Scope, page: string, limit: numbe
     depths(db, s, [page]),
     breakdownAndEntries(db, s, page, limit),
   ]);
-  if (!ranked) return { totals: { page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0 }, rows };
+  if (!ranked) return { totals: { page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null }, rows };
   const { path: _path, ...totals } = pageRow(ranked, depth, new Map([[page, entries]]));
   return { totals, rows };
 }

@@ -46,7 +46,7 @@ describe('compact event tables', () => {
       { page: '/', target: 'Buy', label: null, count: 1, unique: 1, page_views: 1 },
     ]);
     expect(f.funnel[0].reached).toEqual([1, 1]);
-    expect(await s.pageDetails(day, '/never-seen', 10)).toEqual({ totals: { page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0 }, rows: [] });
+    expect(await s.pageDetails(day, '/never-seen', 10)).toEqual({ totals: { page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null }, rows: [] });
     expect((await s.interactions(daily, 'click', { limit: 10, page: '/never-seen' })).total).toEqual({ count: 0, unique: 0 });
   });
 

@@ -19,7 +19,8 @@ function numberList(nos: number[]): string {
 /**
  * Distinct visitors, scroll depth and bounce rate of the ranked pages, three independent reads side by
  * side on the reader connections. Scroll depth is the mean over (session, page) of the deepest scroll
- * reported; bounce rate is over the sessions that entered on the page.
+ * reported; bounce rate is over the sessions that entered on the page. Either is null without a base
+ * (no scroll reported; no session entered there).
  */
 async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<PageRow[]> {
   if (ranked.length === 0) return [];
@@ -58,7 +59,7 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
     ),
   ]);
   const unique = new Map(visitors.map((r) => [r.path_no, Number(r.unique_visitors)]));
-  const depth = new Map(depths.map((r) => [r.path_no, r.avg_scroll_depth ?? 0]));
+  const depth = new Map(depths.map((r) => [r.path_no, r.avg_scroll_depth]));
   const entriesOf = new Map(entries.map((r) => [r.path, r]));
   return ranked.map((r) => {
     const e = entriesOf.get(r.path);
@@ -66,8 +67,8 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
       path: r.path,
       page_views: r.page_views,
       unique_visitors: unique.get(r.path_no) ?? 0,
-      avg_scroll_depth: depth.get(r.path_no) ?? 0,
-      bounce_rate: e && e.entries > 0 ? e.bounces / e.entries : 0,
+      avg_scroll_depth: depth.get(r.path_no) ?? null,
+      bounce_rate: e && e.entries > 0 ? e.bounces / e.entries : null,
     };
   });
 }
@@ -116,7 +117,7 @@ async function pathNumber(db: Db, path: string): Promise<number | null> {
 }
 
 export async function pageDetails(db: Db, s: Scope, page: string, limit: number): ReturnType<Store['pageDetails']> {
-  const zero = { page_views: 0, unique_visitors: 0, avg_scroll_depth: 0, bounce_rate: 0 };
+  const zero = { page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null };
   const no = await pathNumber(db, page);
   if (no === null) return { totals: zero, rows: [] };
   const ev = scopeFilter(s, 'ts', 'e');
