@@ -98,7 +98,7 @@ describe('dashboard: experiment wizard', () => {
     await expect.poll(() => w.errorOf(selector)).toBe('Required');
     // So is one the page script could not use (it would skip it and the test would measure nothing).
     await selector.pressSequentially('###');
-    await expect.poll(() => w.errorOf(selector)).toBe('not a valid CSS selector: expected ID name (at character 2)');
+    await expect.poll(() => w.errorOf(selector)).toBe('not a valid CSS selector: “#” must be followed by an id name, e.g. #signup, but “#” follows it');
     expect(await selector.getAttribute('aria-invalid')).toBe('true');
     await selector.fill(originalSelector);
     await expect.poll(() => w.errorOf(selector)).toBe('');

@@ -1,4 +1,5 @@
 import { createParser, type AstRule, type AstSelector } from 'css-selector-parser';
+import { selectorErrorInWords } from './css-selector-words.js';
 
 /*
  * The page script runs a change's selector through querySelectorAll and silently skips one the
@@ -32,16 +33,15 @@ function astProblem(selector: AstSelector, insideHas = false): string | null {
 
 /** Why `selector` cannot select elements for a change, in words, or null when it can. */
 export function selectorProblem(selector: string): string | null {
+  // A blank selector is a field not filled in, like every other blank required field.
+  if (selector.trim() === '') return 'Required';
   let ast: AstSelector;
   try {
     ast = parse(selector);
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
-    const [, words = raw, pos] = /^(?:css-selector-parser parse error: )?(.*?)\.?(?: Pos: (\d+)\.)?$/.exec(raw) ?? [];
-    const where = pos === undefined ? '' : ` (at character ${Number(pos) + 1})`;
-    // The parser's "rule" is one compound selector; users know it as a selector.
-    const said = words.replace(/^Expected rule\b/, 'Expected a selector');
-    return `not a valid CSS selector: ${said.charAt(0).toLowerCase()}${said.slice(1)}${where}`;
+    const [, words = raw, pos = '-1'] = /^(?:css-selector-parser parse error: )?(.*?)\.?(?: Pos: (-?\d+)\.)?$/.exec(raw) ?? [];
+    return `not a valid CSS selector: ${selectorErrorInWords(words, selector, Number(pos))}`;
   }
   return astProblem(ast);
 }

@@ -78,7 +78,7 @@ describe('POST split-tests: every 400 names its field', () => {
     expect(r.status).toBe(400);
     expect(errorEnvelope.parse(r.body).error).toMatchObject({
       code: 'invalid_request',
-      message: expect.stringContaining('not a valid CSS selector: expected ID name'),
+      message: expect.stringContaining('not a valid CSS selector: “#” must be followed by an id name, e.g. #signup, but “#” follows it'),
       details: { field: 'variants.1.changes.1.selector' },
     });
   });

@@ -25,7 +25,8 @@ describe('the wizard validates with the server’s rules', () => {
 
   const cases: [string, (v: WizardValues) => void, string, RegExp][] = [
     ['an empty selector', (v) => { v.variants[0]!.changes[0]!.selector = ''; }, 'variants.0.changes.0.selector', /Required/],
-    ['a selector that is not CSS', (v) => { v.variants[0]!.changes[0]!.selector = '###'; }, 'variants.0.changes.0.selector', /^not a valid CSS selector: expected ID name/],
+    ['a blank selector', (v) => { v.variants[0]!.changes[0]!.selector = '   '; }, 'variants.0.changes.0.selector', /^Required$/],
+    ['a selector that is not CSS, in words', (v) => { v.variants[0]!.changes[0]!.selector = '###'; }, 'variants.0.changes.0.selector', /^not a valid CSS selector: “#” must be followed by an id name, e\.g\. #signup, but “#” follows it$/],
     ['a pseudo-element selector', (v) => { v.variants[0]!.changes[0]!.selector = '#cta::before'; }, 'variants.0.changes.0.selector', /pseudo-element/],
     ['a kebab-case css property, on its row', (v) => { v.variants[0]!.changes[0]!.css[0]!.property = 'background-color'; }, 'variants.0.changes.0.css.0.property', /camel case/],
     ['a css value over 500 characters, on its row', (v) => { v.variants[0]!.changes[0]!.css[0]!.value = 'x'.repeat(501); }, 'variants.0.changes.0.css.0.value', /500/],
@@ -33,6 +34,7 @@ describe('the wizard validates with the server’s rules', () => {
     ['a variant without changes', (v) => { v.variants[0]!.changes = []; }, 'variants.0.changes', /1/],
     ['a page that is not a path', (v) => { v.page = 'pricing'; }, 'page', /starting with \//],
     ['a blank name', (v) => { v.name = '   '; }, 'name', /Required/],
+    ['a 600-character name', (v) => { v.name = 'n'.repeat(600); }, 'name', /^At most 200 characters \(this has 600\)$/],
     ['auto-stop after 0 days', (v) => { v.auto_stop = 'days'; v.auto_stop_days = ''; }, 'auto_stop_days', /1/],
     ['auto-stop after 400 days', (v) => { v.auto_stop = 'days'; v.auto_stop_days = '400'; }, 'auto_stop_days', /365/],
     ['a destination goal without its page', (v) => { v.goal = 'destination_page'; }, 'goal_target', /required/],

@@ -5,12 +5,14 @@ import { bodyPathToFormPath } from './wizard-field-paths.js';
 import { toCreateBody, type WizardValues } from './wizard-form.js';
 
 /**
- * Kinder words for two of zod's defaults; the rule itself stays the contract's. A bad css
+ * Kinder words for three of zod's defaults; the rule itself stays the contract's. A bad css
  * property name otherwise reads "Invalid key in record" instead of the contract's own hint.
  */
-const words = (issue: { code?: string; minimum?: unknown; origin?: string; issues?: { message?: string }[] }) => {
+const words = (issue: { code?: string; minimum?: unknown; maximum?: unknown; origin?: string; input?: unknown; issues?: { message?: string }[] }) => {
   if (issue.code === 'invalid_key') return issue.issues?.[0]?.message;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'Required';
+  // The name's 200 is easy to pass with a pasted text; zod's "Too big: expected string…" says it in code.
+  if (issue.code === 'too_big' && issue.origin === 'string' && typeof issue.input === 'string') return `At most ${String(issue.maximum)} characters (this has ${issue.input.trim().length})`;
   return undefined;
 };
 
