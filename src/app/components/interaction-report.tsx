@@ -11,6 +11,8 @@ import { QueryError } from './query-error.js';
 import { ViewGate } from './view-gate.js';
 import './interaction-report.css';
 import { settledPrevious } from '../lib/settled-previous.js';
+import { comparedRead } from '../lib/compared-read.js';
+import { viewComparedLabel } from '../lib/compared-label.js';
 
 /**
  * The words and field names that make one report of the Clicks/Forms kind: a count (`clicks`,
@@ -46,7 +48,7 @@ function InteractionReport<C extends string, U extends string, R extends string>
   const scope = useReportScope(view);
   const { group } = useSearch({ strict: false });
   const current = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.range, view.granularity, group));
-  const previous = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.previous, view.granularity, group));
+  const previous = useQuery(comparedRead(view.previous, (r) => interactionsBreakdownQuery(scope, config.report, config.fetch, r, view.granularity, group)));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
 
   const now = current.data?.summary;
@@ -59,6 +61,7 @@ function InteractionReport<C extends string, U extends string, R extends string>
     <>
       <FigureCards
         label={config.figuresLabel}
+        against={viewComparedLabel(view)}
         stale={stale}
         busy={current.isFetching}
         figures={[

@@ -1,5 +1,6 @@
 import type { InteractionsBreakdown } from '../lib/interactions-breakdown-query.js';
 import { formatBucket, formatDate } from '../lib/format.js';
+import { chartComparedName } from '../lib/compared-label.js';
 import { trendPoints } from '../lib/trend-points.js';
 import type { DashboardView } from '../lib/use-dashboard-view.js';
 import { BucketTrendChart } from './bucket-trend-chart.js';
@@ -40,6 +41,8 @@ export function InteractionTrend<C extends string, U extends string, R extends s
           points={points}
           series={[{ key: count.key, name: count.label }, { key: unique.key, name: unique.label }]}
           compare={view.compare}
+          comparedName={chartComparedName(view)}
+          granularity={view.granularity}
           testId={trend.testId}
         />
       )}

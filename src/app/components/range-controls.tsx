@@ -5,6 +5,7 @@ import { granularityFits, todayIn } from '../lib/date-range.js';
 
 const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 import { useDashboardView } from '../lib/use-dashboard-view.js';
+import { ComparisonControls } from './comparison-controls.js';
 
 const PRESET_LABELS: Record<DashboardSearch['range'], string> = {
   today: 'Today',
@@ -19,7 +20,7 @@ const PRESET_LABELS: Record<DashboardSearch['range'], string> = {
 
 const ZONES = ['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? [])];
 
-/** Range, comparison, zone and (for reports with a time series) granularity: each change is a navigation, so the URL is the state. */
+/** Range, comparison (what the figures are compared with), zone and (for reports with a time series) granularity: each change is a navigation, so the URL is the state. */
 export function RangeControls({ granularity = true }: { granularity?: boolean }) {
   const search = useSearch({ from: '__root__' });
   const view = useDashboardView();
@@ -83,10 +84,7 @@ export function RangeControls({ granularity = true }: { granularity?: boolean })
           ))}
         </select>
       </label>
-      <label className="field checkbox">
-        <input type="checkbox" checked={search.compare} onChange={(e) => set({ compare: e.target.checked })} />
-        <span>Compare to previous period</span>
-      </label>
+      <ComparisonControls chart={granularity} />
     </>
   );
 }

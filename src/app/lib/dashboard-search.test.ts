@@ -26,6 +26,13 @@ describe('dashboard search params', () => {
     expect(parseDashboardSearch(JSON.parse(JSON.stringify(view)))).toEqual(view);
   });
 
+  it('keeps the comparison and its dates, dropping bad ones on their own (issue 13 §1)', () => {
+    const view = { range: 'mtd', compare: true, comparison: 'custom', compare_from: '2026-06-01', compare_to: '2026-06-24' } as const;
+    expect(parseDashboardSearch(JSON.parse(JSON.stringify(view)))).toEqual(view);
+    expect(parseDashboardSearch({ comparison: 'decade', compare_from: 'June', compare_to: '2026-06-24' })).toEqual({ range: '30d', compare: false, compare_to: '2026-06-24' });
+    expect(parseDashboardSearch({ comparison: 'year' })).toMatchObject({ comparison: 'year' });
+  });
+
   it('reads numeric property ids and "true" as the router may hand them over', () => {
     expect(parseDashboardSearch({ property: 123, compare: 'true' })).toMatchObject({ property: '123', compare: true });
   });

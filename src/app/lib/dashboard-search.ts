@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { granularities } from '../../contract/analytics-query.js';
 import { filtersSearchParam } from './filter-search.js';
+import { comparisons } from './comparison-range.js';
 
 export const rangePresets = ['today', 'yesterday', '7d', '30d', '90d', 'mtd', 'last-month', 'custom'] as const;
 export type RangePreset = (typeof rangePresets)[number];
@@ -29,7 +30,12 @@ export const dashboardSearch = z.object({
   range: z.enum(rangePresets).default('30d').catch('30d'),
   from: dateParam.optional().catch(undefined),
   to: dateParam.optional().catch(undefined),
+  /** Whether the charts draw the compared period too. */
   compare: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false).catch(false),
+  /** What the figures are compared with (absent: the previous period); `custom` takes `compare_from`/`compare_to`, without them the previous period. */
+  comparison: z.enum(comparisons).optional().catch(undefined),
+  compare_from: dateParam.optional().catch(undefined),
+  compare_to: dateParam.optional().catch(undefined),
   tz: z.string().refine(isZone).optional().catch(undefined),
   granularity: z.enum(granularities).optional().catch(undefined),
   /** The segment every report shows, in the API's wire form (lib/filter-search.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultGranularity, previousRange, resolveRange, todayIn, granularityFits } from './date-range.js';
+import { defaultGranularity, resolveRange, todayIn, granularityFits } from './date-range.js';
 
 const today = '2026-03-05';
 
@@ -17,11 +17,6 @@ describe('date ranges', () => {
   it('reads a backwards custom range the right way round, and falls back to 30 days when dates are missing', () => {
     expect(resolveRange({ range: 'custom', from: '2026-01-20', to: '2026-01-10' }, today)).toEqual({ start: '2026-01-10', end: '2026-01-20' });
     expect(resolveRange({ range: 'custom' }, today)).toEqual(resolveRange({ range: '30d' }, today));
-  });
-
-  it('compares with the same number of days before, or the month before last month', () => {
-    expect(previousRange({ start: '2026-02-27', end: '2026-03-05' }, '7d')).toEqual({ start: '2026-02-20', end: '2026-02-26' });
-    expect(previousRange({ start: '2026-02-01', end: '2026-02-28' }, 'last-month')).toEqual({ start: '2026-01-01', end: '2026-01-31' });
   });
 
   it('takes today in the property zone, not the browser zone', () => {

@@ -45,16 +45,6 @@ export function resolveRange(search: Pick<DashboardSearch, 'range' | 'from' | 't
   return { start: addDays(today, -29), end: today };
 }
 
-/** The period the comparison is drawn against: the same number of days right before (a calendar month for "last month"). */
-export function previousRange(range: DateRange, preset: DashboardSearch['range']): DateRange {
-  if (preset === 'last-month') {
-    const end = addDays(range.start, -1);
-    return { start: `${end.slice(0, 8)}01`, end };
-  }
-  const len = daysIn(range);
-  return { start: addDays(range.start, -len), end: addDays(range.start, -1) };
-}
-
 /** Hours for a day or two, days up to a quarter, weeks beyond: enough points to read, not too many. */
 export function defaultGranularity(range: DateRange): Granularity {
   const days = daysIn(range);

@@ -33,4 +33,18 @@ describe('trend points', () => {
       [undefined, 5],
     ]);
   });
+
+  it('marks the bucket still running apart, joined to the one before it, so it does not read as a drop (issue 13 §2)', () => {
+    const hour = (h: number, clicks: number) => ({ bucket_start: `2026-11-24T0${h}:00:00.000Z`, bucket_end: `2026-11-24T0${h + 1}:00:00.000Z`, clicks, unique_clicks: clicks });
+    const at = Date.parse('2026-11-24T02:20:00.000Z'); // 20 minutes into the 02:00 bucket
+    const points = trendPoints([hour(0, 9), hour(1, 8), hour(2, 2), hour(3, 0)], [hour(0, 7), hour(1, 6), hour(2, 5), hour(3, 4)], ['clicks'], (iso) => iso.slice(11, 16), at);
+    expect(points.map((p) => [p.label, p.clicks, p.partial_clicks, p.incomplete, p.prev_clicks, p.prev_label])).toEqual([
+      ['00:00', 9, undefined, undefined, 7, '00:00'],
+      ['01:00', 8, 8, undefined, 6, '01:00'], // the solid line ends here; the dashed stretch starts here
+      ['02:00', undefined, 2, true, 5, '02:00'], // running: dashed, marked incomplete
+      ['03:00', undefined, undefined, undefined, 4, '03:00'], // not started: a gap
+    ]);
+    // A finished range has no running bucket.
+    expect(trendPoints([hour(0, 9), hour(1, 8)], undefined, ['clicks'], String, at).some((p) => p.incomplete || p.partial_clicks !== undefined)).toBe(false);
+  });
 });

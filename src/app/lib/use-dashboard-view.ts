@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Filter } from '../../contract/filters.js';
 import { useSearch } from '@tanstack/react-router';
 import { useConnection } from './connection-context.js';
-import { defaultGranularity, granularityFits, previousRange, resolveRange, todayIn, type DateRange } from './date-range.js';
+import { comparedRange, zonedNow, type Comparison, type ComparedRange } from './comparison-range.js';
+import { defaultGranularity, granularityFits, resolveRange, type DateRange } from './date-range.js';
 import type { DashboardSearch } from './dashboard-search.js';
 import { filtersFromSearch } from './filter-search.js';
 import type { Granularity } from './granularity.js';
@@ -13,10 +14,13 @@ export interface DashboardView {
   property: PropertyChoice;
   timezone: string;
   range: DateRange;
-  /** The period before, which KPI changes are measured against. */
-  previous: DateRange;
-  /** Whether the chart overlays the previous period. */
+  /** The period KPI changes are measured against (the URL's comparison); null for no comparison. */
+  previous: ComparedRange | null;
+  comparison: Comparison;
+  /** Whether the charts overlay the compared period (never without one). */
   compare: boolean;
+  /** The property's date today, which says whether a bucket or a range is still running. */
+  today: string;
   granularity: Granularity;
   /** The segment: every report and its previous period are read through these. */
   filters: Filter[];
@@ -38,13 +42,19 @@ export function viewFromSearch(search: DashboardSearch, properties: PropertyChoi
     : properties[0];
   if (!property) return null;
   const timezone = search.tz ?? property.timezone ?? 'UTC';
-  const range = resolveRange(search, todayIn(timezone));
+  const now = zonedNow(timezone);
+  const range = resolveRange(search, now.date);
+  const comparison = search.comparison ?? 'previous';
+  const custom = search.compare_from && search.compare_to ? { start: search.compare_from, end: search.compare_to } : undefined;
+  const previous = comparedRange(range, search.range, comparison, now, custom);
   return {
     property,
     timezone,
     range,
-    previous: previousRange(range, search.range),
-    compare: search.compare,
+    previous,
+    comparison,
+    compare: search.compare && previous !== null,
+    today: now.date,
     // A granularity the range cannot hold (hours over 90 days, from an old link) falls back like a bad value.
     granularity: search.granularity && granularityFits(range, search.granularity) ? search.granularity : defaultGranularity(range),
     filters: filtersFromSearch(search.filters),

@@ -14,7 +14,7 @@ export const clicksRoute = createRoute({
   loader: ({ context: { queryClient }, deps }) =>
     prefetchView(queryClient, deps, (scope, view) => {
       void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'clicks', fetchClicks, view.range, view.granularity, deps.group));
-      void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'clicks', fetchClicks, view.previous, view.granularity, deps.group));
+      if (view.previous) void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'clicks', fetchClicks, view.previous, view.granularity, deps.group));
     }),
   component: lazyRouteComponent(() => import('../features/clicks/components/clicks-page.js'), 'ClicksPage'),
 });

@@ -14,7 +14,7 @@ export const formsRoute = createRoute({
   loader: ({ context: { queryClient }, deps }) =>
     prefetchView(queryClient, deps, (scope, view) => {
       void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'forms', fetchForms, view.range, view.granularity, deps.group));
-      void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'forms', fetchForms, view.previous, view.granularity, deps.group));
+      if (view.previous) void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'forms', fetchForms, view.previous, view.granularity, deps.group));
     }),
   component: lazyRouteComponent(() => import('../features/forms/components/forms-page.js'), 'FormsPage'),
 });

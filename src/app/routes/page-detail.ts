@@ -15,7 +15,7 @@ export const pageDetailRoute = createRoute({
       const path = deps.path;
       if (!path) return;
       void queryClient.prefetchQuery(pageDetailsQuery(scope, view.range, path));
-      void queryClient.prefetchQuery(pageDetailsQuery(scope, view.previous, path));
+      if (view.previous) void queryClient.prefetchQuery(pageDetailsQuery(scope, view.previous, path));
       void queryClient.prefetchQuery(clickDetailsQuery(scope, view.range, path, view.granularity));
       void queryClient.prefetchQuery(formDetailsQuery(scope, view.range, path, view.granularity));
     }),

@@ -10,11 +10,13 @@ import { trendPoints } from '../../../lib/trend-points.js';
 import { aggregateSummaryQuery, aggregateTrendsQuery } from '../api/aggregate-queries.js';
 import type { AggregateView } from './use-aggregate-view.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
+import { comparedRead } from '../../../lib/compared-read.js';
+import { chartComparedName, viewComparedLabel } from '../../../lib/compared-label.js';
 
 /** Headline figures of the selected properties together, with change against the previous period. */
 function AggregateKpis({ view }: { view: AggregateView }) {
   const current = useQuery(aggregateSummaryQuery(view.scope, view.range));
-  const previous = useQuery(aggregateSummaryQuery(view.scope, view.previous));
+  const previous = useQuery(comparedRead(view.previous, (r) => aggregateSummaryQuery(view.scope, r)));
   if (current.error) return <QueryError error={current.error} propertyId={view.selected.join(', ')} />;
   const now = current.data?.data;
   const before = settledPrevious(current, previous)?.data;
@@ -25,12 +27,12 @@ function AggregateKpis({ view }: { view: AggregateView }) {
     { key: 'bounce_rate', label: 'Bounce rate', value: now?.bounce_rate, previous: before?.bounce_rate, format: formatPercent, points: true, lowerIsBetter: true },
     { key: 'avg_session_duration', label: 'Avg. session duration', value: now?.avg_session_duration, previous: before?.avg_session_duration, format: formatDuration },
   ];
-  return <FigureCards figures={figures} label="Key figures of the selected properties" stale={current.isPlaceholderData} busy={current.isFetching} />;
+  return <FigureCards figures={figures} label="Key figures of the selected properties" against={viewComparedLabel(view)} stale={current.isPlaceholderData} busy={current.isFetching} />;
 }
 
 function AggregateTrend({ view }: { view: AggregateView }) {
   const current = useQuery(aggregateTrendsQuery(view.scope, view.range, view.granularity));
-  const previous = useQuery({ ...aggregateTrendsQuery(view.scope, view.previous, view.granularity), enabled: view.compare });
+  const previous = useQuery(comparedRead(view.compare ? view.previous : null, (r) => aggregateTrendsQuery(view.scope, r.days, view.granularity)));
   const rows = current.data?.data ?? [];
   const prevRows = view.compare ? settledPrevious(current, previous)?.data : undefined;
   const points = trendPoints(rows, prevRows, ['page_views', 'unique_visitors'], (b) => formatBucket(b, view.granularity, view.timezone));
@@ -53,6 +55,8 @@ function AggregateTrend({ view }: { view: AggregateView }) {
           points={points}
           series={[{ key: 'page_views', name: 'Page views' }, { key: 'unique_visitors', name: 'Unique visitors' }]}
           compare={view.compare}
+          comparedName={chartComparedName(view)}
+          granularity={view.granularity}
           testId="aggregate-trend"
         />
       )}

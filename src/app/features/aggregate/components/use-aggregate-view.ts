@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useConnection } from '../../../lib/connection-context.js';
-import { defaultGranularity, previousRange, resolveRange, todayIn, type DateRange } from '../../../lib/date-range.js';
+import { comparedRange, zonedNow, type ComparedRange } from '../../../lib/comparison-range.js';
+import { defaultGranularity, resolveRange, type DateRange } from '../../../lib/date-range.js';
 import { filtersFromSearch } from '../../../lib/filter-search.js';
 import type { Granularity } from '../../../lib/granularity.js';
 import { propertiesQuery, type PropertyChoice } from '../../../lib/properties-query.js';
@@ -15,8 +16,10 @@ export interface AggregateView {
   timezone: string;
   zoneFromUrl: boolean;
   range: DateRange;
-  previous: DateRange;
+  /** What the figures are compared with (the URL's comparison, as on every report); null for nothing. */
+  previous: ComparedRange | null;
   compare: boolean;
+  today: string;
   granularity: Granularity;
   scope: AggregateScope;
 }
@@ -29,15 +32,19 @@ export function useAggregateView(): AggregateView | null {
   if (!available) return null;
   const selected = selectedProperties(search.properties, available.map((p) => p.id));
   const timezone = search.tz ?? 'UTC';
-  const range = resolveRange(search, todayIn(timezone));
+  const now = zonedNow(timezone);
+  const range = resolveRange(search, now.date);
+  const custom = search.compare_from && search.compare_to ? { start: search.compare_from, end: search.compare_to } : undefined;
+  const previous = comparedRange(range, search.range, search.comparison ?? 'previous', now, custom);
   return {
     available,
     selected,
     timezone,
     zoneFromUrl: search.tz !== undefined,
     range,
-    previous: previousRange(range, search.range),
-    compare: search.compare,
+    previous,
+    compare: search.compare && previous !== null,
+    today: now.date,
     granularity: search.granularity ?? defaultGranularity(range),
     scope: { connection, client, propertyIds: selected, timezone, filters: filtersFromSearch(search.filters) },
   };

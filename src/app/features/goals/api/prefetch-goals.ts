@@ -7,6 +7,6 @@ import { goalsListQuery, goalsReportQuery } from './goals-queries.js';
 export const prefetchGoals = (queryClient: QueryClient, search: DashboardSearch) =>
   prefetchView(queryClient, search, (scope, view) => {
     void queryClient.prefetchQuery(goalsReportQuery(scope, view.range));
-    void queryClient.prefetchQuery(goalsReportQuery(scope, view.previous));
+    if (view.previous) void queryClient.prefetchQuery(goalsReportQuery(scope, view.previous));
     void queryClient.prefetchQuery(goalsListQuery(scope));
   });

@@ -8,6 +8,8 @@ import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { pageDetailsQuery } from '../api/pages-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
+import { comparedRead } from '../../../lib/compared-read.js';
+import { viewComparedLabel } from '../../../lib/compared-label.js';
 
 type Key = 'page_views' | 'unique_visitors' | 'avg_scroll_depth' | 'bounce_rate';
 const FIGURES: { key: Key; label: string; format: (n: number) => string; points?: boolean; lowerIsBetter?: boolean }[] = [
@@ -20,7 +22,7 @@ const FIGURES: { key: Key; label: string; format: (n: number) => string; points?
 export function PageFigures({ view, path }: { view: DashboardView; path: string }) {
   const scope = useReportScope(view);
   const current = useQuery(pageDetailsQuery(scope, view.range, path));
-  const previous = useQuery(pageDetailsQuery(scope, view.previous, path));
+  const previous = useQuery(comparedRead(view.previous, (r) => pageDetailsQuery(scope, r, path)));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
 
   const now = current.data?.data;
@@ -39,5 +41,5 @@ export function PageFigures({ view, path }: { view: DashboardView; path: string 
       </section>
     );
   }
-  return <FigureCards figures={figures} label={`Figures for ${path}`} stale={current.isPlaceholderData} busy={current.isFetching} />;
+  return <FigureCards figures={figures} label={`Figures for ${path}`} against={viewComparedLabel(view)} stale={current.isPlaceholderData} busy={current.isFetching} />;
 }

@@ -8,10 +8,10 @@ export const prefetchTraffic = (queryClient: QueryClient, search: DashboardSearc
   prefetchView(queryClient, search, (scope, view) => {
     void queryClient.prefetchQuery(summaryQuery(scope, view.range));
     void queryClient.prefetchQuery(trendsQuery(scope, view.range, view.granularity));
-    void queryClient.prefetchQuery(summaryQuery(scope, view.previous));
+    if (view.previous) void queryClient.prefetchQuery(summaryQuery(scope, view.previous));
     void queryClient.prefetchQuery(breakdownQuery(scope, view.range));
     void queryClient.prefetchQuery(breakdownQuery(scope, view.range, MAP_COUNTRIES));
     void queryClient.prefetchQuery(entryExitQuery(scope, view.range));
     void queryClient.prefetchQuery(realtimeQuery(scope));
-    if (view.compare) void queryClient.prefetchQuery(trendsQuery(scope, view.previous, view.granularity));
+    if (view.compare && view.previous) void queryClient.prefetchQuery(trendsQuery(scope, view.previous.days, view.granularity));
   });

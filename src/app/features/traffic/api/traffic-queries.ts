@@ -17,7 +17,7 @@ export const trendsQuery = (s: ReportScope, range: DateRange, granularity: Granu
     placeholderData: keepPreviousData,
   });
 
-/** Totals for a range; called twice when comparing (this period and the previous one). */
+/** Totals for a range; called twice when comparing (this period and the compared one, whose end may be a time of day). */
 export const summaryQuery = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: key(s, 'summary', { ...range, tz: s.timezone }),

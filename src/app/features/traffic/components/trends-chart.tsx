@@ -10,11 +10,14 @@ import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { trendsQuery } from '../api/traffic-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
+import { comparedRead } from '../../../lib/compared-read.js';
+import { chartComparedName } from '../../../lib/compared-label.js';
 
 export function TrendsChart({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
   const current = useQuery(trendsQuery(scope, view.range, view.granularity));
-  const previous = useQuery({ ...trendsQuery(scope, view.previous, view.granularity), enabled: view.compare });
+  // The whole compared period is drawn, for its shape; the cards' figures stop at today's time of day.
+  const previous = useQuery(comparedRead(view.compare ? view.previous : null, (r) => trendsQuery(scope, r.days, view.granularity)));
 
   const title = (
     <h2 id="trends-title">
@@ -25,7 +28,7 @@ export function TrendsChart({ view }: { view: DashboardView }) {
   if (current.error) return <section className="card" aria-labelledby="trends-title">{title}<QueryError error={current.error} propertyId={view.property.id} /></section>;
 
   const rows = current.data?.data ?? [];
-  // The previous period is laid over bucket by bucket; left out while either range is still the old one.
+  // The compared period is laid over bucket by bucket; left out while either range is still the old one.
   const prevRows = view.compare ? settledPrevious(current, previous)?.data : undefined;
   const points = trendPoints(rows, prevRows, ['page_views', 'unique_visitors'], (iso) => formatBucket(iso, view.granularity, view.timezone));
   const empty = current.data && current.data.summary.page_views === 0;
@@ -47,6 +50,8 @@ export function TrendsChart({ view }: { view: DashboardView }) {
           points={points}
           series={[{ key: 'page_views', name: 'Page views' }, { key: 'unique_visitors', name: 'Unique visitors' }]}
           compare={view.compare}
+          comparedName={chartComparedName(view)}
+          granularity={view.granularity}
           testId="trends-chart"
           height={280}
         />
