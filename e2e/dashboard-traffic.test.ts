@@ -9,6 +9,7 @@ import { buildApp } from '../src/server/app.js';
 import { newApiKey } from '../src/server/auth/api-keys.js';
 import { issueSignInToken, signInLink } from '../src/server/auth/sign-in.js';
 import { buildDashboard, SCREENSHOT_DIR } from './support/dashboard-harness.js';
+import { comparedEnd } from './support/compared-period.js';
 import { seedStore } from '../src/server/seed/seed-store.js';
 import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/server/store/store.js';
@@ -79,10 +80,14 @@ describe('dashboard: Traffic in key mode', () => {
     expect(await kpi('sessions').textContent()).toBe(en.format(expected.sessions));
     expect(await kpi('unique_visitors').textContent()).toBe(en.format(expected.unique_visitors));
     // Bounce rate is a rate: its change is in points, as on page detail and All properties (40% → 44% is "+4 pts").
-    const before = await summary(day(-59), day(-30));
+    // It is against the 30 days before, the last of them up to the time of day the card names (issue 13 §1).
+    const line = page.locator('[data-kpi=bounce_rate] .figure-change');
+    await expect.poll(() => line.textContent()).toMatch(/ vs /);
+    const compared = (await line.textContent())!.split(' vs ')[1];
+    const before = await summary(day(-59), comparedEnd(day(-30), compared));
     const pts = Math.round((expected.bounce_rate - before.bounce_rate) * 1000) / 10;
-    const ptsText = `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pts)} pts vs previous period`;
-    await expect.poll(() => page.locator('[data-kpi=bounce_rate] .figure-change').textContent()).toBe(ptsText);
+    const ptsText = `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pts)} pts vs ${compared}`;
+    expect(await line.textContent()).toBe(ptsText);
     await expect.poll(() => page.getByTestId('trends-chart').getAttribute('data-points')).toBe('30');
     await expect.poll(() => page.locator('.data-table tbody tr').count()).toBeGreaterThan(2);
   });
@@ -94,7 +99,7 @@ describe('dashboard: Traffic in key mode', () => {
     await expect.poll(() => page.getByTestId('trends-chart').getAttribute('data-points')).toBe('7');
     await expect.poll(() => kpi('page_views').textContent()).toBe(en.format(expected.page_views));
 
-    await page.getByLabel('Compare to previous period').check();
+    await page.getByLabel('Show on chart').check();
     await page.waitForURL(/compare=true/);
     await expect.poll(() => page.locator('.recharts-line-curve[stroke-dasharray]').count()).toBe(2);
 
@@ -103,7 +108,7 @@ describe('dashboard: Traffic in key mode', () => {
     expect(page.url()).toBe(url);
     await expect.poll(() => kpi('page_views').textContent()).toBe(en.format(expected.page_views));
     expect(await page.getByLabel('Date range').inputValue()).toBe('7d');
-    expect(await page.getByLabel('Compare to previous period').isChecked()).toBe(true);
+    expect(await page.getByLabel('Show on chart').isChecked()).toBe(true);
     await expect.poll(() => page.locator('.recharts-line-curve[stroke-dasharray]').count()).toBe(2);
   });
 
