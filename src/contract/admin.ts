@@ -75,6 +75,23 @@ export const createPropertyBody = z.object({
 });
 export type CreatePropertyBody = z.input<typeof createPropertyBody>;
 
+/**
+ * `PATCH /properties/{id}`: any of name, domain (null or "" clears it) and time zone; the id never
+ * changes (the snippet and API paths carry it), so it and any other key are refused.
+ */
+export const updatePropertyBody = z
+  .strictObject({
+    name: createPropertyBody.shape.name.optional(),
+    domain: propertyDomain.nullish(),
+    timezone: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((b) => b.name !== undefined || b.domain !== undefined || b.timezone !== undefined, { message: 'nothing to change: send name, domain or timezone' });
+export type UpdatePropertyBody = z.input<typeof updatePropertyBody>;
+/** Whether the snippet is installed: when the property's latest event happened, null before its first. */
+export const propertyStatusResponse = z.object({ id: propertyId, last_event_at: z.string().nullable() });
+export type PropertyStatus = z.infer<typeof propertyStatusResponse>;
+export const deletePropertyResponse = z.object({ id: z.string(), deleted: z.literal(true) });
+
 /** A key as lists show it: never the key or its hash. */
 export const apiKeySummary = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Property } from '../store/store.js';
 import { propertyDirectory } from './property-directory.js';
 
@@ -36,5 +36,25 @@ describe('propertyDirectory', () => {
     await new Promise((done) => setTimeout(done, 1_050));
     expect(await exists('blog')).toBe(true);
     expect(store.reads).toBe(2);
+  });
+
+  it('reads a known id again after ten seconds, so a deleted property stops being accepted', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const store = slowStore(['shop', 'blog']);
+      const exists = propertyDirectory(store);
+      expect(await exists('blog')).toBe(true);
+      store.ids = ['shop'];
+      vi.setSystemTime(Date.now() + 9_000);
+      expect(await exists('blog')).toBe(true);
+      expect(store.reads).toBe(1);
+      vi.setSystemTime(Date.now() + 2_000);
+      expect(await exists('blog')).toBe(true); // answered from the list in hand while the new one loads
+      await vi.waitFor(() => expect(store.reads).toBe(2));
+      await new Promise((done) => setTimeout(done, 30));
+      expect(await exists('blog')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

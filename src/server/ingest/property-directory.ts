@@ -1,10 +1,12 @@
 import type { Store } from '../store/store.js';
 
 const REFRESH_MS = 1_000;
+/** A known property is read again this often, so an edited domain or a deleted property reaches collect. */
+const STALE_MS = 10_000;
 
 /**
  * Which property ids exist (and each one's domain), cached for collect's hot path; an unknown id
- * re-reads at most once a second.
+ * re-reads at most once a second, a known one every ten seconds in the background.
  */
 export function propertyDirectory(store: Pick<Store, 'listProperties'>) {
   let known = new Map<string, string | null>();
@@ -25,7 +27,11 @@ export function propertyDirectory(store: Pick<Store, 'listProperties'>) {
     return loading;
   };
   const exists = async (id: string): Promise<boolean> => {
-    if (known.has(id)) return true;
+    // The answer from the list in hand, while a newer one loads for the next request.
+    if (known.has(id)) {
+      if (!loading && Date.now() - loadedAt >= STALE_MS) void reload().catch(() => undefined);
+      return true;
+    }
     if (loading) await loading;
     else if (Date.now() - loadedAt >= REFRESH_MS) await reload();
     return known.has(id);

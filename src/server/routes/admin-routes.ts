@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canonicalPermissions, createKeyBody, createPropertyBody, type AdminProperty, type ApiKeySummary } from '../../contract/admin.js';
+import { propertyLifecycleRoutes } from './property-lifecycle-routes.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
@@ -70,9 +71,13 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) 
     const body = parse(createPropertyBody, request.body, 'body');
     if (!isValidZone(body.timezone)) throw new ApiError(400, 'invalid_request', `timezone: unknown time zone "${body.timezone}"`, { field: 'timezone', in: 'body' });
     if ((await store.getProperties([body.id])).length > 0) throw new ApiError(409, 'conflict', `property "${body.id}" already exists`, { field: 'id' });
+    // A deleted property's id stays taken: a key or link that named it must not reach a new property.
+    if (await store.propertyIdUsed(body.id)) throw new ApiError(409, 'conflict', `property "${body.id}" existed and was deleted; pick another id`, { field: 'id' });
     const created = await store.createProperty({ id: body.id, name: body.name, domain: body.domain || null, timezone: body.timezone });
     return reply.status(201).send(propertyToApi(created, originOf(request)));
   });
+
+  await propertyLifecycleRoutes(app, { store, toApi: (p, request) => propertyToApi(p, originOf(request)) });
 
   app.get('/keys', async () => ({ data: (await store.listApiKeys()).map(keyToApi) }));
 

@@ -5,6 +5,7 @@ import type { Filter } from '../../contract/filters.js';
 import type { FunnelStep, funnelDimensions } from '../../contract/funnels.js';
 import type { GoalKind } from '../../contract/goals.js';
 import type { Granularity, OffsetSegment } from '../analytics/time-frame.js';
+import type { PropertyLifecycle } from './property-lifecycle.js';
 
 /** Which properties and which half-open UTC range a report reads. */
 export type SnapshotElement = z.infer<typeof snapshotElement>;
@@ -167,7 +168,7 @@ export interface SnapshotRecord {
 }
 
 /** Everything the service needs from a store; DuckDB is the embedded default, ClickHouse the scale-out. */
-export interface Store {
+export interface Store extends PropertyLifecycle {
   close(): Promise<void>;
   ping(): Promise<void>;
 

@@ -3,6 +3,7 @@ import { dateOf, type ChDb } from './clickhouse-db.js';
 import { DELETED_VERSION, nextVersion } from './row-versions.js';
 import { optionColumns, optionsFromColumns, type SavedFunnelOptionColumns } from '../saved-funnel-columns.js';
 import { chTime } from './sql-fragments.js';
+import { liveProperties } from './property-lifecycle.js';
 
 /**
  * Properties, API keys and saved funnels on ClickHouse: small ReplacingMergeTree tables, read with
@@ -12,7 +13,7 @@ import { chTime } from './sql-fragments.js';
  */
 export function adminQueries(db: ChDb): Pick<Store, 'createProperty' | 'listProperties' | 'getProperties' | 'createApiKey' | 'listApiKeys' | 'findApiKeysByPrefix' | 'revokeApiKey' | 'listSavedFunnels' | 'getSavedFunnel' | 'saveFunnel' | 'deleteSavedFunnel'> {
   const properties = async (where: string, order: string, params: Record<string, unknown> = {}) =>
-    (await db.all<PropertyRow>(`SELECT id, name, domain, timezone, created_at FROM properties FINAL ${where} ORDER BY ${order}`, params)).map(toProperty);
+    (await db.all<PropertyRow>(`SELECT * FROM ${liveProperties} ${where} ORDER BY ${order}`, params)).map(toProperty);
   const keys = async (where: string, params: Record<string, unknown> = {}) =>
     (await db.all<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys FINAL ${where} ORDER BY created_at, id`, params)).map(toKey);
   const funnels = async (where: string, params: Record<string, unknown>) =>
@@ -22,13 +23,16 @@ export function adminQueries(db: ChDb): Pick<Store, 'createProperty' | 'listProp
     async createProperty(p) {
       // The embedded store refuses a second property with the same id (its primary key); the route checks
       // first, and so does this, so a direct caller gets the same error rather than a silent replacement.
-      if ((await properties('WHERE id = {id:String}', 'id', { id: p.id })).length > 0) throw new Error(`property "${p.id}" already exists`);
+      if ((await properties('AND id = {id:String}', 'id', { id: p.id })).length > 0) throw new Error(`property "${p.id}" already exists`);
+      // A deleted property's row stays (property-lifecycle.ts): writing it again would bring it back.
+      const [used] = await db.all<{ n: number }>('SELECT count() AS n FROM properties WHERE id = {id:String}', { id: p.id });
+      if (Number(used.n) > 0) throw new Error(`property "${p.id}" existed and was deleted; ids are not reused`);
       const created_at = p.created_at ?? new Date();
       await db.insert('properties', [{ id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created_at: chTime(created_at) }]);
       return { ...p, created_at };
     },
     listProperties: () => properties('', 'created_at, id'),
-    getProperties: (ids) => properties('WHERE id IN {ids:Array(String)}', 'id', { ids }),
+    getProperties: (ids) => properties('AND id IN {ids:Array(String)}', 'id', { ids }),
 
     async createApiKey(k) {
       await db.insert('api_keys', [{ ...keyRow(k), revoked_at: null, version: 0 }]);

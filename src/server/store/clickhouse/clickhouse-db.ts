@@ -18,7 +18,7 @@ export interface ChDb {
   all<T>(sql: string, params?: ChParams): Promise<T[]>;
   run(sql: string, params?: ChParams): Promise<void>;
   /** Inserts JSON rows (JSONEachRow) into a table; `columns` names them when the table has more (or EPHEMERAL ones). */
-  insert(table: string, rows: readonly object[], columns?: readonly string[], settings?: Record<string, number>): Promise<void>;
+  insert(table: string, rows: readonly object[], columns?: readonly string[], settings?: Record<string, number | string>): Promise<void>;
 }
 
 export function chDb(client: ClickHouseClient, database: string, cluster: string | null, kind: ChDb['kind'] = 'server'): ChDb {
@@ -37,7 +37,7 @@ export function chDb(client: ClickHouseClient, database: string, cluster: string
       reportingUnavailable(async () => {
         await client.command({ query: sql, query_params: params });
       }),
-    insert: (table: string, rows: readonly object[], columns?: readonly string[], settings?: Record<string, number>) =>
+    insert: (table: string, rows: readonly object[], columns?: readonly string[], settings?: Record<string, number | string>) =>
       reportingUnavailable(async () => {
         if (rows.length === 0) return;
         await client.insert({

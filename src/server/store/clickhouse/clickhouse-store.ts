@@ -7,6 +7,7 @@ import { databaseDdl } from './schema.js';
 import { checkServerVersion } from './server-version.js';
 import { insertEvents } from './write-events.js';
 import { adminQueries } from './admin-queries.js';
+import { propertyLifecycle } from './property-lifecycle.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { experimentQueries } from './experiment-queries.js';
@@ -67,6 +68,7 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
       return Number(row.n);
     },
     ...adminQueries(db),
+    ...propertyLifecycle(db),
     ...adminSessionQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),

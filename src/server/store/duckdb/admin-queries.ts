@@ -7,6 +7,9 @@ export function adminQueries(db: Database) {
   const write = (sql: string, params: Record<string, string | string[] | null>) => db.transaction((conn) => query(conn, sql, params));
   return {
     async createProperty({ created_at = new Date(), ...p }: Omit<Property, 'created_at'> & { created_at?: Date }): Promise<Property> {
+      // A deleted property's id stays taken (property-lifecycle.ts), as a live one's is by the primary key.
+      const [deleted] = await db.all('SELECT 1 FROM deleted_properties WHERE id = $id', { id: p.id });
+      if (deleted) throw new Error(`property "${p.id}" existed and was deleted; ids are not reused`);
       await write(`INSERT INTO properties VALUES ($id, $name, $domain, $timezone, $created::TIMESTAMP)`, {
         id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created: ts(created_at),
       });

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../../../contract/events.js';
 import type { Store } from '../store.js';
 import { adminQueries } from './admin-queries.js';
+import { propertyLifecycle } from './property-lifecycle.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
@@ -37,6 +38,7 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   const repeats = startRepeatFlagging(db);
   return {
     ...adminQueries(db),
+    ...propertyLifecycle(db),
     ...adminSessionQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),

@@ -2,6 +2,7 @@ import { compactCustomEventsSchemaSql } from './compact-custom-events.js';
 import { compactEventsSchemaSql } from './compact-events.js';
 import { pageViewHoursSchemaSql } from './page-view-hours.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
+import { deletedPropertiesSchemaSql } from './property-lifecycle.js';
 
 /**
  * Tables of the embedded store. Timestamps are naive UTC. Visitor and session ids are kept as 64-bit
@@ -38,7 +39,7 @@ const eventColumns = `
   props VARCHAR,
   label VARCHAR`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,
