@@ -7,6 +7,7 @@ import { toCsv } from '../src/app/components/csv-button.js';
 import { campaignLabel, countryName, orNone, referrerLabel } from '../src/app/lib/dimension-labels.js';
 import { formatDuration } from '../src/app/lib/format.js';
 import { checkPageQuality, screenshotOnFailure, SCREENSHOT_DIR, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import { comparedEnd } from './support/compared-period.js';
 
 const PROPERTY = 'acme-shop';
 const TZ = 'America/New_York';
@@ -18,7 +19,7 @@ const signed = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractio
 // The dashboard's default range: the property's last 30 days, and the 30 before for the changes.
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const range = (days: number, back = 0) => `start=${addDays(today(), 1 - days - back)}&end=${addDays(today(), -back)}&timezone=${encodeURIComponent(TZ)}`;
+const range = (days: number, back = 0, end = addDays(today(), -back)) => `start=${addDays(today(), 1 - days - back)}&end=${end}&timezone=${encodeURIComponent(TZ)}`;
 
 const GOOGLE: Filter = { op: 'is', dimension: 'referrer', values: ['google.com'] };
 const withFilters = (query: string, filters: Filter[]) => (filters.length ? `${query}&filters=${encodeURIComponent(encodeFilters(filters))}` : query);
@@ -26,11 +27,14 @@ const withFilters = (query: string, filters: Filter[]) => (filters.length ? `${q
 /** Every figure the Traffic page shows, as the API answers them for one segment. */
 async function trafficFigures(dash: Dashboard, filters: Filter[], days = 30) {
   const get = (report: string, extra = '', back = 0) => dash.api(`/properties/${PROPERTY}/traffic/${report}?${withFilters(`${range(days, back)}${extra}`, filters)}`);
-  const [summary, previous, trends, breakdown, map, entryExit] = await Promise.all([
-    get('summary'), get('summary', '', days), get('trends', '&granularity=day'), get('breakdown', '&limit=10'), get('breakdown', '&limit=50'),
+  // The days before, the last of them up to the time of day the cards name (issue 13 §1), asked once the page says it.
+  const previous = async (compared: string) =>
+    (await dash.api(`/properties/${PROPERTY}/traffic/summary?${withFilters(range(days, days, comparedEnd(addDays(today(), -days), compared)), filters)}`)).data;
+  const [summary, trends, breakdown, map, entryExit] = await Promise.all([
+    get('summary'), get('trends', '&granularity=day'), get('breakdown', '&limit=10'), get('breakdown', '&limit=50'),
     dash.api(`/properties/${PROPERTY}/traffic/entry-exit-pages?${withFilters(`${range(days)}&limit=10`, filters)}`),
   ]);
-  return { summary: summary.data, previous: previous.data, trends: trends.data, breakdown: breakdown.data, map: map.data.countries, entryExit: entryExit.data };
+  return { summary: summary.data, previous, trends: trends.data, breakdown: breakdown.data, map: map.data.countries, entryExit: entryExit.data };
 }
 type Figures = Awaited<ReturnType<typeof trafficFigures>>;
 
@@ -57,9 +61,13 @@ async function expectTrafficToShow(page: Page, want: Figures) {
   expect(await kpi(page, 'unique_visitors').textContent()).toBe(en.format(s.unique_visitors));
   expect(await kpi(page, 'bounce_rate').textContent()).toBe(pct.format(s.bounce_rate));
   expect(await kpi(page, 'avg_session_duration').textContent()).toBe(formatDuration(s.avg_session_duration));
-  // The change is against the same segment in the previous period.
-  const change = (s.sessions - want.previous.sessions) / want.previous.sessions;
-  await expect.poll(() => page.locator('[data-kpi=sessions] .figure-change').textContent(), SLOW).toBe(`${signed.format(change)} vs previous period`);
+  // The change is against the same segment in the compared period.
+  const line = page.locator('[data-kpi=sessions] .figure-change');
+  await expect.poll(() => line.textContent(), SLOW).toMatch(/ vs /);
+  const compared = (await line.textContent())!.split(' vs ')[1];
+  const before = await want.previous(compared);
+  const change = (s.sessions - before.sessions) / before.sessions;
+  expect(await line.textContent()).toBe(`${signed.format(change)} vs ${compared}`);
 
   await expect.poll(() => page.getByTestId('trends-chart').getAttribute('data-points'), SLOW).toBe(String(want.trends.length));
   const download = page.waitForEvent('download');
