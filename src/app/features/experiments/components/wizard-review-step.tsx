@@ -1,19 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { createExperimentBody } from '../../../../contract/experiments.js';
 import { formatPercent } from '../../../lib/format.js';
 import { goalsListQuery } from '../../goals/api/goals-queries.js';
 import { toCreateBody, type WizardValues } from './wizard-form.js';
+import { STEP, stepOfField, WIZARD_STEPS } from './wizard-field-paths.js';
+import { slugOfStep } from './wizard-step-clamp.js';
 import { WizardField } from './wizard-field.js';
 import { useRunningTestsOn, WizardOverlapWarning } from './wizard-overlap-warning.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 import { autoStopWords, goalWords, splitShare, versionLines } from './wizard-review-words.js';
 
+/** Which earlier step holds the first field the contract refuses, and what it says, with a way back to it. */
+function EarlierStepProblem({ issues }: { issues: readonly { path: PropertyKey[]; message: string }[] }) {
+  const navigate = useNavigate();
+  const first = issues[0];
+  const step = first ? stepOfField(first.path.join('.')) : STEP.page;
+  return (
+    <p className="muted" data-testid="wizard-review-problem">
+      The {WIZARD_STEPS[step]} step still needs attention{first ? ` (${first.message})` : ''}.{' '}
+      <button type="button" className="button small" onClick={() => void navigate({ to: '.', search: (s) => ({ ...s, step: slugOfStep(step) }) })}>
+        Go to {WIZARD_STEPS[step]}
+      </button>
+    </p>
+  );
+}
+
 /** Step 5: the test in words (who sees what, the split, the goal), and its name. */
 export function WizardReviewStep({ scope }: { scope: ReportScope }) {
   const { control, register } = useFormContext<WizardValues>();
   const values = useWatch({ control }) as WizardValues;
-  const parsed = createExperimentBody.safeParse({ ...toCreateBody(values), name: values.name.trim() || 'unnamed' });
+  // The name has its own box and message above: the summary shows whatever it holds (a 600-character
+  // name once hid the summary behind "earlier steps need attention").
+  const parsed = createExperimentBody.safeParse({ ...toCreateBody(values), name: 'unnamed' });
   const running = useRunningTestsOn(scope, parsed.success ? parsed.data.page : '');
   // Named by the goal picked (the goal step loaded the list, so this reads it from the cache).
   const goals = useQuery({ ...goalsListQuery(scope), enabled: parsed.success && parsed.data.goal === 'goal' });
@@ -44,7 +64,7 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
           <p className="muted small">The test starts as soon as you create it.</p>
         </section>
       ) : (
-        <p className="muted">Some earlier steps still need attention; use Back to fix them.</p>
+        <EarlierStepProblem issues={parsed.error.issues} />
       )}
     </>
   );
