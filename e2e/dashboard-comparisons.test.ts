@@ -130,4 +130,18 @@ describe('dashboard: comparisons like with like', () => {
     await expect.poll(() => help.textContent()).toContain('unique visitors can exceed sessions');
     await checkPageQuality(page, 'comparisons-traffic');
   });
+
+  it('fits the comparison controls on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const from = addDays(today(), -40);
+    await page.goto(`${dash.origin}/traffic?property=${PROPERTY}&range=mtd&comparison=custom&compare_from=${from}&compare_to=${addDays(from, 9)}&compare=true`);
+    await expect.poll(() => change(page, 'page_views').textContent(), SLOW).toContain(' vs ');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'comparisons-custom-phone-top.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'comparisons-custom-dark-top.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(dash.problems).toEqual([]);
+  });
 });

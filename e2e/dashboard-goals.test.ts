@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFilters, filterDimensions, type Filter } from '../src/contract/filters.js';
 import { addDays, todayIn } from '../src/app/lib/date-range.js';
 import { checkPageQuality, screenshotOnFailure, SCREENSHOT_DIR, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import { comparedEnd } from './support/compared-period.js';
 
 const PROPERTY = 'acme-shop';
 const TZ = 'America/New_York';
@@ -30,12 +31,14 @@ describe('dashboard: goals', () => {
   let page: Page;
 
   // The dashboard's default range: the property's last 30 days, and the 30 before for the changes.
-  const range = (days = 30, back = 0) => {
+  // The 30 before end on the time of day the table's note names, while the range holds today (issue 13 §1).
+  const range = (days = 30, back = 0, compared = '') => {
     const today = todayIn(TZ);
-    return `start=${addDays(today, 1 - days - back)}&end=${addDays(today, -back)}&timezone=${encodeURIComponent(TZ)}`;
+    const end = back ? comparedEnd(addDays(today, -back), compared) : today;
+    return `start=${addDays(today, 1 - days - back)}&end=${end}&timezone=${encodeURIComponent(TZ)}`;
   };
-  const report = (filters: Filter[] = [], back = 0): Promise<Report> =>
-    dash.api(`/properties/${PROPERTY}/goals/report?${range(30, back)}${filters.length ? `&filters=${encodeURIComponent(encodeFilters(filters))}` : ''}`);
+  const report = (filters: Filter[] = [], back = 0, compared = ''): Promise<Report> =>
+    dash.api(`/properties/${PROPERTY}/goals/report?${range(30, back, compared)}${filters.length ? `&filters=${encodeURIComponent(encodeFilters(filters))}` : ''}`);
   const goalNames = async () => ((await dash.api(`/properties/${PROPERTY}/goals`)) as { data: { name: string }[] }).data.map((g) => g.name);
   const row = (name: string): Locator => page.getByTestId('goals-table').locator('tbody tr', { has: page.locator(`[data-goal="${name}"]`) });
   const figure = (name: string, key: string) => row(name).locator(`[data-figure=${key}] .goal-value`).textContent();
@@ -44,7 +47,9 @@ describe('dashboard: goals', () => {
 
   /** A goal's row shows the API's visitors, conversions, rate and revenue per currency, each with its change. */
   async function expectRow(name: string, filters: Filter[] = []) {
-    const [now, before] = await Promise.all([report(filters), report(filters, 30)]);
+    const note = page.locator('.table-note', { hasText: 'Changes compare with' });
+    await expect.poll(() => note.count(), SLOW).toBe(1);
+    const [now, before] = await Promise.all([report(filters), report(filters, 30, (await note.textContent())!)]);
     const g = now.data.find((x) => x.name === name)!;
     const p = before.data.find((x) => x.name === name)!;
     await expect.poll(() => figure(name, 'visitors'), SLOW).toBe(en.format(g.visitors));
