@@ -5,6 +5,7 @@ import * as f from './funnels.js';
 import * as x from './experiments.js';
 import * as xr from './experiment-results.js';
 import * as rec from './recommendations.js';
+import * as pe from './page-elements.js';
 import * as g from './goals.js';
 import type { KeyPermission } from './admin.js';
 import { propertyId } from './common.js';
@@ -65,6 +66,7 @@ export const endpoints = {
   savedFunnels: { method: 'GET', path: '/properties/{propertyId}/saved-funnels', tag: 'Saved funnels', summary: 'Saved funnel definitions, newest first', response: f.savedFunnelsResponse },
   saveFunnel: { method: 'POST', path: '/properties/{propertyId}/saved-funnels', tag: 'Saved funnels', summary: 'Create a saved funnel (201), or update the one named by `id` (200)', body: f.saveFunnelBody, response: f.savedFunnelResponse, status: 201 },
   deleteFunnel: { method: 'DELETE', path: '/properties/{propertyId}/saved-funnels/{funnelId}', tag: 'Saved funnels', summary: 'Delete a saved funnel', params: z.object({ funnelId: z.string().min(1).max(64) }), response: f.deletedFunnelResponse },
+  pageElements: { method: 'GET', path: '/properties/{propertyId}/pages/elements', tag: 'Pages', summary: 'A page\'s key elements as the tracker last saw them, to check a split test\'s selectors against (extension)', query: pe.pageElementsQuery, response: pe.pageElementsResponse },
   splitTestRecommendations: { method: 'GET', path: '/properties/{propertyId}/split-test-recommendations', tag: 'Split tests', summary: 'A/B test ideas for one page, from its last 30 days of figures', query: rec.recommendationsQuery, response: rec.recommendationsResponse },
   splitTests: { method: 'GET', path: '/properties/{propertyId}/split-tests', tag: 'Split tests', summary: 'Split tests, newest first', query: x.listExperimentsQuery, response: x.experimentListResponse },
   createSplitTest: { method: 'POST', path: '/properties/{propertyId}/split-tests', tag: 'Split tests', summary: 'Create and start a split test; the control is added as variant 0', body: x.createExperimentBody, response: x.experimentResponse, status: 201, conflict: `the property already runs ${x.MAX_RUNNING_TESTS} split tests, the most at once`, permission: 'experiments' },

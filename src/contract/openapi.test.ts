@@ -12,8 +12,8 @@ describe('openapi.json', () => {
       if (e.aggregatePath) expect(doc.paths[e.aggregatePath]?.post, e.aggregatePath).toBeDefined();
     }
     // + split-test-recommendations, split-tests, …/{experimentId}, …/stop; goals, goals/{goalId}, goals/report;
-    // split tests' …/timeline, …/archive, …/restore (their DELETE shares …/{experimentId})
-    expect(Object.keys(doc.paths)).toHaveLength(16 + 4 + 7 + 3 + 3);
+    // split tests' …/timeline, …/archive, …/restore (their DELETE shares …/{experimentId}); pages/elements
+    expect(Object.keys(doc.paths)).toHaveLength(16 + 4 + 7 + 3 + 3 + 1);
   });
 
   it('documents required parameters and the error responses', () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pageElementsQuery, type PageElements } from '../../contract/page-elements.js';
 import { recommendationsQuery } from '../../contract/recommendations.js';
 import { llmConfigFromEnv, type LlmConfig } from '../recommendations/llm-engine.js';
 import { recommendationsFor } from '../recommendations/recommend.js';
@@ -6,9 +7,10 @@ import type { Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
 
 export const RECOMMENDATIONS_PATH = '/properties/{propertyId}/split-test-recommendations';
+export const PAGE_ELEMENTS_PATH = '/properties/{propertyId}/pages/elements';
 
 /**
- * Split-test recommendations for a page. The language model is read from the environment unless a
+ * Split-test recommendations for a page, and the page's elements as its snapshot has them. The language model is read from the environment unless a
  * test passes one (or `null` for none).
  */
 export async function recommendationRoutes(app: FastifyInstance, opts: { store: Store; llm?: LlmConfig | null }) {
@@ -17,5 +19,16 @@ export async function recommendationRoutes(app: FastifyInstance, opts: { store: 
     const propertyId = scopedProperty(request);
     const { page } = parse(recommendationsQuery, request.query, 'query');
     return recommendationsFor(opts.store, propertyId, page, { now: new Date(), llm });
+  });
+  // The snapshot the recommender reads, for the wizard to check a typed selector against.
+  app.get(fastifyPath(PAGE_ELEMENTS_PATH), async (request): Promise<PageElements> => {
+    const propertyId = scopedProperty(request);
+    const { page } = parse(pageElementsQuery, request.query, 'query');
+    const snapshot = await opts.store.pageSnapshot(propertyId, page);
+    return {
+      page,
+      seen_at: snapshot ? snapshot.ts.toISOString() : null,
+      elements: (snapshot?.elements ?? []).map(({ selector, tag, kind, text }) => ({ selector, tag, kind, text })),
+    };
   });
 }
