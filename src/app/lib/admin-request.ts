@@ -5,7 +5,7 @@ import { ApiError } from './api-error.js';
 import { fetchWithCsrf } from './csrf-token.js';
 
 export interface AdminRequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 }

@@ -6,13 +6,12 @@ import { describedBy, FormField } from '../../../components/form-field.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useCreateProperty } from '../api/property-admin.js';
+import { browserZone, ZONES } from './zone-options.js';
 
 type Input = z.input<typeof createPropertyBody>;
 type Output = z.output<typeof createPropertyBody>;
 const FIELDS = ['id', 'name', 'domain', 'timezone'] as const;
 
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const ZONES = [...new Set(['UTC', browserZone, ...(Intl.supportedValuesOf?.('timeZone') ?? [])])];
 
 /** The admin contract's own schema validates as you type; the server's verdict (409 on id…) lands on the field it names. */
 export function CreatePropertyForm({ onCreated }: { onCreated: (property: AdminProperty) => void }) {

@@ -7,6 +7,8 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import { useConnection } from '../../../lib/connection-context.js';
 import { adminPropertiesQuery } from '../api/property-admin.js';
 import { CreatePropertyForm } from './create-property-form.js';
+import { DeletePropertyDialog } from './delete-property-dialog.js';
+import { EditPropertyForm } from './edit-property-form.js';
 import { PropertyList } from './property-list.js';
 import { TrackerSnippet } from './tracker-snippet.js';
 import '../../../components/forms.css';
@@ -15,16 +17,20 @@ import './properties.css';
 export function PropertiesPage() {
   const { connection } = useConnection();
   const list = useQuery({ ...adminPropertiesQuery(connection), enabled: connection.mode === 'session' });
-  const [shown, setShown] = useState<{ property: AdminProperty; fresh: boolean } | null>(null);
+  // The right-hand card: a property's snippet (with whether it receives events) or its edit form.
+  const [shown, setShown] = useState<{ kind: 'snippet' | 'edit'; property: AdminProperty; fresh?: boolean } | null>(null);
+  const [deleting, setDeleting] = useState<AdminProperty | null>(null);
 
   if (connection.mode === 'key') return <AdminOnly title="Properties" what="properties" />;
   return (
     <div className="properties">
       <h1 className="page-title">Properties</h1>
       <div className="properties-top">
-        <CreatePropertyForm onCreated={(property) => setShown({ property, fresh: true })} />
-        {shown ? (
-          <TrackerSnippet property={shown.property} fresh={shown.fresh} onClose={() => setShown(null)} />
+        <CreatePropertyForm onCreated={(property) => setShown({ kind: 'snippet', property, fresh: true })} />
+        {shown?.kind === 'edit' ? (
+          <EditPropertyForm key={shown.property.id} property={shown.property} onDone={(saved) => setShown(saved ? { kind: 'snippet', property: saved } : null)} />
+        ) : shown ? (
+          <TrackerSnippet property={shown.property} fresh={!!shown.fresh} onClose={() => setShown(null)} />
         ) : (
           <section className="card how-to">
             <h2>How it works</h2>
@@ -43,9 +49,24 @@ export function PropertiesPage() {
         ) : !list.data ? (
           <SkeletonRows rows={3} />
         ) : (
-          <PropertyList properties={list.data} onShowSnippet={(property) => setShown({ property, fresh: false })} />
+          <PropertyList
+            properties={list.data}
+            onShowSnippet={(property) => setShown({ kind: 'snippet', property })}
+            onEdit={(property) => setShown({ kind: 'edit', property })}
+            onDelete={setDeleting}
+          />
         )}
       </section>
+      {deleting && (
+        <DeletePropertyDialog
+          property={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            if (shown?.property.id === deleting.id) setShown(null);
+            setDeleting(null);
+          }}
+        />
+      )}
     </div>
   );
 }

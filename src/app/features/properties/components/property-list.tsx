@@ -3,8 +3,15 @@ import type { AdminProperty } from '../../../../contract/admin.js';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { formatDate } from '../../../lib/format.js';
 
-/** Every property, with its snippet one click away. */
-export function PropertyList({ properties, onShowSnippet }: { properties: AdminProperty[]; onShowSnippet: (p: AdminProperty) => void }) {
+/** Every property, with its snippet, edit form and delete one click away. */
+interface Props {
+  properties: AdminProperty[];
+  onShowSnippet: (p: AdminProperty) => void;
+  onEdit: (p: AdminProperty) => void;
+  onDelete: (p: AdminProperty) => void;
+}
+
+export function PropertyList({ properties, onShowSnippet, onEdit, onDelete }: Props) {
   const columns: Column<AdminProperty>[] = [
     { key: 'name', label: 'Name' },
     { key: 'id', label: 'Id', render: (p) => <code>{p.id}</code> },
@@ -13,12 +20,18 @@ export function PropertyList({ properties, onShowSnippet }: { properties: AdminP
     { key: 'created_at', label: 'Created', render: (p) => formatDate(p.created_at.slice(0, 10)) },
     {
       key: 'actions',
-      label: 'Open',
+      label: 'Actions',
       sortValue: (p) => p.id,
       render: (p) => (
         <span className="row-actions">
           <button type="button" className="button small" onClick={() => onShowSnippet(p)} aria-label={`Show the snippet of ${p.name}`}>
             Snippet
+          </button>
+          <button type="button" className="button small" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+            Edit
+          </button>
+          <button type="button" className="button small" onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`}>
+            Delete
           </button>
           <Link to="/traffic" search={(s) => ({ ...s, property: p.id, tz: undefined })} aria-label={`Traffic of ${p.name}`}>
             Traffic

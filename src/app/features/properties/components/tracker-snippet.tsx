@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { AdminProperty } from '../../../../contract/admin.js';
 import { CopyButton } from '../../../components/copy-button.js';
+import { SnippetStatus } from './snippet-status.js';
 
 function Snippet({ id, label, code, help }: { id: string; label: string; code: string; help: string }) {
   return (
@@ -26,6 +27,7 @@ export function TrackerSnippet({ property, fresh, onClose }: { property: AdminPr
         </h2>
         <button type="button" className="button small" onClick={onClose}>Close</button>
       </div>
+      <SnippetStatus propertyId={property.id} />
       <Snippet id="snippet-standard" label="Tracker snippet" code={property.snippet} help="Put it on every page (anywhere; it never holds up the page). It counts page views, clicks, form submissions and scroll depth." />
       <Snippet
         id="snippet-experiments"
