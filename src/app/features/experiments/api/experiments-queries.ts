@@ -20,11 +20,12 @@ export type ExperimentStatus = (typeof experimentStatuses)[number];
 export const experimentsKey = (s: Pick<ExperimentsScope, 'connection' | 'propertyId'>) =>
   [connectionKey(s.connection), s.propertyId, 'experiments'] as const;
 
-/** The property's split tests, newest first; `status` undefined = all. */
-export const experimentListQuery = (s: ExperimentsScope, status?: ExperimentStatus) =>
+/** The property's split tests, newest first; `status` undefined = all; `archived`: only the archived ones, else none of them. */
+export const experimentListQuery = (s: ExperimentsScope, status?: ExperimentStatus, archived = false) =>
   queryOptions({
-    queryKey: [...experimentsKey(s), 'list', { status: status ?? 'all' }] as const,
-    queryFn: ({ signal }) => s.client.call('splitTests', { propertyId: s.propertyId, query: { status, limit: 100 }, signal }),
+    queryKey: [...experimentsKey(s), 'list', { status: status ?? 'all', archived }] as const,
+    queryFn: ({ signal }) =>
+      s.client.call('splitTests', { propertyId: s.propertyId, query: { status, limit: 100, ...(archived ? { archived: 'true' as const } : {}) }, signal }),
     // Switching the status filter keeps the old rows (dimmed) instead of flashing a skeleton.
     placeholderData: keepPreviousData,
   });
@@ -54,5 +55,35 @@ export function useStopExperiment(s: ExperimentsScope, experimentId: string) {
   return useMutation({
     mutationFn: (body: StopExperimentBody) => s.client.call('stopSplitTest', { propertyId: s.propertyId, params: { experimentId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
+  });
+}
+
+/** Each variant's cumulative conversion rate by day of the test, for the results-over-time chart. */
+export const experimentTimelineQuery = (s: ExperimentsScope, experimentId: string) =>
+  queryOptions({
+    queryKey: [...experimentsKey(s), 'timeline', experimentId] as const,
+    queryFn: ({ signal }) => s.client.call('splitTestTimeline', { propertyId: s.propertyId, params: { experimentId }, signal }),
+  });
+
+/** Archive (true) or restore (false) a complete test; lists and details refetch afterwards. */
+export function useArchiveExperiment(s: ExperimentsScope, experimentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (archive: boolean) =>
+      s.client.call(archive ? 'archiveSplitTest' : 'restoreSplitTest', { propertyId: s.propertyId, params: { experimentId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
+  });
+}
+
+/** Delete a complete test for good; its cached reads are dropped rather than refetched (they would 404). */
+export function useDeleteExperiment(s: ExperimentsScope, experimentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => s.client.call('deleteSplitTest', { propertyId: s.propertyId, params: { experimentId } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...experimentsKey(s), 'detail', experimentId] });
+      queryClient.removeQueries({ queryKey: [...experimentsKey(s), 'timeline', experimentId] });
+      return queryClient.invalidateQueries({ queryKey: [...experimentsKey(s), 'list'] });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import type { ExperimentsScope } from '../api/experiments-queries.js';
+import { ExperimentDetailArchive } from './experiment-detail-archive.js';
 import { ExperimentDetailAutoStop } from './experiment-detail-auto-stop.js';
 import { ExperimentDetailRename } from './experiment-detail-rename.js';
 import { ExperimentDetailStop } from './experiment-detail-stop.js';
@@ -15,7 +16,7 @@ interface Props {
   onConflict: () => void;
 }
 
-/** Rename, auto-stop and stop for a running test; a complete test only says when and why it ended. */
+/** Rename, auto-stop and stop for a running test; a complete test says when and why it ended, and can be archived or deleted. */
 export function ExperimentDetailActions({ scope, detail, timezone, conflict, onConflict }: Props) {
   if (detail.status === 'complete') {
     return (
@@ -26,6 +27,7 @@ export function ExperimentDetailActions({ scope, detail, timezone, conflict, onC
           It ended on {detail.stopped_at ? formatDay(detail.stopped_at, timezone) : 'an unknown day'}. {describeEnd(detail)} A stopped test
           cannot be changed or restarted; its figures above are final. To test again, create a new experiment.
         </p>
+        <ExperimentDetailArchive scope={scope} detail={detail} />
       </section>
     );
   }
@@ -44,6 +46,7 @@ export function ExperimentDetailActions({ scope, detail, timezone, conflict, onC
         />
         <ExperimentDetailStop scope={scope} experimentId={id} onConflict={onConflict} />
       </div>
+      <p className="muted small">To archive or delete this test, stop it first: while it runs, it decides what visitors see.</p>
     </section>
   );
 }

@@ -12,8 +12,10 @@ import { ExperimentDetailActions } from './experiment-detail-actions.js';
 import { ExperimentDetailSummary } from './experiment-detail-summary.js';
 import { ExperimentDetailVerdict } from './experiment-detail-verdict.js';
 import { ExperimentStatusBadge } from './experiment-status-badge.js';
+import { ExperimentTimelineChart } from './experiment-timeline-chart.js';
 import { useExperimentsScope } from './experiments-scope.js';
 import { VariantChanges } from './variant-changes.js';
+import { formatDay } from './variant-figures.js';
 import { VariantTable } from './variant-table.js';
 import '../../../components/forms.css';
 import './experiments.css';
@@ -67,13 +69,24 @@ function ExperimentDetail({ view, experimentId }: { view: DashboardView; experim
         <div className="experiment-title">
           <h1 className="page-title" id="experiment-name" data-testid="experiment-name">{d.name}</h1>
           <ExperimentStatusBadge status={d.status} />
+          {d.archived_at && <span className="status-badge archived" data-testid="archived-badge">Archived</span>}
         </div>
+        {d.archived_at && (
+          <p className="muted small" data-testid="archived-note">
+            Archived on {formatDay(d.archived_at, view.timezone)}: left out of the experiments list. Restore it below.
+          </p>
+        )}
         <ExperimentDetailSummary detail={d} timezone={view.timezone} />
       </section>
       <ExperimentDetailVerdict detail={d} />
       <section className="card" aria-labelledby="variants-title">
         <h2 id="variants-title">Variants</h2>
         <VariantTable detail={d} />
+      </section>
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Conversion rate over time</h2>
+        <p className="muted small">Each variant's conversion rate so far, at the end of each day since the test started.</p>
+        <ExperimentTimelineChart scope={scope} experimentId={d.experiment_id} timezone={view.timezone} />
       </section>
       <section className="card" aria-labelledby="changes-title">
         <h2 id="changes-title">{d.type === 'redirect' ? 'Where each variant sends visitors' : 'What each variant changes'}</h2>

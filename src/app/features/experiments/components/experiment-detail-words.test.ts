@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatP } from '../../../../contract/chance-display.js';
-import { describeAutoStop, describeChange, describeEnd, describeGoal } from './experiment-detail-words.js';
+import { describeAutoStop, describeChange, describeEnd, describeGoal, sampleRatioWords } from './experiment-detail-words.js';
 
 describe('experiment words', () => {
   it('says why a test ended from the reason the API recorded', () => {
@@ -50,5 +50,17 @@ describe('p-values', () => {
   it('never say "p = 0" for a value that underflowed', () => {
     expect(formatP(0)).toBe('p < 0.0001');
     expect(formatP(0.00004)).toBe('p < 0.0001');
+  });
+});
+
+describe('the sample-ratio check in words (issue 13 §11)', () => {
+  it('says what the p-value means whether or not the split is off', () => {
+    expect(sampleRatioWords({ sample_ratio_p_value: 0.41, sample_ratio_mismatch: false })).toBe(
+      'Visitors split as planned (p = 0.4100): no sign that any variant gets a different share of visitors than intended.',
+    );
+    expect(sampleRatioWords({ sample_ratio_p_value: 0.00001, sample_ratio_mismatch: true })).toBe(
+      'The split is off (p < 0.0001): visitors are not reaching the variants as planned, so results may be biased.',
+    );
+    expect(sampleRatioWords({ sample_ratio_p_value: null, sample_ratio_mismatch: false })).toBe('The split between variants is checked once visitors arrive.');
   });
 });

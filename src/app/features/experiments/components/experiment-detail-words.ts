@@ -1,3 +1,4 @@
+import { formatP } from '../../../../contract/chance-display.js';
 import type { Change, ExperimentDetail, ExperimentGoalDefinition, goals } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
 import { GOAL_KIND_LABELS } from '../../goals/utils/goal-words.js';
@@ -79,3 +80,14 @@ export function describeChange(c: Change): string {
  * A p-value as the server's verdict text writes it (4 decimals), so one card never shows two styles.
  * Tiny p-values underflow to 0 in the API's answer; "p = 0" would claim impossibility.
  */
+
+/**
+ * The sample-ratio check in a sentence, whatever its outcome: p is the chance of a split at least this
+ * uneven by luck alone, and only below 0.001 does the API call it a mismatch (docs/experiments.md).
+ */
+export function sampleRatioWords(stats: Pick<ExperimentDetail['stats'], 'sample_ratio_p_value' | 'sample_ratio_mismatch'>): string {
+  const p = stats.sample_ratio_p_value;
+  if (p === null) return 'The split between variants is checked once visitors arrive.';
+  if (stats.sample_ratio_mismatch) return `The split is off (${formatP(p)}): visitors are not reaching the variants as planned, so results may be biased.`;
+  return `Visitors split as planned (${formatP(p)}): no sign that any variant gets a different share of visitors than intended.`;
+}

@@ -69,7 +69,10 @@ export function ExperimentListTable({ scope, items, filter, timezone }: { scope:
     { key: 'verdict', label: 'Verdict', className: 'verdict-cell', render: (r) => (loading.has(r.experiment_id) ? pending : r.verdict || '—') },
   ];
 
-  const emptyTitle = filter === 'all' ? 'No experiments yet.' : filter === 'active' ? 'No running experiments.' : 'No finished experiments.';
+  const emptyTitles: Record<StatusFilter, string> = {
+    all: 'No experiments yet.', active: 'No running experiments.', complete: 'No finished experiments.', archived: 'No archived experiments.',
+  };
+  const emptyTitle = emptyTitles[filter];
   return (
     <DataTable
       rows={rows}

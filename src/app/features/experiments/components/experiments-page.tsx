@@ -10,7 +10,7 @@ import { useExperimentsScope } from './experiments-scope.js';
 import { statusFilters, type StatusFilter } from './experiments-search.js';
 import './experiments.css';
 
-const FILTER_LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Running', complete: 'Complete' };
+const FILTER_LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Running', complete: 'Complete', archived: 'Archived' };
 
 export function ExperimentsPage() {
   return <ViewGate purpose="then come back to test changes on its pages">{(view) => <ExperimentList view={view} />}</ViewGate>;
@@ -20,7 +20,7 @@ function ExperimentList({ view }: { view: DashboardView }) {
   const scope = useExperimentsScope(view)!;
   const { status } = useSearch({ from: '/experiments' });
   const navigate = useNavigate({ from: '/experiments' });
-  const list = useQuery(experimentListQuery(scope, status === 'all' ? undefined : status));
+  const list = useQuery(status === 'archived' ? experimentListQuery(scope, undefined, true) : experimentListQuery(scope, status === 'all' ? undefined : status));
   const timezone = view.timezone;
 
   return (

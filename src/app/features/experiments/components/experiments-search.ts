@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { experimentStatuses } from '../../../../contract/experiments.js';
 
-export const statusFilters = ['all', ...experimentStatuses] as const;
+/** `archived`: the archived tests, which every other filter leaves out. */
+export const statusFilters = ['all', ...experimentStatuses, 'archived'] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
 /** The list's own URL state; a bad value in a shared link falls back to showing every test. */

@@ -42,3 +42,11 @@ describe('variant figures', () => {
     expect(autoStopAt('2026-03-01T10:00:00.000Z', 30)).toBe('2026-03-31T10:00:00.000Z');
   });
 });
+
+describe('nothing to compare yet (issue 13 §12)', () => {
+  it('keeps the API\'s reason beside the missing figures', () => {
+    const none = { uplift: null, chance_to_beat_control: null, uplift_interval: null, unavailable_reason: 'no_conversions' as const };
+    const [, b] = variantRows([{ ...control, conversions: 0, conversion_rate: 0 }, { ...variant, conversions: 0, conversion_rate: 0, stats: none }]);
+    expect(b).toMatchObject({ chance_to_beat_control: null, uplift_low: null, unavailable_reason: 'no_conversions' });
+  });
+});

@@ -16,6 +16,8 @@ export interface VariantRow {
   chance_to_beat_control: number | null;
   uplift_low: number | null;
   uplift_high: number | null;
+  /** Why the comparison figures are missing (contract/experiments.ts), e.g. `no_conversions`. */
+  unavailable_reason?: NonNullable<DetailVariant['stats']>['unavailable_reason'];
   revenue: number;
   revenue_per_session: number;
 }
@@ -31,12 +33,15 @@ export function variantRows(variants: DetailVariant[]): VariantRow[] {
     chance_to_beat_control: v.stats?.chance_to_beat_control ?? null,
     uplift_low: v.stats?.uplift_interval?.[0] ?? null,
     uplift_high: v.stats?.uplift_interval?.[1] ?? null,
+    ...(v.stats?.unavailable_reason ? { unavailable_reason: v.stats.unavailable_reason } : {}),
     revenue: v.revenue,
     revenue_per_session: v.revenue_per_session,
   }));
 }
 
 export const NOT_APPLICABLE = '—';
+/** Shown instead of a chance and an interval while neither the variant nor the control has converted. */
+export const NO_CONVERSIONS_YET = 'No conversions yet';
 
 /**
  * A chance to beat as the server's verdict words it (contract/chance-display.ts), so the table and

@@ -1,9 +1,12 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { formatCompact, formatInteger, formatPercent } from '../../../lib/format.js';
-import { formatChance, formatInterval, formatUplift, variantRows, type VariantRow } from './variant-figures.js';
+import { formatChance, formatInterval, formatUplift, NO_CONVERSIONS_YET, variantRows, type VariantRow } from './variant-figures.js';
 
 const baseline = <span className="muted">baseline</span>;
+const noConversions = <span className="muted">{NO_CONVERSIONS_YET}</span>;
+/** A comparison figure, or why there is none yet: the priors alone would read "50%" and "−95% to +2,100%". */
+const compared = (r: VariantRow, figure: string) => (r.is_control ? baseline : r.unavailable_reason === 'no_conversions' ? noConversions : figure);
 
 /** Every variant's figures beside the control's; the control is the yardstick, so its stats read "baseline". */
 export function VariantTable({ detail }: { detail: ExperimentDetail }) {
@@ -18,9 +21,9 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
     { key: 'uplift', label: 'Uplift vs control', numeric: true, sortValue: (r) => r.uplift ?? -Infinity, render: (r) => (r.is_control ? baseline : formatUplift(r.uplift)) },
     {
       key: 'chance_to_beat_control', label: 'Chance to beat control', numeric: true, sortValue: (r) => r.chance_to_beat_control ?? -1,
-      render: (r) => (r.is_control ? baseline : formatChance(r.chance_to_beat_control)),
+      render: (r) => compared(r, formatChance(r.chance_to_beat_control)),
     },
-    { key: 'uplift_low', label: 'Uplift, 95% interval', numeric: true, sortValue: (r) => r.uplift_low ?? -Infinity, render: (r) => (r.is_control ? baseline : formatInterval(r.uplift_low, r.uplift_high)) },
+    { key: 'uplift_low', label: 'Uplift, 95% interval', numeric: true, sortValue: (r) => r.uplift_low ?? -Infinity, render: (r) => compared(r, formatInterval(r.uplift_low, r.uplift_high)) },
     ...(showRevenue ? [{ key: 'revenue', label: 'Revenue', numeric: true, render: (r: VariantRow) => formatCompact(r.revenue) }] : []),
   ];
   const controlWithout = rows.some((r) => r.is_control && r.conversions === 0);
@@ -35,7 +38,13 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
         rowKey={(r) => r.label}
         testId="variant-table"
       />
-      {controlWithout && rows.length > 1 && <p className="muted small">Uplift shows “—” while the control has no conversions: there is nothing to measure it against yet.</p>}
+      {controlWithout && rows.length > 1 && (
+        <p className="muted small" data-testid="no-conversions-note">
+          {rows.every((r) => r.conversions === 0)
+            ? 'No conversions yet: a chance to beat the control and an uplift need at least one conversion to compare.'
+            : 'Uplift and its interval show “—” while the control has no conversions: there is nothing to measure them against yet.'}
+        </p>
+      )}
     </>
   );
 }
