@@ -34,3 +34,11 @@ export function useCreateExperiment(s: ReportScope) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
   });
 }
+
+/** The page's key elements from its latest snapshot: what a typed selector is checked against. */
+export const pageElementsQuery = (s: ReportScope, page: string) =>
+  queryOptions({
+    queryKey: [...experimentsKey(s), 'page-elements', page] as const,
+    queryFn: ({ signal }) => s.client.call('pageElements', { propertyId: s.propertyId, query: { page }, signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -3,6 +3,7 @@ import { changeOps } from '../../../../contract/experiments.js';
 import { VALUELESS_OPS, type ChangeOp, type WizardValues } from './wizard-form.js';
 import { WizardCssRows } from './wizard-css-rows-editor.js';
 import { WizardField } from './wizard-field.js';
+import { WizardSelectorCheck } from './wizard-selector-check.js';
 
 const OP_WORDS: Record<ChangeOp, string> = {
   text: 'Replace the text',
@@ -46,6 +47,7 @@ export function WizardChangeFields({ variant, index, onRemove }: { variant: numb
           )}
         </WizardField>
       </div>
+      <WizardSelectorCheck path={path} />
       {op === 'css' ? (
         <WizardCssRows path={path} />
       ) : VALUELESS_OPS.includes(op) ? (

@@ -23,7 +23,7 @@ export function WizardStepBody({ step, scope, page, chosen, onChosenChange }: Pr
     case STEP.recommendations:
       return <WizardRecommendationsStep scope={scope} page={page} chosen={chosen} onChosenChange={onChosenChange} />;
     case STEP.changes:
-      return <WizardChangesStep />;
+      return <WizardChangesStep scope={scope} />;
     case STEP.goal:
       return <WizardGoalStep scope={scope} />;
     default:
