@@ -41,8 +41,8 @@ export function ExperimentTimelineChart({ scope, experimentId, timezone }: { sco
             <CartesianGrid stroke="var(--grid)" vertical={false} />
             <XAxis dataKey="label" tick={{ fill: 'var(--muted)', fontSize: 12 }} stroke="var(--grid)" minTickGap={24} />
             <YAxis
-              // From 0, a little above the highest rate (never past 100%); 0–10% while every rate is 0.
-              domain={[0, (max: number) => (max > 0 ? Math.min(1, max * 1.1) : 0.1)]}
+              // From 0 to the next 5% above the highest rate (never past 100%); 0–10% while every rate is 0.
+              domain={[0, (max: number) => (max > 0 ? Math.min(1, Math.ceil(max * 1.1 * 20) / 20) : 0.1)]}
               tickFormatter={(v: number) => formatPercent(v)}
               tick={{ fill: 'var(--muted)', fontSize: 12 }}
               stroke="var(--grid)"
