@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
 import { aggregate, createTestEnv, endpointPath, get, insert, minutesAgo, post, PROP_A, PROP_B, report, session, type TestEnv } from '../test-support/fixtures.js';
 import { filtersQuery } from '../test-support/filter-dataset.js';
+import { settleBackground } from '../test-support/test-store.js';
 import { byCurrency, createGoals, GOAL_RANGE, GOALS, loadGoalDataset, type GoalName } from '../test-support/goal-dataset.js';
 
 // The `goal` filter (docs/decisions.md "Filters"): a session dimension keeping the sessions with at
@@ -109,6 +110,11 @@ describe('is: the sessions that converted on the goal in the range', () => {
     const paths = async (filters: Tuple[]) =>
       (await report(env, 'funnelSankey', { ...under(...filters), steps })).data.paths.map((p) => [p.nodes, p.sessions]);
     expect(await paths([['is', 'goal', ['Signup']]])).toEqual([[['/', '/pricing'], 1]]);
+    expect(await paths([['is_not', 'goal', ['Signup']]])).toEqual([[['/', '/about', '(drop-off)'], 1]]);
+    // the same once the sessions' paths are numbered (store/duckdb/session-paths.ts): goals filter their rows
+    await settleBackground(env.store);
+    expect(await reached([['is', 'goal', ['Signup']]])).toEqual([1, 1]);
+    expect(await reached([['is_not', 'goal', ['Signup']]])).toEqual([1, 0]);
     expect(await paths([['is_not', 'goal', ['Signup']]])).toEqual([[['/', '/about', '(drop-off)'], 1]]);
   });
 

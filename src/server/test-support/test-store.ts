@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openDuckdbStore } from '../store/duckdb/duckdb-store.js';
+import { duckdbInternals, openDuckdbStore, type DuckdbInternals } from '../store/duckdb/duckdb-store.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -16,4 +16,12 @@ export async function openTestStore(): Promise<Store> {
     return openClickhouseStore({ target: { kind: 'chdb', path: ':memory:', database }, dropOnClose: true });
   }
   return openDuckdbStore(':memory:');
+}
+
+/**
+ * Runs the embedded store's background pass to the end (repeat flags, session paths), so a suite can
+ * check its answers in the settled state as well as as written; the ClickHouse store has none.
+ */
+export async function settleBackground(store: Store): Promise<void> {
+  await (store as Store & { [duckdbInternals]?: DuckdbInternals })[duckdbInternals]?.settle();
 }

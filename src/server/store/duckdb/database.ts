@@ -5,6 +5,8 @@ import { StoreLockedError } from '../store-locked.js';
 
 export type Params = Record<string, DuckDBValue | string[]>;
 export type Row = Record<string, unknown>;
+/** A read with named parameters, as `Database.all` runs it. */
+export type Reader = <T = Row>(sql: string, params?: Params) => Promise<T[]>;
 
 /** Raised when another process (usually a running server) holds the database file. */
 
@@ -46,6 +48,25 @@ export class Database {
     if (settling) await settling;
     const conn = this.readers[this.next++ % this.readers.length];
     return query<T>(conn, sql, params);
+  }
+
+  /**
+   * Runs `fn`'s reads in one snapshot: on a connection of their own, inside one transaction, so a
+   * write committed between two of them cannot show in the second only (session-paths.ts reads where
+   * some sessions' views lie, then reads those views).
+   */
+  async snapshot<T>(fn: (read: Reader) => Promise<T>): Promise<T> {
+    const settling = this.beforeRead();
+    if (settling) await settling;
+    const conn = await this.instance.connect();
+    try {
+      await conn.run('BEGIN TRANSACTION');
+      const result = await fn((sql, params) => query(conn, sql, params));
+      await conn.run('COMMIT');
+      return result;
+    } finally {
+      conn.closeSync();
+    }
   }
 
   /** Answers once a reader connection does, without waiting for collected batches to be written. */

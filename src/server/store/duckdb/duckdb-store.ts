@@ -23,8 +23,22 @@ import { snapshotQueries } from './snapshot-queries.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
 import { importBatches } from './write-events.js';
 
+/**
+ * What tests of the embedded store reach past the Store interface for: its database, and the
+ * background pass (repeat flags, hourly page views, session paths) run to the end now.
+ */
+export const duckdbInternals = Symbol('duckdb internals');
+export interface DuckdbInternals {
+  db: Database;
+  settle(): Promise<void>;
+}
+
 /** Opens (creating if needed) the embedded store in `dataDir`, or in memory for ':memory:'. */
-export async function openDuckdbStore(dataDir: string): Promise<Store> {
+export async function openDuckdbStore(
+  dataDir: string,
+  /** Between background passes (tests of their states lengthen it and settle by hand). */
+  opts: { backgroundPassMs?: number } = {},
+): Promise<Store & { [duckdbInternals]: DuckdbInternals }> {
   const db = await Database.open(dataDir);
   await db.writer.run(schemaSql);
   await migrateKeyPermissions(db);
@@ -35,8 +49,16 @@ export async function openDuckdbStore(dataDir: string): Promise<Store> {
   await backfillPageViewHours(db);
   const inbox = await openCollectInbox(db, dataDir);
   db.beforeRead = inbox.settled;
-  const repeats = startRepeatFlagging(db);
+  const repeats = startRepeatFlagging(db, opts.backgroundPassMs);
+  const internals: DuckdbInternals = {
+    db,
+    async settle() {
+      await inbox.settled(); // the batches answered so far written first
+      await repeats.settle();
+    },
+  };
   return {
+    [duckdbInternals]: internals,
     ...adminQueries(db),
     ...propertyLifecycle(db),
     ...adminSessionQueries(db),

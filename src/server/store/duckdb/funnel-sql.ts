@@ -1,21 +1,22 @@
 import type { FunnelDimension, FunnelQuery, FunnelRow, Scope } from '../store.js';
-import type { Database, Params } from './database.js';
+import type { Database, Params, Reader } from './database.js';
 import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 
 // SQL shared by the funnel queries of page steps (funnel-queries.ts) and of goal steps (funnel-goal-steps.ts).
 
 type Db = Pick<Database, 'all'>;
 
-const dimensionColumn: Record<FunnelDimension, string> = {
-  device: 's.device',
-  country: 's.country',
-  utm_source: 's.utm_source',
-  utm_medium: 's.utm_medium',
-  utm_campaign: 's.utm_campaign',
-  referrer: 's.referrer',
-  entry_page: 's.entry_path',
-  browser: 's.browser',
-  os: 's.os',
+/** The `sessions` column of each breakdown dimension (first-touch values). */
+export const dimensionColumn: Record<FunnelDimension, string> = {
+  device: 'device',
+  country: 'country',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  referrer: 'referrer',
+  entry_page: 'entry_path',
+  browser: 'browser',
+  os: 'os',
 };
 
 /**
@@ -38,23 +39,36 @@ export const progressSql = (sorted: string) =>
  * of the session's first touch (top `limit` by step-1 sessions) beside the whole funnel (value null).
  */
 export async function sessionsReaching(db: Db, q: FunnelQuery, limit: number, ctes: string, params: Params): Promise<FunnelRow[]> {
+  const dim = q.breakdownBy ? `s.${dimensionColumn[q.breakdownBy]}` : null;
+  // A session with a page view in [start, end) started before `end` and ended at or after `start`:
+  // the sessions scan keeps only those, so the join's table is the range's, not the whole history's.
+  const sessions = `sessions s ON s.property_id = p.property_id AND s.session_key = p.session_key
+    AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP`;
+  const from = `WITH ${ctes} SELECT p.*${dim ? `, ${dim} AS value` : ''} FROM per_session p ${dim ? `LEFT JOIN ${sessions}` : ''}`;
+  return reachingRows(db.all.bind(db), q, limit, from, dim ? 'value' : null, '1', params);
+}
+
+/**
+ * The same figures from `ctes` ending in `per_group(seen, progress, n[, value])`: groups of `n`
+ * sessions walking the same path (session-paths.ts), with the breakdown's value when there is one.
+ */
+export function pathsReaching(read: Reader, q: FunnelQuery, limit: number, ctes: string, params: Params): Promise<FunnelRow[]> {
+  return reachingRows(read, q, limit, `WITH ${ctes} SELECT * FROM per_group`, q.breakdownBy ? 'value' : null, 'n', params);
+}
+
+/** Sessions (each row counting `weight`) reaching each step of `from`'s rows, per `dim` value beside the whole funnel. */
+async function reachingRows(read: Reader, q: FunnelQuery, limit: number, from: string, dim: string | null, weight: string, params: Params): Promise<FunnelRow[]> {
   const sequential = q.mode === 'sequential';
   const reached = q.steps
     .map((_, i) => {
       const k = i + 1;
       const all = 2 ** k - 1;
-      return sequential ? `count(*) FILTER (WHERE progress >= ${k}) AS r${k}` : `count(*) FILTER (WHERE seen & ${all} = ${all}) AS r${k}`;
+      return `coalesce(sum(${weight}) FILTER (WHERE ${sequential ? `progress >= ${k}` : `seen & ${all} = ${all}`}), 0)::BIGINT AS r${k}`;
     })
     .join(', ');
-  const dim = q.breakdownBy ? dimensionColumn[q.breakdownBy] : null;
-  // A session with a page view in [start, end) started before `end` and ended at or after `start`:
-  // the sessions scan keeps only those, so the join's table is the range's, not the whole history's.
-  const sessions = `sessions s ON s.property_id = p.property_id AND s.session_key = p.session_key
-    AND s.first_ts < $end::TIMESTAMP AND s.last_ts >= $start::TIMESTAMP`;
-  const rows = await db.all<Record<string, number | string | null> & { g: number; value: string | null }>(
-    `WITH ${ctes}
-    SELECT ${dim ? `grouping_id(${dim})` : '1'} AS g, ${dim ?? 'NULL'} AS value, ${reached}
-    FROM per_session p ${dim ? `LEFT JOIN ${sessions}` : ''}
+  const rows = await read<Record<string, number | string | null> & { g: number; value: string | null }>(
+    `SELECT ${dim ? `grouping_id(${dim})` : '1'} AS g, ${dim ?? 'NULL'} AS value, ${reached}
+    FROM (${from}) p
     ${dim ? `GROUP BY GROUPING SETS ((${dim}), ()) QUALIFY g = 1 OR row_number() OVER (PARTITION BY g ORDER BY r1 DESC, ${dim}) <= ${Number(limit)}` : ''}`,
     params,
   );

@@ -1,5 +1,6 @@
 import type { Database, Params } from './database.js';
 import { settlePageViewHoursSql } from './page-view-hours.js';
+import { numberAllSessionPaths } from './session-paths.js';
 
 /**
  * Distinct counts without counting most rows distinctly. A row is flagged when its key (for scroll
@@ -65,7 +66,7 @@ export async function allFlagged(db: Pick<Database, 'all'>, k: RepeatKey, rows: 
  * batches appended (page-view-hours.ts), which are exact at every moment too. Each pass is one transaction on the writer, so it queues behind
  * and between event batches like any write.
  */
-export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(): void; stop(): Promise<void> } {
+export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(): void; settle(): Promise<void>; stop(): Promise<void> } {
   let dirty = true;
   let running: Promise<void> = Promise.resolve();
   const pass = () => {
@@ -76,6 +77,7 @@ export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(
         for (const k of Object.values(repeatKeys)) await conn.run(flagRepeatsSql(k));
         await conn.run(settlePageViewHoursSql);
       })
+      .then(() => numberAllSessionPaths(db))
       .catch(() => {
         dirty = true; // tried again on the next tick; until then the rows count as repeated, which is exact
       });
@@ -86,6 +88,13 @@ export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(
   return {
     written: () => {
       dirty = true;
+    },
+    /** A pass now over whatever was written, awaited: for tests that need the settled state. */
+    async settle() {
+      await running;
+      dirty = true;
+      pass();
+      await running;
     },
     /** Ends the timer after a last pass, so a store closed after a bulk write (seed, import) opens settled. */
     async stop() {

@@ -1,6 +1,7 @@
 import { compactCustomEventsSchemaSql } from './compact-custom-events.js';
 import { compactEventsSchemaSql } from './compact-events.js';
 import { pageViewHoursSchemaSql } from './page-view-hours.js';
+import { sessionPathsSchemaSql } from './session-paths.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
 import { deletedPropertiesSchemaSql } from './property-lifecycle.js';
 
@@ -39,7 +40,7 @@ const eventColumns = `
   props VARCHAR,
   label VARCHAR`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,
@@ -132,8 +133,12 @@ CREATE TABLE IF NOT EXISTS sessions (
   is_bot BOOLEAN NOT NULL,
   -- Last, as ADD COLUMN puts them in older stores: every store then has one column order.
   browser VARCHAR,
-  os VARCHAR
+  os VARCHAR,
+  -- The number of the session's path in \`path_patterns\` (session-paths.ts); NULL until the
+  -- background pass numbers it, and again after each write to the session.
+  pattern_no UINTEGER
 );
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS browser VARCHAR;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS os VARCHAR;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS pattern_no UINTEGER;
 `;
