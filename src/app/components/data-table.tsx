@@ -8,7 +8,8 @@ export interface Column<Row> {
   label: string;
   numeric?: boolean;
   render?: (row: Row) => ReactNode;
-  sortValue?: (row: Row) => string | number;
+  /** Null: no value (a rate without a base), sorted last whichever way the column is sorted. */
+  sortValue?: (row: Row) => string | number | null;
   className?: string;
 }
 
@@ -31,11 +32,26 @@ interface Props<Row> {
 export type TableSort = { key: string; dir: 'asc' | 'desc' };
 type Sort = TableSort | null;
 
-const valueOf = <Row,>(row: Row, col: Column<Row>): string | number => {
+const valueOf = <Row,>(row: Row, col: Column<Row>): string | number | null => {
   if (col.sortValue) return col.sortValue(row);
   const v = (row as Record<string, unknown>)[col.key];
+  if (v === null && col.numeric) return null;
   return typeof v === 'number' ? v : String(v ?? '');
 };
+
+/**
+ * Rows in the column's order; a row without a value (a page nobody entered on has no bounce rate)
+ * goes last both ways, or sorting by bounce rate ascending would rank it the best.
+ */
+export function sortRows<Row>(rows: readonly Row[], col: Column<Row>, dir: TableSort['dir']): Row[] {
+  const factor = dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = valueOf(a, col);
+    const y = valueOf(b, col);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return factor * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
+  });
+}
 
 /**
  * A table whose headers sort it (click or Enter; `aria-sort` tells screen readers) and whose raw
@@ -54,12 +70,7 @@ export function DataTable<Row extends object>({ rows, columns, caption, csvFilen
   const sorted = useMemo(() => {
     const col = sort && columns.find((c) => c.key === sort.key);
     if (!col || !sort) return rows;
-    const factor = sort.dir === 'asc' ? 1 : -1;
-    return [...rows].sort((a, b) => {
-      const x = valueOf(a, col);
-      const y = valueOf(b, col);
-      return factor * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
-    });
+    return sortRows(rows, col, sort.dir);
   }, [rows, columns, sort]);
 
   const toggle = (col: Column<Row>) => {

@@ -10,6 +10,13 @@ describe('figure change', () => {
     expect(figureChange(10, undefined)).toEqual({ kind: 'unknown' });
   });
 
+  it('compares nothing with a rate that has no base, in either period (issue 13 §3)', () => {
+    // An empty range's bounce rate is null, not 0%: no green "−44.1 pts" against last week's 44.1%
+    expect(figureChange(null, 0.441, { points: true, lowerIsBetter: true })).toEqual({ kind: 'no-base', text: 'nothing to compare' });
+    expect(figureChange(0.3, null, { points: true })).toEqual({ kind: 'no-base', text: 'nothing to compare' });
+    expect(figureChange(null, undefined)).toEqual({ kind: 'unknown' });
+  });
+
   it('measures counts relatively: 120 after 100 is +20%, good', () => {
     expect(figureChange(120, 100)).toEqual({ kind: 'change', text: pct(0.2), tone: 'good' });
     expect(figureChange(75, 100)).toEqual({ kind: 'change', text: pct(-0.25), tone: 'bad' });

@@ -4,13 +4,17 @@ const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumF
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 const signedPercent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
+/** What a rate or average without a base (null from the API: no sessions, entries, views) shows. */
+export const NO_VALUE = '—';
+
 export const formatInteger = (n: number) => integer.format(n);
 export const formatCompact = (n: number) => compact.format(n);
-export const formatPercent = (ratio: number) => percent.format(ratio);
+export const formatPercent = (ratio: number | null) => (ratio === null ? NO_VALUE : percent.format(ratio));
 export const formatChange = (ratio: number) => signedPercent.format(ratio);
 
 /** Seconds as "1m 05s" / "42s": durations read better than decimal minutes. */
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return NO_VALUE;
   const s = Math.round(seconds);
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);

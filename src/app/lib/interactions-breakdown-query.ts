@@ -25,11 +25,11 @@ type Counts<C extends string, U extends string> = { readonly [K in C | U]: numbe
 
 /**
  * What the Clicks and Forms breakdowns have in common, by their own field names: `C` is the count
- * (`clicks`, `submissions`), `U` the unique count, `R` the rate over page views; the totals are
+ * (`clicks`, `submissions`), `U` the unique count, `R` the rate over page views (null without any); the totals are
  * `total_<C>` and `total_<U>`. `page` is null in rows grouped by element.
  */
 export interface InteractionsBreakdown<C extends string, U extends string, R extends string = never> {
-  data: readonly ({ page: string | null; target: string; label: string | null } & Counts<C, U> & { readonly [K in R]: number })[];
+  data: readonly ({ page: string | null; target: string; label: string | null } & Counts<C, U> & { readonly [K in R]: number | null })[];
   trend: readonly ({ bucket_start: string; bucket_end: string } & Counts<C, U>)[];
   summary: { readonly [K in `total_${C}` | `total_${U}`]: number };
 }

@@ -6,7 +6,7 @@ import type { FunnelDimension } from '../utils/funnel-search.js';
 import { stepName } from '../utils/step-figures.js';
 
 type Data = FunnelResponse['data'];
-type Row = Record<string, string | number> & { value: string; overall_conversion_rate: number };
+type Row = Record<string, string | number | null> & { value: string; overall_conversion_rate: number | null };
 
 const regions = new Intl.DisplayNames(undefined, { type: 'region' });
 function segmentName(by: FunnelDimension, value: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepFigures } from './step-figures.js';
 
-const step = (n: number, page: string, sessions: number, conversion_rate: number) => ({ step: n, page, sessions, conversion_rate });
+const step = (n: number, page: string, sessions: number, conversion_rate: number | null) => ({ step: n, page, sessions, conversion_rate });
 
 describe('stepFigures', () => {
   it('adds share of entrants and drop-off since the previous step', () => {
@@ -14,10 +14,10 @@ describe('stepFigures', () => {
     expect(figures[1]).toMatchObject({ step: 2, page: '/pricing', sessions: 50, conversion_rate: 0.25 });
   });
 
-  it('reads zero sessions as zero, not as NaN', () => {
-    expect(stepFigures([step(1, '/', 0, 1), step(2, '/a', 0, 0)]).map((f) => [f.of_first, f.drop_off_rate])).toEqual([
-      [0, 0],
-      [0, 0],
+  it('reads zero sessions as no drop-off rate (nothing could drop off), not as NaN or 0%', () => {
+    expect(stepFigures([step(1, '/', 0, null), step(2, '/a', 0, null)]).map((f) => [f.of_first, f.drop_off_rate])).toEqual([
+      [0, null],
+      [0, null],
     ]);
   });
 });

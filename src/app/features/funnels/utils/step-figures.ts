@@ -7,7 +7,8 @@ export type StepFigures = Step & {
   of_first: number;
   /** Sessions lost since the previous step (0 at step 1). */
   dropped_off: number;
-  drop_off_rate: number;
+  /** Of the previous step's sessions; null when it had none (nothing could drop off). */
+  drop_off_rate: number | null;
 };
 
 /** What a step is called on screen: its page, or its goal's name. */
@@ -24,7 +25,7 @@ export function stepFigures(steps: Step[]): StepFigures[] {
       ...s,
       of_first: first === 0 ? 0 : s.sessions / first,
       dropped_off: dropped,
-      drop_off_rate: before === 0 ? 0 : dropped / before,
+      drop_off_rate: before === 0 ? null : dropped / before,
     };
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { DataTable, type Column } from '../../../components/data-table.js';
+import { figureText } from '../../../components/figure-cards.js';
 import { FilterLink } from '../../../components/filter-link.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
@@ -8,6 +9,8 @@ import type { ResponseOf } from '../../../lib/api-client.js';
 import { formatDate, formatInteger, formatPercent } from '../../../lib/format.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
+import { comparedRead } from '../../../lib/compared-read.js';
+import { viewComparedLabel } from '../../../lib/compared-label.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { goalsReportQuery } from '../api/goals-queries.js';
 import { goalDimension } from '../utils/goal-filter.js';
@@ -33,7 +36,7 @@ function toRows(data: Figures[]): Row[] {
 
 const withChange = (key: 'visitors' | 'conversions' | 'conversion_rate', now: Row, before: Figures | undefined, format: (n: number) => string, points = false): ReactNode => (
   <span className="goal-figure" data-figure={key}>
-    <span className="goal-value">{format(now[key])}</span>
+    <span className="goal-value">{figureText(now[key], format)}</span>
     <FigureChangeMark value={now[key]} previous={before ? before[key] : undefined} format={format} points={points} />
   </span>
 );
@@ -42,7 +45,7 @@ const withChange = (key: 'visitors' | 'conversions' | 'conversion_rate', now: Ro
 export function GoalsReportTable({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
   const current = useQuery(goalsReportQuery(scope, view.range));
-  const previous = useQuery(goalsReportQuery(scope, view.previous));
+  const previous = useQuery(comparedRead(view.previous, (r) => goalsReportQuery(scope, r)));
   const before = settledPrevious(current, previous);
   const data = current.data?.data;
 
@@ -106,7 +109,7 @@ export function GoalsReportTable({ view }: { view: DashboardView }) {
       )}
       {noConversions && <p className="table-note small" role="status">None of the goals converted in this range, so their figures are zero. Pick a longer range, or check the definitions below.</p>}
       <p className="muted small table-note">
-        Visitors are the distinct visitors who converted; the rate is of every unique visitor in the range. Revenue is the payments of the sessions that converted, per currency. Changes compare with the previous period ({formatDate(view.previous.start)} – {formatDate(view.previous.end)}).
+        Visitors are the distinct visitors who converted; the rate is of every unique visitor in the range. Revenue is the payments of the sessions that converted, per currency. {view.previous ? `Changes compare with ${viewComparedLabel(view)}.` : ''}
       </p>
     </section>
   );
