@@ -13,10 +13,37 @@ type Db = Pick<Database, 'all' | 'snapshot'>;
 // unordered `list({ts, ...})` gives the same order for a fraction. Per-session lists over page ids
 // (small integers) instead of paths are cheaper to build, sort and group than lists of strings.
 
-/** A path's views (`views`) as their step bits (bit k-1 for step k; 0 for other pages): our own numbers. */
+/** A view's step bits (bit k-1 for step k; 0 for other pages) from its path number `x`: our own numbers. */
 function maskOf(masks: Map<number, number>, x: string): string {
   if (masks.size === 0) return '0::BIGINT';
   return `CASE ${x} ${[...masks].map(([no, m]) => `WHEN ${int(no)} THEN ${int(m)}`).join(' ')} ELSE 0 END::BIGINT`;
+}
+
+/** The bits of every step a path's `views` hold (membership tests: no per-view lambda). */
+function seenSql(masks: Map<number, number>): string {
+  if (masks.size === 0) return '0::BIGINT';
+  return [...masks].map(([no, m]) => `(CASE WHEN list_contains(views, ${int(no)}) THEN ${int(m)} ELSE 0 END)::BIGINT`).join(' | ');
+}
+
+/**
+ * Steps reached in order, one per view, greedily. A path whose instants are all distinct is in time
+ * order already: step k is the first view of its page after step k-1's (`i1`, `i2`… the positions,
+ * NULL once one is missing). A path with views at one instant takes them in step order, so its step
+ * bits are sorted by (instant, bits) first, as before numbering.
+ */
+function progressColumns(steps: string[], nos: Map<string, number>, masks: Map<number, number>): { positions: string; progress: string } {
+  const positions: string[] = [];
+  let known = true;
+  steps.forEach((step, i) => {
+    const no = nos.get(step);
+    known = known && no !== undefined;
+    const k = i + 1;
+    if (!known) positions.push(`NULL::BIGINT AS i${k}`);
+    else positions.push(k === 1 ? `list_position(views, ${int(no!)}) AS i1` : `i${i} + list_position(views[i${i} + 1:], ${int(no!)}) AS i${k}`);
+  });
+  const inOrder = steps.map((_, i) => `(i${i + 1} IS NOT NULL)::BIGINT`).join(' + ');
+  const byInstant = `list_sort(list_transform(range(1, len(views) + 1), lambda j: {'t': instants[j], 'm': ${maskOf(masks, 'views[j]')}}))`;
+  return { positions: positions.join(', '), progress: `CASE WHEN list_last(instants) = len(instants) THEN ${inOrder} ELSE ${progressSql(byInstant)} END` };
 }
 
 /**
@@ -28,16 +55,17 @@ function maskOf(masks: Map<number, number>, x: string): string {
 export async function funnel(db: Db, q: FunnelQuery, limit: number): Promise<FunnelRow[]> {
   const pages = pagesOnly(q.steps);
   if (!pages) return goalStepFunnel(db, q, limit);
-  const masks = stepMasks(pages, await pathNumbers(db, pages));
+  const nos = await pathNumbers(db, pages);
+  const masks = stepMasks(pages, nos);
+  const value = q.breakdownBy ? ', value' : '';
   return db.snapshot(async (read) => {
     const params: Params = {};
     const paths = await sessionPathsCtes(read, q.scope, params, q.breakdownBy ? dimensionColumn[q.breakdownBy] : undefined);
-    const byInstant = `list_sort(list_transform(range(1, len(views) + 1), lambda j: {'t': instants[j], 'm': ${maskOf(masks, 'views[j]')}}))`;
-    return pathsReaching(read, q, limit, `${paths},
-      stepped AS (SELECT *, list_aggregate(list_transform(views, lambda x: ${maskOf(masks, 'x')}), 'bit_or') AS seen FROM paths),
-      per_group AS (
-        SELECT n${q.breakdownBy ? ', value' : ''}, seen${q.mode === 'sequential' ? `, ${progressSql(byInstant)} AS progress` : ''}
-        FROM stepped WHERE seen <> 0)`, params);
+    const stepped = `stepped AS (SELECT *, ${seenSql(masks)} AS seen FROM paths)`;
+    if (q.mode !== 'sequential') return pathsReaching(read, q, limit, `${paths}, ${stepped}, per_group AS (SELECT n${value}, seen FROM stepped WHERE seen <> 0)`, params);
+    const order = progressColumns(pages, nos, masks);
+    return pathsReaching(read, q, limit, `${paths}, ${stepped},
+      per_group AS (SELECT n${value}, seen, ${order.progress} AS progress FROM (SELECT *, ${order.positions} FROM stepped WHERE seen <> 0))`, params);
   });
 }
 
