@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CsvButton } from './csv-button.js';
 import { EmptyState } from './empty-state.js';
+import { ScrollRegion } from './scroll-region.js';
 
 export interface Column<Row> {
   /** The row field this column shows; also its CSV column and sort key unless `sortValue` says otherwise. */
@@ -87,7 +88,7 @@ export function DataTable<Row extends object>({ rows, columns, caption, csvFilen
       {rows.length === 0 ? (
         <EmptyState title={empty.title}>{empty.hint}</EmptyState>
       ) : (
-        <div className="table-scroll">
+        <ScrollRegion label={caption}>
           <table className="data-table" data-testid={testId}>
             <caption className="visually-hidden">{caption}</caption>
             <thead>
@@ -117,7 +118,7 @@ export function DataTable<Row extends object>({ rows, columns, caption, csvFilen
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );
