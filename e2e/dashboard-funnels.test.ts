@@ -9,6 +9,7 @@ const PROPERTY = 'acme-shop';
 const TZ = 'America/New_York';
 const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+const SLOW = { timeout: 20_000 };
 type Mode = 'unbounded' | 'sequential';
 interface Funnel { data: { steps: { page: string; sessions: number; conversion_rate: number }[]; overall_conversion_rate: number; breakdown?: { value: string; steps: { sessions: number }[] }[] } }
 
@@ -144,6 +145,56 @@ describe('dashboard: Funnels', () => {
     expect(await svg.locator('title').first().textContent()).toBe(`Paths from ${funnelPages[0]}`);
     const firstRow = await page.getByTestId('funnel-paths').locator('tbody tr').first().locator('td').allTextContents();
     expect(firstRow).toEqual([sankey.data.paths[0].nodes.join(' → '), expect.any(String), en.format(sankey.data.paths[0].sessions)]);
+  });
+
+  it('keeps the sankey labels apart, inside the drawing and off the bands, and colours completed paths (issue 13 §10)', async () => {
+    const sankey = (await dash.api(`/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${stepsParam(funnelPages)}&mode=sequential`)) as {
+      data: { paths: { nodes: string[]; sessions: number }[] };
+    };
+    const completes = (nodes: string[]) => !['(drop-off)', '(continues)'].includes(nodes[nodes.length - 1]);
+    const completedLinks = pathsToGraph(sankey.data.paths, completes).links.filter((l) => l.completed).length;
+    expect(completedLinks, 'some demo paths complete the funnel').toBeGreaterThan(0);
+    const svg = page.getByTestId('sankey');
+    await expect.poll(() => svg.locator('path.sankey-link.completed').count(), SLOW).toBe(completedLinks);
+    // Their colour is the legend's "completed" swatch, not the other bands'.
+    const colours = await page.evaluate(() => ({
+      completed: getComputedStyle(document.querySelector('path.sankey-link.completed')!).stroke,
+      other: getComputedStyle(document.querySelector('path.sankey-link:not(.completed)')!).stroke,
+      swatch: getComputedStyle(document.querySelector('.sankey-swatch.completed')!).backgroundColor,
+    }));
+    expect(colours.completed).not.toBe(colours.other);
+    expect(colours.completed).toBe(colours.swatch);
+    expect(await page.locator('.sankey-legend').textContent()).toContain('On paths that completed the funnel');
+
+    // No label over another, outside the drawing, or (in the first and last columns) over their bands.
+    const layoutProblems = () =>
+      svg.evaluate((el) => {
+        const s = el as SVGSVGElement;
+        const [width, height] = [s.width.baseVal.value, s.height.baseVal.value];
+        const labels = [...s.querySelectorAll<SVGTextElement>('text.sankey-label')].map((t) => {
+          const b = t.getBBox();
+          const rect = t.parentElement!.querySelector('rect')!;
+          return { name: t.textContent ?? '', x: b.x, y: b.y, r: b.x + b.width, bottom: b.y + b.height, nodeX: Number(rect.getAttribute('x')), nodeRight: Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) };
+        });
+        const lastX = Math.max(...labels.map((l) => l.nodeX));
+        const firstX = Math.min(...labels.map((l) => l.nodeX));
+        const problems: string[] = [];
+        for (const l of labels) {
+          if (l.x < 0 || l.y < 0 || l.r > width || l.bottom > height) problems.push(`${l.name} leaves the drawing`);
+          if (l.nodeX === lastX && l.x < l.nodeRight) problems.push(`${l.name} is drawn over its bands`);
+          if (l.nodeX === firstX && l.r > l.nodeX) problems.push(`${l.name} is drawn over its bands`);
+        }
+        for (const [i, a] of labels.entries()) {
+          for (const b of labels.slice(i + 1)) if (a.x < b.r && b.x < a.r && a.y < b.bottom && b.y < a.bottom) problems.push(`${a.name} overlaps ${b.name}`);
+        }
+        return { labels: labels.length, problems };
+      });
+    const desktop = await layoutProblems();
+    expect(desktop.labels).toBe(pathsToGraph(sankey.data.paths).nodes.length);
+    expect(desktop.problems).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await layoutProblems()).problems, SLOW).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('passes axe in light and dark, fits a phone, and shows the sankey', async () => {

@@ -12,10 +12,22 @@ describe('pathsToGraph', () => {
     const { nodes, links } = pathsToGraph(paths);
     expect(nodes.map((n) => n.id)).toEqual(['0:/', '1:/pricing', '2:/signup', '2:(drop-off)', '1:(drop-off)']);
     expect(links).toEqual([
-      { source: '0:/', target: '1:/pricing', value: 5 },
-      { source: '1:/pricing', target: '2:/signup', value: 3 },
-      { source: '1:/pricing', target: '2:(drop-off)', value: 2 },
-      { source: '0:/', target: '1:(drop-off)', value: 1 },
+      { source: '0:/', target: '1:/pricing', value: 5, completed: false },
+      { source: '1:/pricing', target: '2:/signup', value: 3, completed: false },
+      { source: '1:/pricing', target: '2:(drop-off)', value: 2, completed: false },
+      { source: '0:/', target: '1:(drop-off)', value: 1, completed: false },
+    ]);
+  });
+
+  it('keeps the sessions of completing paths in links of their own (issue 13 §10)', () => {
+    const completes = (nodes: string[]) => nodes[nodes.length - 1] !== '(drop-off)';
+    // / → /pricing carries 3 completing sessions and 2 that drop off later: two bands, one per colour
+    expect(pathsToGraph(paths, completes).links).toEqual([
+      { source: '0:/', target: '1:/pricing', value: 3, completed: true },
+      { source: '1:/pricing', target: '2:/signup', value: 3, completed: true },
+      { source: '0:/', target: '1:/pricing', value: 2, completed: false },
+      { source: '1:/pricing', target: '2:(drop-off)', value: 2, completed: false },
+      { source: '0:/', target: '1:(drop-off)', value: 1, completed: false },
     ]);
   });
 
@@ -60,6 +72,19 @@ describe('layoutSankey', () => {
   it('grows wider than the box when columns would crowd their labels', () => {
     expect(layoutSankey(paths, 200).width).toBe(3 * 150);
     expect(layoutSankey(paths, 900).width).toBe(900);
+  });
+
+  it('keeps room right of the last column for its labels', () => {
+    const roomy = layoutSankey(paths, 600, { lastLabelRoom: 100 });
+    const lastRight = Math.max(...roomy.nodes.map((n) => n.x1));
+    expect(lastRight).toBeLessThanOrEqual(600 - 100);
+    expect(layoutSankey(paths, 200, { lastLabelRoom: 100 }).width).toBe(3 * 150 + 100);
+  });
+
+  it('and left of the first column for its labels', () => {
+    const roomy = layoutSankey(paths, 600, { firstLabelRoom: 60, lastLabelRoom: 100 });
+    expect(Math.min(...roomy.nodes.map((n) => n.x0))).toBeGreaterThanOrEqual(60);
+    expect(layoutSankey(paths, 200, { firstLabelRoom: 60, lastLabelRoom: 100 }).width).toBe(3 * 150 + 160);
   });
 
   it('has nothing to draw without a link', () => {

@@ -18,6 +18,7 @@ const outcomeOf = (nodes: string[]) => {
   const last = nodes[nodes.length - 1];
   return last === DROP_OFF ? 'Dropped off' : last === CONTINUES ? 'Went on browsing' : 'Completed';
 };
+const completes = (nodes: string[]) => outcomeOf(nodes) === 'Completed';
 
 interface Props {
   view: DashboardView;
@@ -58,12 +59,13 @@ export function FunnelSankey({ view, scope, definition, fallback }: Props) {
         <>
           <p className="muted small">
             Each band is a group of sessions moving from one page to the next, from their first {goalFirst ? 'event' : 'view'} of {first} until they complete the funnel.
-            {withGoals && ' Green nodes are events of the goal steps, between the pages viewed around them.'} Red ends mark sessions that left before completing it. Only the most taken paths are drawn, so totals here can be lower than the step
+            {withGoals && ' Green nodes are events of the goal steps, between the pages viewed around them.'} Green bands carry the sessions that completed it, red ends mark sessions that left before. Only the most taken paths are drawn, so totals here can be lower than the step
             figures above.
           </p>
           <SankeyChart
             paths={paths}
             kindOf={kindOf}
+            completes={completes}
             title={`Paths from ${first}`}
             description={`${paths.length} paths from ${first} with ${formatInteger(total)} sessions; ${formatInteger(lost)} of them dropped off. The table below lists each path.`}
           />
