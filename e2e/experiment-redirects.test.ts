@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackerExperiment } from '../src/tracker/experiments.js';
+import type { TrackerExperiment } from '../src/contract/experiments.js';
 import { framesOf, startExperimentHarness, visitorIn, type ExperimentHarness } from './support/experiment-harness.js';
 import { CTA_TEST, IN_VARIANT } from './support/experiment-fixtures.js';
 import { pause, until, type Received } from './support/tracker-harness.js';
@@ -65,8 +65,8 @@ describe('redirects and exposures in the browser', () => {
   it('does not redirect in a loop when two experiments send their pages to each other', async () => {
     h.setConfig({
       experiments: [
-        { id: 'exp_a', page: '/demo/pricing', type: 'redirect', variants: [{}, { url: '/demo/signup' }] },
-        { id: 'exp_b', page: '/demo/signup', type: 'redirect', variants: [{}, { url: '/demo/pricing' }] },
+        { id: 'exp_a', page: '/demo/pricing', type: 'redirect', variants: [{ changes: [] }, { url: '/demo/signup' }] },
+        { id: 'exp_b', page: '/demo/signup', type: 'redirect', variants: [{ changes: [] }, { url: '/demo/pricing' }] },
       ],
     });
     const tab = await (await h.person(visitorIn(['exp_a', 2, 1], ['exp_b', 2, 1]))).newPage();
@@ -105,7 +105,7 @@ describe('redirects and exposures in the browser', () => {
 
   it('never sends a visitor off the site, even for a test stored before the API refused such targets', async () => {
     const offSite = ['//evil.example/phish', '/\\evil.example', 'https://evil.example/phish', 'javascript:alert(1)'];
-    h.setConfig({ experiments: [{ id: 'exp_off', page: '/demo/pricing', type: 'redirect', variants: [{}, ...offSite.map((url) => ({ url }))] }] });
+    h.setConfig({ experiments: [{ id: 'exp_off', page: '/demo/pricing', type: 'redirect', variants: [{ changes: [] }, ...offSite.map((url) => ({ url }))] }] });
     for (let variant = 1; variant <= offSite.length; variant++) {
       const tab = await (await h.person(visitorIn(['exp_off', offSite.length + 1, variant]), ['h1'])).newPage();
       const left: string[] = [];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackerExperiment } from '../src/tracker/experiments.js';
+import type { TrackerExperiment } from '../src/contract/experiments.js';
 import { colorShare, framesOf, hidingRulesOf, startExperimentHarness, visitorIn, type ExperimentHarness } from './support/experiment-harness.js';
 import { pause, until } from './support/tracker-harness.js';
 import { CTA, CTA_TEST, GREEN, IN_CONTROL, IN_VARIANT, MID_CTA, NEW_TEXT, page, WHITE } from './support/experiment-fixtures.js';

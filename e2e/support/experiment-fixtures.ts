@@ -1,4 +1,4 @@
-import type { TrackerExperiment } from '../../src/tracker/experiments.js';
+import type { TrackerExperiment } from '../../src/contract/experiments.js';
 import { SYNC_TAG, visitorIn } from './experiment-harness.js';
 
 // What the experiment browser tests share: the demo pricing page's call to action and its test.
@@ -7,7 +7,7 @@ export const GREEN = 'rgb(22, 163, 74)';
 export const WHITE = 'rgb(255, 255, 255)';
 export const NEW_TEXT = 'Start your 14-day trial';
 /** The demo pricing page's call to action: new text, green with white letters (the control is white). */
-export const CTA_TEST: TrackerExperiment = {
+export const CTA_TEST = {
   id: 'exp_cta',
   page: '/demo/pricing',
   type: 'nocode',
@@ -20,7 +20,7 @@ export const CTA_TEST: TrackerExperiment = {
       ],
     },
   ],
-};
+} satisfies TrackerExperiment;
 export const IN_VARIANT = visitorIn(['exp_cta', 2, 1]);
 export const IN_CONTROL = visitorIn(['exp_cta', 2, 0]);
 /** Cuts the pricing page in the middle of the call to action's text. */

@@ -3,7 +3,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { demoSiteRoutes } from '../../src/server/routes/demo-site-routes.js';
-import { trackerRoutes, type TrackerConfig } from '../../src/server/routes/tracker-routes.js';
+import type { TrackerConfig } from '../../src/contract/experiments.js';
+import { trackerRoutes } from '../../src/server/routes/tracker-routes.js';
 import { assign } from '../../src/tracker/assign.js';
 import { CHROME_UA, PERSON_ARGS, pause, type Received } from './tracker-harness.js';
 

@@ -259,3 +259,4 @@ export const trackerConfigResponse = z.object({
   })),
 });
 export type TrackerConfig = z.infer<typeof trackerConfigResponse>;
+export type TrackerExperiment = TrackerConfig['experiments'][number];

@@ -1,11 +1,5 @@
+import type { Change } from '../contract/experiments.js';
 import { safeHtml } from './html-sanitizer.js';
-
-/** One change of a `nocode` variant, as src/contract/experiments.ts defines it. */
-export interface Change {
-  selector: string;
-  op: 'text' | 'css' | 'html' | 'image' | 'delete' | 'duplicate';
-  value?: unknown;
-}
 
 /** Set on an element once its changes are applied: the anti-flicker rule stops hiding it. */
 export const DONE = 'data-sl';

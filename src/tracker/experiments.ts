@@ -1,22 +1,15 @@
+import type { Change, TrackerConfig, TrackerExperiment } from '../contract/experiments.js';
 import { readablePath } from '../contract/readable-path.js';
-import { applyChanges, DONE, type Change } from './apply-changes.js';
+import { applyChanges, DONE } from './apply-changes.js';
 import { assign } from './assign.js';
 import { sessionId } from './ids.js';
 import { load, save } from './storage.js';
 import type { Emit } from './types.js';
 
-/** An active experiment as the tracker gets it (`GET /sightline.js?p=ID`, `/api/tracker/config`). */
-export interface TrackerExperiment {
-  id: string;
-  /** The page path it runs on. */
-  page: string;
-  type: 'nocode' | 'redirect';
-  /** Index 0 is the control: no changes, or the page itself. */
-  variants: { changes?: Change[]; url?: string }[];
-}
-export interface TrackerConfig {
-  experiments: TrackerExperiment[];
-}
+export type { TrackerConfig };
+
+/** A variant read without narrowing which kind it is: a served config is checked field by field anyway. */
+type AnyVariant = Partial<Extract<TrackerExperiment['variants'][number], { url: string }> & Extract<TrackerExperiment['variants'][number], { changes: unknown }>>;
 
 declare global {
   interface Window {
@@ -108,7 +101,7 @@ export function runExperiments(config: TrackerConfig | undefined, visitor: strin
         const count = e.variants && e.variants.length;
         if (!count) continue;
         const v = assign(visitor, e.id, count);
-        const url = e.type == 'redirect' && v ? e.variants[v].url : '';
+        const url = e.type == 'redirect' && v ? (e.variants[v] as AnyVariant).url : '';
         if (norm(e.page) == path) {
           if (url) {
             // Two experiments sending each other's pages back and forth would never end.
@@ -126,7 +119,7 @@ export function runExperiments(config: TrackerConfig | undefined, visitor: strin
             location.replace(to.href);
             return true;
           }
-          if (e.type == 'nocode') changes = changes.concat(e.variants[v].changes || []);
+          if (e.type == 'nocode') changes = changes.concat((e.variants[v] as AnyVariant).changes || []);
           exposures.push([e.id, v]);
         } else if (url && sent[e.id] == v && norm(within(url)?.pathname || '') == path) exposures.push([e.id, v]);
       }

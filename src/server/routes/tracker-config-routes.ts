@@ -3,18 +3,9 @@ import { trackerConfigQuery, type TrackerConfig } from '../../contract/experimen
 import { ApiError } from '../errors.js';
 import { settleAutoStops } from '../experiments/lifecycle.js';
 import { propertyDirectory } from '../ingest/property-directory.js';
-import type { ExperimentRecord, Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import { pageExperiment } from '../tracker/page-experiment.js';
 import { parse } from './analytics-routes.js';
-
-/** Only what the page script needs to assign and apply: no names, goals or figures leave the API. */
-function forPage(e: ExperimentRecord): TrackerConfig['experiments'][number] {
-  return {
-    id: e.id,
-    page: e.page,
-    type: e.type,
-    variants: e.variants.map((v, i) => (i === 0 || v.url === undefined ? { changes: v.changes } : { url: v.url })),
-  };
-}
 
 /**
  * The config `/sightline.js?p=ID` embeds, or null for an unknown property. Reads the store each
@@ -26,7 +17,7 @@ export function trackerConfigFor(store: Store): (propertyId: string) => Promise<
   return async (propertyId) => {
     if (!(await exists(propertyId))) return null;
     await settleAutoStops(store, propertyId);
-    return { experiments: (await store.activeExperiments(propertyId)).map(forPage) };
+    return { experiments: (await store.activeExperiments(propertyId)).map(pageExperiment) };
   };
 }
 

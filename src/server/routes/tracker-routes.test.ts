@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeScript } from '../tracker/encoded-script.js';
-import { trackerRoutes, type TrackerConfig, type TrackerRouteOptions } from './tracker-routes.js';
+import type { TrackerConfig } from '../../contract/experiments.js';
+import { trackerRoutes, type TrackerRouteOptions } from './tracker-routes.js';
 
 // The real encoder, counted: a script must be compressed once per content, never per download.
 vi.mock('../tracker/encoded-script.js', async (importOriginal) => {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { propertyId } from '../../contract/common.js';
-import type { TrackerConfig, TrackerExperiment } from '../../tracker/experiments.js';
+import type { TrackerConfig } from '../../contract/experiments.js';
 import { envelope } from '../plugins/errors.js';
 import { buildTracker, needsHtmlSanitizer } from '../tracker/build-tracker.js';
 import { encodeScript, sendEncoded, type EncodedScript } from '../tracker/encoded-script.js';
-
-export type { TrackerConfig, TrackerExperiment };
+import { pageExperiment } from '../tracker/page-experiment.js';
 
 export interface TrackerRouteOptions {
   /**
@@ -17,17 +16,8 @@ export interface TrackerRouteOptions {
   configFor?: (propertyId: string) => Promise<TrackerConfig | null> | TrackerConfig | null;
 }
 
-/** Only what the tracker needs of each experiment: nothing of names, labels or goals reaches pages. */
-function trackerConfig(config: TrackerConfig | null): TrackerConfig {
-  return {
-    experiments: (config?.experiments ?? []).map((e) => ({
-      id: e.id,
-      page: e.page,
-      type: e.type,
-      variants: e.variants.map((v) => (typeof v.url == 'string' ? { url: v.url } : { changes: v.changes ?? [] })),
-    })),
-  };
-}
+/** Only what the tracker needs of each experiment: the hook may answer more (tests do), none of it reaches pages. */
+const trackerConfig = (config: TrackerConfig | null): TrackerConfig => ({ experiments: (config?.experiments ?? []).map(pageExperiment) });
 
 /** Properties whose last script is kept, so an unchanged config is not compressed again (oldest dropped first). */
 const KEPT_PROPERTIES = 1_000;

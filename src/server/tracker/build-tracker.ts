@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import type { TrackerConfig } from '../../tracker/experiments.js';
+import type { TrackerConfig } from '../../contract/experiments.js';
 
 const entry = fileURLToPath(new URL('../../tracker/index.ts', import.meta.url));
 const sanitizingEntry = fileURLToPath(new URL('../../tracker/index-sanitizing.ts', import.meta.url));
@@ -27,4 +27,4 @@ export async function buildTracker(opts: { htmlSanitizer?: boolean } = {}): Prom
 
 /** Whether a configuration has an `html` change, and so needs the script built with `htmlSanitizer`. */
 export const needsHtmlSanitizer = (config: TrackerConfig): boolean =>
-  config.experiments.some((e) => e.variants.some((v) => (v.changes ?? []).some((c) => c.op === 'html')));
+  config.experiments.some((e) => e.variants.some((v) => ('changes' in v ? v.changes ?? [] : []).some((c) => c.op === 'html')));
