@@ -9,7 +9,7 @@ const schemeOf = (url: string): string | null => /^([a-z][a-z0-9+.-]*):/i.exec(u
 /** Why an `image` value is not an http(s) URL or a relative one, or null. */
 export function imageUrlProblem(value: string): string | null {
   if (value.trim() === '') return 'an image URL: https://… or a path such as /img/hero.png';
-  // eslint-disable-next-line no-control-regex -- controls have no place in a URL
+  // Control characters have no place in a URL.
   if (/[\0-\x1f\x7f]/.test(value)) return 'an image URL without control characters';
   const scheme = schemeOf(value);
   return scheme === null || scheme === 'http' || scheme === 'https' ? null : `an http(s) or relative URL, not ${scheme}:`;

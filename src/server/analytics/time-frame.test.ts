@@ -43,6 +43,16 @@ describe('resolveTimeFrame', () => {
     expect([iso(z.start), iso(z.end)]).toEqual(['2026-03-08T12:00:00.000Z', '2026-03-08T13:00:00.000Z']);
   });
 
+  it('reads a compared morning (the dashboard\'s `today` vs yesterday) by the wall clock, whatever the day\'s length', () => {
+    // The bounds comparison-range.test.ts shows the dashboard sends for "today at 09:41" on Nov 2 and Mar 9.
+    // Nov 1 is the 25-hour fall-back day: 00:00 EDT = 04:00Z; 09:41 EST = 14:41Z.
+    const fall = resolveTimeFrame('2026-11-01', '2026-11-01T09:41', 'America/New_York');
+    expect([iso(fall.start), iso(fall.end)]).toEqual(['2026-11-01T04:00:00.000Z', '2026-11-01T14:41:00.000Z']);
+    // Mar 8 is the 23-hour spring-forward day: 00:00 EST = 05:00Z; 09:41 EDT = 13:41Z.
+    const spring = resolveTimeFrame('2026-03-08', '2026-03-08T09:41', 'America/New_York');
+    expect([iso(spring.start), iso(spring.end)]).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-08T13:41:00.000Z']);
+  });
+
   it('rejects bad input with a 400 naming the field', () => {
     expect(apiErrorOf(() => resolveTimeFrame('2026-03-01', '2026-03-02', 'Mars/Olympus')).details.field).toBe('timezone');
     expect(apiErrorOf(() => resolveTimeFrame('2026-02-30', '2026-03-02', 'UTC')).details.field).toBe('start');

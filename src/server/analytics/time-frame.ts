@@ -20,7 +20,7 @@ export interface TimeFrame {
 }
 
 export interface Bucket {
-  /** What the store's bucket expression yields for this bucket (see bucketKeySql). */
+  /** `bucketKey()` of the bucket's start: what both stores' bucket expressions yield (DuckDB's `bucketSql`, ClickHouse's `bucketKeySql`). */
   key: string;
   start: DateTime;
   end: DateTime;

@@ -23,7 +23,7 @@ export async function adminCall(app: FastifyInstance, method: 'GET' | 'POST' | '
     },
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies loosely, parsing with the contract where it matters
+  // Tests read bodies loosely (`any`), parsing with the contract where it matters.
   let body: any = res.body;
   try {
     body = res.json();

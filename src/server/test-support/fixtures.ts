@@ -75,7 +75,6 @@ export interface Reply {
   status: number;
   headers: Record<string, unknown>;
   // Tests parse bodies with the contract; `any` keeps the assertions short.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

@@ -41,7 +41,7 @@ export function useFunnelDraft() {
     if (draftKey === urlKey) return;
     written.current.add(draftKey);
     void navigate({ search: (prev) => ({ ...prev, steps: stepsForUrl(draft.map(valueOf)) }), replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a changed draft is written
+    // Only a changed draft is written (not every value read above).
   }, [draftKey]);
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export function useFunnelDraft() {
     // The URL is catching up with something typed earlier: not a change from outside.
     if (written.current.has(urlKey)) return;
     setDraft(toDraft(search.steps));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a changed URL is read
+    // Only a changed URL is read (not every value read above).
   }, [urlKey]);
 
   return {

@@ -24,6 +24,6 @@ export function useOpenOnArrival(scope: ReportScope, nothingChosen: boolean, ope
     settledFor.current = scope.propertyId;
     const funnel = funnelToOpen(saved.data, lastFunnelId(scope.connection, scope.propertyId));
     if (funnel) open(funnel);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `open` is a fresh closure each render; the decision depends on these
+    // Not `open`: it is a fresh closure each render; the decision depends on these.
   }, [scope.propertyId, nothingChosen, saved]);
 }
