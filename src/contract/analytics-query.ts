@@ -3,6 +3,7 @@ import { pagePath } from './common.js';
 import { filtersParam } from './filters.js';
 
 export const granularities = ['hour', 'day', 'week', 'month'] as const;
+export type Granularity = (typeof granularities)[number];
 /** Most buckets one trend may have (e.g. 20 days by the hour); more is a 400 on `granularity`. */
 export const MAX_BUCKETS = 500;
 

@@ -87,6 +87,10 @@ export const funnelResponse = z.object({
  * event converting two goal steps' goals at once names both, "Goal: A + B"). Pages start with `/`.
  */
 export const GOAL_NODE_PREFIX = 'Goal: ';
+/** Ends the sankey path of a session that left without completing the funnel. */
+export const DROP_OFF = '(drop-off)';
+/** Ends a sankey path that was cut at the node limit while the session went on without completing. */
+export const CONTINUES = '(continues)';
 
 export const sankeyResponse = z.object({
   meta: z.intersection(rangeMetaSchema, z.object({ mode: z.enum(funnelModes), maxPaths: count, minSessions: count })),
@@ -138,3 +142,4 @@ export type FunnelResponse = z.infer<typeof funnelResponse>;
 export type SavedFunnel = z.infer<typeof savedFunnel>;
 export type SaveFunnelBody = z.infer<typeof saveFunnelBody>;
 export type FunnelMode = (typeof funnelModes)[number];
+export type FunnelDimension = (typeof funnelDimensions)[number];

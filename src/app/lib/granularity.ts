@@ -1,3 +1,1 @@
-import type { granularities } from '../../contract/analytics-query.js';
-
-export type Granularity = (typeof granularities)[number];
+export type { Granularity } from '../../contract/analytics-query.js';

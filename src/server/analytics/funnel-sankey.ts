@@ -1,12 +1,8 @@
 import type { z } from 'zod';
-import type { sankeyQuery, sankeyResponse } from '../../contract/funnels.js';
+import { CONTINUES, DROP_OFF, type sankeyQuery, type sankeyResponse } from '../../contract/funnels.js';
 import type { FunnelPathRow } from '../store/store.js';
 import { funnelQueryOf } from './funnel.js';
 import { rangeMeta, type ReportContext } from './report-context.js';
-
-export const DROP_OFF = '(drop-off)';
-/** Ends a path that was cut at the node limit while the session went on without completing. */
-export const CONTINUES = '(continues)';
 
 /**
  * A session's nodes: its pages from the first view of step 1 (repeats collapsed) up to the page that

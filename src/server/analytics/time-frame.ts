@@ -1,8 +1,8 @@
 import { DateTime, IANAZone } from 'luxon';
 import { ApiError } from '../errors.js';
-import { MAX_BUCKETS } from '../../contract/analytics-query.js';
+import { MAX_BUCKETS, type Granularity } from '../../contract/analytics-query.js';
 
-export type Granularity = 'hour' | 'day' | 'week' | 'month';
+export type { Granularity };
 
 /** A stretch of time during which the zone keeps one UTC offset; `fromMs` null means "since forever". */
 export interface OffsetSegment {

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { snapshotElement, StoredEvent } from '../../contract/events.js';
 import type { Change, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
 import type { Filter } from '../../contract/filters.js';
-import type { FunnelStep, funnelDimensions } from '../../contract/funnels.js';
+import type { FunnelDimension, FunnelStep } from '../../contract/funnels.js';
 import type { GoalKind } from '../../contract/goals.js';
-import type { Granularity, OffsetSegment } from '../analytics/time-frame.js';
+import type { Granularity } from '../../contract/analytics-query.js';
+import type { OffsetSegment } from '../analytics/time-frame.js';
 import type { PropertyLifecycle } from './property-lifecycle.js';
 
 /** Which properties and which half-open UTC range a report reads. */
@@ -120,7 +121,7 @@ export interface InteractionReport {
   trend: Bucketed<{ count: number; unique: number }>[];
   total: { count: number; unique: number };
 }
-export type FunnelDimension = (typeof funnelDimensions)[number];
+export type { FunnelDimension };
 /** A funnel step as a store reads it: a page path, or one of the property's goals (docs/decisions.md "Funnels"). */
 export type FunnelStepTarget = string | GoalRecord;
 export interface FunnelQuery {

@@ -6,13 +6,10 @@ import { SankeyChart, type SankeyNodeKind } from '../../../components/sankey-cha
 import { Skeleton } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { GOAL_NODE_PREFIX } from '../../../../contract/funnels.js';
+import { CONTINUES, DROP_OFF, GOAL_NODE_PREFIX } from '../../../../contract/funnels.js';
 import { sankeyQuery, type FunnelDefinition } from '../api/funnel-queries.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
-// The API's markers: where a session ended before completing, and a path cut at its node limit.
-const DROP_OFF = '(drop-off)';
-const CONTINUES = '(continues)';
 const kindOf = (name: string): SankeyNodeKind => (name === DROP_OFF ? 'loss' : name === CONTINUES ? 'more' : name.startsWith(GOAL_NODE_PREFIX) ? 'goal' : 'page');
 const outcomeOf = (nodes: string[]) => {
   const last = nodes[nodes.length - 1];

@@ -27,8 +27,7 @@ export const funnelSearch = z.object({
 });
 
 export type FunnelSearch = z.infer<typeof funnelSearch>;
-export type FunnelMode = FunnelSearch['mode'];
-export type FunnelDimension = NonNullable<FunnelSearch['breakdownBy']>;
+export type { FunnelDimension, FunnelMode } from '../../../../contract/funnels.js';
 
 /** The URL form of a builder: an untouched builder (one empty page step) leaves `steps` out. */
 export const stepsForUrl = (steps: StepValue[]): StepValue[] | undefined => (steps.every((s) => s === '') ? undefined : steps);
