@@ -72,8 +72,10 @@ export interface Experiments {
  * added later, for as long as the page stays on the experiment's path), and show each as soon as it
  * is changed. A destination reached by a redirect counts as the experiment's page for that visitor.
  */
-export function runExperiments(config: TrackerConfig | undefined, visitor: string, emit: Emit): Experiments {
-  const list = (config && config.experiments) || [];
+export function runExperiments(config: TrackerConfig | undefined, visitor: string, emit: Emit, preview?: [string, number] | null): Experiments {
+  // A preview runs only its own test, in the variant asked for, and records nothing (expose() is never
+  // called, nothing is stored): the browser's real assignments stay as they were.
+  const list = ((config && config.experiments) || []).filter((e) => !preview || e.id == preview[0]);
   let changes: Change[] = [];
   let exposures: [string, number][] = [];
   let observer: MutationObserver | undefined;
@@ -100,21 +102,23 @@ export function runExperiments(config: TrackerConfig | undefined, visitor: strin
       for (const e of list) {
         const count = e.variants && e.variants.length;
         if (!count) continue;
-        const v = assign(visitor, e.id, count);
+        const v = preview ? preview[1] : assign(visitor, e.id, count);
         const url = e.type == 'redirect' && v ? (e.variants[v] as AnyVariant).url : '';
         if (norm(e.page) == path) {
           if (url) {
             // Two experiments sending each other's pages back and forth would never end.
             const hop = load<[number, string]>(HOP);
-            if (hop && hop[1] == path && Date.now() - hop[0] < HOP_MS) continue;
+            if (!preview && hop && hop[1] == path && Date.now() - hop[0] < HOP_MS) continue;
             const query = location.search;
             const to = within(url + (query ? (url.indexOf('?') < 0 ? query : '&' + query.slice(1)) : '') + location.hash);
             // Never off the site (a test stored before the API refused `//host` targets): the visitor
-            // stays, uncounted.
-            if (!to) continue;
-            sent[e.id] = v;
-            save(REDIRECTED, sent);
-            save(HOP, [Date.now(), norm(to.pathname)]);
+            // stays, uncounted. A previewed variant on this very path would redirect for ever (no hop is stored).
+            if (!to || (preview && norm(to.pathname) == path)) continue;
+            if (!preview) {
+              sent[e.id] = v;
+              save(REDIRECTED, sent);
+              save(HOP, [Date.now(), norm(to.pathname)]);
+            }
             hide(['html']);
             location.replace(to.href);
             return true;

@@ -10,6 +10,7 @@ import { runExperiments } from './experiments.js';
 import { sessionId, visitorId } from './ids.js';
 import { trackInteractions } from './interactions.js';
 import { currentPath, pageviewFields, watchPages } from './pageviews.js';
+import { previewOf } from './preview.js';
 import { trackingRefused } from './privacy.js';
 import { createSendQueue } from './send-queue.js';
 import { customEvents, type SightlineApi, type SightlineStub } from './custom-events.js';
@@ -63,6 +64,10 @@ function start(property: string, api: string): void {
 const script = (document.currentScript || document.querySelector('script[data-property]')) as HTMLScriptElement | null;
 const src = script && new URL(script.src, location.href);
 const property = script && (script.getAttribute('data-property') || src!.searchParams.get('p'));
-if (script && property && !(window.sightline && 'property' in window.sightline) && !trackingRefused()) {
-  start(property, script.getAttribute('data-api') || src!.origin + '/api/collect');
+const preview = previewOf(window.__sightlineConfig);
+if (script && property && !(window.sightline && 'property' in window.sightline)) {
+  // A preview link shows its variant and sends nothing, so it also works where tracking is refused
+  // (Do Not Track, GPC): the person checking their test may well browse that way.
+  if (preview) watchPages(runExperiments(window.__sightlineConfig, '', () => {}, preview).route);
+  else if (!trackingRefused()) start(property, script.getAttribute('data-api') || src!.origin + '/api/collect');
 }
