@@ -76,8 +76,11 @@ describe('every property-scoped route refuses a key of another property', () => 
 });
 
 describe('every property-scoped route needs its permission (split-test writes: experiments; the rest: metrics)', () => {
-  it('asks experiments of exactly the three split-test writes', () => {
-    expect(table.filter(([, e]) => e.permission === 'experiments').map(([n]) => n).sort()).toEqual(['createSplitTest', 'stopSplitTest', 'updateSplitTest']);
+  it('asks experiments of exactly the split-test writes', () => {
+    // create, update, stop; archive, restore and delete since issue 13 §13
+    expect(table.filter(([, e]) => e.permission === 'experiments').map(([n]) => n).sort()).toEqual(
+      ['archiveSplitTest', 'createSplitTest', 'deleteSplitTest', 'restoreSplitTest', 'stopSplitTest', 'updateSplitTest'],
+    );
   });
 
   it.each(table)('%s', async (name, e) => {
