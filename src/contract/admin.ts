@@ -37,6 +37,11 @@ export const adminProperty = z.object({
   created_at: z.string(),
   snippet: z.string(),
   experiments_snippet: z.string(),
+  /**
+   * Where the site's pages open, for the dashboard's preview links: the demo site's own origin on a
+   * demo server, else `https://{domain}`; null without a domain. Optional: older servers omit it.
+   */
+  site_origin: z.string().nullable().optional(),
 });
 export type AdminProperty = z.infer<typeof adminProperty>;
 export const propertiesResponse = z.object({ data: z.array(adminProperty) });

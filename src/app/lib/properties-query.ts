@@ -9,6 +9,8 @@ export interface PropertyChoice {
   id: string;
   name: string;
   timezone: string | null;
+  /** Where the site's pages open (preview links); unknown in key mode and without a domain. */
+  siteOrigin?: string | null;
 }
 
 /** The properties this connection may read: the admin list in session mode, the typed ids in key mode. */
@@ -24,7 +26,8 @@ export function propertiesQuery(connection: Connection) {
       if (!res.ok) throw await toApiError(res);
       const parsed = propertiesResponse.safeParse(await res.json());
       if (!parsed.success) throw new ApiError(res.status, 'contract_mismatch', 'The property list does not match the API contract.');
-      return parsed.data.data.map((p) => ({ id: p.id, name: p.name, timezone: p.timezone }));
+      // An older server sends no site_origin: its pages are on the domain.
+      return parsed.data.data.map((p) => ({ id: p.id, name: p.name, timezone: p.timezone, siteOrigin: p.site_origin !== undefined ? p.site_origin : p.domain && `https://${p.domain}` }));
     },
   });
 }

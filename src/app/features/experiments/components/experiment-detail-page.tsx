@@ -90,7 +90,7 @@ function ExperimentDetail({ view, experimentId }: { view: DashboardView; experim
       </section>
       <section className="card" aria-labelledby="changes-title">
         <h2 id="changes-title">{d.type === 'redirect' ? 'Where each variant sends visitors' : 'What each variant changes'}</h2>
-        <VariantChanges detail={d} />
+        <VariantChanges detail={d} preview={d.status === 'active' ? { siteOrigin: view.property.siteOrigin } : undefined} />
       </section>
       <ExperimentDetailActions scope={scope} detail={d} timezone={view.timezone} conflict={conflict} onConflict={() => setConflict(true)} />
     </div>
