@@ -82,15 +82,17 @@ describe('session paths', () => {
       early.pv('2026-05-01T23:58:00Z', '/b'), early.pv('2026-05-02T00:01:00Z', '/a'), early.pv('2026-05-02T00:02:00Z', '/b'),
       late.pv('2026-05-02T23:59:00Z', '/a'), late.pv('2026-05-03T00:01:00Z', '/b'),
       session('inside', 'vi').pv('2026-05-02T12:00:00Z', '/a'),
+      ...[['2026-05-01T23:59:00Z', '/x'], ['2026-05-02T12:00:00Z', '/a'], ['2026-05-03T00:01:00Z', '/b']].map(([t, p]) => session('both', 'vb').pv(t, p)),
     ]);
     await internals().settle();
     expect((await numbers()).every((n) => n !== null)).toBe(true);
     const settled = await answers();
-    // early: /a then /b inside (its /b before midnight is not); late: only /a inside; inside: /a
-    expect(settled.sequential).toEqual([{ value: null, reached: [3, 1] }]);
-    expect(settled.after).toEqual([{ pages: ['/a'], sessions: 2 }, { pages: ['/a', '/b'], sessions: 1 }]);
-    // and over two days, every session whole
-    expect((await answers(range('2026-05-01T00:00:00Z', '2026-05-04T00:00:00Z'))).sequential).toEqual([{ value: null, reached: [3, 2] }]);
+    // early: /a then /b inside (its /b before midnight is not); late: only /a inside; inside: /a;
+    // both (crossing start and end): only its /a, its /b after midnight is not
+    expect(settled.sequential).toEqual([{ value: null, reached: [4, 1] }]);
+    expect(settled.after).toEqual([{ pages: ['/a'], sessions: 3 }, { pages: ['/a', '/b'], sessions: 1 }]);
+    // and over three days, every session whole
+    expect((await answers(range('2026-05-01T00:00:00Z', '2026-05-04T00:00:00Z'))).sequential).toEqual([{ value: null, reached: [4, 3] }]);
   });
 
   it('bots and sessions without page views take pattern 0 and count nowhere', async () => {

@@ -113,7 +113,7 @@ export async function sessionPathsCtes(read: Reader, s: Scope, params: Params, v
   const windows: string[] = [];
   if (b.head !== null) {
     params.headEnd = b.head;
-    windows.push('(ts >= $start::TIMESTAMP AND ts <= $headEnd::TIMESTAMP)');
+    windows.push('(ts >= $start::TIMESTAMP AND ts <= $headEnd::TIMESTAMP AND ts < $end::TIMESTAMP)');
   }
   if (b.tail !== null) {
     params.tailStart = b.tail;
