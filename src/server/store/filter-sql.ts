@@ -49,6 +49,30 @@ export function filtersPredicate(filters: Filter[] | undefined, columns: Partial
 export type SessionValueDimension = Exclude<FilterDimension, 'page' | 'goal'>;
 
 /**
+ * The column of a session's row holding each session value (first-touch values, entry and exit page):
+ * the embedded store's `sessions` table, and ClickHouse's sessionsInScope() rows, which take its names.
+ */
+export const sessionValueColumns: Record<SessionValueDimension, string> = {
+  entry_page: 'entry_path',
+  exit_page: 'exit_path',
+  country: 'country',
+  device: 'device',
+  browser: 'browser',
+  os: 'os',
+  referrer: 'referrer',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+};
+
+/** The filters on a session's own values as a predicate on a session's row (`alias.` prefixed when given); '' when none. */
+export function sessionValuePredicate(filters: Filter[] | undefined, d: FilterDialect, alias = ''): string {
+  const a = alias ? `${alias}.` : '';
+  const columns = Object.fromEntries(Object.entries(sessionValueColumns).map(([dim, c]) => [dim, `${a}${c}`]));
+  return filtersPredicate(filters, columns, d);
+}
+
+/**
  * Whether any filter is on a session's own value (first touch, entry or exit page). A `goal` filter
  * is a session filter too, but no column holds it: the stores find the sessions that converted
  * (goal-filters.ts) apart.
@@ -60,4 +84,14 @@ export function hasSessionValueFilters(filters: Filter[] | undefined): boolean {
 /** The `page` filters alone (event-level: they pick the page views, clicks and forms on matching pages). */
 export function pageFilters(filters: Filter[] | undefined): Filter[] {
   return (filters ?? []).filter((f) => f.dimension === 'page');
+}
+
+/** Joins non-empty predicates with AND, each with a leading ` AND ` ('' when all are empty). */
+export function andAll(...predicates: string[]): string {
+  return predicates.filter(Boolean).map((p) => ` AND ${p}`).join('');
+}
+
+/** The non-empty predicates joined with AND ('' when all are empty). */
+export function allOf(...predicates: string[]): string {
+  return predicates.filter(Boolean).join(' AND ');
 }

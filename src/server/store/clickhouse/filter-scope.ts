@@ -1,11 +1,14 @@
 import type { Filter } from '../../../contract/filters.js';
-import { filtersPredicate, hasSessionValueFilters, pageFilters, type FilterDialect, type SessionValueDimension } from '../filter-sql.js';
+import { allOf, filtersPredicate, hasSessionValueFilters, pageFilters, sessionValuePredicate, type FilterDialect, type SessionValueDimension } from '../filter-sql.js';
 import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
 import type { ChParams } from './clickhouse-db.js';
 import { anyGoalCondition } from './goal-conditions.js';
 import { firstValueSql, lastValueSql } from './schema.js';
 import { scopeWhere, TS } from './sql-fragments.js';
+
+// Re-exported so the queries keep importing every filter fragment from here.
+export { allOf, andAll } from '../filter-sql.js';
 
 /**
  * The report filters (docs/decisions.md "Filters") as SQL fragments on the ClickHouse tables. Every
@@ -29,24 +32,8 @@ export function clickhouseDialect(params: ChParams): FilterDialect {
   };
 }
 
-type SessionDimension = SessionValueDimension;
-
-/** Each session value as the column sessionsInScope() names it. */
-const sessionColumns: Record<SessionDimension, string> = {
-  entry_page: 'entry_path',
-  exit_page: 'exit_path',
-  country: 'country',
-  device: 'device',
-  browser: 'browser',
-  os: 'os',
-  referrer: 'referrer',
-  utm_source: 'utm_source',
-  utm_medium: 'utm_medium',
-  utm_campaign: 'utm_campaign',
-};
-
 /** Each session dimension merged from the `sessions` partials (grouped per session). */
-const mergedColumns: Record<SessionDimension, string> = {
+const mergedColumns: Record<SessionValueDimension, string> = {
   entry_page: firstValueSql('entry_path'),
   exit_page: lastValueSql('exit'),
   country: firstValueSql('entry_country'),
@@ -59,19 +46,12 @@ const mergedColumns: Record<SessionDimension, string> = {
   utm_campaign: firstValueSql('entry_utm_campaign'),
 };
 
-/** The filters on a session's own values as a predicate on a sessionsInScope() row (`alias.` prefixed when given); '' when none. */
-function valuePredicate(filters: Filter[] | undefined, params: ChParams, alias = ''): string {
-  const a = alias ? `${alias}.` : '';
-  const columns = Object.fromEntries(Object.entries(sessionColumns).map(([d, c]) => [d, `${a}${c}`]));
-  return filtersPredicate(filters, columns, clickhouseDialect(params));
-}
-
 /**
  * The session filters as a predicate on a sessionsInScope() row (`alias.` prefixed when given): its
  * own values, and the goals it converted on in the range; '' when none.
  */
 export function sessionPredicate(s: Scope, params: ChParams, alias = ''): string {
-  return allOf(valuePredicate(s.filters, params, alias), goalsPredicate(s, params, alias));
+  return allOf(sessionValuePredicate(s.filters, clickhouseDialect(params), alias), goalsPredicate(s, params, alias));
 }
 
 /**
@@ -81,7 +61,7 @@ export function sessionPredicate(s: Scope, params: ChParams, alias = ''): string
  * over an aggregate there). Both '' when no such filter is set (`goal` filters: goalsPredicate).
  */
 export function mergedSessionFilters(filters: Filter[] | undefined, params: ChParams): { columns: string; where: string } {
-  const dimensions = [...new Set((filters ?? []).map((f) => f.dimension).filter((d): d is SessionDimension => d !== 'page' && d !== 'goal'))];
+  const dimensions = [...new Set((filters ?? []).map((f) => f.dimension).filter((d): d is SessionValueDimension => d !== 'page' && d !== 'goal'))];
   if (dimensions.length === 0) return { columns: '', where: '' };
   return {
     columns: dimensions.map((d) => `${mergedColumns[d]} AS m_${d}`).join(', '),
@@ -180,14 +160,4 @@ export function viewedMatchingPage(s: Scope, params: ChParams, alias = ''): stri
  */
 export function filteredSettings(filters: Filter[] | undefined): string {
   return filters?.length ? ` SETTINGS use_index_for_in_with_subqueries = 0, distributed_product_mode = 'local'` : '';
-}
-
-/** Joins non-empty predicates with AND, each with a leading ` AND ` ('' when all are empty). */
-export function andAll(...predicates: string[]): string {
-  return predicates.filter(Boolean).map((p) => ` AND ${p}`).join('');
-}
-
-/** The non-empty predicates joined with AND ('' when all are empty). */
-export function allOf(...predicates: string[]): string {
-  return predicates.filter(Boolean).join(' AND ');
 }

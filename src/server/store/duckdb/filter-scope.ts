@@ -1,9 +1,12 @@
 import type { Filter } from '../../../contract/filters.js';
-import { filtersPredicate, hasSessionValueFilters, pageFilters, type FilterDialect, type SessionValueDimension } from '../filter-sql.js';
+import { allOf, filtersPredicate, hasSessionValueFilters, pageFilters, sessionValuePredicate, type FilterDialect } from '../filter-sql.js';
 import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
 import { ts, type Params } from './database.js';
 import { convertedSessionsSql } from './goal-hits.js';
+
+// Re-exported so the queries keep importing every filter fragment from here.
+export { allOf, andAll } from '../filter-sql.js';
 
 /**
  * The report filters (docs/decisions.md "Filters") as SQL fragments on the embedded store's tables.
@@ -26,33 +29,12 @@ export function duckdbDialect(params: Params): FilterDialect {
   };
 }
 
-/** The `sessions` column holding each session value (first-touch values, entry and exit page). */
-const sessionColumns: Record<SessionValueDimension, string> = {
-  entry_page: 'entry_path',
-  exit_page: 'exit_path',
-  country: 'country',
-  device: 'device',
-  browser: 'browser',
-  os: 'os',
-  referrer: 'referrer',
-  utm_source: 'utm_source',
-  utm_medium: 'utm_medium',
-  utm_campaign: 'utm_campaign',
-};
-
-/** The filters on a session's own values as a predicate on a `sessions` row (`alias.` prefixed when given); '' when none. */
-function valuePredicate(filters: Filter[] | undefined, params: Params, alias = ''): string {
-  const a = alias ? `${alias}.` : '';
-  const columns = Object.fromEntries(Object.entries(sessionColumns).map(([d, c]) => [d, `${a}${c}`]));
-  return filtersPredicate(filters, columns, duckdbDialect(params));
-}
-
 /**
  * The session filters as a predicate on a `sessions` row of the scope (`alias.` prefixed when given):
  * its own values, and the goals it converted on in the range; '' when none.
  */
 export function sessionPredicate(s: Scope, params: Params, alias = ''): string {
-  return allOf(valuePredicate(s.filters, params, alias), goalsPredicate(s, params, alias));
+  return allOf(sessionValuePredicate(s.filters, duckdbDialect(params), alias), goalsPredicate(s, params, alias));
 }
 
 /**
@@ -125,7 +107,7 @@ export function inMatchingSessions(s: Scope, params: Params, alias = ''): string
     params.start = ts(s.start);
     params.end = ts(s.end);
     return sessionIn(s, alias, `sessions WHERE ${propertiesOf(s, params)}
-    AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${valuePredicate(s.filters, params)}`);
+    AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${sessionValuePredicate(s.filters, duckdbDialect(params))}`);
   };
   return allOf(hasSessionValueFilters(s.filters) ? byValue() : '', goalsPredicate(s, params, alias));
 }
@@ -141,14 +123,4 @@ export function viewedMatchingPage(s: Scope, params: Params, alias = ''): string
   params.end = ts(s.end);
   return sessionIn(s, alias, `compact_page_views WHERE ${propertiesOf(s, params)}
     AND ts >= $start::TIMESTAMP AND ts < $end::TIMESTAMP AND ${pages}`);
-}
-
-/** Joins non-empty predicates with AND, each with a leading ` AND ` ('' when all are empty). */
-export function andAll(...predicates: string[]): string {
-  return predicates.filter(Boolean).map((p) => ` AND ${p}`).join('');
-}
-
-/** The non-empty predicates joined with AND ('' when all are empty). */
-export function allOf(...predicates: string[]): string {
-  return predicates.filter(Boolean).join(' AND ');
 }

@@ -1,23 +1,17 @@
 import type { FunnelDimension, FunnelQuery, FunnelRow, Scope } from '../store.js';
 import type { Database, Params, Reader } from './database.js';
+import { sessionValueColumns } from '../filter-sql.js';
 import { andAll, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
 
 // SQL shared by the funnel queries of page steps (funnel-queries.ts) and of goal steps (funnel-goal-steps.ts).
 
 type Db = Pick<Database, 'all'>;
 
-/** The `sessions` column of each breakdown dimension (first-touch values). */
-export const dimensionColumn: Record<FunnelDimension, string> = {
-  device: 'device',
-  country: 'country',
-  utm_source: 'utm_source',
-  utm_medium: 'utm_medium',
-  utm_campaign: 'utm_campaign',
-  referrer: 'referrer',
-  entry_page: 'entry_path',
-  browser: 'browser',
-  os: 'os',
-};
+/**
+ * The `sessions` column of each breakdown dimension (first-touch values): the filters' own map, since
+ * every breakdown dimension is a session value (the type checks it).
+ */
+export const dimensionColumn: Record<FunnelDimension, string> = sessionValueColumns;
 
 /**
  * What the filters keep of a path: whole sessions, those matching every session filter and, under a
