@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { errorEnvelope } from '../../contract/common.js';
 import { aggregateBody, API_PREFIX, endpoints, type EndpointName } from '../../contract/endpoints.js';
+import { fillPath } from '../../contract/path-template.js';
 import { ApiError } from './api-error.js';
 import type { Connection } from './connection.js';
 import { fetchWithCsrf } from './csrf-token.js';
@@ -30,7 +31,7 @@ export interface CallOptions<N extends EndpointName> {
 
 /** Fills `{name}` placeholders; every value is URL-encoded so an id can never add a path segment. */
 export function buildPath(template: string, values: Record<string, string | undefined>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return fillPath(template, (name) => {
     const value = values[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
     return encodeURIComponent(value);

@@ -9,7 +9,7 @@ import { issueSignInToken, sessionCookie, SIGN_IN_TOKEN_TTL_MS, signInLink } fro
 import { ApiError } from '../errors.js';
 import { sessionIdOf } from '../plugins/admin-auth.js';
 import type { ApiKeyRecord, Property, Store } from '../store/store.js';
-import { parse } from './analytics-routes.js';
+import { jsonBodyParser, parse } from './route-helpers.js';
 
 const keyToApi = (k: ApiKeyRecord): ApiKeySummary => ({
   id: k.id, name: k.name, prefix: k.prefix, property_ids: k.property_ids, permissions: canonicalPermissions(k.permissions),
@@ -37,13 +37,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) 
   });
   // Writes must say JSON (admin-auth) even when they carry nothing, e.g. sign-out and revoke.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
-    } catch {
-      done(new ApiError(400, 'invalid_request', 'the body is not valid JSON', { field: 'body' }), undefined);
-    }
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser({ emptyIsNone: true }));
 
   app.get('/session', async (request) => ({ signed_in: true as const, csrf_token: csrfTokenFor(request.adminSessionId!) }));
 

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { KeyPermission } from '../../contract/admin.js';
-import { propertyId } from '../../contract/common.js';
 import type { Filter } from '../../contract/filters.js';
-import { aggregateBody, API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
+import { aggregateBody, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import { entryExitPages } from '../analytics/entry-exit-pages.js';
 import { funnel } from '../analytics/funnel.js';
 import { funnelSankey } from '../analytics/funnel-sankey.js';
@@ -18,9 +16,9 @@ import { trafficBreakdown } from '../analytics/traffic-breakdown.js';
 import { trafficRealtime } from '../analytics/traffic-realtime.js';
 import { trafficSummary } from '../analytics/traffic-summary.js';
 import { trafficTrends } from '../analytics/traffic-trends.js';
-import { fromZodError, refuseUnsafeText } from '../errors.js';
 import { requireAccess } from '../plugins/api-auth.js';
 import type { Store } from '../store/store.js';
+import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Report = (ctx: ReportContext<any>) => Promise<unknown>;
@@ -29,24 +27,6 @@ const reports: Partial<Record<EndpointName, Report>> = {
   trafficTrends, trafficSummary, trafficRealtime, trafficBreakdown, entryExitPages, pagesBreakdown, pageDetails,
   clicksBreakdown, clickDetails, formsBreakdown, formDetails, funnel, funnelSankey, funnelSuggestions, goalsReport,
 };
-
-export function parse<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body' | 'params'): z.infer<S> {
-  refuseUnsafeText(value, where);
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw fromZodError(result.error, where);
-  // Again on what the schema decoded: text can hide inside a parameter's own JSON (`steps`).
-  refuseUnsafeText(result.data, where);
-  return result.data;
-}
-
-/** The path's property, validated and authorized for `permission` (403 before anything else is read). */
-export function scopedProperty(request: FastifyRequest, permission: KeyPermission = 'metrics'): string {
-  const { propertyId: id } = parse(z.object({ propertyId }), request.params, 'params');
-  requireAccess(request, [id], 'propertyId', permission);
-  return id;
-}
-
-export const fastifyPath = (path: string) => API_PREFIX + path.replace(/\{(\w+)\}/g, ':$1');
 
 /** Registers each report endpoint of the contract, and its multi-property aggregate where it has one. */
 export async function analyticsRoutes(app: FastifyInstance, opts: { store: Store }) {

@@ -10,6 +10,7 @@ import { normalizeEvent } from '../ingest/normalize-event.js';
 import type { SnapshotSources } from '../ingest/snapshot-sources.js';
 import { RecentEventIds } from '../ingest/recent-event-ids.js';
 import type { SnapshotRecord, Store } from '../store/store.js';
+import { jsonBodyParser } from './route-helpers.js';
 
 export interface CollectOptions {
   store: Store;
@@ -78,13 +79,7 @@ async function validate(request: FastifyRequest, opts: CollectOptions): Promise<
  */
 export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) {
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new ApiError(400, 'invalid_request', 'the body is not valid JSON', { field: 'body' }), undefined);
-    }
-  });
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser());
   app.addHook('onClose', () => opts.committer.close());
 
   const seen = new RecentEventIds();

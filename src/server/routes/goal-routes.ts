@@ -5,7 +5,7 @@ import { randomId } from '../auth/api-keys.js';
 import { ApiError } from '../errors.js';
 import { settleAutoStops } from '../experiments/lifecycle.js';
 import type { GoalRecord, Store } from '../store/store.js';
-import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
+import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 
 /** A goal as the API answers it: only the fields its kind uses. */
 export function goalToApi(g: GoalRecord): Goal {

@@ -5,7 +5,7 @@ import { propertyId } from '../../contract/common.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { ApiError } from '../errors.js';
 import type { Property, Store } from '../store/store.js';
-import { parse } from './analytics-routes.js';
+import { parse } from './route-helpers.js';
 
 const params = z.object({ id: propertyId });
 const notFound = (id: string) => new ApiError(404, 'not_found', `no property with id "${id}"`, { field: 'id' });

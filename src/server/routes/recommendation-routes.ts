@@ -4,7 +4,7 @@ import { recommendationsQuery } from '../../contract/recommendations.js';
 import { llmConfigFromEnv, type LlmConfig } from '../recommendations/llm-engine.js';
 import { recommendationsFor } from '../recommendations/recommend.js';
 import type { Store } from '../store/store.js';
-import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
+import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 
 export const RECOMMENDATIONS_PATH = '/properties/{propertyId}/split-test-recommendations';
 export const PAGE_ELEMENTS_PATH = '/properties/{propertyId}/pages/elements';

@@ -7,7 +7,7 @@ import { stepTargets } from '../analytics/funnel-step-goals.js';
 import { randomId } from '../auth/api-keys.js';
 import { ApiError } from '../errors.js';
 import type { SavedFunnelRecord, Store } from '../store/store.js';
-import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
+import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 
 const tupleOf = (f: Filter): [Filter['op'], Filter['dimension'], Filter['values']] => [f.op, f.dimension, f.values];
 

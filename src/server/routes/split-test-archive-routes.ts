@@ -5,7 +5,7 @@ import { ApiError } from '../errors.js';
 import { settleAutoStops } from '../experiments/lifecycle.js';
 import { experimentTimeline } from '../experiments/experiment-timeline.js';
 import type { ExperimentRecord, Store } from '../store/store.js';
-import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
+import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 
 interface Options {
   store: Store;

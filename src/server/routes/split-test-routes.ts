@@ -7,7 +7,7 @@ import { experimentDetail } from '../experiments/experiment-detail.js';
 import { experimentView, listItem, newExperiment } from '../experiments/experiment-records.js';
 import { settleAutoStops, startAutoStopTimer } from '../experiments/lifecycle.js';
 import type { ExperimentRecord, GoalRecord, Store } from '../store/store.js';
-import { fastifyPath, parse, scopedProperty } from './analytics-routes.js';
+import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 import { experimentNotFound as notFound, splitTestArchiveRoutes } from './split-test-archive-routes.js';
 
 export interface SplitTestOptions {

@@ -5,7 +5,7 @@ import { settleAutoStops } from '../experiments/lifecycle.js';
 import { propertyDirectory } from '../ingest/property-directory.js';
 import type { Store } from '../store/store.js';
 import { pageExperiment } from '../tracker/page-experiment.js';
-import { parse } from './analytics-routes.js';
+import { parse } from './route-helpers.js';
 
 /**
  * The config `/sightline.js?p=ID` embeds, or null for an unknown property. Reads the store each

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { keyPermissions } from '../../contract/admin.js';
 import { API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import { eventSchema, type EventInput } from '../../contract/events.js';
+import { fillPath } from '../../contract/path-template.js';
 import { buildApp } from '../app.js';
 import { newApiKey } from '../auth/api-keys.js';
 import { normalizeEvent } from '../ingest/normalize-event.js';
@@ -131,7 +132,7 @@ export type ResponseOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]['
 
 /** The endpoint's path with `{propertyId}` (default site-a) and other parameters filled in. */
 export function endpointPath(name: EndpointName, params: Record<string, string> = {}): string {
-  return endpoints[name].path.replace(/\{(\w+)\}/g, (_, p: string) => params[p] ?? (p === 'propertyId' ? PROP_A : 'x'));
+  return fillPath(endpoints[name].path, (p) => params[p] ?? (p === 'propertyId' ? PROP_A : 'x'));
 }
 
 /** GETs a report, fails unless 200, and returns the body parsed with the endpoint's contract schema. */
