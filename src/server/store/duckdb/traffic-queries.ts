@@ -3,10 +3,12 @@ import type { Filter } from '../../../contract/filters.js';
 import type { Database, Params } from './database.js';
 import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate, viewedMatchingPage } from './filter-scope.js';
 import { pageViewRows } from './visitor-slots.js';
+import { viewsOfMatchingSessions } from './session-filtered-views.js';
+import { pageFilters } from '../filter-sql.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
 import { bucketSql, byCountsThenValues, keyOf, scopeFilter } from './sql-fragments.js';
 
-type Db = Pick<Database, 'all'>;
+type Db = Pick<Database, 'all' | 'snapshot'>;
 
 const UNIT_MS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 28 * 86_400_000 } as const;
 
@@ -52,6 +54,8 @@ export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['traffi
   const se = scopeFilter(s, 'first_pv_ts');
   const kept = sessionsKept(s, se.params);
   const views = async () => {
+    // Session filters alone: from the sessions' rows, not a join of every view to them.
+    if (s.filters?.length && pageFilters(s.filters).length === 0) return viewsOfMatchingSessions(db, s);
     const bounds = await visitorBounds(db, boundingRows(s, rows));
     if (!bounds) return { page_views: 0, unique_visitors: 0 };
     const [v] = await db.all<{ page_views: number; unique_visitors: number }>(
