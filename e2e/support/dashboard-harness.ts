@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { issueSignInToken, signInLink } from '../../src/server/auth/sign-in.js';
 import { createDemoData } from '../../src/server/demo/demo-data.js';
+import { buildDemoSite } from '../../src/server/demo/demo-site-app.js';
 import { openDuckdbStore } from '../../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/server/store/store.js';
 import { CHROME_UA, PERSON_ARGS } from './tracker-harness.js';
@@ -20,6 +21,8 @@ export const SCREENSHOT_DIR = join(tmpdir(), 'sightline-screenshots');
 
 export interface Dashboard {
   origin: string;
+  /** The demo website's origin, when started with `demoSite`. */
+  demoSiteOrigin: string | null;
   store: Store;
   /** The demo key, which may read all three demo properties. */
   key: string;
@@ -52,14 +55,19 @@ export async function buildDashboard(outDir: string): Promise<void> {
  * The built dashboard served by the real server over the demo data (`npm start`'s store: three
  * properties, 90 days, two running experiments), with Chromium signed in through a one-time link.
  */
-export async function startDashboard(): Promise<Dashboard> {
+export async function startDashboard(opts: { demoSite?: boolean } = {}): Promise<Dashboard> {
   const distDir = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
   await buildDashboard(distDir);
   const store = await openDuckdbStore(':memory:');
   const demo = await createDemoData(store);
   if (!demo) throw new Error('demo data was not created');
-  const app: FastifyInstance = await buildApp({ store, distDir, rateLimitPerMinute: 100_000 });
-  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  // With `demoSite`, the demo website on an origin of its own, as `npm start` runs it (main.ts).
+  let origin = '';
+  let demoSiteOrigin: string | null = null;
+  const site = opts.demoSite ? await buildDemoSite({ trackerOrigin: () => origin }) : null;
+  const app: FastifyInstance = await buildApp({ store, distDir, rateLimitPerMinute: 100_000, demoSiteOrigin: site ? () => demoSiteOrigin : undefined });
+  origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  if (site) demoSiteOrigin = await site.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, userAgent: CHROME_UA });
   const page = await context.newPage();
@@ -69,13 +77,14 @@ export async function startDashboard(): Promise<Dashboard> {
   await page.goto(signInLink(origin, await issueSignInToken(store)));
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
-    origin, store, key: demo.key, browser, context, page, problems,
+    origin, demoSiteOrigin, store, key: demo.key, browser, context, page, problems,
     async api(path) {
       const res = await fetch(`${origin}/api/external/v1${path}`, { headers: { authorization: `Bearer ${demo.key}` } });
       return res.json();
     },
     async close() {
       await browser.close();
+      await site?.close();
       await app.close();
       rmSync(distDir, { recursive: true, force: true });
     },

@@ -29,6 +29,7 @@ import { recommendationRoutes } from './routes/recommendation-routes.js';
 import { splitTestRoutes } from './routes/split-test-routes.js';
 import { trackerConfigFor, trackerConfigRoutes } from './routes/tracker-config-routes.js';
 import { configCache } from './tracker/config-cache.js';
+import { demoProperties } from './demo/demo-data.js';
 import type { Store } from './store/store.js';
 import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from './store/store-unavailable.js';
 
@@ -96,7 +97,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(docsRoutes);
   await app.register(signInRoutes, { store: opts.store });
-  await app.register(adminRoutes, { store: opts.store, prefix: ADMIN_PREFIX });
+  // The demo site serves the demo shop's pages (its tag sends to acme-shop): preview links open there.
+  const demoSite = opts.demoSiteOrigin;
+  const siteOriginOf = demoSite && ((id: string) => (id === demoProperties[0].id ? demoSite() : null));
+  await app.register(adminRoutes, { store: opts.store, prefix: ADMIN_PREFIX, siteOriginOf });
   await app.register(analyticsRoutes, { store: opts.store });
   await app.register(savedFunnelRoutes, { store: opts.store });
   await app.register(goalRoutes, { store: opts.store });

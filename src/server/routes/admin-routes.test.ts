@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyResponse, keysResponse, propertiesResponse } from '../../contract/admin.js';
 import { csrfTokenFor } from '../auth/csrf.js';
+import { buildApp } from '../app.js';
 import { issueSignInToken } from '../auth/sign-in.js';
 import { apiUrl, createTestEnv, get, insert, post, PROP_A, PROP_B, session, type TestEnv } from '../test-support/fixtures.js';
 
@@ -194,6 +195,24 @@ describe('properties', () => {
     expect(data[0].experiments_snippet).toBe('<script src="http://stats.example.org:8443/sightline.js?p=site-a"></script>');
     const odd = await call('GET', `${ADMIN}/properties`, cookie, undefined, { host: 'x"><script>' });
     expect(odd.body.data[0].snippet).toBe('<script defer data-property="site-a" src="https://YOUR-SIGHTLINE-HOST/sightline.js"></script>');
+  });
+
+  it('says where each site opens, for preview links: https on its domain, none without one, the demo site for the demo shop', async () => {
+    const cookie = await signIn();
+    const bare = await call('POST', `${ADMIN}/properties`, cookie, { id: 'no-domain', name: 'No domain' });
+    expect(bare.body.site_origin).toBeNull();
+    await env.store.createProperty({ id: 'acme-shop', name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'UTC' });
+    const listed = propertiesResponse.parse((await call('GET', `${ADMIN}/properties`, cookie)).body).data;
+    expect(Object.fromEntries(listed.map((p) => [p.id, p.site_origin]))).toEqual({ [PROP_A]: 'https://a.example', [PROP_B]: 'https://b.example', 'no-domain': null, 'acme-shop': 'https://shop.acme.example' });
+    // A server running the demo site: the demo shop's pages are there (its made-up domain serves nothing).
+    const demo = await buildApp({ store: env.store, demoSiteOrigin: () => 'http://127.0.0.1:3001' });
+    try {
+      const res = await demo.inject({ url: `${ADMIN}/properties`, headers: { cookie: `sl_session=${cookie}` } });
+      const sites = Object.fromEntries(propertiesResponse.parse(res.json()).data.map((p) => [p.id, p.site_origin]));
+      expect([sites['acme-shop'], sites[PROP_A]]).toEqual(['http://127.0.0.1:3001', 'https://a.example']);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('creates one (201), defaulting to UTC, and it is then readable through the session', async () => {

@@ -16,8 +16,9 @@ const keyToApi = (k: ApiKeyRecord): ApiKeySummary => ({
   created_at: k.created_at.toISOString(), revoked_at: k.revoked_at ? k.revoked_at.toISOString() : null,
 });
 
-function propertyToApi(p: Property, origin: string): AdminProperty {
+function propertyToApi(p: Property, origin: string, siteOrigin: string | null = null): AdminProperty {
   return {
+    site_origin: siteOrigin ?? (p.domain ? `https://${p.domain}` : null),
     id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created_at: p.created_at.toISOString(),
     snippet: `<script defer data-property="${p.id}" src="${origin}/sightline.js"></script>`,
     experiments_snippet: `<script src="${origin}/sightline.js?p=${p.id}"></script>`,
@@ -30,8 +31,9 @@ const originOf = (request: FastifyRequest) =>
   /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : 'https://YOUR-SIGHTLINE-HOST';
 
 /** `/api/admin/v1`: the dashboard's session, properties and API keys; 401 without an admin cookie. */
-export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) {
+export async function adminRoutes(app: FastifyInstance, opts: { store: Store; siteOriginOf?: (propertyId: string) => string | null }) {
   const { store } = opts;
+  const toApi = (p: Property, request: FastifyRequest) => propertyToApi(p, originOf(request), opts.siteOriginOf?.(p.id) ?? null);
   app.addHook('onRequest', async (request) => {
     if (!request.admin) throw new ApiError(401, 'unauthorized', 'not signed in: open the sign-in link the server printed at start', { field: 'cookie' });
   });
@@ -57,8 +59,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) 
   });
 
   app.get('/properties', async (request) => {
-    const origin = originOf(request);
-    return { data: (await store.listProperties()).map((p) => propertyToApi(p, origin)) };
+    return { data: (await store.listProperties()).map((p) => toApi(p, request)) };
   });
 
   app.post('/properties', async (request, reply) => {
@@ -68,10 +69,10 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store }) 
     // A deleted property's id stays taken: a key or link that named it must not reach a new property.
     if (await store.propertyIdUsed(body.id)) throw new ApiError(409, 'conflict', `property "${body.id}" existed and was deleted; pick another id`, { field: 'id' });
     const created = await store.createProperty({ id: body.id, name: body.name, domain: body.domain || null, timezone: body.timezone });
-    return reply.status(201).send(propertyToApi(created, originOf(request)));
+    return reply.status(201).send(toApi(created, request));
   });
 
-  await propertyLifecycleRoutes(app, { store, toApi: (p, request) => propertyToApi(p, originOf(request)) });
+  await propertyLifecycleRoutes(app, { store, toApi });
 
   app.get('/keys', async () => ({ data: (await store.listApiKeys()).map(keyToApi) }));
 
