@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PageElements } from '../src/contract/page-elements.js';
-import { closestElements } from '../src/app/features/experiments/components/selector-on-page.js';
+import { closestElements } from '../src/app/features/experiments/wizard/selector-on-page.js';
 import { checkPageQuality, screenshotOnFailure, startDashboard, type Dashboard } from './support/dashboard-harness.js';
 import { PAGE, PROPERTY, wizardDriver } from './support/wizard-driver.js';
 

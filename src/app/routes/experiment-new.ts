@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { pagePath } from '../../contract/common.js';
-import { WIZARD_STEP_SLUGS } from '../features/experiments/components/wizard-step-slugs.js';
+import { WIZARD_STEP_SLUGS } from '../features/experiments/wizard/wizard-step-slugs.js';
 import { rootRoute } from './root.js';
 
 /**
@@ -18,5 +18,5 @@ export const experimentNewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/experiments/new',
   validateSearch: experimentNewSearch,
-  component: lazyRouteComponent(() => import('../features/experiments/components/experiment-wizard-page.js'), 'ExperimentWizardPage'),
+  component: lazyRouteComponent(() => import('../features/experiments/wizard/experiment-wizard-page.js'), 'ExperimentWizardPage'),
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_GOAL, DEFAULT_SESSION_TIME_SECONDS, type Change, type CreateExperimentBody } from '../../../../contract/experiments.js';
 import type { Goal } from '../../../../contract/goals.js';
-import { propertyGoalWords } from './experiment-detail-words.js';
+import { propertyGoalWords } from '../components/experiment-detail-words.js';
 
 /** The goals in a marketer's words (the spec's meanings). */
 export const GOAL_WORDS: Record<NonNullable<CreateExperimentBody['goal']>, string> = {
