@@ -81,6 +81,8 @@ export function redirectPathOn(url: string, domain: string | null): { path: stri
   return sitePath.safeParse(target.pathname).success ? { path: target.pathname } : { problem: REDIRECT_URL_HELP };
 }
 
+/** An ISO 4217 currency code, as payments carry it (contract/events.ts). */
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'ISO 4217, three upper-case letters, e.g. EUR');
 const label = z.string().trim().min(1).max(100).optional();
 export const nocodeVariantInput = z.object({ label, changes: z.array(change).min(1).max(MAX_CHANGES) });
 export const redirectVariantInput = z.object({ label, url: redirectUrl });
@@ -92,6 +94,12 @@ const common = {
   /** What a destination_page (a path), external_destination (a URL prefix or a host), session_time (seconds) or goal (a goal's id) goal counts. */
   goal_target: z.string().min(1).max(2048).optional(),
   auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).optional(),
+  /**
+   * Extension: the one currency (ISO 4217) the test's revenue figures count, whatever the goal; for the
+   * `revenue` goal also the payments that convert. Without it, the currency of most of the property's
+   * payments in the 30 days before creation (docs/decisions.md, "Split tests: revenue in one currency").
+   */
+  currency: currencyCode.optional(),
 };
 
 export const createExperimentBody = z
@@ -181,6 +189,11 @@ const experimentCore = {
   goal_definition: experimentGoalDefinition.optional(),
   created_at: stamp,
   auto_stop_days: z.number().int().nullable(),
+  /**
+   * Extension: the one currency the revenue figures count; other currencies are listed apart per
+   * variant (`other_revenue`), never added. Null while the property has had no payment to decide it.
+   */
+  currency: z.string().nullable().optional(),
 };
 
 export const experimentResponse = z.object({ ...experimentCore, variants: z.array(variantOut) });
@@ -214,9 +227,11 @@ export const experimentDetailResponse = z.object({
     sessions: z.number().int(),
     conversions: z.number().int(),
     conversion_rate: z.number(),
-    /** Sum of the `amount` of the revenue events of the variant's sessions after exposure, whatever the goal. */
+    /** Sum of the `amount` of the revenue events in the test's `currency` of the variant's sessions after exposure, whatever the goal. */
     revenue: z.number(),
     revenue_per_session: z.number(),
+    /** Extension: the same sessions' payments in every other currency, per currency (sorted), never added to `revenue`. */
+    other_revenue: z.array(z.object({ currency: z.string(), amount: z.number() })).optional(),
     stats: variantStats.nullable(),
   })),
   stats: z.object({

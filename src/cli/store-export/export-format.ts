@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keyPermission } from '../../contract/admin.js';
 import { propertyId } from '../../contract/common.js';
 import { deviceValues, eventSchema, snapshotElement, type StoredEvent } from '../../contract/events.js';
-import { experimentGoalDefinition, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
+import { currencyCode, experimentGoalDefinition, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
 import { filterList, type Filter } from '../../contract/filters.js';
 import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
 import { goalDefinition } from '../../contract/goals.js';
@@ -72,9 +72,12 @@ const experimentSchema = z.object({
   id, property_id: propertyId, name: text, page: text, type: z.enum(experimentTypes), goal: z.enum(goals), goal_target: text.nullable(),
   auto_stop_days: z.number().int().min(0).nullable(), status: z.enum(experimentStatuses), created_at: instant,
   stopped_at: instant.nullable(), reason: text.nullable(), variants: z.array(variant), goal_definition: experimentGoalDefinition.nullish(),
+  // The currency the revenue figures count; absent in exports made before it was kept (the store's rule then says it).
+  currency: currencyCode.nullish(),
 }).refine((e) => e.goal !== 'goal' || e.goal_definition, { path: ['goal_definition'], message: 'required for the goal goal: the goal the test counts' });
 
-function experimentFromParsed({ goal_definition, ...e }: z.infer<typeof experimentSchema>): ExperimentRecord {
+function experimentFromParsed({ goal_definition, currency, ...parsed }: z.infer<typeof experimentSchema>): ExperimentRecord {
+  const e = { ...parsed, ...(currency ? { currency } : {}) };
   if (!goal_definition) return e as ExperimentRecord;
   const f: Partial<Record<'page' | 'event' | 'target' | 'source', string>> = goal_definition;
   return {
@@ -190,13 +193,14 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
     file: 'experiments.parquet',
     columns: {
       id: str, property_id: str, name: str, page: str, type: str, goal: str, goal_target: str, auto_stop_days: 'INTEGER', status: str,
-      created_at: ts, stopped_at: ts, reason: str, variants: 'JSON', goal_definition: 'JSON',
+      created_at: ts, stopped_at: ts, reason: str, variants: 'JSON', goal_definition: 'JSON', currency: str,
     },
     toLine: (e) => ({
       id: e.id, property_id: e.property_id, name: e.name, page: e.page, type: e.type, goal: e.goal, goal_target: e.goal_target,
       auto_stop_days: e.auto_stop_days, status: e.status, created_at: iso(e.created_at), stopped_at: iso(e.stopped_at), reason: e.reason,
       variants: e.variants,
       ...(e.goal_definition ? { goal_definition: goalDefinitionLine(e.goal_definition) } : {}),
+      ...(e.currency ? { currency: e.currency } : {}),
     }),
     schema: experimentSchema,
     fromParsed: (v) => experimentFromParsed(v as z.infer<typeof experimentSchema>),

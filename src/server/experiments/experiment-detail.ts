@@ -1,6 +1,7 @@
 import type { ExperimentDetail } from '../../contract/experiments.js';
 import type { ExperimentRecord, Store } from '../store/store.js';
 import { experimentView, variantView } from './experiment-records.js';
+import { withRevenueCurrency } from './revenue-currency.js';
 import { experimentStats } from './statistics.js';
 import { trafficCheck } from './traffic-check.js';
 
@@ -8,7 +9,10 @@ const DAY_MS = 86_400_000;
 const ratio = (n: number, d: number) => (d > 0 ? n / d : 0);
 
 /** The detail response: the test, each variant's figures (operations.md §5) and the statistics over them. */
-export async function experimentDetail(store: Pick<Store, 'experimentFigures' | 'experimentTraffic'>, e: ExperimentRecord, now: Date): Promise<ExperimentDetail> {
+export async function experimentDetail(
+  store: Pick<Store, 'experimentFigures' | 'experimentTraffic' | 'experimentCurrency'>, stored: ExperimentRecord, now: Date,
+): Promise<ExperimentDetail> {
+  const e = await withRevenueCurrency(store, stored);
   const [figures, traffic] = await Promise.all([store.experimentFigures(e), store.experimentTraffic(e)]);
   const end = e.stopped_at ?? now;
   const stats = experimentStats(figures, {
@@ -31,6 +35,7 @@ export async function experimentDetail(store: Pick<Store, 'experimentFigures' | 
         conversion_rate: ratio(f.conversions, f.sessions),
         revenue: f.revenue,
         revenue_per_session: ratio(f.revenue, f.sessions),
+        other_revenue: f.other_revenue,
         stats: stats.perVariant[i] ?? null,
       };
     }),

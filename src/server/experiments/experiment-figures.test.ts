@@ -165,13 +165,17 @@ describe('split-test figures: sessions by first exposure, conversions after it, 
   it('external_destination by URL prefix https://partner.example/sign: v0: none (/deal); v1: s4', async () => {
     expect(await figures('external_prefix')).toEqual([[3, 0, 0], [2, 1, 0.5]]);
   });
-  it('revenue: a revenue event; revenue sums amounts after exposure — v0: s1 30 (s2 paid 100 before); v1: s4 20 + 5', async () => {
-    expect(await figures('revenue')).toEqual([[3, 1, 1 / 3], [2, 1, 0.5]]);
+  // Revenue counts one currency (experiment-revenue-currency.test.ts): these tests store none, and the
+  // property's first payment with a currency since their creation is s1's EUR; s2's 100 and s4's 20 + 5
+  // carry no currency, so they are left out, as the Goals report leaves them out.
+  it('revenue: a payment in the test\'s currency (EUR) after exposure — v0: s1 30 (s2 paid before, without currency); v1: s4 paid without currency', async () => {
+    expect(await figures('revenue')).toEqual([[3, 1, 1 / 3], [2, 0, 0]]);
     const detail = experimentDetailResponse.parse((await get(env, env.keys.a, endpointPath('splitTest', { experimentId: ids.revenue }))).body);
-    expect(detail.variants.map((v) => [v.revenue, v.revenue_per_session])).toEqual([[30, 10], [25, 12.5]]);
+    expect(detail.currency).toBe('EUR');
+    expect(detail.variants.map((v) => [v.revenue, v.revenue_per_session, v.other_revenue])).toEqual([[30, 10, []], [0, 0, []]]);
     // revenue is reported whatever the goal
     const clicks = experimentDetailResponse.parse((await get(env, env.keys.a, endpointPath('splitTest', { experimentId: ids.click_through }))).body);
-    expect(clicks.variants.map((v) => v.revenue)).toEqual([30, 25]);
+    expect(clicks.variants.map((v) => v.revenue)).toEqual([30, 0]);
   });
   it('a complete test is read up to stopped_at (0.75): v0: s1 clicked at 1, too late; v1: s3 clicked at 0.5', async () => {
     expect(await figures('stopped')).toEqual([[3, 0, 0], [2, 1, 0.5]]);

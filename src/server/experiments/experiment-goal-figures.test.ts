@@ -112,9 +112,12 @@ describe('split tests counting one of the property\'s goals', () => {
     expect(await figures('docs')).toEqual([[3, 2, 2 / 3], [2, 1, 0.5]]);
   });
 
-  it('reports revenue after the exposure as every goal does, whatever the currency: v0 a1 40; v1 b1 10 + 5 (the bot\'s 1,000 never)', async () => {
+  // One currency, never added to another (experiment-revenue-currency.test.ts): the test stores none and
+  // the property's first payment since its creation is b1's USD, so a1's 40 EUR is listed apart.
+  it('reports revenue after the exposure as every goal does, in one currency (USD): v0 a1 40 EUR apart; v1 b1 10 + 5 (the bot\'s 1,000 never)', async () => {
     const d = await detail('signup');
-    expect(d.variants.map((v) => [v.revenue, v.revenue_per_session])).toEqual([[40, 40 / 3], [15, 7.5]]);
+    expect(d.currency).toBe('USD');
+    expect(d.variants.map((v) => [v.revenue, v.revenue_per_session, v.other_revenue])).toEqual([[0, 0, [{ currency: 'EUR', amount: 40 }]], [15, 7.5, []]]);
   });
 
   it('a complete test is read up to stopped_at (0.75): v0: a1 and a3 clicked #cta at 1, too late; v1: b1 at 0.5', async () => {

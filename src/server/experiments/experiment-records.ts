@@ -34,6 +34,7 @@ export function newExperiment(propertyId: string, body: CreateExperimentBody, no
     goal_target: body.goal_target ?? (goal === 'session_time' ? String(DEFAULT_SESSION_TIME_SECONDS) : null),
     ...(goal === 'goal' && propertyGoal ? { goal_definition: experimentGoalOf(propertyGoal) } : {}),
     auto_stop_days: body.auto_stop_days ?? null,
+    ...(body.currency ? { currency: body.currency } : {}),
     status: 'active',
     created_at: now,
     stopped_at: null,
@@ -60,7 +61,7 @@ function goalDefinitionView(e: ExperimentRecord): Pick<z.infer<typeof experiment
 export function experimentView(e: ExperimentRecord): z.infer<typeof experimentResponse> {
   return {
     experiment_id: e.id, name: e.name, page: e.page, type: e.type, status: e.status, goal: e.goal, goal_target: e.goal_target, ...goalDefinitionView(e),
-    created_at: e.created_at.toISOString(), auto_stop_days: e.auto_stop_days, variants: e.variants.map(variantView),
+    created_at: e.created_at.toISOString(), auto_stop_days: e.auto_stop_days, currency: e.currency ?? null, variants: e.variants.map(variantView),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ExperimentTimeline } from '../../contract/experiment-results.js';
 import type { ExperimentRecord, Store } from '../store/store.js';
+import { withRevenueCurrency } from './revenue-currency.js';
 
 const DAY_MS = 86_400_000;
 
@@ -9,7 +10,9 @@ const DAY_MS = 86_400_000;
  * whole 24 hours from `created_at` up to the one holding now, or `stopped_at` for a complete test; a
  * day without new sessions repeats the day before, so the chart's lines never break.
  */
-export async function experimentTimeline(store: Pick<Store, 'experimentDailyFigures'>, e: ExperimentRecord, now: Date): Promise<ExperimentTimeline> {
+export async function experimentTimeline(store: Pick<Store, 'experimentDailyFigures' | 'experimentCurrency'>, stored: ExperimentRecord, now: Date): Promise<ExperimentTimeline> {
+  // A revenue test converts on payments in its one currency, as the detail counts them.
+  const e = await withRevenueCurrency(store, stored);
   const rows = await store.experimentDailyFigures(e);
   const end = (e.stopped_at ?? now).getTime();
   const elapsed = Math.max(1, Math.ceil((end - e.created_at.getTime()) / DAY_MS));

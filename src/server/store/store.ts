@@ -85,10 +85,22 @@ export interface ExperimentRecord {
   variants: ExperimentVariant[];
   /** Only on an archived test: when it was archived (left out of the default list, still readable). */
   archived_at?: Date;
+  /**
+   * The one currency (ISO 4217) the test's revenue figures count, fixed when it was created; absent on a
+   * test created before currencies were kept, or before its property had any payment: then
+   * `experimentCurrency` says it (docs/decisions.md, "Split tests: revenue in one currency").
+   */
+  currency?: string;
 }
 
-/** A variant's exposed sessions, those that reached the goal, and their revenue; index = variant. */
-export interface VariantFigures { sessions: number; conversions: number; revenue: number }
+/** A payment total in one currency (never added to another currency's). */
+export interface CurrencyAmount { currency: string; amount: number }
+/**
+ * A variant's exposed sessions, those that reached the goal, and their revenue in the test's currency
+ * (`ExperimentRecord.currency`; 0 without one); index = variant. `other_revenue`: the same sessions'
+ * payments in every other currency, per currency, sorted by currency.
+ */
+export interface VariantFigures { sessions: number; conversions: number; revenue: number; other_revenue: CurrencyAmount[] }
 /** New sessions and their conversions per variant by day of the test (0: its first 24 hours), days without any left out. */
 export interface DailyVariantFigures { day: number; variant: number; sessions: number; conversions: number }
 /** A test's counted sessions, and how many of them the one client address with the most sent (keyed hashes compared, never addresses). */
@@ -262,4 +274,10 @@ export interface Store extends PropertyLifecycle {
   experimentDailyFigures(e: ExperimentRecord): Promise<DailyVariantFigures[]>;
   /** How concentrated on one client address a test's counted sessions are, for the detail's traffic check. */
   experimentTraffic(e: ExperimentRecord): Promise<ExperimentTraffic>;
+  /**
+   * The currency a test without a stored one counts: of the property's non-bot payments in the 30 days
+   * before `created_at`, the currency of most (ties: the first in byte order); without any, that of its
+   * first payment from `created_at` on (up to `stopped_at` for a complete test); null without either.
+   */
+  experimentCurrency(e: ExperimentRecord): Promise<string | null>;
 }

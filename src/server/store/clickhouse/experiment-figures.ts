@@ -5,6 +5,8 @@ import { chTime, TS } from './sql-fragments.js';
 import { experimentGoalRecord } from '../experiment-goal.js';
 import { experimentTestPages } from '../experiment-test-pages.js';
 import { goalCondition, goalEventTypes } from './goal-conditions.js';
+import { splitRevenue } from '../experiment-currency.js';
+import { experimentRevenue } from './experiment-revenue.js';
 
 // The same rules as the embedded store's experiment-figures.ts, in ClickHouse's words.
 
@@ -44,7 +46,10 @@ function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pagev
         : { sql: any(`e.type = 'click' AND ${hrefHost} = {target:String}`), params: { target: target.toLowerCase() } };
     }
     case 'revenue':
-      return { sql: any(`e.type = 'revenue'`), params: {} };
+      // A payment in the test's one currency; without a currency the property has had no payment to count.
+      return e.currency
+        ? { sql: any(`e.type = 'revenue' AND e.currency = {currency:String} AND e.amount IS NOT NULL`), params: { currency: e.currency } }
+        : { sql: 'false', params: {} };
     case 'goal': {
       // The event the goal counts, matched as the Goals report matches it (goal-conditions.ts).
       const goal = experimentGoalRecord(e);
@@ -62,7 +67,7 @@ function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pagev
  * that time: the tracker sends the view before the exposure, so an exposure without one was not sent
  * by a page that runs the test. Read at report time, so the order events arrive in does not matter.
  */
-function countedExposures(e: ExperimentRecord, params: ChParams): { sql: string; window: (alias: string) => string } {
+export function countedExposures(e: ExperimentRecord, params: ChParams): { sql: string; window: (alias: string) => string } {
   Object.assign(params, { p: e.property_id, id: e.id, since: chTime(e.created_at), test_pages: experimentTestPages(e), last: e.variants.length - 1 });
   if (e.stopped_at) params.until = chTime(e.stopped_at);
   const window = (alias: string) =>
@@ -91,12 +96,12 @@ const sessionPageviews = `session_pageviews AS (
  * On a cluster the subqueries over `events` read each shard's own rows: a session's events are all
  * on one shard (schema.ts), so a session's exposure, page views and conversions meet there.
  */
-const SHARD_LOCAL = `SETTINGS distributed_product_mode = 'local'`;
+export const SHARD_LOCAL = `SETTINGS distributed_product_mode = 'local'`;
 
 /**
  * Each session counts for the variant of its first exposure, and only its non-bot events from that
  * exposure on can convert it. A complete test is read up to `stopped_at`, so its figures no longer move.
- * The CTEs up to `per_session` (variant, first exposure `exposed_at`, converted and revenue of each counted
+ * The CTEs up to `per_session` (variant, first exposure `exposed_at` and converted of each counted
  * session), and their parameters.
  */
 function perSession(e: ExperimentRecord): { sql: string; params: ChParams } {
@@ -104,7 +109,7 @@ function perSession(e: ExperimentRecord): { sql: string; params: ChParams } {
   const exposures = countedExposures(e, params);
   const sql = `WITH ${exposures.sql},${pageviews ? `\n    ${sessionPageviews},` : ''}
     per_session AS (
-      SELECT x.variant AS variant, x.at AS exposed_at, ${converted} AS converted, ifNull(sumIf(e.amount, e.type = 'revenue'), 0) AS revenue
+      SELECT x.variant AS variant, x.at AS exposed_at, ${converted} AS converted
       FROM events AS e INNER JOIN first_exposure AS x ON x.session_key = e.session_key
       ${pageviews ? 'LEFT JOIN session_pageviews AS s ON s.session_key = x.session_key' : ''}
       WHERE ${exposures.window('e')} AND e.ts >= x.at
@@ -114,16 +119,19 @@ function perSession(e: ExperimentRecord): { sql: string; params: ChParams } {
 
 export async function experimentFigures(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
   const { sql, params } = perSession(e);
-  const rows = await db.all<{ variant: number } & VariantFigures>(
-    `${sql}
-    SELECT variant, count() AS sessions, countIf(converted) AS conversions, sum(revenue) AS revenue
+  const [rows, payments] = await Promise.all([
+    db.all<{ variant: number; sessions: number; conversions: number }>(
+      `${sql}
+    SELECT variant, count() AS sessions, countIf(converted) AS conversions
     FROM per_session GROUP BY variant
     ${SHARD_LOCAL}`,
-    params,
-  );
-  const figures = e.variants.map(() => ({ sessions: 0, conversions: 0, revenue: 0 }));
-  for (const r of rows) figures[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions), revenue: Number(r.revenue) };
-  return figures;
+      params,
+    ),
+    experimentRevenue(db, e),
+  ]);
+  const counts = e.variants.map(() => ({ sessions: 0, conversions: 0 }));
+  for (const r of rows) counts[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions) };
+  return splitRevenue(e, counts, payments);
 }
 
 /** The figures' sessions and conversions by the day of the test (whole 24 hours from `created_at`) of each session's first exposure. */

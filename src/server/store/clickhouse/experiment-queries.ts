@@ -1,14 +1,15 @@
 import type { ExperimentRecord, Store } from '../store.js';
 import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
 import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
+import { experimentCurrency } from './experiment-revenue.js';
 import { claimStops, firstStopSql } from './experiment-stops.js';
 import { DELETED_VERSION, nextVersion } from './row-versions.js';
 import { chTime } from './sql-fragments.js';
 
 const DAY_MS = 86_400_000;
 
-type Row = Omit<ExperimentRecord, 'created_at' | 'stopped_at' | 'variants' | 'goal_definition' | 'archived_at'> & {
-  created_at: string; stopped_at: string | null; variants: string; goal_definition: string | null; archived_at: string | null; version: number;
+type Row = Omit<ExperimentRecord, 'created_at' | 'stopped_at' | 'variants' | 'goal_definition' | 'archived_at' | 'currency'> & {
+  created_at: string; stopped_at: string | null; variants: string; goal_definition: string | null; archived_at: string | null; currency: string | null; version: number;
 };
 
 /** A record as stored, and the version it was read at (the next write must be above it). */
@@ -17,7 +18,7 @@ interface Current {
   version: number;
 }
 
-const fromRow = ({ version, goal_definition, archived_at, ...r }: Row): Current => ({
+const fromRow = ({ version, goal_definition, archived_at, currency, ...r }: Row): Current => ({
   record: {
     ...r,
     auto_stop_days: r.auto_stop_days === null ? null : Number(r.auto_stop_days),
@@ -27,6 +28,7 @@ const fromRow = ({ version, goal_definition, archived_at, ...r }: Row): Current 
     // Only a goal test carries it, so every other test reads back exactly as before.
     ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
     ...(archived_at === null ? {} : { archived_at: dateOf(archived_at) }),
+    ...(currency === null ? {} : { currency }),
   },
   version: Number(version),
 });
@@ -41,7 +43,7 @@ function currentSql(scoped: boolean): string {
   return `(SELECT r.id AS id, r.property_id AS property_id, r.name AS name, r.page AS page, r.type AS type, r.goal AS goal,
       r.goal_target AS goal_target, r.auto_stop_days AS auto_stop_days, if(${stopped}, 'complete', r.status) AS status,
       r.created_at AS created_at, if(${stopped}, c.stop_at, r.stopped_at) AS stopped_at, if(${stopped}, c.stop_reason, r.reason) AS reason,
-      r.variants AS variants, r.goal_definition AS goal_definition, r.archived_at AS archived_at, r.version AS version
+      r.variants AS variants, r.goal_definition AS goal_definition, r.archived_at AS archived_at, r.currency AS currency, r.version AS version
     FROM (SELECT * FROM experiments FINAL${scoped ? ' WHERE property_id = {p:String}' : ''}) AS r
     LEFT JOIN ${firstStopSql(scoped)} AS c ON c.property_id = r.property_id AND c.id = r.id
     WHERE r.deleted = 0)`;
@@ -53,12 +55,13 @@ function currentSql(scoped: boolean): string {
  * agree on one stop (experiment-stops.ts). Same answers and orderings as the embedded store.
  */
 export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'listExperiments' | 'getExperiment' | 'updateExperiment' | 'stopExperiment'
-  | 'archiveExperiment' | 'deleteExperiment' | 'activeExperiments' | 'autoStopExperiments' | 'experimentFigures' | 'experimentTraffic' | 'experimentDailyFigures'> {
+  | 'archiveExperiment' | 'deleteExperiment' | 'activeExperiments' | 'autoStopExperiments' | 'experimentFigures' | 'experimentTraffic' | 'experimentDailyFigures' | 'experimentCurrency'> {
   const read = async (sql: string, params: ChParams) => (await db.all<Row>(sql, params)).map(fromRow);
   const write = (e: ExperimentRecord, version: number, deleted = false) =>
     db.insert('experiments', [{
       ...e, created_at: chTime(e.created_at), stopped_at: e.stopped_at && chTime(e.stopped_at), variants: JSON.stringify(e.variants),
       goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null, archived_at: e.archived_at ? chTime(e.archived_at) : null,
+      currency: e.currency ?? null,
       deleted: deleted ? 1 : 0, version,
     }]);
   const current = async (propertyId: string, id: string): Promise<Current | null> => {
@@ -139,5 +142,6 @@ export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'l
     experimentFigures: (e) => experimentFigures(db, e),
     experimentTraffic: (e) => experimentTraffic(db, e),
     experimentDailyFigures: (e) => experimentDailyFigures(db, e),
+    experimentCurrency: (e) => experimentCurrency(db, e),
   };
 }

@@ -1,6 +1,6 @@
 import type { ChDb } from './clickhouse-db.js';
 import {
-  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, experimentArchiveColumns, experimentGoalColumns, goalsTable,
+  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, experimentArchiveColumns, experimentCurrencyColumns, experimentGoalColumns, goalsTable,
   alterLocalTableDdl, labelEventColumns, pageViewHoursProjection, savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
 } from './schema.js';
 
@@ -88,6 +88,13 @@ export const migrations: Migration[] = [
     version: 8,
     name: 'split tests can be archived and deleted',
     statements: (target) => alterTableDdl('experiments', experimentArchiveColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+  },
+  {
+    // Added in place on a database made before (a no-op on a fresh one, where version 1 made it).
+    // Tests written before read without a currency: Store.experimentCurrency says theirs.
+    version: 9,
+    name: 'split tests count revenue in one currency',
+    statements: (target) => alterTableDdl('experiments', experimentCurrencyColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
   },
 ];
 

@@ -255,6 +255,8 @@ export const pageSnapshotsTable: TableSpec = {
 export const experimentGoalColumns = ['goal_definition Nullable(String)'];
 /** When a test was archived (NULL while it is not), and whether its newest version deletes it. */
 export const experimentArchiveColumns = ["archived_at Nullable(DateTime64(3, 'UTC'))", 'deleted UInt8 DEFAULT 0'];
+/** The one currency a test's revenue figures count (NULL on tests made before it was kept). */
+export const experimentCurrencyColumns = ['currency Nullable(String)'];
 
 /**
  * A test's whole record per version (variants as JSON); the highest version is the test. Its stop is
@@ -264,7 +266,7 @@ export const experimentsTable: TableSpec = {
   name: 'experiments',
   columns: `id String, property_id String, name String, page String, type String, goal String, goal_target Nullable(String),
     auto_stop_days Nullable(UInt32), status String, created_at DateTime64(3, 'UTC'), stopped_at Nullable(DateTime64(3, 'UTC')),
-    reason Nullable(String), variants String, version UInt64, ${[...experimentGoalColumns, ...experimentArchiveColumns].join(', ')}`,
+    reason Nullable(String), variants String, version UInt64, ${[...experimentGoalColumns, ...experimentArchiveColumns, ...experimentCurrencyColumns].join(', ')}`,
   engine: 'ReplacingMergeTree(version)',
   orderBy: '(property_id, id)',
   shardKey: 'cityHash64(property_id, id)',

@@ -3,6 +3,8 @@ import type { DailyVariantFigures, ExperimentRecord, ExperimentTraffic, VariantF
 import { ts, type Database, type Params } from './database.js';
 import { experimentTestPages } from '../experiment-test-pages.js';
 import { experimentGoalHits } from './experiment-goal-hits.js';
+import { splitRevenue } from '../experiment-currency.js';
+import { experimentRevenue } from './experiment-revenue.js';
 
 // With `(?:user@)?` skipped, so a link's host is what a browser would connect to.
 const hrefHost = `lower(regexp_extract(e.href, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)', 1))`;
@@ -34,7 +36,10 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
         : { sql: `bool_or(e.type = 'click' AND ${hrefHost} = $target)`, params: { target: target.toLowerCase() } };
     }
     case 'revenue':
-      return { sql: `bool_or(e.type = 'revenue')`, params: {} };
+      // A payment in the test's one currency; without a currency the property has had no payment to count.
+      return e.currency
+        ? { sql: `bool_or(e.type = 'revenue' AND e.currency = $currency AND e.amount IS NOT NULL)`, params: { currency: e.currency } }
+        : { sql: 'false', params: {} };
     case 'goal':
       // The session's latest event matching the goal (experiment-goal-hits.ts), at or after the exposure.
       return { sql: `coalesce(any_value(h.last_hit) >= x.at, false)`, params: {} };
@@ -48,7 +53,7 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
  * that time: the tracker sends the view before the exposure, so an exposure without one was not sent
  * by a page that runs the test. Read at report time, so the order events arrive in does not matter.
  */
-function countedExposures(e: ExperimentRecord, params: Params): { sql: string; window: (alias: string) => string } {
+export function countedExposures(e: ExperimentRecord, params: Params): { sql: string; window: (alias: string) => string } {
   Object.assign(params, { p: e.property_id, id: e.id, since: ts(e.created_at), test_pages: experimentTestPages(e) });
   if (e.stopped_at) params.until = ts(e.stopped_at);
   const window = (alias: string) => `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
@@ -64,7 +69,7 @@ function countedExposures(e: ExperimentRecord, params: Params): { sql: string; w
  * One pass over the property's events since the test began: each session counts for the variant of
  * its first exposure, and only its non-bot events from that exposure on can convert it. A complete
  * test is read up to `stopped_at`, so its figures no longer move. The CTEs up to `per_session`
- * (variant, converted, revenue and first exposure `exposed_at` of each counted session), and their parameters.
+ * (variant, converted and first exposure `exposed_at` of each counted session), and their parameters.
  */
 async function perSession(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<{ sql: string; params: Params }> {
   const { sql: converted, params } = conversion(e);
@@ -73,7 +78,7 @@ async function perSession(db: Pick<Database, 'all'>, e: ExperimentRecord): Promi
   const goalHits = e.goal === 'goal' ? await experimentGoalHits(db, e, params) : null;
   const sql = `WITH ${exposures.sql},${goalHits ? `\n    ${goalHits},` : ''}
     per_session AS (
-      SELECT x.variant, x.at AS exposed_at, ${converted} AS converted, coalesce(sum(e.amount) FILTER (WHERE e.type = 'revenue'), 0) AS revenue
+      SELECT x.variant, x.at AS exposed_at, ${converted} AS converted
       FROM first_exposure x JOIN events e ON e.session_key = x.session_key AND e.ts >= x.at
       LEFT JOIN sessions s ON s.property_id = $p AND s.session_key = x.session_key${goalHits ? ' LEFT JOIN goal_hits h ON h.session_key = x.session_key' : ''}
       WHERE ${exposures.window('e')} AND x.variant BETWEEN 0 AND $last::INTEGER
@@ -83,15 +88,18 @@ async function perSession(db: Pick<Database, 'all'>, e: ExperimentRecord): Promi
 
 export async function experimentFigures(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<VariantFigures[]> {
   const { sql, params } = await perSession(db, e);
-  const rows = await db.all<{ variant: number } & VariantFigures>(
-    `${sql}
-    SELECT variant, count(*) AS sessions, count(*) FILTER (WHERE converted) AS conversions, sum(revenue) AS revenue
+  const [rows, payments] = await Promise.all([
+    db.all<{ variant: number; sessions: number; conversions: number }>(
+      `${sql}
+    SELECT variant, count(*) AS sessions, count(*) FILTER (WHERE converted) AS conversions
     FROM per_session GROUP BY variant`,
-    params,
-  );
-  const figures = e.variants.map(() => ({ sessions: 0, conversions: 0, revenue: 0 }));
-  for (const r of rows) figures[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions), revenue: Number(r.revenue) };
-  return figures;
+      params,
+    ),
+    experimentRevenue(db, e),
+  ]);
+  const counts = e.variants.map(() => ({ sessions: 0, conversions: 0 }));
+  for (const r of rows) counts[r.variant] = { sessions: Number(r.sessions), conversions: Number(r.conversions) };
+  return splitRevenue(e, counts, payments);
 }
 
 /** The figures' sessions and conversions by the day of the test (whole 24 hours from `created_at`) of each session's first exposure. */

@@ -1,6 +1,7 @@
 import type { ExperimentRecord } from '../store.js';
 import { query, ts, type Database, type Params } from './database.js';
 import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
+import { experimentCurrency } from './experiment-revenue.js';
 
 /**
  * Created here rather than in schema.ts (being reworked separately): once per store, at first use.
@@ -25,13 +26,18 @@ CREATE TABLE IF NOT EXISTS experiments (
 -- A goal test's goal as JSON (ExperimentGoal), NULL for the other goals; added in place on older stores.
 ALTER TABLE experiments ADD COLUMN IF NOT EXISTS goal_definition VARCHAR;
 -- When the test was archived, NULL while it is not; added in place on older stores.
-ALTER TABLE experiments ADD COLUMN IF NOT EXISTS archived_at TIMESTAMP`;
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS archived_at TIMESTAMP;
+-- The currency the revenue figures count (ISO 4217), NULL on tests made before it was kept; added in place.
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS currency VARCHAR`;
 
-type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition' | 'archived_at'> & { variants: string; goal_definition: string | null; archived_at: Date | null };
-// Only a goal test carries goal_definition and only an archived one archived_at, so every other test reads back exactly as before.
-const fromRow = ({ goal_definition, archived_at, ...r }: Row): ExperimentRecord => ({
+type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition' | 'archived_at' | 'currency'> & {
+  variants: string; goal_definition: string | null; archived_at: Date | null; currency: string | null;
+};
+// Only a goal test carries goal_definition, only an archived one archived_at and only one with a stored
+// currency that, so every other test reads back exactly as before.
+const fromRow = ({ goal_definition, archived_at, currency, ...r }: Row): ExperimentRecord => ({
   ...r, variants: JSON.parse(r.variants), ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
-  ...(archived_at === null ? {} : { archived_at }),
+  ...(archived_at === null ? {} : { archived_at }), ...(currency === null ? {} : { currency }),
 });
 const archivedFilter = (archived: boolean | undefined) => (archived === undefined ? '' : ` AND archived_at IS ${archived ? 'NOT ' : ''}NULL`);
 
@@ -70,14 +76,14 @@ export function experimentQueries(db: Database) {
     async createExperiment(e: ExperimentRecord): Promise<void> {
       await write(
         `INSERT INTO experiments (id, property_id, name, page, type, goal, goal_target, auto_stop_days, status, created_at, stopped_at, reason,
-          variants, goal_definition, archived_at)
+          variants, goal_definition, archived_at, currency)
          VALUES ($id, $p, $name, $page, $type, $goal, $target, $days::INTEGER, $status,
-          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition, $archived::TIMESTAMP)`,
+          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition, $archived::TIMESTAMP, $currency)`,
         {
           id: e.id, p: e.property_id, name: e.name, page: e.page, type: e.type, goal: e.goal, target: e.goal_target,
           days: e.auto_stop_days, status: e.status, created: ts(e.created_at), stopped: e.stopped_at && ts(e.stopped_at),
           reason: e.reason, variants: JSON.stringify(e.variants), goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null,
-          archived: e.archived_at ? ts(e.archived_at) : null,
+          archived: e.archived_at ? ts(e.archived_at) : null, currency: e.currency ?? null,
         },
         false,
       );
@@ -145,5 +151,6 @@ export function experimentQueries(db: Database) {
     experimentFigures: (e: ExperimentRecord) => experimentFigures(db, e),
     experimentTraffic: (e: ExperimentRecord) => experimentTraffic(db, e),
     experimentDailyFigures: (e: ExperimentRecord) => experimentDailyFigures(db, e),
+    experimentCurrency: (e: ExperimentRecord) => experimentCurrency(db, e),
   };
 }
