@@ -6,6 +6,7 @@ import { ApiError } from '../errors.js';
 import { experimentDetail } from '../experiments/experiment-detail.js';
 import { experimentView, listItem, newExperiment } from '../experiments/experiment-records.js';
 import { settleAutoStops, startAutoStopTimer } from '../experiments/lifecycle.js';
+import { withRevenueCurrency } from '../experiments/revenue-currency.js';
 import type { ExperimentRecord, GoalRecord, Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 import { experimentNotFound as notFound, splitTestArchiveRoutes } from './split-test-archive-routes.js';
@@ -90,7 +91,8 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
       await settleAutoStops(store, propertyId);
       const running = (await store.activeExperiments(propertyId)).length;
       if (running >= MAX_RUNNING_TESTS) throw tooManyRunning(propertyId, running);
-      const created = newExperiment(propertyId, body, new Date(), goal);
+      // The currency its revenue counts is decided now and kept, so its figures never change meaning.
+      const created = await withRevenueCurrency(store, newExperiment(propertyId, body, new Date(), goal));
       await store.createExperiment(created);
       return created;
     });
