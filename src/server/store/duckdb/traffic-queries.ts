@@ -1,7 +1,8 @@
 import type { BucketedScope, GoalRecord, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import type { Filter } from '../../../contract/filters.js';
 import type { Database, Params } from './database.js';
-import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate, viewedMatchingPage } from './filter-scope.js';
+import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate } from './filter-scope.js';
+import { sessionViewedMatchingPage } from './session-page-filter.js';
 import { pageViewRows } from './visitor-slots.js';
 import { viewsOfMatchingSessions } from './session-filtered-views.js';
 import { pageFilters } from '../filter-sql.js';
@@ -106,7 +107,7 @@ export async function realtime(db: Db, propertyIds: string[], now: Date, filters
  * values for session dimensions, and for `page` a view of a matching page in the range ('' unfiltered).
  */
 function sessionsKept(s: Scope, params: Params): string {
-  return andAll(sessionPredicate(s, params), viewedMatchingPage(s, params));
+  return andAll(sessionPredicate(s, params), sessionViewedMatchingPage(s, params));
 }
 
 const segmentSets: Record<SegmentDimension, string> = {
