@@ -3,7 +3,7 @@ import { chDb, type ChDb } from './clickhouse-db.js';
 import { parseClickhouseUrl, type ClickhouseTarget } from './clickhouse-url.js';
 import { connectClickhouse } from './connect.js';
 import { migrate } from './migrations.js';
-import { databaseDdl } from './schema.js';
+import { databaseDdl } from './table-ddl.js';
 import { checkServerVersion } from './server-version.js';
 import { insertEvents } from './write-events.js';
 import { adminQueries } from './admin-queries.js';

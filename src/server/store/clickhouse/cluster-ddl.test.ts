@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chDb } from './clickhouse-db.js';
 import { connectClickhouse } from './connect.js';
 import { migrations, schemaStatements } from './migrations.js';
-import { allTables } from './schema.js';
+import { allTables } from './table-specs.js';
 
 const cluster = { database: 'analytics', cluster: 'main' };
 const single = { database: 'analytics', cluster: null };

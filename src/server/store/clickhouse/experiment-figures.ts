@@ -94,7 +94,7 @@ const sessionPageviews = `session_pageviews AS (
 
 /**
  * On a cluster the subqueries over `events` read each shard's own rows: a session's events are all
- * on one shard (schema.ts), so a session's exposure, page views and conversions meet there.
+ * on one shard (table-specs.ts), so a session's exposure, page views and conversions meet there.
  */
 export const SHARD_LOCAL = `SETTINGS distributed_product_mode = 'local'`;
 

@@ -55,7 +55,7 @@ export const eventColumns = `property_id, toUnixTimestamp64Milli(ts) AS ms, type
   scroll_depth, engaged_ms, target, href, source, experiment_id, variant, amount, currency, ${textId('client_key')} AS client_key,
   name, props, label, toString(toDate(ts)) AS day, toString(visitor_key) AS vkey`;
 
-/** The events' sort key (schema.ts), so each page is a contiguous, in-order read. */
+/** The events' sort key (table-specs.ts), so each page is a contiguous, in-order read. */
 export const eventKey: KeyPart[] = [
   { expr: 'property_id', type: 'String', field: 'property_id' },
   { expr: 'toDate(ts)', type: 'Date', field: 'day' },

@@ -4,7 +4,7 @@ import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
 import type { ChParams } from './clickhouse-db.js';
 import { anyGoalCondition } from './goal-conditions.js';
-import { firstValueSql, lastValueSql } from './schema.js';
+import { firstValueSql, lastValueSql } from './session-partials.js';
 import { scopeWhere, TS } from './sql-fragments.js';
 
 // Re-exported so the queries keep importing every filter fragment from here.
@@ -155,7 +155,7 @@ export function viewedMatchingPage(s: Scope, params: ChParams, alias = ''): stri
  *   applies it in PREWHERE, which at 10M events cost more than the subquery itself (trend under a
  *   country filter: 1,360 ms of CPU with it, 590 without; the events' key has no session_key anyway).
  * - On a cluster the filters' subqueries read each shard's own rows: a session's events and partials
- *   are all on one shard (schema.ts), so its values and its events meet there, as in experiment-figures.ts.
+ *   are all on one shard (table-specs.ts), so its values and its events meet there, as in experiment-figures.ts.
  *   (By default ClickHouse refuses an IN over a Distributed table inside a query over one.)
  */
 export function filteredSettings(filters: Filter[] | undefined): string {

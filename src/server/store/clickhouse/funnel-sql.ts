@@ -1,4 +1,4 @@
-import { referrerHost } from './schema.js';
+import { referrerHost } from './session-partials.js';
 import type { FunnelDimension } from '../store.js';
 import { rangeDaysSql, TS } from './sql-fragments.js';
 

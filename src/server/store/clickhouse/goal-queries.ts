@@ -6,7 +6,7 @@ import { DELETED_VERSION, nextVersion } from './row-versions.js';
 import { chTime } from './sql-fragments.js';
 
 /**
- * Goals on ClickHouse: a small ReplacingMergeTree table (schema.ts `goalsTable`) read with FINAL, so
+ * Goals on ClickHouse: a small ReplacingMergeTree table (table-specs.ts `goalsTable`) read with FINAL, so
  * every server sees a goal, or its delete, as soon as it is written.
  */
 export function goalQueries(db: ChDb): Pick<Store, 'listGoals' | 'createGoal' | 'deleteGoal' | 'goalFigures'> {

@@ -7,7 +7,7 @@ import { openClickhouseStore } from './clickhouse-store.js';
 import { connectClickhouse } from './connect.js';
 import { migrations, migrationsTable } from './migrations.js';
 import { schemaV1Statements } from './schema-v1.fixture.js';
-import { tableDdl } from './schema.js';
+import { tableDdl } from './table-ddl.js';
 
 // A database at schema version 3 (before custom events kept their name and properties, and before
 // goals) opens: version 4 adds the two event columns and the goals table in place; the events written

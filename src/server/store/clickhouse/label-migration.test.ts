@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
-import { tableDdl, eventsTable } from './schema.js';
+import { tableDdl } from './table-ddl.js';
+import { eventsTable } from './table-specs.js';
 
 // Migrations 6 and 7 (labels, their hashes and page views per hour): the label and its hash on every
 // events table, after currency as a fresh table has them; the projection only on the tables that

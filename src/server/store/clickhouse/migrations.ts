@@ -1,8 +1,9 @@
 import type { ChDb } from './clickhouse-db.js';
+import { addedEntryAttributes, entryColumnDefinition } from './session-partials.js';
+import { alterLocalTableDdl, alterTableDdl, type DdlTarget, sessionsViewDdl, sessionsViewQueryDdl, tableDdl } from './table-ddl.js';
 import {
-  addedEntryAttributes, addedEventColumns, allTables, alterTableDdl, customEventColumns, entryColumnDefinition, experimentArchiveColumns, experimentCurrencyColumns, experimentGoalColumns, goalsTable,
-  alterLocalTableDdl, labelEventColumns, pageViewHoursProjection, savedFunnelOptionColumns, sessionsViewDdl, sessionsViewQueryDdl, tableDdl, type DdlTarget, type TableSpec,
-} from './schema.js';
+  addedEventColumns, allTables, customEventColumns, experimentArchiveColumns, experimentCurrencyColumns, experimentGoalColumns, goalsTable, labelEventColumns, pageViewHoursProjection, savedFunnelOptionColumns, type TableSpec,
+} from './table-specs.js';
 
 /**
  * Versioned schema changes, applied in order on start. Each statement is idempotent (IF NOT EXISTS),

@@ -2,7 +2,7 @@ import { byCountsThenValues } from '../ranked-rows.js';
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { allOf, andAll, filteredSettings, goalsPredicate, inMatchingSessions, mergedSessionFilters, pagePredicate, sessionPredicate } from './filter-scope.js';
-import { firstValueSql } from './schema.js';
+import { firstValueSql } from './session-partials.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { scopeParams, scopeWhere, TS } from './sql-fragments.js';
 

@@ -7,7 +7,7 @@ const HOUR = 3_600_000;
 /**
  * Non-bot page views per page in the scope (`page`: of that page only): the clicks and forms rates'
  * denominators. `inSessions`: the session filters' predicate on events ('' for none). Without one,
- * whole hours are counted in the `page_view_hours` projection of events (schema.ts), which ClickHouse
+ * whole hours are counted in the `page_view_hours` projection of events (table-specs.ts), which ClickHouse
  * reads instead of the page views themselves when a query asks in its terms (20 ms → a few at 1M
  * events), and the parts of an hour at the range's ends from the page views; with one, every view is
  * read, as sessions are not in the projection. `params` holds the scope's (scopeParams) and gets more.

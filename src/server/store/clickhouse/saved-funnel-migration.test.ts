@@ -6,7 +6,7 @@ import { openClickhouseStore } from './clickhouse-store.js';
 import { connectClickhouse } from './connect.js';
 import { migrationsTable } from './migrations.js';
 import { schemaV1Statements } from './schema-v1.fixture.js';
-import { tableDdl } from './schema.js';
+import { tableDdl } from './table-ddl.js';
 
 // A database made by the first ClickHouse store keeps its saved funnels: they read back without a
 // mode, breakdown or filters (the API answers them as the seed did), and take them on the next save.

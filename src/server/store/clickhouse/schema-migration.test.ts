@@ -7,7 +7,7 @@ import { openClickhouseStore } from './clickhouse-store.js';
 import { connectClickhouse } from './connect.js';
 import { migrations, migrationsTable } from './migrations.js';
 import { schemaV1Statements } from './schema-v1.fixture.js';
-import { tableDdl } from './schema.js';
+import { tableDdl } from './table-ddl.js';
 
 // A database made by the first ClickHouse store (schema version 1: no browser or OS anywhere) still
 // opens: the store adds the columns and gives the sessions view its new body, the old events and

@@ -1,9 +1,9 @@
-import { entryAttributes, firstValueSql, lastValueSql } from './schema.js';
+import { entryAttributes, firstValueSql, lastValueSql } from './session-partials.js';
 import { TS } from './sql-fragments.js';
 
 /**
  * One row per session whose first page view falls in the scope (bots left out), merged from the
- * session partials (`sessions`, schema.ts): the embedded store's `sessions` table, as a subquery.
+ * session partials (`sessions`, session-partials.ts): the embedded store's `sessions` table, as a subquery.
  * Columns: property_id, session_key, visitor_key, first_ts, last_ts, first_pv_ts, last_pv_ts,
  * pageviews, entry_path, referrer, utm_source, utm_medium, utm_campaign, country, device, browser, os, exit_path.
  * Binds scopeParams (props, start, end).

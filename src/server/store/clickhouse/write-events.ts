@@ -7,7 +7,7 @@ import type { ChDb } from './clickhouse-db.js';
 
 /**
  * Events go in as JSON rows; the ids are EPHEMERAL columns that the table hashes into its 64-bit keys
- * (schema.ts), so the same insert works on one server and through a cluster's `Distributed` table,
+ * (table-specs.ts), so the same insert works on one server and through a cluster's `Distributed` table,
  * which needs `session_key` to pick the shard. `sessions_mv` derives the session partials from the
  * same insert.
  */

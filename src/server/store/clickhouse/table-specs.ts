@@ -1,8 +1,8 @@
-import { assertIdentifier } from './clickhouse-url.js';
+import { sessionsTable } from './session-partials.js';
 
 /**
  * The ClickHouse tables, described once so the same description yields plain tables on one server
- * and replicated local tables plus `Distributed` ones on a cluster (cluster-ddl.ts). Timestamps are
+ * and replicated local tables plus `Distributed` ones on a cluster (table-ddl.ts). Timestamps are
  * DateTime64(3, 'UTC'); visitor and session ids are kept as 64-bit hashes, as in the embedded store.
  */
 export interface TableSpec {
@@ -87,83 +87,6 @@ export const eventsTable: TableSpec = {
   // All events of a session on one shard: session figures never need a cross-shard merge.
   shardKey: 'session_key',
 };
-
-/**
- * A value keyed by its time for min/max: the instant in ms, zero-padded to a fixed width, then the
- * value ('' for none: no entry attribute is ever '' when present, ingest turns '' into null).
- */
-const TIME_KEY_WIDTH = 15;
-const timeKeyed = (value: string) => `concat(leftPad(toString(toUnixTimestamp64Milli(ts)), ${TIME_KEY_WIDTH}, '0'), ${value})`;
-/** Sorts after every time key: a partial without page views never wins a min. */
-const NO_PAGE_VIEW = `'\\xFF'`;
-/** The value of a merged `entry_*` (min) or `exit` (max) column, NULL when the session had no page view. */
-export const firstValueSql = (column: string) => `nullIf(substring(min(${column}), ${TIME_KEY_WIDTH + 1}), '')`;
-export const lastValueSql = (column: string) => `nullIf(substring(max(${column}), ${TIME_KEY_WIDTH + 1}), '')`;
-
-/** The first page view's attributes a session keeps, as `entry_<name>` columns of `sessions`. */
-export const entryAttributes = ['path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'browser', 'os'] as const;
-/** The first-touch attributes read from an event's own column of the same name (path and referrer are derived). */
-const plainEntryAttributes = ['utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'browser', 'os'] as const;
-
-/**
- * Entry columns added after the first release of the schema (migrations.ts adds them to an existing
- * `sessions`). Partials written before then read as their entry page view's time with no value (the
- * events had none), or as no page view: so a session that spans the change still takes its first
- * touch from its earliest page view. Fresh tables get the same definition, so every replica's
- * metadata is the same whichever way its table came to be.
- */
-export const addedEntryAttributes = ['browser', 'os'] as const;
-export const entryColumnDefinition = (a: (typeof entryAttributes)[number]) =>
-  `entry_${a} SimpleAggregateFunction(min, String)${
-    (addedEntryAttributes as readonly string[]).includes(a) ? ` DEFAULT if(entry_path = ${NO_PAGE_VIEW}, entry_path, left(entry_path, ${TIME_KEY_WIDTH}))` : ''}`;
-
-/**
- * Session partials, written by `sessions_mv` from every insert into `events`, merged by the engine in
- * the background and by readers at query time (`GROUP BY property_id, session_key` with the -Merge
- * combinators). A partial's `start_day` is the UTC day of its earliest event; readers take the
- * partials from the day before their range (sessions-sql.ts).
- */
-export const sessionsTable: TableSpec = {
-  name: 'sessions',
-  columns: `
-    property_id LowCardinality(String),
-    start_day Date,
-    session_key UInt64,
-    visitor_key SimpleAggregateFunction(any, UInt64),
-    first_ts SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
-    last_ts SimpleAggregateFunction(max, DateTime64(3, 'UTC')),
-    first_pv_ts SimpleAggregateFunction(min, Nullable(DateTime64(3, 'UTC'))),
-    last_pv_ts SimpleAggregateFunction(max, Nullable(DateTime64(3, 'UTC'))),
-    pageviews SimpleAggregateFunction(sum, UInt64),
-    is_bot SimpleAggregateFunction(max, UInt8),
-    -- The first page view's page and first-touch attributes, each as the text of its time and value
-    -- (timeKeyed): the smallest is the earliest page view's, so a plain min merges them, and the
-    -- last page view's page likewise by max. argMin states did the same at twice the cost to merge.
-${entryAttributes.map((a) => `    ${entryColumnDefinition(a)},`).join('\n')}
-    exit SimpleAggregateFunction(max, String)`,
-  engine: 'AggregatingMergeTree',
-  partitionBy: 'toYYYYMM(start_day)',
-  orderBy: '(property_id, start_day, session_key)',
-  shardKey: 'session_key',
-};
-
-/** The referring host (www. dropped) of a referrer URL, as the embedded store's `referrer_host` keeps it. */
-export const referrerHost = (u: string) =>
-  `if(${u} IS NULL OR ${u} = '', NULL, coalesce(nullIf(extract(lower(${u}), '^[a-z][a-z0-9+.-]*://(?:www\\\\.)?([^/?#:]+)'), ''), ${u}))`;
-
-/** The SELECT that turns a block of events into session partials (the materialized view's body). */
-export function sessionsViewSelect(eventsTableName: string): string {
-  const pv = `type = 'pageview'`;
-  return `SELECT property_id, toDate(min(ts)) AS start_day, session_key, any(visitor_key) AS visitor_key,
-    min(ts) AS first_ts, max(ts) AS last_ts,
-    minIf(toNullable(ts), ${pv}) AS first_pv_ts, maxIf(toNullable(ts), ${pv}) AS last_pv_ts,
-    countIf(${pv}) AS pageviews, max(toUInt8(is_bot)) AS is_bot,
-    min(if(${pv}, ${timeKeyed('path')}, ${NO_PAGE_VIEW})) AS entry_path,
-    min(if(${pv}, ${timeKeyed(`ifNull(${referrerHost('referrer')}, '')`)}, ${NO_PAGE_VIEW})) AS entry_referrer,
-    ${plainEntryAttributes.map((c) => `min(if(${pv}, ${timeKeyed(`ifNull(${c}, '')`)}, ${NO_PAGE_VIEW})) AS entry_${c}`).join(',\n    ')},
-    max(if(${pv}, ${timeKeyed('path')}, '')) AS exit
-  FROM ${eventsTableName} GROUP BY property_id, session_key`;
-}
 
 export const propertiesTable: TableSpec = {
   name: 'properties',
@@ -289,70 +212,3 @@ export const allTables: TableSpec[] = [
   eventsTable, sessionsTable, propertiesTable, apiKeysTable, savedFunnelsTable, signInTokensTable, signInUsesTable,
   adminSessionsTable, pageSnapshotsTable, experimentsTable, experimentStopsTable, goalsTable,
 ];
-
-export interface DdlTarget {
-  database: string;
-  cluster: string | null;
-}
-
-/** Redelivered insert blocks are dropped on a single server too (replicated tables do it by default). */
-const DEDUP = 'non_replicated_deduplication_window = 1000';
-
-/** The statements that create one table: itself on one server; local, replicated table plus `Distributed` on a cluster. */
-export function tableDdl(t: TableSpec, target: DdlTarget): string[] {
-  assertIdentifier(target.database, 'database');
-  const db = `\`${target.database}\``;
-  const partition = t.partitionBy ? ` PARTITION BY ${t.partitionBy}` : '';
-  if (!target.cluster) {
-    const settings = [DEDUP, t.settings].filter(Boolean).join(', ');
-    return [`CREATE TABLE IF NOT EXISTS ${db}.${t.name} (${t.columns}) ENGINE = ${t.engine}${partition} ORDER BY ${t.orderBy} SETTINGS ${settings}`];
-  }
-  assertIdentifier(target.cluster, 'cluster');
-  const on = ` ON CLUSTER \`${target.cluster}\``;
-  const local = `${t.name}_local`;
-  const [family, args = ''] = t.engine.match(/^(\w+)(?:\((.*)\))?$/)!.slice(1);
-  const zkPath = `'/clickhouse/tables/{shard}/${target.database}/${local}', '{replica}'`;
-  const engine = `Replicated${family}(${[zkPath, args].filter(Boolean).join(', ')})`;
-  return [
-    `CREATE TABLE IF NOT EXISTS ${db}.${local}${on} (${t.columns}) ENGINE = ${engine}${partition} ORDER BY ${t.orderBy}${t.settings ? ` SETTINGS ${t.settings}` : ''}`,
-    `CREATE TABLE IF NOT EXISTS ${db}.${t.name}${on} AS ${db}.${local} ENGINE = Distributed(\`${target.cluster}\`, ${db}, ${local}, ${t.shardKey})`,
-  ];
-}
-
-/** The sessions view: on a cluster it reads and writes each shard's local tables, so partials stay beside their events. */
-export function sessionsViewDdl(target: DdlTarget): string {
-  const db = `\`${target.database}\``;
-  if (!target.cluster) return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv TO ${db}.sessions AS ${sessionsViewSelect(`${db}.events`)}`;
-  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv ON CLUSTER \`${target.cluster}\` TO ${db}.sessions_local AS ${sessionsViewSelect(`${db}.events_local`)}`;
-}
-
-/** An ALTER of a table: itself on one server; on a cluster its replicated local table, then the `Distributed` table over it. */
-export function alterTableDdl(table: string, changes: string, target: DdlTarget): string[] {
-  assertIdentifier(target.database, 'database');
-  const db = `\`${target.database}\``;
-  if (!target.cluster) return [`ALTER TABLE ${db}.${table} ${changes}`];
-  assertIdentifier(target.cluster, 'cluster');
-  const on = ` ON CLUSTER \`${target.cluster}\``;
-  return [`ALTER TABLE ${db}.${table}_local${on} ${changes}`, `ALTER TABLE ${db}.${table}${on} ${changes}`];
-}
-
-/** An ALTER of a table's own data (a projection): itself on one server; on a cluster its replicated local table only. */
-export function alterLocalTableDdl(table: string, changes: string, target: DdlTarget): string[] {
-  const [local] = alterTableDdl(table, changes, target);
-  return [local];
-}
-
-/**
- * The sessions view given today's body in place, atomically: inserts never pass through a moment
- * without the view (a drop and create would lose their sessions) or with two (double counts).
- */
-export function sessionsViewQueryDdl(target: DdlTarget): string {
-  const db = `\`${target.database}\``;
-  if (!target.cluster) return `ALTER TABLE ${db}.sessions_mv MODIFY QUERY ${sessionsViewSelect(`${db}.events`)}`;
-  return `ALTER TABLE ${db}.sessions_mv ON CLUSTER \`${target.cluster}\` MODIFY QUERY ${sessionsViewSelect(`${db}.events_local`)}`;
-}
-
-export function databaseDdl(target: DdlTarget): string {
-  assertIdentifier(target.database, 'database');
-  return `CREATE DATABASE IF NOT EXISTS \`${target.database}\`${target.cluster ? ` ON CLUSTER \`${target.cluster}\`` : ''}`;
-}
