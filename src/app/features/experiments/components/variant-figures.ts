@@ -2,6 +2,7 @@ import { chanceShown } from '../../../../contract/chance-display.js';
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { todayIn } from '../../../lib/date-range.js';
 import { formatChange, formatDate, formatPercent } from '../../../lib/format.js';
+import { formatMoney } from '../../../lib/money.js';
 
 type DetailVariant = ExperimentDetail['variants'][number];
 
@@ -18,11 +19,19 @@ export interface VariantRow {
   uplift_high: number | null;
   /** Why the comparison figures are missing (contract/experiments.ts), e.g. `no_conversions`. */
   unavailable_reason?: NonNullable<DetailVariant['stats']>['unavailable_reason'];
+  /** In the test's one currency (`revenue_currency`, empty while the property has had no payment). */
   revenue: number;
   revenue_per_session: number;
+  revenue_currency: string;
+  /** The other currencies' totals as text ("€17.00 · £5.00"), never added to `revenue`; empty when none. */
+  other_revenue: string;
 }
 
-export function variantRows(variants: DetailVariant[]): VariantRow[] {
+/** Payments in currencies the test does not compare, each in its own currency, never added together. */
+export const formatOtherRevenue = (others: { currency: string; amount: number }[] | undefined) =>
+  (others ?? []).map((o) => formatMoney(o.amount, o.currency)).join(' · ');
+
+export function variantRows(variants: DetailVariant[], currency: string | null = null): VariantRow[] {
   return variants.map((v) => ({
     label: v.label,
     is_control: v.is_control,
@@ -36,6 +45,8 @@ export function variantRows(variants: DetailVariant[]): VariantRow[] {
     ...(v.stats?.unavailable_reason ? { unavailable_reason: v.stats.unavailable_reason } : {}),
     revenue: v.revenue,
     revenue_per_session: v.revenue_per_session,
+    revenue_currency: currency ?? '',
+    other_revenue: formatOtherRevenue(v.other_revenue),
   }));
 }
 

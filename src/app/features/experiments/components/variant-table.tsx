@@ -1,7 +1,8 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { DataTable, type Column } from '../../../components/data-table.js';
-import { formatCompact, formatInteger, formatPercent } from '../../../lib/format.js';
+import { formatInteger, formatPercent } from '../../../lib/format.js';
 import { formatChance, formatInterval, formatUplift, NO_CONVERSIONS_YET, variantRows, type VariantRow } from './variant-figures.js';
+import { revenueColumns, RevenueNote } from './variant-revenue.js';
 
 const baseline = <span className="muted">baseline</span>;
 const noConversions = <span className="muted">{NO_CONVERSIONS_YET}</span>;
@@ -10,9 +11,9 @@ const compared = (r: VariantRow, figure: string) => (r.is_control ? baseline : r
 
 /** Every variant's figures beside the control's; the control is the yardstick, so its stats read "baseline". */
 export function VariantTable({ detail }: { detail: ExperimentDetail }) {
-  const rows = variantRows(detail.variants);
+  const rows = variantRows(detail.variants, detail.currency ?? null);
   // Revenue is reported whatever the goal, but a column of zeros on a click test is noise.
-  const showRevenue = detail.goal === 'revenue' || rows.some((r) => r.revenue > 0);
+  const showRevenue = detail.goal === 'revenue' || rows.some((r) => r.revenue > 0 || r.other_revenue !== '');
   const columns: Column<VariantRow>[] = [
     { key: 'label', label: 'Variant', render: (r) => (r.is_control && r.label.toLowerCase() !== 'control' ? <>{r.label} <span className="muted small">(control)</span></> : r.label) },
     { key: 'sessions', label: 'Sessions', numeric: true, render: (r) => formatInteger(r.sessions) },
@@ -24,7 +25,7 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
       render: (r) => compared(r, formatChance(r.chance_to_beat_control)),
     },
     { key: 'uplift_low', label: 'Uplift, 95% interval', numeric: true, sortValue: (r) => r.uplift_low ?? -Infinity, render: (r) => compared(r, formatInterval(r.uplift_low, r.uplift_high)) },
-    ...(showRevenue ? [{ key: 'revenue', label: 'Revenue', numeric: true, render: (r: VariantRow) => formatCompact(r.revenue) }] : []),
+    ...(showRevenue ? revenueColumns(rows, detail.currency ?? null) : []),
   ];
   const controlWithout = rows.some((r) => r.is_control && r.conversions === 0);
   return (
@@ -38,6 +39,7 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
         rowKey={(r) => r.label}
         testId="variant-table"
       />
+      {showRevenue && <RevenueNote currency={detail.currency ?? null} others={rows.some((r) => r.other_revenue !== '')} />}
       {controlWithout && rows.length > 1 && (
         <p className="muted small" data-testid="no-conversions-note">
           {rows.every((r) => r.conversions === 0)

@@ -22,6 +22,8 @@ const wizardValues = z.object({
   })).min(1).max(MAX_VARIANTS),
   goal: z.enum(goals),
   goal_target: z.string(),
+  // Drafts saved before the currency choice have none: the property's usual one.
+  currency: z.string().default(''),
   auto_stop: z.enum(['manual', 'days']),
   auto_stop_days: z.string(),
 }) satisfies z.ZodType<WizardValues>;

@@ -31,6 +31,8 @@ export interface WizardValues {
   variants: FormVariant[];
   goal: Goal;
   goal_target: string;
+  /** The revenue goal's currency (ISO 4217); empty: the property's usual one, which the server picks. */
+  currency: string;
   auto_stop: 'manual' | 'days';
   auto_stop_days: string;
 }
@@ -46,7 +48,7 @@ export const blankVariant = (n: number): FormVariant => ({ label: `Variant ${n}`
 export function initialValues(page: string): WizardValues {
   return {
     name: '', page, type: 'nocode', variants: [{ ...blankVariant(1), changes: [] }],
-    goal: DEFAULT_GOAL, goal_target: '', auto_stop: 'manual', auto_stop_days: '30',
+    goal: DEFAULT_GOAL, goal_target: '', currency: '', auto_stop: 'manual', auto_stop_days: '30',
   };
 }
 
@@ -77,6 +79,8 @@ export function toCreateBody(v: WizardValues): CreateExperimentBody {
     page: v.page,
     goal: v.goal,
     goal_target: TARGET_GOALS.includes(v.goal) ? optionalText(v.goal_target) : undefined,
+    // Only the revenue goal offers it; every other test counts revenue in the property's usual currency.
+    ...(v.goal === 'revenue' && optionalText(v.currency ?? '') ? { currency: v.currency } : {}),
     // Number('') is 0, which the schema refuses (min 1): an empty box is reported, not ignored.
     auto_stop_days: v.auto_stop === 'days' ? Number(v.auto_stop_days.trim()) : undefined,
   };

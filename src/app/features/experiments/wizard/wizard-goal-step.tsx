@@ -4,6 +4,7 @@ import { TARGET_GOALS, type Goal, type WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
 import { GOAL_WORDS } from './wizard-review-words.js';
 import { WizardGoalPicker } from './wizard-goal-picker.js';
+import { WizardCurrencyPicker } from './wizard-currency-picker.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 const TARGET: Partial<Record<Goal, { label: string; hint: string; placeholder: string }>> = {
@@ -33,6 +34,7 @@ export function WizardGoalStep({ scope }: { scope: ReportScope }) {
         )}
       </WizardField>
       {goal === 'goal' && <WizardGoalPicker scope={scope} />}
+      {goal === 'revenue' && <WizardCurrencyPicker />}
       {target && (
         <WizardField label={target.label} path="goal_target" hint={target.hint}>
           {(aria) => <input type="text" placeholder={target.placeholder} spellCheck={false} {...aria} {...register('goal_target')} />}

@@ -33,7 +33,7 @@ export function changeWords(c: Change): string {
 }
 
 /** What success means for this test, with its target; a goal test names its goal among the property's `goals`. */
-export function goalWords(body: Pick<CreateExperimentBody, 'goal' | 'goal_target'>, goals: readonly Pick<Goal, 'id' | 'name' | 'kind'>[] = []): string {
+export function goalWords(body: Pick<CreateExperimentBody, 'goal' | 'goal_target' | 'currency'>, goals: readonly Pick<Goal, 'id' | 'name' | 'kind'>[] = []): string {
   const goal = body.goal ?? DEFAULT_GOAL;
   if (goal === 'goal') {
     const picked = goals.find((g) => g.id === body.goal_target);
@@ -42,6 +42,7 @@ export function goalWords(body: Pick<CreateExperimentBody, 'goal' | 'goal_target
   if (goal === 'session_time') return `Sessions lasting at least ${body.goal_target ?? DEFAULT_SESSION_TIME_SECONDS} seconds`;
   if (goal === 'destination_page') return `Visitors reaching ${body.goal_target}`;
   if (goal === 'external_destination') return `Visitors leaving for ${body.goal_target}`;
+  if (goal === 'revenue') return `${GOAL_WORDS.revenue}, in ${body.currency ?? 'the property’s usual currency (most payments in the last 30 days)'}`;
   return GOAL_WORDS[goal];
 }
 

@@ -1,4 +1,4 @@
-import { amountIn, formatMoney } from '../utils/money.js';
+import { amountIn, formatMoney } from '../../../lib/money.js';
 import { FigureChangeMark } from './figure-change-mark.js';
 
 type Revenue = { currency: string; amount: number }[];
