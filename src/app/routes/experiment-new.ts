@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { pagePath } from '../../contract/common.js';
-import { WIZARD_STEP_SLUGS } from '../features/experiments/wizard/wizard-step-slugs.js';
+import { WIZARD_STEP_SLUGS } from '../features/experiments/wizard/wizard-steps.js';
 import { rootRoute } from './root.js';
 
 /**

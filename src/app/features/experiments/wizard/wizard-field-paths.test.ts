@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.js';
-import { bodyPathToFormPath, createErrorTarget, serverErrorTarget, STEP, stepOfField } from './wizard-field-paths.js';
+import { bodyPathToFormPath, createErrorTarget, serverErrorTarget, stepOfField } from './wizard-field-paths.js';
+import { STEP } from './wizard-steps.js';
 import { blankChange, initialValues, type WizardValues } from './wizard-form.js';
 
 const values = (): WizardValues => {

@@ -1,26 +1,15 @@
 import { ApiError } from '../../../lib/api-error.js';
 import { rowOfProperty } from './wizard-css-rows.js';
 import type { WizardValues } from './wizard-form.js';
+import { STEP, WIZARD_STEPS } from './wizard-steps.js';
 
-export const WIZARD_STEPS = ['Page', 'Recommendations', 'Changes', 'Goal and auto-stop', 'Review'] as const;
-export const STEP = { page: 0, recommendations: 1, changes: 2, goal: 3, review: 4 } as const;
-
-const STEP_OF_FIELD: Record<string, number> = {
-  page: STEP.page,
-  type: STEP.changes,
-  variants: STEP.changes,
-  goal: STEP.goal,
-  goal_target: STEP.goal,
-  auto_stop: STEP.goal,
-  auto_stop_days: STEP.goal,
-  name: STEP.review,
-};
+const STEP_OF_FIELD = new Map(WIZARD_STEPS.flatMap((s, i) => s.holds.map((field) => [field, i] as const)));
 
 /** The request fields the form has an input for (what a server error may be shown beside). */
-export const isFormField = (path: string) => path.split('.')[0]! in STEP_OF_FIELD;
+export const isFormField = (path: string) => STEP_OF_FIELD.has(path.split('.')[0]!);
 
 /** The wizard step that holds a field (a form path or the request's own path); unknown ones: review. */
-export const stepOfField = (path: string): number => STEP_OF_FIELD[path.split('.')[0]!] ?? STEP.review;
+export const stepOfField = (path: string): number => STEP_OF_FIELD.get(path.split('.')[0]!) ?? STEP.review;
 
 const CSS_VALUE_PATH = /^(variants\.\d+\.changes\.\d+)\.value(?:\.(.+))?$/;
 

@@ -5,7 +5,8 @@ import { createExperimentBody } from '../../../../contract/experiments.js';
 import { formatPercent } from '../../../lib/format.js';
 import { goalsListQuery } from '../../goals/api/goals-queries.js';
 import { toCreateBody, type WizardValues } from './wizard-form.js';
-import { STEP, stepOfField, WIZARD_STEPS } from './wizard-field-paths.js';
+import { stepOfField } from './wizard-field-paths.js';
+import { STEP, WIZARD_STEPS } from './wizard-steps.js';
 import { slugOfStep } from './wizard-step-clamp.js';
 import { WizardField } from './wizard-field.js';
 import { useRunningTestsOn, WizardOverlapWarning } from './wizard-overlap-warning.js';
@@ -19,9 +20,9 @@ function EarlierStepProblem({ issues }: { issues: readonly { path: PropertyKey[]
   const step = first ? stepOfField(first.path.join('.')) : STEP.page;
   return (
     <p className="muted" data-testid="wizard-review-problem">
-      The {WIZARD_STEPS[step]} step still needs attention{first ? ` (${first.message})` : ''}.{' '}
+      The {WIZARD_STEPS[step]?.title} step still needs attention{first ? ` (${first.message})` : ''}.{' '}
       <button type="button" className="button small" onClick={() => void navigate({ to: '.', search: (s) => ({ ...s, step: slugOfStep(step) }) })}>
-        Go to {WIZARD_STEPS[step]}
+        Go to {WIZARD_STEPS[step]?.title}
       </button>
     </p>
   );

@@ -4,7 +4,7 @@ import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-f
 import type { CreateExperimentBody } from '../../../../contract/experiments.js';
 import { pagePath } from '../../../../contract/common.js';
 import { useCreateExperiment } from '../api/wizard-queries.js';
-import { createErrorTarget, STEP, stepOfField, WIZARD_STEPS } from './wizard-field-paths.js';
+import { createErrorTarget, stepOfField } from './wizard-field-paths.js';
 import { applyChosenRecommendations, initialValues, type WizardValues } from './wizard-form.js';
 import { WizardProgress } from './wizard-progress.js';
 import { wizardResolver } from './wizard-resolver.js';
@@ -12,12 +12,9 @@ import { WizardStepBody } from './wizard-step-body.js';
 import { useDraftAutosave } from './wizard-draft-autosave.js';
 import { parseDraft, wizardDraftKey, type WizardDraft } from './wizard-draft.js';
 import { clampStep, slugOfStep, stepOfSlug } from './wizard-step-clamp.js';
-import type { WizardStepSlug } from './wizard-step-slugs.js';
+import { STEP, WIZARD_STEPS, type WizardStepSlug } from './wizard-steps.js';
 import { WizardStartOver } from './wizard-start-over.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
-
-/** The fields Next checks before leaving each step. */
-const STEP_FIELDS: Path<WizardValues>[][] = [['page'], [], ['type', 'variants'], ['goal', 'goal_target', 'auto_stop_days'], ['name']];
 
 /** The first field path with an error, depth first (the order the inputs appear in). */
 function firstErrorPath(errors: FieldErrors, prefix = ''): string | null {
@@ -100,7 +97,7 @@ export function ExperimentWizard({ scope }: { scope: ReportScope }) {
   const chosenRecs = chosen.page === page ? chosen.recs : [];
 
   const next = async () => {
-    if (!(await form.trigger(STEP_FIELDS[step], { shouldFocus: true }))) return;
+    if (!(await form.trigger(WIZARD_STEPS[step]?.checks, { shouldFocus: true }))) return;
     if (step === STEP.recommendations) form.setValue('variants.0.changes', applyChosenRecommendations(form.getValues('variants.0.changes'), chosenRecs));
     if (step === STEP.goal && form.getValues('name').trim() === '') form.setValue('name', chosenRecs[0]?.title ?? `Test on ${page}`);
     goTo(step + 1);
@@ -141,7 +138,7 @@ export function ExperimentWizard({ scope }: { scope: ReportScope }) {
     <FormProvider {...form}>
       <WizardProgress step={step} />
       <form className="card wizard-card" onSubmit={submit} noValidate aria-labelledby="wizard-step-title">
-        <h2 id="wizard-step-title" ref={heading} tabIndex={-1}>{WIZARD_STEPS[step]}</h2>
+        <h2 id="wizard-step-title" ref={heading} tabIndex={-1}>{WIZARD_STEPS[step]?.title}</h2>
         <WizardStepBody step={step} scope={scope} page={page} chosen={chosenRecs} onChosenChange={(recs) => setChosen({ page, recs })} />
         {formError && step === STEP.review && <p className="error" role="alert">{formError}</p>}
         <div className="form-actions wizard-actions">

@@ -1,10 +1,10 @@
 import type { Recommendation } from '../../../../contract/recommendations.js';
 import { WizardChangesStep } from './wizard-changes-step.js';
-import { STEP } from './wizard-field-paths.js';
 import { WizardGoalStep } from './wizard-goal-step.js';
 import { WizardPageStep } from './wizard-page-step.js';
 import { WizardRecommendationsStep } from './wizard-recommendations-step.js';
 import { WizardReviewStep } from './wizard-review-step.js';
+import { STEP } from './wizard-steps.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STEP, WIZARD_STEPS } from './wizard-field-paths.js';
 import { blankChange, initialValues, type WizardValues } from './wizard-form.js';
 import { clampStep, furthestStep, slugOfStep, stepOfSlug } from './wizard-step-clamp.js';
-import { WIZARD_STEP_SLUGS } from './wizard-step-slugs.js';
+import { STEP, WIZARD_STEP_SLUGS, WIZARD_STEPS } from './wizard-steps.js';
 
 /** Values good enough for every step but the name (which the review asks for). */
 const ready = (): WizardValues => {

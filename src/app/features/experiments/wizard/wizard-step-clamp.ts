@@ -1,7 +1,7 @@
 import { createExperimentBody } from '../../../../contract/experiments.js';
-import { STEP, stepOfField } from './wizard-field-paths.js';
+import { stepOfField } from './wizard-field-paths.js';
 import { toCreateBody, type WizardValues } from './wizard-form.js';
-import { WIZARD_STEP_SLUGS, type WizardStepSlug } from './wizard-step-slugs.js';
+import { STEP, WIZARD_STEP_SLUGS, type WizardStepSlug } from './wizard-steps.js';
 
 /** The step a `?step=` names; none (or one the route's `.catch()` dropped) is the first. */
 export const stepOfSlug = (slug: WizardStepSlug | undefined): number => (slug === undefined ? STEP.page : WIZARD_STEP_SLUGS.indexOf(slug));
