@@ -20,35 +20,43 @@ import { requireAccess } from '../plugins/api-auth.js';
 import type { Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Report = (ctx: ReportContext<any>) => Promise<unknown>;
-
-const reports: Partial<Record<EndpointName, Report>> = {
+const reportFunctions = {
   trafficTrends, trafficSummary, trafficRealtime, trafficBreakdown, entryExitPages, pagesBreakdown, pageDetails,
   clicksBreakdown, clickDetails, formsBreakdown, formDetails, funnel, funnelSankey, funnelSuggestions, goalsReport,
 };
+type ReportName = keyof typeof reportFunctions & EndpointName;
+// Typed over the endpoint names, so each report must take its endpoint's query and answer what its response schema accepts.
+const reports: { [N in ReportName]: Report<N> } = reportFunctions;
+
+type QueryOf<N extends EndpointName> = (typeof endpoints)[N] extends { query: infer S extends z.ZodType } ? z.output<S> : Record<string, never>;
+/** A report of an endpoint: its parsed query in, a result its response schema accepts out. */
+type Report<N extends EndpointName> = (ctx: ReportContext<QueryOf<N>>) => Promise<z.input<(typeof endpoints)[N]['response']>>;
 
 /** Registers each report endpoint of the contract, and its multi-property aggregate where it has one. */
 export async function analyticsRoutes(app: FastifyInstance, opts: { store: Store }) {
-  for (const [name, report] of Object.entries(reports) as [EndpointName, Report][]) {
-    const endpoint: Endpoint = endpoints[name];
-    const run = async (request: FastifyRequest, propertyIds: string[], scopeMeta: ScopeMeta) => {
-      const query = parse(endpoint.query ?? z.object({}), request.query, 'query');
-      const goals = await goalsForFilters(opts.store, propertyIds, (query as { filters?: Filter[] }).filters);
-      return report({ store: opts.store, propertyIds, scopeMeta, query, now: new Date(), ...(goals ? { goals } : {}) });
-    };
+  for (const name of Object.keys(reports) as ReportName[]) reportRoutes(app, opts.store, name);
+}
 
-    app.get(fastifyPath(endpoint.path), async (request) => {
-      const id = scopedProperty(request);
-      return run(request, [id], { property_id: id });
+function reportRoutes<N extends ReportName>(app: FastifyInstance, store: Store, name: N) {
+  const report: Report<N> = reports[name];
+  const endpoint: Endpoint = endpoints[name];
+  const run = async (request: FastifyRequest, propertyIds: string[], scopeMeta: ScopeMeta) => {
+    // Parsed with this endpoint's own query schema, so it is this report's query.
+    const query = parse(endpoint.query ?? z.object({}), request.query, 'query') as QueryOf<N>;
+    const goals = await goalsForFilters(store, propertyIds, (query as { filters?: Filter[] }).filters);
+    return report({ store, propertyIds, scopeMeta, query, now: new Date(), ...(goals ? { goals } : {}) });
+  };
+
+  app.get(fastifyPath(endpoint.path), async (request) => {
+    const id = scopedProperty(request);
+    return run(request, [id], { property_id: id });
+  });
+  if (endpoint.aggregatePath) {
+    app.post(fastifyPath(endpoint.aggregatePath), async (request) => {
+      const { propertyIds } = parse(aggregateBody, request.body, 'body');
+      const unique = [...new Set(propertyIds)];
+      requireAccess(request, unique, 'propertyIds');
+      return run(request, unique, { property_ids: unique });
     });
-    if (endpoint.aggregatePath) {
-      app.post(fastifyPath(endpoint.aggregatePath), async (request) => {
-        const { propertyIds } = parse(aggregateBody, request.body, 'body');
-        const unique = [...new Set(propertyIds)];
-        requireAccess(request, unique, 'propertyIds');
-        return run(request, unique, { property_ids: unique });
-      });
-    }
   }
 }
