@@ -18,7 +18,7 @@ export function ExperimentDetailSummary({ detail, timezone }: { detail: Experime
       </div>
       <div>
         <dt>Goal</dt>
-        <dd>{describeGoal(detail.goal, detail.goal_target, detail.goal_definition)}</dd>
+        <dd>{describeGoal(detail.goal, detail.goal_target, detail.goal_definition, detail.currency)}</dd>
       </div>
       <div>
         <dt>Started</dt>

@@ -26,6 +26,8 @@ describe('experiment words', () => {
   it('names a goal with its target, and the session_time default of 60 seconds', () => {
     expect(describeGoal('destination_page', '/thanks')).toBe('Destination page: a view of /thanks');
     expect(describeGoal('session_time', null)).toContain('at least 60 seconds');
+    expect(describeGoal('revenue', null, undefined, 'EUR')).toBe('Revenue: a purchase paid in EUR');
+    expect(describeGoal('revenue', null, undefined, null)).toBe('Revenue: a purchase (revenue event)');
     expect(describeGoal('session_time', '1800')).toContain('at least 1,800 seconds');
     expect(describeGoal('goal', 'gol_1', { name: 'Signup', kind: 'event', event: 'signup' })).toBe('Signup (custom event)');
     expect(describeGoal('goal', 'gol_2', { name: 'Docs', kind: 'page', page: '/docs/*' })).toBe('Docs (page visit)');

@@ -13,7 +13,7 @@ export const propertyGoalWords = (g: Pick<ExperimentGoalDefinition, 'name' | 'ki
  * What counts as a conversion, in a marketer's words (docs/decisions.md, conversion rules); a goal
  * test names its goal as it was when the test began: "Signup (custom event)".
  */
-export function describeGoal(goal: Goal, target: string | null, definition?: ExperimentGoalDefinition): string {
+export function describeGoal(goal: Goal, target: string | null, definition?: ExperimentGoalDefinition, currency?: string | null): string {
   switch (goal) {
     case 'click_through':
       return 'Click-through: a click on the tested page';
@@ -28,7 +28,8 @@ export function describeGoal(goal: Goal, target: string | null, definition?: Exp
     case 'external_destination':
       return `External destination: a click on a link to ${target ?? 'the goal site'}`;
     case 'revenue':
-      return 'Revenue: a purchase (revenue event)';
+      // A test compares one currency (docs/decisions.md, "Split tests: revenue in one currency").
+      return currency ? `Revenue: a purchase paid in ${currency}` : 'Revenue: a purchase (revenue event)';
     case 'goal':
       return definition ? propertyGoalWords(definition) : 'One of your goals';
   }

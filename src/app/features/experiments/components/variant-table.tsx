@@ -39,7 +39,7 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
         rowKey={(r) => r.label}
         testId="variant-table"
       />
-      {showRevenue && <RevenueNote currency={detail.currency ?? null} others={rows.some((r) => r.other_revenue !== '')} />}
+      {showRevenue && <RevenueNote currency={detail.currency ?? null} rows={rows} />}
       {controlWithout && rows.length > 1 && (
         <p className="muted small" data-testid="no-conversions-note">
           {rows.every((r) => r.conversions === 0)
