@@ -6,8 +6,6 @@ import { sessionId } from './ids.js';
 import { load, save } from './storage.js';
 import type { Emit } from './types.js';
 
-export type { TrackerConfig };
-
 /** A variant read without narrowing which kind it is: a served config is checked field by field anyway. */
 type AnyVariant = Partial<Extract<TrackerExperiment['variants'][number], { url: string }> & Extract<TrackerExperiment['variants'][number], { changes: unknown }>>;
 

@@ -1,4 +1,4 @@
-import type { TrackerConfig } from './experiments.js';
+import type { TrackerConfig } from '../contract/experiments.js';
 
 /** The page URL parameter that forces a variant for one page load: `?sl_preview=EXP_ID:VARIANT`. */
 export const PREVIEW = 'sl_preview';
