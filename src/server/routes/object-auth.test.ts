@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyPermissions, type KeyPermission } from '../../contract/admin.js';
 import { errorEnvelope } from '../../contract/common.js';
 import { API_PREFIX, endpoints, type Endpoint } from '../../contract/endpoints.js';
+import { fillPath } from '../../contract/path-template.js';
 import { addKey, apiUrl, createTestEnv, PROP_A, PROP_B, type TestEnv } from '../test-support/fixtures.js';
 import { loadMarchDataset } from '../test-support/march-dataset.js';
 
@@ -32,7 +33,8 @@ const probed = (e: Endpoint) => /\{(funnelId|experimentId|goalId)\}/.test(e.path
 const table = Object.entries(endpoints) as [string, Endpoint][];
 
 async function call(name: string, e: Endpoint, propertyId: string, key: string) {
-  const path = e.path.replace('{propertyId}', propertyId).replace('{funnelId}', 'fnl_probe').replace('{experimentId}', 'exp_probe').replace('{goalId}', 'gol_probe');
+  const ids: Record<string, string> = { propertyId, funnelId: 'fnl_probe', experimentId: 'exp_probe', goalId: 'gol_probe' };
+  const path = fillPath(e.path, (name) => ids[name] ?? `{${name}}`);
   const res = await env.app.inject({
     method: e.method,
     url: e.method === 'GET' ? apiUrl(path, query) : apiUrl(path),

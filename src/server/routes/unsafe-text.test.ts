@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
 import { endpoints, type Endpoint } from '../../contract/endpoints.js';
+import { fillPath } from '../../contract/path-template.js';
 import { csrfTokenFor } from '../auth/csrf.js';
 import { issueSignInToken } from '../auth/sign-in.js';
 import { createTestEnv, endpointPath, get, post, PROP_A, type TestEnv } from '../test-support/fixtures.js';
@@ -25,7 +26,8 @@ function expectRefused(res: { statusCode: number; body: string }, field: string)
 }
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: string) =>
   env.app.inject({ method, url, headers: { authorization: `Bearer ${env.keys.both}`, 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload }) });
-const path = (e: Endpoint) => `/api/external/v1${e.path.replace('{propertyId}', PROP_A).replace('{experimentId}', 'exp_x').replace('{funnelId}', 'f_x')}`;
+const ids: Record<string, string> = { propertyId: PROP_A, experimentId: 'exp_x', funnelId: 'f_x' };
+const path = (e: Endpoint) => `/api/external/v1${fillPath(e.path, (name) => ids[name] ?? `{${name}}`)}`;
 
 describe('the API refuses NUL and lone surrogates, naming the field', () => {
   const table = Object.entries(endpoints) as [string, Endpoint][];
