@@ -1,27 +1,20 @@
 import type { Page } from 'playwright-core';
 import type { StoredEvent } from '../src/contract/events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPageQuality, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import { checkPageQuality, type Dashboard } from './support/dashboard-harness.js';
 import {
-  type Detail, en, experimentDetail, listExperiments, type ListItem, openExperimentDetail, PROPERTY, SLOW, tableRows,
+  type Detail, en, experimentDetail, type ListItem, openExperimentDetail, PROPERTY, SLOW, startExperimentDashboard, tableRows,
 } from './support/experiment-dashboard.js';
 
 // The built dashboard over the demo data (two running tests on acme-shop), signed in as the admin:
 // changing a test from its detail page (rename, auto-stop, stop) and what the page says when the
 // server refuses or the test ended meanwhile. The list and figures: dashboard-experiments.test.ts.
 describe('dashboard: changing an experiment', () => {
-  let dash: Dashboard;
-  let page: Page;
-  let tests: ListItem[];
+  let dash: Dashboard, page: Page, tests: ListItem[];
+  beforeAll(async () => ({ dash, page, tests } = await startExperimentDashboard()), 300_000);
+  afterAll(async () => dash?.close());
   const detail = (id: string) => experimentDetail(dash, id);
   const openDetail = (id: string) => openExperimentDetail(dash, id);
-
-  beforeAll(async () => {
-    dash = await startDashboard();
-    page = dash.page;
-    tests = await listExperiments(dash);
-  }, 300_000);
-  afterAll(async () => dash?.close());
 
   it('checks a name as the server does, and shows the server’s own refusal under the field', async () => {
     await openDetail(tests[0].experiment_id);

@@ -1,27 +1,20 @@
 import type { Page } from 'playwright-core';
 import type { StoredEvent } from '../src/contract/events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPageQuality, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import { checkPageQuality, type Dashboard } from './support/dashboard-harness.js';
 import {
-  type Detail, en, experimentDetail, listExperiments, type ListItem, openExperimentDetail, pct, PROPERTY, SLOW, tableRows,
+  type Detail, en, experimentDetail, type ListItem, openExperimentDetail, pct, PROPERTY, SLOW, startExperimentDashboard, tableRows,
 } from './support/experiment-dashboard.js';
 
 // The built dashboard over the demo data (two running tests on acme-shop), signed in as the admin:
 // the list and its filter, each test's figures against the API, and the warnings a test's traffic raises.
 // Changing a test: dashboard-experiment-changes.test.ts.
 describe('dashboard: experiments list and detail', () => {
-  let dash: Dashboard;
-  let page: Page;
-  let tests: ListItem[];
+  let dash: Dashboard, page: Page, tests: ListItem[];
+  beforeAll(async () => ({ dash, page, tests } = await startExperimentDashboard()), 300_000);
+  afterAll(async () => dash?.close());
   const detail = (id: string) => experimentDetail(dash, id);
   const openDetail = (id: string) => openExperimentDetail(dash, id);
-
-  beforeAll(async () => {
-    dash = await startDashboard();
-    page = dash.page;
-    tests = await listExperiments(dash);
-  }, 300_000);
-  afterAll(async () => dash?.close());
 
   it('lists both running tests newest first, with the verdict their detail gives', async () => {
     expect(tests.map((t) => t.status)).toEqual(['active', 'active']);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Dashboard } from './dashboard-harness.js';
+import { startDashboard, type Dashboard } from './dashboard-harness.js';
 
 // What the dashboard's experiment tests share: the demo property with two running tests, the API's
 // answers they compare the pages with, and how they read a page.
@@ -27,4 +27,10 @@ export const experimentDetail = (dash: Dashboard, id: string) => dash.api<Detail
 export async function openExperimentDetail(dash: Dashboard, id: string): Promise<void> {
   await dash.page.goto(`${dash.origin}/experiments/${id}?property=${PROPERTY}`);
   await dash.page.getByTestId('verdict').waitFor(SLOW);
+}
+
+/** The dashboard over the demo data, signed in as the admin, with the demo property's tests as listed then. */
+export async function startExperimentDashboard(): Promise<{ dash: Dashboard; page: Page; tests: ListItem[] }> {
+  const dash = await startDashboard();
+  return { dash, page: dash.page, tests: await listExperiments(dash) };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyResponse, keysResponse, propertiesResponse } from '../../contract/admin.js';
 import { buildApp } from '../app.js';
-import { adminCall, signInAdmin } from '../test-support/admin-session.js';
+import { ADMIN, adminClient } from '../test-support/admin-session.js';
 import { apiUrl, createTestEnv, get, post, PROP_A, PROP_B, type TestEnv } from '../test-support/fixtures.js';
 
 // The admin API's properties and API keys, as a signed-in admin uses them. Signing in and the
@@ -13,10 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => env.close());
 
-const ADMIN = '/api/admin/v1';
-const signIn = () => signInAdmin(env.app, env.store);
-const call = (method: Parameters<typeof adminCall>[1], url: string, cookie: string | null, payload?: unknown, headers?: Record<string, string>) =>
-  adminCall(env.app, method, url, cookie, payload, headers);
+const { signIn, call } = adminClient(() => env);
 
 describe('properties', () => {
   it('lists every property with both tracker tags on the request origin', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { csrfTokenFor } from '../auth/csrf.js';
 import { issueSignInToken } from '../auth/sign-in.js';
-import { adminCall, signInAdmin } from '../test-support/admin-session.js';
+import { ADMIN, adminClient } from '../test-support/admin-session.js';
 import { apiUrl, createTestEnv, get, insert, PROP_A, PROP_B, session, type TestEnv } from '../test-support/fixtures.js';
 
 // Signing in by link, and what the admin session may do: read every property without a key, make
@@ -13,10 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => env.close());
 
-const ADMIN = '/api/admin/v1';
-const signIn = () => signInAdmin(env.app, env.store);
-const call = (method: Parameters<typeof adminCall>[1], url: string, cookie: string | null, payload?: unknown, headers?: Record<string, string>) =>
-  adminCall(env.app, method, url, cookie, payload, headers);
+const { signIn, call } = adminClient(() => env);
 
 /** Opens the sign-in link as a browser would; returns the response and the session cookie's value. */
 async function openLink(token: string, headers: Record<string, string> = {}) {

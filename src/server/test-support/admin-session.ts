@@ -32,3 +32,14 @@ export async function adminCall(app: FastifyInstance, method: 'GET' | 'POST' | '
   }
   return { status: res.statusCode, headers: res.headers, body };
 }
+
+export const ADMIN = '/api/admin/v1';
+
+/** signInAdmin and adminCall on the app of `env()`: a test file's env, made anew before each test. */
+export function adminClient(env: () => { app: FastifyInstance; store: Store }) {
+  return {
+    signIn: () => signInAdmin(env().app, env().store),
+    call: (method: Parameters<typeof adminCall>[1], url: string, cookie: string | null, payload?: unknown, headers?: Record<string, string>) =>
+      adminCall(env().app, method, url, cookie, payload, headers),
+  };
+}
