@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
-import { MAX_EVENT_NAME_LENGTH, MAX_EVENT_PROPS, MAX_LABEL_LENGTH, MAX_PROP_KEY_LENGTH, MAX_PROP_VALUE_LENGTH } from './event-limits.js';
+import { MAX_EVENT_NAME_LENGTH, MAX_EVENT_PROPS, MAX_LABEL_LENGTH, MAX_PROP_KEY_LENGTH, MAX_PROP_VALUE_LENGTH, MAX_SNAPSHOT_ELEMENTS } from './event-limits.js';
 
 /** The event format of operations.md §3, shared by `import`, `seed` and `POST /api/collect`. */
 // New types go at the end: the embedded store's staging codes are positions in this list.
@@ -17,7 +17,7 @@ export const snapshotElement = z.object({
   src: z.string().max(2048).optional(),
   styles: z.record(z.string().max(64), z.string().max(200)).default({}),
 });
-export const MAX_SNAPSHOT_ELEMENTS = 40;
+export { MAX_SNAPSHOT_ELEMENTS };
 
 /**
  * Custom events (`sightline.track(name, props)`) and revenue carry a name and a few flat properties

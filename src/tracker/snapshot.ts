@@ -1,3 +1,4 @@
+import { MAX_SNAPSHOT_ELEMENTS } from '../contract/event-limits.js';
 import { clean } from './element-label.js';
 import { currentPath } from './pageviews.js';
 import { selectorOf } from './selector.js';
@@ -5,7 +6,6 @@ import { load, save } from './storage.js';
 import type { Emit, SnapshotElement } from './types.js';
 
 const SNAPSHOT_KEY = 'sl_snap';
-const MAX_ELEMENTS = 40;
 // Wait for late styles and images, and for a single-page app to render its new view.
 const DELAY_MS = 1_000;
 // Most telling first, so the cap cuts image and link lists, not headings and calls to action.
@@ -44,7 +44,7 @@ export function pageElements(): SnapshotElement[] {
   const out: SnapshotElement[] = [];
   for (const [query, kind] of KINDS) {
     document.querySelectorAll(query).forEach((el) => {
-      if (out.length < MAX_ELEMENTS && !seen.has(el) && el.getClientRects().length) out.push(describe(el, kind));
+      if (out.length < MAX_SNAPSHOT_ELEMENTS && !seen.has(el) && el.getClientRects().length) out.push(describe(el, kind));
       seen.add(el);
     });
   }
