@@ -6,12 +6,12 @@ import { describedBy, FormField } from '../../../components/form-field.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useCreateProperty } from '../api/property-admin.js';
+import { DomainZoneFields } from './domain-zone-fields.js';
 import { browserZone, ZONES } from './zone-options.js';
 
 type Input = z.input<typeof createPropertyBody>;
 type Output = z.output<typeof createPropertyBody>;
 const FIELDS = ['id', 'name', 'domain', 'timezone'] as const;
-
 
 /** The admin contract's own schema validates as you type; the server's verdict (409 on id…) lands on the field it names. */
 export function CreatePropertyForm({ onCreated }: { onCreated: (property: AdminProperty) => void }) {
@@ -42,16 +42,14 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: AdminP
       <FormField id="property-id" label="Id" help="Used in the snippet and in API paths; it cannot change later." error={err.id?.message}>
         <input id="property-id" type="text" autoComplete="off" spellCheck={false} placeholder="my-site" aria-invalid={!!err.id} aria-describedby={describedBy('property-id', true)} {...register('id')} />
       </FormField>
-      <FormField id="property-domain" label={<>Domain <span className="muted">(optional)</span></>} error={err.domain?.message}>
-        <input id="property-domain" type="text" autoComplete="off" spellCheck={false} placeholder="www.example.com" aria-invalid={!!err.domain} aria-describedby={describedBy('property-domain')} {...register('domain')} />
-      </FormField>
-      <FormField id="property-zone" label="Time zone" help="Reports start and end their days in this zone." error={err.timezone?.message}>
-        <select id="property-zone" aria-invalid={!!err.timezone} aria-describedby={describedBy('property-zone', true)} {...register('timezone')}>
-          {ZONES.map((z) => (
-            <option key={z} value={z}>{z}</option>
-          ))}
-        </select>
-      </FormField>
+      <DomainZoneFields
+        idPrefix="property"
+        domain={register('domain')}
+        timezone={register('timezone')}
+        errors={{ domain: err.domain?.message, timezone: err.timezone?.message }}
+        zones={ZONES}
+        zoneHelp="Reports start and end their days in this zone."
+      />
       {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>

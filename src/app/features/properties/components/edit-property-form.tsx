@@ -7,6 +7,7 @@ import { describedBy, FormField } from '../../../components/form-field.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useUpdateProperty } from '../api/property-admin.js';
+import { DomainZoneFields } from './domain-zone-fields.js';
 import { ZONES } from './zone-options.js';
 
 type Input = z.input<typeof updatePropertyBody>;
@@ -45,16 +46,14 @@ export function EditPropertyForm({ property, onDone }: { property: AdminProperty
       <FormField id="edit-property-name" label="Name" error={err.name?.message}>
         <input id="edit-property-name" type="text" autoComplete="off" aria-invalid={!!err.name} aria-describedby={describedBy('edit-property-name')} {...register('name')} />
       </FormField>
-      <FormField id="edit-property-domain" label={<>Domain <span className="muted">(optional)</span></>} error={err.domain?.message}>
-        <input id="edit-property-domain" type="text" autoComplete="off" spellCheck={false} placeholder="www.example.com" aria-invalid={!!err.domain} aria-describedby={describedBy('edit-property-domain')} {...register('domain')} />
-      </FormField>
-      <FormField id="edit-property-zone" label="Time zone" help="Reports start and end their days in this zone; stored events keep their times." error={err.timezone?.message}>
-        <select id="edit-property-zone" aria-invalid={!!err.timezone} aria-describedby={describedBy('edit-property-zone', true)} {...register('timezone')}>
-          {zones.map((z) => (
-            <option key={z} value={z}>{z}</option>
-          ))}
-        </select>
-      </FormField>
+      <DomainZoneFields
+        idPrefix="edit-property"
+        domain={register('domain')}
+        timezone={register('timezone')}
+        errors={{ domain: err.domain?.message, timezone: err.timezone?.message }}
+        zones={zones}
+        zoneHelp="Reports start and end their days in this zone; stored events keep their times."
+      />
       {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>
