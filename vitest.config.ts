@@ -23,7 +23,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'duckdb', include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'] },
+        test: {
+          name: 'duckdb',
+          // Component tests (*.test.tsx) run here only; each asks for its DOM with `// @vitest-environment happy-dom`.
+          include: ['src/**/*.test.ts', 'src/app/**/*.test.tsx', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
+        },
       },
       {
         extends: true,
