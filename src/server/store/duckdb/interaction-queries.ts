@@ -99,7 +99,7 @@ async function pageViews(db: Db, s: BucketedScope, page: string | undefined): Pr
  */
 function pageRowsSql(from: string, settled: boolean, limit: number): string {
   const perRow = splitByRepeats(repeatKeys.interactionSessions, `SELECT path_no, target_no, label_no, session_key, is_form, repeated FROM ${from}`, settled);
-  return `WITH ${perRow.with}, counts AS (
+  return `WITH ${perRow.with ? `${perRow.with}, ` : ''}counts AS (
          SELECT path_no, target_no, count(*) AS n, count(*) AS u, min(label_no) AS lo, max(label_no) AS hi FROM ${perRow.single} GROUP BY ALL
          UNION ALL SELECT path_no, target_no, count(*), count(DISTINCT session_key), min(label_no), max(label_no) FROM ${perRow.repeated} GROUP BY ALL)
        SELECT g.path_no, g.target_no, p.text AS path, t.text AS target, g.count, g.unique,
