@@ -37,15 +37,13 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   const engagedRows = `${allEngaged.sql}${inSessions}`;
   const depthSql = async () => {
     const engaged = splitByRepeats(repeatKeys.pageDepths, engagedRows, await allFlagged(db, repeatKeys.pageDepths, allEngaged.sql, allEngaged.params));
-    // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in. Each
-    // part sums and counts on its own (single rows as they are, repeated pairs by their deepest), so
-    // no row of either is carried into a shared union before the division.
+    // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in; avg()
+    // of it is divided as ClickHouse's is (a sum divided here gave other last digits: the stores must agree).
     return `${engaged.with ? `WITH ${engaged.with}` : ''}
-       SELECT path_no, (sum(total) / sum(n))::DOUBLE AS avg_scroll_depth FROM (
-         SELECT path_no, sum(scroll_depth::DECIMAL(18, 9)) AS total, count(scroll_depth) AS n FROM ${engaged.single} GROUP BY path_no
-         UNION ALL SELECT path_no, sum(deepest::DECIMAL(18, 9)), count(deepest) FROM (
-           SELECT path_no, max(scroll_depth) AS deepest FROM ${engaged.repeated} GROUP BY path_no, session_key) GROUP BY path_no)
-       GROUP BY path_no HAVING sum(n) > 0`;
+       SELECT path_no, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
+         SELECT path_no, scroll_depth AS deepest FROM ${engaged.single}
+         UNION ALL SELECT path_no, max(scroll_depth) FROM ${engaged.repeated} GROUP BY path_no, session_key)
+       GROUP BY path_no`;
   };
   const counted = ranked.every((r) => r.unique_visitors !== undefined);
   const [visitors, depths, entries] = await Promise.all([
