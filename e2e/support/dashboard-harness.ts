@@ -74,6 +74,8 @@ export async function startDashboard(opts: { demoSite?: boolean } = {}): Promise
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
+  // The console says only "500"; this names the request, so a failure says what to look at.
+  page.on('response', (r) => r.status() >= 500 && problems.push(`${r.status()} ${r.request().method()} ${r.url()}`));
   await page.goto(signInLink(origin, await issueSignInToken(store)));
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
