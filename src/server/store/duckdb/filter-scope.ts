@@ -53,7 +53,7 @@ export function pageTextPredicate(filters: Filter[] | undefined, column: string,
 }
 
 /** The scope's properties as a predicate (bound as `$p0`…, the names scopeFilter gives them). */
-function propertiesOf(s: Scope, params: Params): string {
+export function propertiesOf(s: Scope, params: Params): string {
   const names = s.propertyIds.map((id, i) => {
     params[`p${i}`] = id;
     return `$p${i}`;
