@@ -20,7 +20,7 @@ export const aggregateBody = z.object({
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** OpenAPI-style path under API_PREFIX; `{propertyId}` is the scoped property. */
+  /** OpenAPI-style path under its table's prefix (API_PREFIX, or ADMIN_PREFIX for `adminEndpoints`); `{propertyId}` is the scoped property. */
   path: string;
   summary: string;
   tag: string;

@@ -1,15 +1,25 @@
 import type { z } from 'zod';
+import { ADMIN_PREFIX } from '../../contract/admin.js';
+import { adminEndpoints, type AdminEndpointName } from '../../contract/admin-endpoints.js';
 import { errorEnvelope } from '../../contract/common.js';
-import { aggregateBody, API_PREFIX, endpoints, type EndpointName } from '../../contract/endpoints.js';
+import { aggregateBody, API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import { fillPath } from '../../contract/path-template.js';
 import { ApiError } from './api-error.js';
 import type { Connection } from './connection.js';
 import { fetchWithCsrf } from './csrf-token.js';
 
-type Def<N extends EndpointName> = (typeof endpoints)[N];
-type QueryOf<N extends EndpointName> = Def<N> extends { query: z.ZodType } ? z.input<Def<N>['query']> : never;
-type BodyOf<N extends EndpointName> = Def<N> extends { body: z.ZodType } ? z.input<Def<N>['body']> : never;
-export type ResponseOf<N extends EndpointName> = z.output<Def<N>['response']>;
+/** Every endpoint the dashboard calls, by name: the external API's and the admin API's. */
+const table = { ...endpoints, ...adminEndpoints };
+// A name in both tables would hide one of them from the client.
+const namesApart: [Extract<EndpointName, AdminEndpointName>] extends [never] ? true : never = true;
+void namesApart;
+type AnyEndpointName = keyof typeof table;
+const isAdmin = (name: string): name is AdminEndpointName => Object.hasOwn(adminEndpoints, name);
+
+type Def<N extends AnyEndpointName> = (typeof table)[N];
+type QueryOf<N extends AnyEndpointName> = Def<N> extends { query: z.ZodType } ? z.input<Def<N>['query']> : never;
+type BodyOf<N extends AnyEndpointName> = Def<N> extends { body: z.ZodType } ? z.input<Def<N>['body']> : never;
+export type ResponseOf<N extends AnyEndpointName> = z.output<Def<N>['response']>;
 
 /** Endpoints that also answer over several properties (`aggregatePath` in the contract). */
 export type AggregateName = { [N in EndpointName]: Def<N> extends { aggregatePath: string } ? N : never }[EndpointName];
@@ -20,9 +30,9 @@ export interface AggregateOptions<N extends AggregateName> {
   signal?: AbortSignal;
 }
 
-export interface CallOptions<N extends EndpointName> {
+export interface CallOptions<N extends AnyEndpointName> {
   propertyId?: string;
-  /** Other path parameters, e.g. `{ experimentId }`. */
+  /** Other path parameters, e.g. `{ experimentId }`, or an admin endpoint's `{ id }`. */
   params?: Record<string, string>;
   query?: QueryOf<N>;
   body?: BodyOf<N>;
@@ -59,14 +69,19 @@ export async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, message, field, retryAfter);
 }
 
-/** The one typed client: every call goes through the contract's endpoint table and response schemas. */
+/**
+ * The one typed client: every call goes through the contract's endpoint tables and response schemas.
+ * The external API's endpoints go where the connection says (a key, or this server's session); the
+ * admin API's always go to this server with the session cookie, whatever the connection.
+ */
 export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...a) => fetch(...a)) {
-  const base = connection.mode === 'key' ? connection.baseUrl.replace(/\/+$/, '') : '';
-  const headers: Record<string, string> = connection.mode === 'key' ? { authorization: `Bearer ${connection.key}` } : {};
+  const external = { prefix: API_PREFIX, session: connection.mode === 'session', base: connection.mode === 'key' ? connection.baseUrl.replace(/\/+$/, '') : '', headers: connection.mode === 'key' ? { authorization: `Bearer ${connection.key}` } : {} };
+  const admin = { prefix: ADMIN_PREFIX, session: true, base: '', headers: {} };
 
   /** One request to the API; the response is parsed with `schema` (the endpoint's response). */
   async function send(name: string, method: string, path: string, schema: z.ZodType, opts: { query?: unknown; body?: unknown; signal?: AbortSignal }): Promise<unknown> {
-    const url = `${base}${API_PREFIX}${path}${serializeQuery(opts.query as Record<string, unknown>)}`;
+    const { prefix, session, base, headers } = isAdmin(name) ? admin : external;
+    const url = `${base}${prefix}${path}${serializeQuery(opts.query as Record<string, unknown>)}`;
     let res: Response;
     try {
       const init: RequestInit = {
@@ -76,11 +91,11 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
         headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
         body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
         // Session mode rides on the httpOnly cookie; key mode must not send this origin's cookies elsewhere.
-        credentials: connection.mode === 'session' ? 'same-origin' : 'omit',
+        credentials: session ? 'same-origin' : 'omit',
         signal: opts.signal,
       };
       // A cookie-borne write also carries the session's CSRF token; a key needs none.
-      res = await (method !== 'GET' && connection.mode === 'session' ? fetchWithCsrf(fetchImpl, url, init) : fetchImpl(url, init));
+      res = await (method !== 'GET' && session ? fetchWithCsrf(fetchImpl, url, init) : fetchImpl(url, init));
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, 'network_error', `Could not reach ${base || 'the server'}.`);
@@ -96,8 +111,8 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
   }
 
   return {
-    async call<N extends EndpointName>(name: N, opts: CallOptions<N> = {}): Promise<ResponseOf<N>> {
-      const def: { method: string; path: string; response: z.ZodType } = endpoints[name];
+    async call<N extends AnyEndpointName>(name: N, opts: CallOptions<N> = {}): Promise<ResponseOf<N>> {
+      const def: Endpoint = table[name];
       const path = buildPath(def.path, { ...opts.params, propertyId: opts.propertyId });
       return (await send(name, def.method, path, def.response, opts)) as ResponseOf<N>;
     },

@@ -1,4 +1,8 @@
-import { ADMIN_PREFIX, CSRF_HEADER, sessionResponse } from '../../contract/admin.js';
+import { ADMIN_PREFIX, CSRF_HEADER } from '../../contract/admin.js';
+import { adminEndpoints } from '../../contract/admin-endpoints.js';
+
+// Read with fetch itself, not the client: the client's writes wait on this token.
+const session = adminEndpoints.adminSession;
 
 let pending: Promise<string> | null = null;
 
@@ -7,8 +11,8 @@ let pending: Promise<string> | null = null;
  * out): the write then goes without it and the server's refusal says why, as for any other write.
  */
 function csrfToken(fetchImpl: typeof fetch): Promise<string> {
-  pending ??= fetchImpl(`${ADMIN_PREFIX}/session`, { credentials: 'same-origin' })
-    .then(async (res) => (res.ok ? sessionResponse.parse(await res.json()).csrf_token : ''))
+  pending ??= fetchImpl(`${ADMIN_PREFIX}${session.path}`, { credentials: 'same-origin' })
+    .then(async (res) => (res.ok ? session.response.parse(await res.json()).csrf_token : ''))
     .catch(() => '')
     .then((token) => {
       if (!token) pending = null;

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_PREFIX, propertiesResponse } from '../../contract/admin.js';
-import { toApiError } from './api-client.js';
+import { apiClient } from './api-client.js';
 import { ApiError } from './api-error.js';
 import { connectionKey, type Connection } from './connection.js';
 
@@ -20,14 +19,14 @@ export function propertiesQuery(connection: Connection) {
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<PropertyChoice[]> => {
       if (connection.mode === 'key') return connection.propertyIds.map((id) => ({ id, name: id, timezone: null }));
-      const res = await fetch(`${ADMIN_PREFIX}/properties`, { credentials: 'same-origin', signal });
-      // A server without admin sign-in (404) leaves the same way in as a signed-out one: a key.
-      if (res.status === 404) throw new ApiError(401, 'unauthorized', 'This server has no dashboard sign-in.');
-      if (!res.ok) throw await toApiError(res);
-      const parsed = propertiesResponse.safeParse(await res.json());
-      if (!parsed.success) throw new ApiError(res.status, 'contract_mismatch', 'The property list does not match the API contract.');
+      const list = await apiClient(connection)
+        .call('adminProperties', { signal })
+        .catch((err: unknown) => {
+          // A server without admin sign-in (404) leaves the same way in as a signed-out one: a key.
+          throw err instanceof ApiError && err.status === 404 ? new ApiError(401, 'unauthorized', 'This server has no dashboard sign-in.') : err;
+        });
       // An older server sends no site_origin: its pages are on the domain.
-      return parsed.data.data.map((p) => ({ id: p.id, name: p.name, timezone: p.timezone, siteOrigin: p.site_origin !== undefined ? p.site_origin : p.domain && `https://${p.domain}` }));
+      return list.data.map((p) => ({ id: p.id, name: p.name, timezone: p.timezone, siteOrigin: p.site_origin !== undefined ? p.site_origin : p.domain && `https://${p.domain}` }));
     },
   });
 }

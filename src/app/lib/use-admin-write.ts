@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ApiClient } from './api-client.js';
 import { useConnection } from './connection-context.js';
 import type { Connection } from './connection.js';
 
@@ -21,10 +22,10 @@ export function adminWriteOptions<Body, Result>(refresh: () => Promise<unknown>,
   };
 }
 
-/** A write to the admin API that then refetches the list it changed (under `listKey`). */
-export function useAdminWrite<Body, Result>(listKey: (connection: Connection) => QueryKey, write: (body: Body) => Promise<Result>, options: AdminWriteOptions = {}) {
-  const { connection } = useConnection();
+/** A write to the admin API, sent with the connection's client, that then refetches the list it changed (under `listKey`). */
+export function useAdminWrite<Body, Result>(listKey: (connection: Connection) => QueryKey, write: (client: ApiClient, body: Body) => Promise<Result>, options: AdminWriteOptions = {}) {
+  const { connection, client } = useConnection();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey(connection) });
-  return useMutation(adminWriteOptions(refresh, write, options));
+  return useMutation(adminWriteOptions(refresh, (body: Body) => write(client, body), options));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { canonicalPermissions, createKeyBody, createPropertyBody, type AdminProperty, type ApiKeySummary } from '../../contract/admin.js';
+import { canonicalPermissions, type AdminProperty, type ApiKeySummary } from '../../contract/admin.js';
+import { adminEndpoints as admin } from '../../contract/admin-endpoints.js';
 import { propertyLifecycleRoutes } from './property-lifecycle-routes.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
@@ -9,7 +9,7 @@ import { issueSignInToken, sessionCookie, SIGN_IN_TOKEN_TTL_MS, signInLink } fro
 import { ApiError } from '../errors.js';
 import { sessionIdOf } from '../plugins/admin-auth.js';
 import type { ApiKeyRecord, Property, Store } from '../store/store.js';
-import { jsonBodyParser, parse } from './route-helpers.js';
+import { adminPath, jsonBodyParser, parse } from './route-helpers.js';
 
 const keyToApi = (k: ApiKeyRecord): ApiKeySummary => ({
   id: k.id, name: k.name, prefix: k.prefix, property_ids: k.property_ids, permissions: canonicalPermissions(k.permissions),
@@ -41,9 +41,9 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store; si
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser({ emptyIsNone: true }));
 
-  app.get('/session', async (request) => ({ signed_in: true as const, csrf_token: csrfTokenFor(request.adminSessionId!) }));
+  app.get(adminPath(admin.adminSession.path), async (request) => ({ signed_in: true as const, csrf_token: csrfTokenFor(request.adminSessionId!) }));
 
-  app.post('/sign-out', async (request, reply) => {
+  app.post(adminPath(admin.signOut.path), async (request, reply) => {
     const id = sessionIdOf(request.headers.cookie);
     if (id) await store.deleteAdminSession(hashKey(id));
     return reply.header('set-cookie', sessionCookie('', { secure: request.protocol === 'https', maxAgeSeconds: 0 })).send({ signed_out: true as const });
@@ -51,19 +51,19 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store; si
 
   // Until there are accounts, a signed-in admin lets in another person or browser with a link of its own
   // (issue 13 §16), on the address this admin reached the dashboard on.
-  app.post('/sign-in-links', async (request, reply) => {
+  app.post(adminPath(admin.createSignInLink.path), async (request, reply) => {
     const now = new Date();
     const token = await issueSignInToken(store, now);
     const expires = new Date(now.getTime() + SIGN_IN_TOKEN_TTL_MS).toISOString();
     return reply.status(201).header('cache-control', 'no-store').send({ link: signInLink(originOf(request), token), expires_at: expires });
   });
 
-  app.get('/properties', async (request) => {
+  app.get(adminPath(admin.adminProperties.path), async (request) => {
     return { data: (await store.listProperties()).map((p) => toApi(p, request)) };
   });
 
-  app.post('/properties', async (request, reply) => {
-    const body = parse(createPropertyBody, request.body, 'body');
+  app.post(adminPath(admin.createProperty.path), async (request, reply) => {
+    const body = parse(admin.createProperty.body, request.body, 'body');
     if (!isValidZone(body.timezone)) throw new ApiError(400, 'invalid_request', `timezone: unknown time zone "${body.timezone}"`, { field: 'timezone', in: 'body' });
     if ((await store.getProperties([body.id])).length > 0) throw new ApiError(409, 'conflict', `property "${body.id}" already exists`, { field: 'id' });
     // A deleted property's id stays taken: a key or link that named it must not reach a new property.
@@ -74,10 +74,10 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store; si
 
   await propertyLifecycleRoutes(app, { store, toApi });
 
-  app.get('/keys', async () => ({ data: (await store.listApiKeys()).map(keyToApi) }));
+  app.get(adminPath(admin.apiKeys.path), async () => ({ data: (await store.listApiKeys()).map(keyToApi) }));
 
-  app.post('/keys', async (request, reply) => {
-    const body = parse(createKeyBody, request.body, 'body');
+  app.post(adminPath(admin.createApiKey.path), async (request, reply) => {
+    const body = parse(admin.createApiKey.body, request.body, 'body');
     const ids = [...new Set(body.property_ids)];
     const found = new Set((await store.getProperties(ids)).map((p) => p.id));
     const missing = ids.filter((id) => !found.has(id));
@@ -89,8 +89,8 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store; si
     return reply.status(201).send({ key, record: keyToApi(record) });
   });
 
-  app.delete('/keys/:id', async (request) => {
-    const { id } = parse(z.object({ id: z.string().min(1).max(64) }), request.params, 'params');
+  app.delete(adminPath(admin.revokeApiKey.path), async (request) => {
+    const { id } = parse(admin.revokeApiKey.params, request.params, 'params');
     if (!(await store.revokeApiKey(id, new Date()))) throw new ApiError(404, 'not_found', `no active key with id "${id}"`, { field: 'id' });
     app.forgetApiKey(id);
     return { id, revoked: true as const };

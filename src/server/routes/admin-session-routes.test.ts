@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adminEndpoints } from '../../contract/admin-endpoints.js';
+import { fillPath } from '../../contract/path-template.js';
 import { csrfTokenFor } from '../auth/csrf.js';
 import { issueSignInToken } from '../auth/sign-in.js';
 import { ADMIN, adminClient } from '../test-support/admin-session.js';
@@ -105,6 +107,13 @@ describe('the admin session', () => {
       const report = await call('GET', apiUrl(`/properties/${PROP_A}/traffic/summary`), cookie);
       expect(report.status).toBe(401);
       expect(report.body.error.details.field).toBe('Authorization');
+    }
+  });
+
+  it('serves every endpoint of the contract\'s admin table: signed out, each is 401, none 404', async () => {
+    for (const [name, e] of Object.entries(adminEndpoints)) {
+      const res = await call(e.method, ADMIN + fillPath(e.path, () => PROP_A), null);
+      expect([name, res.status]).toEqual([name, 401]);
     }
   });
 

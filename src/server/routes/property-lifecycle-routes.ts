@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { updatePropertyBody, type AdminProperty } from '../../contract/admin.js';
-import { propertyId } from '../../contract/common.js';
+import type { AdminProperty } from '../../contract/admin.js';
+import { adminEndpoints as admin } from '../../contract/admin-endpoints.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { ApiError } from '../errors.js';
 import type { Property, Store } from '../store/store.js';
-import { parse } from './route-helpers.js';
+import { adminPath, parse } from './route-helpers.js';
 
-const params = z.object({ id: propertyId });
 const notFound = (id: string) => new ApiError(404, 'not_found', `no property with id "${id}"`, { field: 'id' });
 
 /**
@@ -17,9 +15,9 @@ const notFound = (id: string) => new ApiError(404, 'not_found', `no property wit
 export async function propertyLifecycleRoutes(app: FastifyInstance, opts: { store: Store; toApi: (p: Property, request: FastifyRequest) => AdminProperty }) {
   const { store } = opts;
 
-  app.patch('/properties/:id', async (request) => {
-    const { id } = parse(params, request.params, 'params');
-    const body = parse(updatePropertyBody, request.body, 'body');
+  app.patch(adminPath(admin.updateProperty.path), async (request) => {
+    const { id } = parse(admin.updateProperty.params, request.params, 'params');
+    const body = parse(admin.updateProperty.body, request.body, 'body');
     if (body.timezone !== undefined && !isValidZone(body.timezone)) {
       throw new ApiError(400, 'invalid_request', `timezone: unknown time zone "${body.timezone}"`, { field: 'timezone', in: 'body' });
     }
@@ -29,16 +27,16 @@ export async function propertyLifecycleRoutes(app: FastifyInstance, opts: { stor
   });
 
   // Polled by the dashboard while a new property waits for its first event: one cheap read (store).
-  app.get('/properties/:id/status', async (request) => {
-    const { id } = parse(params, request.params, 'params');
+  app.get(adminPath(admin.propertyStatus.path), async (request) => {
+    const { id } = parse(admin.propertyStatus.params, request.params, 'params');
     if ((await store.getProperties([id])).length === 0) throw notFound(id);
     const last = await store.lastEventAt(id, new Date());
     return { id, last_event_at: last ? last.toISOString() : null };
   });
 
   // A property with events is refused, not emptied (docs/decisions.md "Deleting a property").
-  app.delete('/properties/:id', async (request) => {
-    const { id } = parse(params, request.params, 'params');
+  app.delete(adminPath(admin.deleteProperty.path), async (request) => {
+    const { id } = parse(admin.deleteProperty.params, request.params, 'params');
     if ((await store.getProperties([id])).length === 0) throw notFound(id);
     const last = await store.lastEventAt(id, new Date());
     if (last) {

@@ -27,6 +27,9 @@ export function scopedProperty(request: FastifyRequest, permission: KeyPermissio
 /** The Fastify route of an endpoint's contract path: `/properties/{propertyId}` → `/api/external/v1/properties/:propertyId`. */
 export const fastifyPath = (path: string) => API_PREFIX + fillPath(path, (name) => ':' + name);
 
+/** The same for an admin endpoint, inside the admin plugin that app.ts registers under ADMIN_PREFIX: `/keys/{id}` → `/keys/:id`. */
+export const adminPath = (path: string) => fillPath(path, (name) => ':' + name);
+
 /**
  * A content-type parser for JSON bodies that answers a body which does not parse with the API's 400
  * envelope (`field: body`) rather than Fastify's own error. `emptyIsNone`: an empty body is no body

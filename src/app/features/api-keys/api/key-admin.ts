@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { createKeyResponse, keysResponse, revokeKeyResponse, signInLinkResponse, type CreateKeyBody } from '../../../../contract/admin.js';
-import { adminRequest } from '../../../lib/admin-request.js';
+import type { CreateKeyBody } from '../../../../contract/admin.js';
+import { apiClient } from '../../../lib/api-client.js';
+import { useConnection } from '../../../lib/connection-context.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
 import { useAdminWrite } from '../../../lib/use-admin-write.js';
 
@@ -10,7 +11,7 @@ const keysKey = (connection: Connection) => [connectionKey(connection), 'api-key
 export const keysQuery = (connection: Connection) =>
   queryOptions({
     queryKey: keysKey(connection),
-    queryFn: async ({ signal }) => (await adminRequest('/keys', keysResponse, { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient(connection).call('apiKeys', { signal })).data,
   });
 
 /**
@@ -19,12 +20,14 @@ export const keysQuery = (connection: Connection) =>
  * drops it from the mutation cache too.
  */
 export const useCreateKey = () =>
-  useAdminWrite(keysKey, (body: CreateKeyBody) => adminRequest('/keys', createKeyResponse, { method: 'POST', body }), { forgetResult: true });
+  useAdminWrite(keysKey, (client, body: CreateKeyBody) => client.call('createApiKey', { body }), { forgetResult: true });
 
 /** Revokes a key; the server forgets it at once, so the next request with it gets 401. */
 export const useRevokeKey = () =>
-  useAdminWrite(keysKey, (id: string) => adminRequest(`/keys/${encodeURIComponent(id)}`, revokeKeyResponse, { method: 'DELETE' }), { refreshOnError: true });
+  useAdminWrite(keysKey, (client, id: string) => client.call('revokeApiKey', { params: { id } }), { refreshOnError: true });
 
 /** A one-time sign-in link for another person or browser; a secret, so its result leaves the cache at once. */
-export const useCreateSignInLink = () =>
-  useMutation({ mutationFn: () => adminRequest('/sign-in-links', signInLinkResponse, { method: 'POST' }), gcTime: 0 });
+export function useCreateSignInLink() {
+  const { client } = useConnection();
+  return useMutation({ mutationFn: () => client.call('createSignInLink'), gcTime: 0 });
+}

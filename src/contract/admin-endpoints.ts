@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import * as a from './admin.js';
+import { propertyId } from './common.js';
+import type { Endpoint } from './endpoints.js';
+
+const propertyParams = z.object({ id: propertyId });
+const keyParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * Every endpoint of the dashboard's own API under ADMIN_PREFIX, signed in by the session cookie, never
+ * by a key: the server registers the admin routes from this table and the dashboard's one client
+ * (`apiClient`) calls them by name, as it calls the external API's `endpoints`. Not in openapi.json.
+ */
+export const adminEndpoints = {
+  adminSession: { method: 'GET', path: '/session', tag: 'Session', summary: 'Whether the cookie signs in, and the CSRF token its writes carry', response: a.sessionResponse },
+  signOut: { method: 'POST', path: '/sign-out', tag: 'Session', summary: 'End this session and clear its cookie', response: a.signOutResponse },
+  createSignInLink: { method: 'POST', path: '/sign-in-links', tag: 'Session', summary: 'A one-time sign-in link for another person or browser', response: a.signInLinkResponse, status: 201 },
+  adminProperties: { method: 'GET', path: '/properties', tag: 'Properties', summary: 'Every property with its tracker tags', response: a.propertiesResponse },
+  createProperty: { method: 'POST', path: '/properties', tag: 'Properties', summary: 'Create a property', body: a.createPropertyBody, response: a.adminProperty, status: 201, conflict: 'the id is taken, now or by a deleted property' },
+  updateProperty: { method: 'PATCH', path: '/properties/{id}', tag: 'Properties', summary: 'Change a property\'s name, domain or time zone', params: propertyParams, body: a.updatePropertyBody, response: a.adminProperty },
+  propertyStatus: { method: 'GET', path: '/properties/{id}/status', tag: 'Properties', summary: 'When the property\'s latest event happened', params: propertyParams, response: a.propertyStatusResponse },
+  deleteProperty: { method: 'DELETE', path: '/properties/{id}', tag: 'Properties', summary: 'Delete a property without events', params: propertyParams, response: a.deletePropertyResponse, conflict: 'the property has received events' },
+  apiKeys: { method: 'GET', path: '/keys', tag: 'API keys', summary: 'Every key, never the key itself', response: a.keysResponse },
+  createApiKey: { method: 'POST', path: '/keys', tag: 'API keys', summary: 'Create a key; the key is in this answer only', body: a.createKeyBody, response: a.createKeyResponse, status: 201 },
+  revokeApiKey: { method: 'DELETE', path: '/keys/{id}', tag: 'API keys', summary: 'Revoke a key at once', params: keyParams, response: a.revokeKeyResponse },
+} satisfies Record<string, Endpoint>;
+
+export type AdminEndpointName = keyof typeof adminEndpoints;
