@@ -19,7 +19,7 @@ const dateParam = (what: string) =>
     .meta({ description: `${what}: ISO-8601 date (YYYY-MM-DD) or timestamp; without an offset it is read in \`timezone\`.`, example: '2026-11-01' });
 
 /** start/end/timezone of every dated analytics endpoint. */
-export const rangeQuery = z.object({
+export const rangeParams = z.object({
   start: dateParam('Inclusive start'),
   end: dateParam('Exclusive end; a date-only end includes that whole day'),
   timezone: z.string().min(1).max(64).default('UTC').meta({ description: 'IANA zone name; default UTC.', example: 'America/New_York' }),
@@ -28,21 +28,21 @@ export const rangeQuery = z.object({
 
 export const granularityParam = z.enum(granularities).default('day');
 
-export const trendsQuery = rangeQuery.extend({ granularity: granularityParam });
-export const summaryQuery = rangeQuery;
-export const realtimeQuery = z.object({ filters: filtersParam });
-export const breakdownQuery = rangeQuery.extend({ limit: limitParam(10, 50) });
-export const pagesBreakdownQuery = breakdownQuery;
-export const pageDetailsQuery = rangeQuery.extend({ page: pagePath, limit: limitParam(10, 50) });
-const interactionsRangeQuery = rangeQuery.extend({ granularity: granularityParam, limit: limitParam(10, 50) });
+export const trendsParams = rangeParams.extend({ granularity: granularityParam });
+export const summaryParams = rangeParams;
+export const realtimeParams = z.object({ filters: filtersParam });
+export const breakdownParams = rangeParams.extend({ limit: limitParam(10, 50) });
+export const pagesBreakdownParams = breakdownParams;
+export const pageDetailsParams = rangeParams.extend({ page: pagePath, limit: limitParam(10, 50) });
+const interactionsRangeParams = rangeParams.extend({ granularity: granularityParam, limit: limitParam(10, 50) });
 /** How the clicks and forms breakdowns group their rows: absent, per page and element; `element`, each element over every page. */
 export const interactionGroupings = ['element'] as const;
 const groupParam = z
   .enum(interactionGroupings)
   .optional()
   .meta({ description: 'Extension: `element` totals each element (target and label) over every page: rows with `page` null (docs/decisions.md).' });
-export const interactionsQuery = interactionsRangeQuery.extend({ group: groupParam });
-export const interactionDetailsQuery = interactionsRangeQuery.extend({ page: pagePath });
+export const interactionsParams = interactionsRangeParams.extend({ group: groupParam });
+export const interactionDetailsParams = interactionsRangeParams.extend({ page: pagePath });
 const sourceParam = z.string().min(1).max(256).optional().meta({ description: 'Only submissions whose `source` equals this value.' });
-export const formsQuery = interactionsQuery.extend({ source: sourceParam });
-export const formDetailsQuery = interactionDetailsQuery.extend({ source: sourceParam });
+export const formsParams = interactionsParams.extend({ source: sourceParam });
+export const formDetailsParams = interactionDetailsParams.extend({ source: sourceParam });

@@ -18,7 +18,7 @@ export const pagePath = z
 
 // NUL ends a string in C, in many drivers and in terminals, and a lone surrogate (half of a UTF-16
 // pair) is no character at all and has no UTF-8 form: neither is text anyone typed, yet both were
-// stored and read back. Checked on the decoded request (server/errors.ts `refuseUnsafeText`), so every
+// stored and read back. Checked on the decoded request (server/api-error.ts `refuseUnsafeText`), so every
 // string and key of every body, query and path parameter is covered, whatever its schema says.
 const unsafeText = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const UNSAFE_TEXT_MESSAGE = 'must not contain a NUL character or a lone surrogate';

@@ -160,7 +160,7 @@ export const updateExperimentBody = z
   .object({ name: common.name.optional(), auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).nullable().optional() })
   .refine((b) => b.name !== undefined || b.auto_stop_days !== undefined, { message: 'send name and/or auto_stop_days', path: ['name'] });
 export const stopExperimentBody = z.object({ reason: z.string().trim().min(1).max(500).optional() }).optional();
-export const listExperimentsQuery = z.object({
+export const listExperimentsParams = z.object({
   status: z.enum(experimentStatuses).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   /** Extension: `true` lists only archived tests; without it (or `false`) archived tests are left out. */
@@ -263,7 +263,7 @@ export const stopExperimentResponse = z.object({ experiment_id: z.string(), stat
 export type ExperimentDetail = z.infer<typeof experimentDetailResponse>;
 
 /** `GET /api/tracker/config?property=ID`: the active tests of a property, as the page script needs them. */
-export const trackerConfigQuery = z.object({ property: propertyId });
+export const trackerConfigParams = z.object({ property: propertyId });
 export const trackerConfigResponse = z.object({
   experiments: z.array(z.object({
     id: z.string(),

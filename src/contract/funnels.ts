@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangeQuery, limitParam } from './analytics-query.js';
+import { rangeParams, limitParam } from './analytics-query.js';
 import { rangeMetaSchema } from './analytics-response.js';
 import { pagePath } from './common.js';
 import { filterList, filtersParam } from './filters.js';
@@ -42,19 +42,19 @@ const stepsParam = z
     example: '[{"page":"/"},{"page":"/pricing"}]',
   });
 
-export const funnelQuery = rangeQuery.extend({
+export const funnelParams = rangeParams.extend({
   steps: stepsParam,
   mode: z.enum(funnelModes).default('unbounded'),
   breakdownBy: z.enum(funnelDimensions).optional(),
   limit: limitParam(10, 50).meta({ description: 'Breakdown values returned (default 10, maximum 50).' }),
 });
 
-export const sankeyQuery = funnelQuery.extend({
+export const sankeyParams = funnelParams.extend({
   maxPaths: z.coerce.number().int().min(1).max(200).default(20),
   minSessions: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
 });
 
-export const suggestionsQuery = z.object({ page: pagePath, filters: filtersParam });
+export const suggestionsParams = z.object({ page: pagePath, filters: filtersParam });
 
 const count = z.number().int().min(0);
 const ratio = z.number().min(0).max(1);

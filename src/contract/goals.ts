@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangeQuery } from './analytics-query.js';
+import { rangeParams } from './analytics-query.js';
 import { rangeMetaSchema } from './analytics-response.js';
 import { MAX_EVENT_NAME_LENGTH } from './event-limits.js';
 
@@ -47,7 +47,7 @@ export const goalsResponse = z.object({ data: z.array(goal) });
 export const deletedGoalResponse = z.object({ id: z.string(), deleted: z.literal(true) });
 export const goalIdParams = z.object({ goalId: z.string().min(1).max(64) });
 
-export const goalsReportQuery = rangeQuery;
+export const goalsReportParams = rangeParams;
 const revenue = z.array(z.object({ currency: z.string(), amount: z.number().min(0) })).meta({ description: 'Per currency, never added across currencies.' });
 export const goalsReportResponse = z.object({
   meta: z.intersection(rangeMetaSchema, z.object({ totals: z.object({ unique_visitors: count }) })),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagePath } from './common.js';
 
-export const pageElementsQuery = z.object({ page: pagePath });
+export const pageElementsParams = z.object({ page: pagePath });
 
 /**
  * The key elements of a page (headings, buttons, forms, links, images; 40 at most) as the tracker's

@@ -4,7 +4,7 @@ import { cssValue, type Change } from './experiments.js';
 
 export const impactLevels = ['Low: <3%', 'Medium: 3-8%', 'High: 8%+'] as const;
 
-export const recommendationsQuery = z.object({ page: pagePath });
+export const recommendationsParams = z.object({ page: pagePath });
 
 export const recommendation = z.object({
   id: z.string(),

@@ -6,7 +6,7 @@ import { apiAuthPlugin } from './plugins/api-auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { drainOnClosePlugin } from './plugins/drain-on-close.js';
 import { capConnections, deadlineOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connection-limits.js';
-import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { clientErrors, errorEnvelopePlugin, frameworkErrors } from './plugins/error-envelope.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { scriptLimitsPlugin } from './plugins/script-limits.js';
@@ -75,7 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Behind a proxy every connection comes from the proxy's address: the proxy must cap per client.
   capConnections(app.server, limits, !opts.trustProxy);
-  await app.register(errorsPlugin);
+  await app.register(errorEnvelopePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(drainOnClosePlugin);

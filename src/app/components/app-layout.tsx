@@ -3,7 +3,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { ApiError } from '../lib/api-error.js';
 import { sharedView } from '../lib/dashboard-search.js';
 import { useConnection } from '../lib/connection-context.js';
-import { propertiesQuery } from '../lib/properties-query.js';
+import { propertiesQueryOptions } from '../lib/properties-query.js';
 import { FilterBar } from './filter-bar.js';
 import { headerControlsFor, showsFilters } from './header-controls.js';
 import { PropertyPicker } from './property-picker.js';
@@ -29,7 +29,7 @@ const ADMIN = [
 
 export function AppLayout() {
   const { connection } = useConnection();
-  const properties = useQuery(propertiesQuery(connection));
+  const properties = useQuery(propertiesQueryOptions(connection));
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const onConnect = pathname === '/connect';
   const controls = headerControlsFor(pathname);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { formatInteger } from '../lib/format.js';
-import { interactionsBreakdownQuery, type FetchInteractions, type InteractionsBreakdown } from '../lib/interactions-breakdown-query.js';
+import { interactionsBreakdownQueryOptions, type FetchInteractions, type InteractionsBreakdown } from '../lib/interactions-breakdown-query.js';
 import { useReportScope } from '../lib/report-scope.js';
 import type { DashboardView } from '../lib/use-dashboard-view.js';
 import { FigureCards } from './figure-cards.js';
@@ -47,8 +47,8 @@ export interface InteractionReportConfig<C extends string, U extends string, R e
 function InteractionReport<C extends string, U extends string, R extends string>({ view, config }: { view: DashboardView; config: InteractionReportConfig<C, U, R> }) {
   const scope = useReportScope(view);
   const { group } = useSearch({ strict: false });
-  const current = useQuery(interactionsBreakdownQuery(scope, config.report, config.fetch, view.range, view.granularity, group));
-  const previous = useQuery(comparedRead(view.previous, (r) => interactionsBreakdownQuery(scope, config.report, config.fetch, r, view.granularity, group)));
+  const current = useQuery(interactionsBreakdownQueryOptions(scope, config.report, config.fetch, view.range, view.granularity, group));
+  const previous = useQuery(comparedRead(view.previous, (r) => interactionsBreakdownQueryOptions(scope, config.report, config.fetch, r, view.granularity, group)));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
 
   const now = current.data?.summary;

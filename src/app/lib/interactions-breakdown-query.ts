@@ -40,7 +40,7 @@ export type FetchInteractions<D> = (s: ReportScope, query: InteractionsQuery, si
  * Trend, totals and top elements in one read; called twice (this period and the previous one) for the
  * changes and the comparison overlay. keepPreviousData keeps old figures while a range loads.
  */
-export const interactionsBreakdownQuery = <D>(
+export const interactionsBreakdownQueryOptions = <D>(
   s: ReportScope,
   report: string,
   fetch: FetchInteractions<D>,

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiClient } from './api-client.js';
 import { loadConnection } from './connection.js';
 import type { DashboardSearch } from './dashboard-search.js';
-import { propertiesQuery } from './properties-query.js';
+import { propertiesQueryOptions } from './properties-query.js';
 import type { ReportScope } from './report-scope.js';
 import { viewFromSearch, type DashboardView } from './use-dashboard-view.js';
 
@@ -14,7 +14,7 @@ import { viewFromSearch, type DashboardView } from './use-dashboard-view.js';
  */
 export async function prefetchView(queryClient: QueryClient, search: DashboardSearch, start: (scope: ReportScope, view: DashboardView) => void): Promise<void> {
   const connection = loadConnection();
-  const properties = await queryClient.ensureQueryData(propertiesQuery(connection)).catch(() => null);
+  const properties = await queryClient.ensureQueryData(propertiesQueryOptions(connection)).catch(() => null);
   const view = properties && viewFromSearch(search, properties);
   if (!view) return;
   start({ connection, client: apiClient(connection), propertyId: view.property.id, timezone: view.timezone, filters: view.filters }, view);

@@ -13,7 +13,7 @@ export interface PropertyChoice {
 }
 
 /** The properties this connection may read: the admin list in session mode, the typed ids in key mode. */
-export function propertiesQuery(connection: Connection) {
+export function propertiesQueryOptions(connection: Connection) {
   return queryOptions({
     queryKey: [connectionKey(connection), 'properties'],
     staleTime: 5 * 60_000,

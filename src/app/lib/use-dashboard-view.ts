@@ -7,7 +7,7 @@ import { defaultGranularity, granularityFits, resolveRange, type DateRange } fro
 import type { DashboardSearch } from './dashboard-search.js';
 import { filtersFromSearch } from './filter-search.js';
 import type { Granularity } from './granularity.js';
-import { propertiesQuery, type PropertyChoice } from './properties-query.js';
+import { propertiesQueryOptions, type PropertyChoice } from './properties-query.js';
 
 /** Everything a report needs to ask the API, derived from the URL plus the chosen property. */
 export interface DashboardView {
@@ -30,7 +30,7 @@ export interface DashboardView {
 export function useDashboardView(): DashboardView | null {
   const search = useSearch({ from: '__root__' });
   const { connection } = useConnection();
-  const { data: properties } = useQuery(propertiesQuery(connection));
+  const { data: properties } = useQuery(propertiesQueryOptions(connection));
   return properties ? viewFromSearch(search, properties) : null;
 }
 

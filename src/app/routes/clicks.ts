@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root.js';
 import { fetchClicks } from '../features/clicks/api/clicks-query.js';
-import { interactionsBreakdownQuery } from '../lib/interactions-breakdown-query.js';
+import { interactionsBreakdownQueryOptions } from '../lib/interactions-breakdown-query.js';
 import { interactionsSearch } from '../lib/interactions-search.js';
 import { prefetchView } from '../lib/prefetch-view.js';
 
@@ -13,8 +13,8 @@ export const clicksRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>
     prefetchView(queryClient, deps, (scope, view) => {
-      void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'clicks', fetchClicks, view.range, view.granularity, deps.group));
-      if (view.previous) void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'clicks', fetchClicks, view.previous, view.granularity, deps.group));
+      void queryClient.prefetchQuery(interactionsBreakdownQueryOptions(scope, 'clicks', fetchClicks, view.range, view.granularity, deps.group));
+      if (view.previous) void queryClient.prefetchQuery(interactionsBreakdownQueryOptions(scope, 'clicks', fetchClicks, view.previous, view.granularity, deps.group));
     }),
   component: lazyRouteComponent(() => import('../features/clicks/components/clicks-page.js'), 'ClicksPage'),
 });

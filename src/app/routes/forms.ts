@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root.js';
 import { fetchForms } from '../features/forms/api/forms-query.js';
-import { interactionsBreakdownQuery } from '../lib/interactions-breakdown-query.js';
+import { interactionsBreakdownQueryOptions } from '../lib/interactions-breakdown-query.js';
 import { interactionsSearch } from '../lib/interactions-search.js';
 import { prefetchView } from '../lib/prefetch-view.js';
 
@@ -13,8 +13,8 @@ export const formsRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>
     prefetchView(queryClient, deps, (scope, view) => {
-      void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'forms', fetchForms, view.range, view.granularity, deps.group));
-      if (view.previous) void queryClient.prefetchQuery(interactionsBreakdownQuery(scope, 'forms', fetchForms, view.previous, view.granularity, deps.group));
+      void queryClient.prefetchQuery(interactionsBreakdownQueryOptions(scope, 'forms', fetchForms, view.range, view.granularity, deps.group));
+      if (view.previous) void queryClient.prefetchQuery(interactionsBreakdownQueryOptions(scope, 'forms', fetchForms, view.previous, view.granularity, deps.group));
     }),
   component: lazyRouteComponent(() => import('../features/forms/components/forms-page.js'), 'FormsPage'),
 });

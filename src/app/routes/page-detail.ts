@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { pageDetailSearch } from '../features/pages/page-detail-search.js';
 import { rootRoute } from './root.js';
-import { clickDetailsQuery, formDetailsQuery, pageDetailsQuery } from '../features/pages/api/pages-queries.js';
+import { clickDetailsQueryOptions, formDetailsQueryOptions, pageDetailsQueryOptions } from '../features/pages/api/pages-queries.js';
 import { prefetchView } from '../lib/prefetch-view.js';
 
 export const pageDetailRoute = createRoute({
@@ -14,10 +14,10 @@ export const pageDetailRoute = createRoute({
     prefetchView(queryClient, deps, (scope, view) => {
       const path = deps.path;
       if (!path) return;
-      void queryClient.prefetchQuery(pageDetailsQuery(scope, view.range, path));
-      if (view.previous) void queryClient.prefetchQuery(pageDetailsQuery(scope, view.previous, path));
-      void queryClient.prefetchQuery(clickDetailsQuery(scope, view.range, path, view.granularity));
-      void queryClient.prefetchQuery(formDetailsQuery(scope, view.range, path, view.granularity));
+      void queryClient.prefetchQuery(pageDetailsQueryOptions(scope, view.range, path));
+      if (view.previous) void queryClient.prefetchQuery(pageDetailsQueryOptions(scope, view.previous, path));
+      void queryClient.prefetchQuery(clickDetailsQueryOptions(scope, view.range, path, view.granularity));
+      void queryClient.prefetchQuery(formDetailsQueryOptions(scope, view.range, path, view.granularity));
     }),
   component: lazyRouteComponent(() => import('../features/pages/components/page-detail-page.js'), 'PageDetailPage'),
 });

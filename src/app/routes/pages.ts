@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root.js';
-import { pagesBreakdownQuery } from '../features/pages/api/pages-queries.js';
+import { pagesBreakdownQueryOptions } from '../features/pages/api/pages-queries.js';
 import { prefetchView } from '../lib/prefetch-view.js';
 import { pagesSearch } from '../features/pages/pages-search.js';
 
@@ -11,6 +11,6 @@ export const pagesRoute = createRoute({
   validateSearch: pagesSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>
-    prefetchView(queryClient, deps, (scope, view) => void queryClient.prefetchQuery(pagesBreakdownQuery(scope, view.range))),
+    prefetchView(queryClient, deps, (scope, view) => void queryClient.prefetchQuery(pagesBreakdownQueryOptions(scope, view.range))),
   component: lazyRouteComponent(() => import('../features/pages/components/pages-page.js'), 'PagesPage'),
 });

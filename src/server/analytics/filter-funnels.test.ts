@@ -37,7 +37,7 @@ afterAll(() => env.close());
 
 type Tuple = [string, string, (string | null)[]];
 const steps = JSON.stringify([{ page: '/' }, { page: '/pricing' }, { page: '/signup' }]);
-const funnelQuery = (extra: Record<string, string>, ...filters: Tuple[]) => ({ ...RANGE, steps, ...extra, ...(filters.length ? filtersQuery(...filters) : {}) });
+const funnelParams = (extra: Record<string, string>, ...filters: Tuple[]) => ({ ...RANGE, steps, ...extra, ...(filters.length ? filtersQuery(...filters) : {}) });
 const rates = (r: { steps: { sessions: number; conversion_rate: number | null }[]; overall_conversion_rate: number | null }) => [
   r.steps.map((s) => s.sessions), r.steps.map((s) => s.conversion_rate), r.overall_conversion_rate,
 ];
@@ -50,30 +50,30 @@ describe(state, () => {
 
   describe('funnels', () => {
     it('unfiltered: / by k1 k5 k7 k9; then /pricing k1 k7 k9; then /signup k1 k7', async () => {
-      expect(rates((await report(env, 'funnel', funnelQuery({}))).data)).toEqual([[4, 3, 2], [1, 0.75, 2 / 3], 0.5]);
+      expect(rates((await report(env, 'funnel', funnelParams({}))).data)).toEqual([[4, 3, 2], [1, 0.75, 2 / 3], 0.5]);
       // in order: k1 all three; k9 two; k5 and k7 (/ last) one
-      expect(rates((await report(env, 'funnel', funnelQuery({ mode: 'sequential' }))).data)).toEqual([[4, 2, 1], [1, 0.5, 0.5], 0.25]);
+      expect(rates((await report(env, 'funnel', funnelParams({ mode: 'sequential' }))).data)).toEqual([[4, 2, 1], [1, 0.5, 0.5], 0.25]);
     });
 
     it('a session filter: Safari leaves k7, which completes in any order but not in order', async () => {
-      expect(rates((await report(env, 'funnel', funnelQuery({}, ['is', 'browser', ['Safari']]))).data)).toEqual([[1, 1, 1], [1, 1, 1], 1]);
+      expect(rates((await report(env, 'funnel', funnelParams({}, ['is', 'browser', ['Safari']]))).data)).toEqual([[1, 1, 1], [1, 1, 1], 1]);
       // step 3's rate is over step 2's nobody: null, not 0
-      expect(rates((await report(env, 'funnel', funnelQuery({ mode: 'sequential' }, ['is', 'browser', ['Safari']]))).data)).toEqual([[1, 0, 0], [1, 0, null], 0]);
+      expect(rates((await report(env, 'funnel', funnelParams({ mode: 'sequential' }, ['is', 'browser', ['Safari']]))).data)).toEqual([[1, 0, 0], [1, 0, null], 0]);
       // desktop k1 k3 k4 k6 k9: / by k1 k9, both go to /pricing, k1 to /signup
-      expect(rates((await report(env, 'funnel', funnelQuery({}, ['is', 'device', ['desktop']]))).data)).toEqual([[2, 2, 1], [1, 1, 0.5], 0.5]);
+      expect(rates((await report(env, 'funnel', funnelParams({}, ['is', 'device', ['desktop']]))).data)).toEqual([[2, 2, 1], [1, 1, 0.5], 0.5]);
     });
 
     it('a page filter keeps the sessions that viewed the page and reads their whole path', async () => {
       // /signup viewers k1 k7: both viewed / and /pricing too
-      expect(rates((await report(env, 'funnel', funnelQuery({}, ['is', 'page', ['/signup']]))).data)).toEqual([[2, 2, 2], [1, 1, 1], 1]);
+      expect(rates((await report(env, 'funnel', funnelParams({}, ['is', 'page', ['/signup']]))).data)).toEqual([[2, 2, 2], [1, 1, 1], 1]);
       // in order: k1 completes; k7 saw / last
-      expect(rates((await report(env, 'funnel', funnelQuery({ mode: 'sequential' }, ['is', 'page', ['/signup']]))).data)).toEqual([[2, 1, 1], [1, 0.5, 1], 0.5]);
+      expect(rates((await report(env, 'funnel', funnelParams({ mode: 'sequential' }, ['is', 'page', ['/signup']]))).data)).toEqual([[2, 1, 1], [1, 0.5, 1], 0.5]);
       // blog viewers k2 k4 k5 k8 k9: / by k5 k9, /pricing k9, /signup nobody
-      expect(rates((await report(env, 'funnel', funnelQuery({}, ['contains', 'page', ['blog']]))).data)).toEqual([[2, 1, 0], [1, 0.5, 0], 0]);
+      expect(rates((await report(env, 'funnel', funnelParams({}, ['contains', 'page', ['blog']]))).data)).toEqual([[2, 1, 0], [1, 0.5, 0], 0]);
     });
 
     it('breaks down by browser, unfiltered (unbounded)', async () => {
-      const r = await report(env, 'funnel', funnelQuery({ breakdownBy: 'browser' }));
+      const r = await report(env, 'funnel', funnelParams({ breakdownBy: 'browser' }));
       expect(r.meta.breakdownBy).toBe('browser');
       const rows = r.data.breakdown!.map((b) => [b.value, ...rates(b)]);
       // Chrome k1 k9; then one session each: Safari k7 (completes), unknown k5 (stops at /)
@@ -85,7 +85,7 @@ describe(state, () => {
     });
 
     it('breaks down by browser, sequential, within US sessions', async () => {
-      const r = await report(env, 'funnel', funnelQuery({ mode: 'sequential', breakdownBy: 'browser' }, ['is', 'country', ['US']]));
+      const r = await report(env, 'funnel', funnelParams({ mode: 'sequential', breakdownBy: 'browser' }, ['is', 'country', ['US']]));
       // US k1 k4 k7 k9; / by k1 k7 k9; in order k1 3, k9 2, k7 1
       expect(rates(r.data)).toEqual([[3, 2, 1], [1, 2 / 3, 0.5], 1 / 3]);
       expect(r.data.breakdown!.map((b) => [b.value, ...rates(b)])).toEqual([
@@ -95,7 +95,7 @@ describe(state, () => {
     });
 
     it('breaks down by os with a page filter: /signup viewers k1 (Windows) and k7 (iOS)', async () => {
-      const r = await report(env, 'funnel', funnelQuery({ mode: 'sequential', breakdownBy: 'os' }, ['is', 'page', ['/signup']]));
+      const r = await report(env, 'funnel', funnelParams({ mode: 'sequential', breakdownBy: 'os' }, ['is', 'page', ['/signup']]));
       const rows = r.data.breakdown!.map((b) => [b.value, ...rates(b)]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
       expect(rows).toEqual([
         ['iOS', [1, 0, 0], [1, 0, null], 0],
@@ -106,7 +106,7 @@ describe(state, () => {
 
   describe('funnels/sankey', () => {
     const paths = async (extra: Record<string, string>, ...filters: Tuple[]) =>
-      (await report(env, 'funnelSankey', funnelQuery(extra, ...filters))).data.paths
+      (await report(env, 'funnelSankey', funnelParams(extra, ...filters))).data.paths
         .map((p) => [p.sessions, ...p.nodes])
         .sort((a, b) => (a.join('\u0000') < b.join('\u0000') ? -1 : 1)); // by code unit: ties come in any order
 

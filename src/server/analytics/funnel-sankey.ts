@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CONTINUES, DROP_OFF, type sankeyQuery, type sankeyResponse } from '../../contract/funnels.js';
+import { CONTINUES, DROP_OFF, type sankeyParams, type sankeyResponse } from '../../contract/funnels.js';
 import type { FunnelPathRow } from '../store/store.js';
 import { funnelQueryOf } from './funnel.js';
 import { rangeMeta, type ReportContext } from './report-context.js';
@@ -27,7 +27,7 @@ export function pathNodes(row: FunnelPathRow, stepCount: number, mode: 'unbounde
   return nodes;
 }
 
-export async function funnelSankey(ctx: ReportContext<z.infer<typeof sankeyQuery>>): Promise<z.infer<typeof sankeyResponse>> {
+export async function funnelSankey(ctx: ReportContext<z.infer<typeof sankeyParams>>): Promise<z.infer<typeof sankeyResponse>> {
   const { frame, q } = await funnelQueryOf(ctx);
   const rows = await ctx.store.funnelPaths(q, Math.min(q.steps.length + 4, 24));
   const counts = new Map<string, { nodes: string[]; sessions: number }>();

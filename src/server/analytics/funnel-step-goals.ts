@@ -1,5 +1,5 @@
 import type { FunnelStep } from '../../contract/funnels.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import type { FunnelStepTarget, GoalRecord, Store } from '../store/store.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { suggestionsQuery, suggestionsResponse } from '../../contract/funnels.js';
+import type { suggestionsParams, suggestionsResponse } from '../../contract/funnels.js';
 import { filtersOf, type ReportContext } from './report-context.js';
 
 type Suggestion = z.infer<typeof suggestionsResponse>['data'][number];
@@ -13,7 +13,7 @@ const pct = (part: number, whole: number) => `${Math.round((100 * part) / whole)
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** Ranks funnels that start at `page` by the sessions that actually walked them in the last 30 days. */
-export async function funnelSuggestions(ctx: ReportContext<z.infer<typeof suggestionsQuery>>): Promise<z.infer<typeof suggestionsResponse>> {
+export async function funnelSuggestions(ctx: ReportContext<z.infer<typeof suggestionsParams>>): Promise<z.infer<typeof suggestionsResponse>> {
   const page = ctx.query.page;
   const end = ctx.now;
   const start = new Date(end.getTime() - SUGGESTION_WINDOW_DAYS * 86_400_000);

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { FunnelResponse, funnelQuery } from '../../contract/funnels.js';
+import type { FunnelResponse, funnelParams } from '../../contract/funnels.js';
 import type { FunnelQuery, FunnelStepTarget } from '../store/store.js';
 import { stepOfAnswer, stepTargets } from './funnel-step-goals.js';
 import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './report-context.js';
 
-export type FunnelParams = z.infer<typeof funnelQuery>;
+export type FunnelParams = z.infer<typeof funnelParams>;
 
 export async function funnelQueryOf(ctx: ReportContext<FunnelParams>): Promise<{ frame: ReturnType<typeof frameOf>; q: FunnelQuery }> {
   const frame = frameOf(ctx.query);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { goalsReportQuery, goalsReportResponse } from '../../contract/goals.js';
+import type { goalsReportParams, goalsReportResponse } from '../../contract/goals.js';
 import { goalToApi } from '../routes/goal-routes.js';
 import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './report-context.js';
 
@@ -7,7 +7,7 @@ import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './rep
  * Each goal of the property with its converting visitors, conversions, conversion rate (over the
  * range's unique visitors, under the same filters) and revenue per currency, in the goals' order.
  */
-export async function goalsReport(ctx: ReportContext<z.infer<typeof goalsReportQuery>>): Promise<z.infer<typeof goalsReportResponse>> {
+export async function goalsReport(ctx: ReportContext<z.infer<typeof goalsReportParams>>): Promise<z.infer<typeof goalsReportResponse>> {
   const frame = frameOf(ctx.query);
   const scope = scopeOf(ctx, frame);
   const goals = (await Promise.all(ctx.propertyIds.map((id) => ctx.store.listGoals(id)))).flat();

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { formDetailsQuery, formsQuery, interactionDetailsQuery, interactionsQuery } from '../../contract/analytics-query.js';
+import type { formDetailsParams, formsParams, interactionDetailsParams, interactionsParams } from '../../contract/analytics-query.js';
 import type { clickDetailsResponse, clicksBreakdownResponse, formDetailsResponse, formsBreakdownResponse } from '../../contract/analytics-response.js';
 import type { InteractionReport, InteractionRow } from '../store/store.js';
 import { bucketedScopeOf, bucketsOf, frameOf, rangeMeta, rateOver, ratio, zeroFilled, type ReportContext } from './report-context.js';
 
-type BreakdownQ = z.infer<typeof interactionsQuery> & { source?: string };
-type DetailsQ = z.infer<typeof interactionDetailsQuery> & { source?: string };
+type BreakdownQ = z.infer<typeof interactionsParams> & { source?: string };
+type DetailsQ = z.infer<typeof interactionDetailsParams> & { source?: string };
 
 async function load(ctx: ReportContext<BreakdownQ | DetailsQ>, type: 'click' | 'form_submit', page?: string) {
   const frame = frameOf(ctx.query);
@@ -51,7 +51,7 @@ export async function clickDetails(ctx: ReportContext<DetailsQ>): Promise<z.infe
   };
 }
 
-export async function formsBreakdown(ctx: ReportContext<z.infer<typeof formsQuery>>): Promise<z.infer<typeof formsBreakdownResponse>> {
+export async function formsBreakdown(ctx: ReportContext<z.infer<typeof formsParams>>): Promise<z.infer<typeof formsBreakdownResponse>> {
   const { report, meta, trend } = await load(ctx, 'form_submit');
   return {
     meta,
@@ -61,7 +61,7 @@ export async function formsBreakdown(ctx: ReportContext<z.infer<typeof formsQuer
   };
 }
 
-export async function formDetails(ctx: ReportContext<z.infer<typeof formDetailsQuery>>): Promise<z.infer<typeof formDetailsResponse>> {
+export async function formDetails(ctx: ReportContext<z.infer<typeof formDetailsParams>>): Promise<z.infer<typeof formDetailsResponse>> {
   const { report, meta, trend } = await load(ctx, 'form_submit', ctx.query.page);
   return {
     meta: { ...meta, page: ctx.query.page },

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { pageDetailsQuery } from '../../contract/analytics-query.js';
+import type { pageDetailsParams } from '../../contract/analytics-query.js';
 import type { PageDetailsResponse } from '../../contract/analytics-response.js';
 import { frameOf, rangeMeta, ratio, scopeOf, type ReportContext } from './report-context.js';
 
 /** One page's figures; its breakdowns share the page's views (`share` is per page view). */
-export async function pageDetails(ctx: ReportContext<z.infer<typeof pageDetailsQuery>>): Promise<PageDetailsResponse> {
+export async function pageDetails(ctx: ReportContext<z.infer<typeof pageDetailsParams>>): Promise<PageDetailsResponse> {
   const frame = frameOf(ctx.query);
   const { totals, rows } = await ctx.store.pageDetails(scopeOf(ctx, frame), ctx.query.page, ctx.query.limit);
   const views = (r: { page_views: number }) => ({ page_views: r.page_views, share: ratio(r.page_views, totals.page_views) });

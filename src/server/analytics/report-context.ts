@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { rangeQuery } from '../../contract/analytics-query.js';
+import type { rangeParams } from '../../contract/analytics-query.js';
 import type { Filter } from '../../contract/filters.js';
 import type { BucketedScope, GoalRecord, Scope, Store } from '../store/store.js';
 import { bucketsOf, formatInZone, resolveTimeFrame, type Bucket, type Granularity, type TimeFrame } from './time-frame.js';
@@ -17,9 +17,9 @@ export interface ReportContext<Q> {
   goals?: GoalRecord[];
 }
 
-type RangeQuery = z.infer<typeof rangeQuery>;
+type RangeParams = z.infer<typeof rangeParams>;
 
-export function frameOf(q: RangeQuery): TimeFrame {
+export function frameOf(q: RangeParams): TimeFrame {
   return resolveTimeFrame(q.start, q.end, q.timezone);
 }
 

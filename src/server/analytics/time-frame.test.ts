@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { bucketsOf, formatInZone, offsetSegments, resolveTimeFrame, type Granularity, type TimeFrame } from './time-frame.js';
 
 const iso = (d: Date) => d.toISOString();

@@ -1,5 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { MAX_BUCKETS, type Granularity } from '../../contract/analytics-query.js';
 
 export type { Granularity };

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { breakdownQuery } from '../../contract/analytics-query.js';
+import type { breakdownParams } from '../../contract/analytics-query.js';
 import type { BreakdownResponse } from '../../contract/analytics-response.js';
 import type { SegmentDimension, SegmentRow } from '../store/store.js';
 import { frameOf, rangeMeta, ratio, scopeOf, type ReportContext } from './report-context.js';
 
 const unknown = (v: string | null | undefined) => v ?? 'unknown';
 
-export async function trafficBreakdown(ctx: ReportContext<z.infer<typeof breakdownQuery>>): Promise<BreakdownResponse> {
+export async function trafficBreakdown(ctx: ReportContext<z.infer<typeof breakdownParams>>): Promise<BreakdownResponse> {
   const frame = frameOf(ctx.query);
   const { rows, totals } = await ctx.store.segments(scopeOf(ctx, frame), ctx.query.limit);
   const of = (d: SegmentDimension) => rows.filter((r) => r.dimension === d);

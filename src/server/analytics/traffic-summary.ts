@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { summaryQuery } from '../../contract/analytics-query.js';
+import type { summaryParams } from '../../contract/analytics-query.js';
 import type { SummaryResponse } from '../../contract/analytics-response.js';
 import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './report-context.js';
 
 const roundedTenth = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
-export async function trafficSummary(ctx: ReportContext<z.infer<typeof summaryQuery>>): Promise<SummaryResponse> {
+export async function trafficSummary(ctx: ReportContext<z.infer<typeof summaryParams>>): Promise<SummaryResponse> {
   const frame = frameOf(ctx.query);
   const s = await ctx.store.trafficSummary(scopeOf(ctx, frame));
   return {

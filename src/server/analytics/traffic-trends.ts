@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { trendsQuery } from '../../contract/analytics-query.js';
+import type { trendsParams } from '../../contract/analytics-query.js';
 import type { TrendsResponse } from '../../contract/analytics-response.js';
 import { bucketedScopeOf, bucketsOf, frameOf, rangeMeta, zeroFilled, type ReportContext } from './report-context.js';
 
-export async function trafficTrends(ctx: ReportContext<z.infer<typeof trendsQuery>>): Promise<TrendsResponse> {
+export async function trafficTrends(ctx: ReportContext<z.infer<typeof trendsParams>>): Promise<TrendsResponse> {
   const frame = frameOf(ctx.query);
   const buckets = bucketsOf(frame, ctx.query.granularity);
   const result = await ctx.store.trafficTrend(bucketedScopeOf(ctx, frame, ctx.query.granularity));

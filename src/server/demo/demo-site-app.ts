@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { capConnections, deadlineOptions, DEFAULT_CONNECTION_LIMITS } from '../plugins/connection-limits.js';
-import { clientErrors, errorsPlugin, frameworkErrors } from '../plugins/errors.js';
+import { clientErrors, errorEnvelopePlugin, frameworkErrors } from '../plugins/error-envelope.js';
 import { demoSiteRoutes } from '../routes/demo-site-routes.js';
 
 export const DEMO_SITE_DIR = fileURLToPath(new URL('./site', import.meta.url));
@@ -15,7 +15,7 @@ export async function buildDemoSite(opts: { trackerOrigin: () => string; logLeve
   // The same deadlines and caps against slow clients as the app's: it listens on a port of its own.
   const app = Fastify({ logger: { level: opts.logLevel ?? 'silent' }, frameworkErrors, clientErrorHandler: clientErrors, ...deadlineOptions(DEFAULT_CONNECTION_LIMITS) });
   capConnections(app.server, DEFAULT_CONNECTION_LIMITS, true);
-  await app.register(errorsPlugin);
+  await app.register(errorEnvelopePlugin);
   app.get('/', (_request, reply) => reply.redirect('/demo/'));
   await app.register(demoSiteRoutes, { dir: DEMO_SITE_DIR, trackerOrigin: opts.trackerOrigin });
   return app;

@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventInput } from '../../contract/events.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { RateBudgets } from '../plugins/rate-budgets.js';
 
 /** Events a minute that collect takes (docs/decisions.md, "Collect limits"); 0 turns a limit off. */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hashKey } from '../auth/api-keys.js';
 import { CSRF_HEADER, csrfTokenMatches, fromAnotherOrigin } from '../auth/csrf.js';
 import { parseCookies, SESSION_COOKIE } from '../auth/sign-in.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import type { Store } from '../store/store.js';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { keyPermissions, type KeyPermission } from '../../contract/admin.js';
 import { verifyApiKey } from '../auth/api-keys.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { RateBudgets } from './rate-budgets.js';
 import type { ApiKeyRecord, Store } from '../store/store.js';
 

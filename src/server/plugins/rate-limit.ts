@@ -2,7 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashKey } from '../auth/api-keys.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { sessionIdOf } from './admin-auth.js';
 import { ADMIN_ACCESS } from './api-auth.js';
 

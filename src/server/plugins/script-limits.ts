@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { RateBudgets } from './rate-budgets.js';
 
 /** The public reads a customer's page makes: the page script and its split-test config. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Recommendation, recommendationsResponse } from '../../contract/recommendations.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import type { Store } from '../store/store.js';
 import { keyInsights, overallAnalysis } from './analysis.js';
 import { rankRecommendations } from './deterministic-engine.js';

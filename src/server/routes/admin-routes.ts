@@ -6,7 +6,7 @@ import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
 import { issueSignInToken, sessionCookie, SIGN_IN_TOKEN_TTL_MS, signInLink } from '../auth/sign-in.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { sessionIdOf } from '../plugins/admin-auth.js';
 import type { ApiKeyRecord, Property, Store } from '../store/store.js';
 import { adminPath, jsonBodyParser, parse } from './route-helpers.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COLLECT_BODY_LIMIT, collectBatch } from '../../contract/collect.js';
 import { eventSchema, type EventInput, type StoredEvent } from '../../contract/events.js';
-import { ApiError, fromZodError, refuseUnsafeText } from '../errors.js';
+import { ApiError, fromZodError, refuseUnsafeText } from '../api-error.js';
 import { clientKeys } from '../ingest/client-key.js';
 import { collectLimiter, DEFAULT_COLLECT_LIMITS, type CollectLimits } from '../ingest/collect-limits.js';
 import type { CountryLookup } from '../ingest/country-lookup.js';

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 
 /**
  * Serves the built single-page app from `distDir`. Deep links are answered by the not-found handler
- * (plugins/errors.ts) with index.html, so API routing never sees a catch-all route.
+ * (plugins/error-envelope.ts) with index.html, so API routing never sees a catch-all route.
  */
 export const dashboardRoutes = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const root = resolve(opts.distDir);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import { envelope } from '../plugins/errors.js';
+import { envelope } from '../plugins/error-envelope.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.js';
 import { goalIdParams, MAX_GOALS, type Goal } from '../../contract/goals.js';
 import { randomId } from '../auth/api-keys.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { settleAutoStops } from '../experiments/lifecycle.js';
 import type { GoalRecord, Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './route-helpers.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminProperty } from '../../contract/admin.js';
 import { adminEndpoints as admin } from '../../contract/admin-endpoints.js';
 import { isValidZone } from '../analytics/time-frame.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import type { Property, Store } from '../store/store.js';
 import { adminPath, parse } from './route-helpers.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { pageElementsQuery, type PageElements } from '../../contract/page-elements.js';
-import { recommendationsQuery } from '../../contract/recommendations.js';
+import { pageElementsParams, type PageElements } from '../../contract/page-elements.js';
+import { recommendationsParams } from '../../contract/recommendations.js';
 import { llmConfigFromEnv, type LlmConfig } from '../recommendations/llm-engine.js';
 import { recommendationsFor } from '../recommendations/recommend.js';
 import type { Store } from '../store/store.js';
@@ -17,13 +17,13 @@ export async function recommendationRoutes(app: FastifyInstance, opts: { store: 
   const llm = opts.llm === undefined ? llmConfigFromEnv() : opts.llm;
   app.get(fastifyPath(RECOMMENDATIONS_PATH), async (request) => {
     const propertyId = scopedProperty(request);
-    const { page } = parse(recommendationsQuery, request.query, 'query');
+    const { page } = parse(recommendationsParams, request.query, 'query');
     return recommendationsFor(opts.store, propertyId, page, { now: new Date(), llm });
   });
   // The snapshot the recommender reads, for the wizard to check a typed selector against.
   app.get(fastifyPath(PAGE_ELEMENTS_PATH), async (request): Promise<PageElements> => {
     const propertyId = scopedProperty(request);
-    const { page } = parse(pageElementsQuery, request.query, 'query');
+    const { page } = parse(pageElementsParams, request.query, 'query');
     const snapshot = await opts.store.pageSnapshot(propertyId, page);
     return {
       page,

@@ -4,7 +4,7 @@ import type { KeyPermission } from '../../contract/admin.js';
 import { propertyId } from '../../contract/common.js';
 import { API_PREFIX } from '../../contract/endpoints.js';
 import { fillPath } from '../../contract/path-template.js';
-import { ApiError, fromZodError, refuseUnsafeText } from '../errors.js';
+import { ApiError, fromZodError, refuseUnsafeText } from '../api-error.js';
 import { requireAccess } from '../plugins/api-auth.js';
 
 /** A request's query, body or path parameters through `schema`, or the 400 envelope naming the field. */

@@ -5,7 +5,7 @@ import type { Filter } from '../../contract/filters.js';
 import type { SavedFunnel, SaveFunnelBody } from '../../contract/funnels.js';
 import { stepTargets } from '../analytics/funnel-step-goals.js';
 import { randomId } from '../auth/api-keys.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import type { SavedFunnelRecord, Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 

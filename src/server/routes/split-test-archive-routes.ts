@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyPermission } from '../../contract/admin.js';
 import { endpoints } from '../../contract/endpoints.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { settleAutoStops } from '../experiments/lifecycle.js';
 import { experimentTimeline } from '../experiments/experiment-timeline.js';
 import type { ExperimentRecord, Store } from '../store/store.js';

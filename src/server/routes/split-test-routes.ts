@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyPermission } from '../../contract/admin.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { MAX_RUNNING_TESTS, redirectPathOn, type CreateExperimentBody } from '../../contract/experiments.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { experimentDetail } from '../experiments/experiment-detail.js';
 import { experimentView, listItem, newExperiment } from '../experiments/experiment-records.js';
 import { settleAutoStops, startAutoStopTimer } from '../experiments/lifecycle.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { trackerConfigQuery, type TrackerConfig } from '../../contract/experiments.js';
-import { ApiError } from '../errors.js';
+import { trackerConfigParams, type TrackerConfig } from '../../contract/experiments.js';
+import { ApiError } from '../api-error.js';
 import { settleAutoStops } from '../experiments/lifecycle.js';
 import { propertyDirectory } from '../ingest/property-directory.js';
 import type { Store } from '../store/store.js';
@@ -34,7 +34,7 @@ export async function trackerConfigRoutes(app: FastifyInstance, opts: { configFo
     reply.header('access-control-allow-origin', '*');
   });
   app.get('/api/tracker/config', async (request, reply) => {
-    const { property } = parse(trackerConfigQuery, request.query, 'query');
+    const { property } = parse(trackerConfigParams, request.query, 'query');
     const config = await configFor(property);
     if (!config) throw new ApiError(400, 'invalid_request', `no property "${property}"`, { field: 'property' });
     return reply.header('cache-control', 'public, max-age=60').send(config);

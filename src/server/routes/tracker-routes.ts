@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { propertyId } from '../../contract/common.js';
 import type { TrackerConfig } from '../../contract/experiments.js';
-import { envelope } from '../plugins/errors.js';
+import { envelope } from '../plugins/error-envelope.js';
 import { buildTracker, needsHtmlSanitizer } from '../tracker/build-tracker.js';
 import { encodeScript, sendEncoded, type EncodedScript } from '../tracker/encoded-script.js';
 import { pageExperiment } from '../tracker/page-experiment.js';

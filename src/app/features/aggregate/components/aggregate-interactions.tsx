@@ -7,7 +7,7 @@ import type { ResponseOf } from '../../../lib/api-client.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger, formatPercent } from '../../../lib/format.js';
 import { ElementName } from '../../../components/element-name.js';
-import { aggregateClicksQuery, aggregateFormsQuery } from '../api/aggregate-queries.js';
+import { aggregateClicksQueryOptions, aggregateFormsQueryOptions } from '../api/aggregate-queries.js';
 import type { AggregateView } from './use-aggregate-view.js';
 
 interface Total {
@@ -45,7 +45,7 @@ const clickColumns: Column<ClickRow>[] = [
 ];
 
 export function AggregateClicks({ view }: { view: AggregateView }) {
-  const q = useQuery(aggregateClicksQuery(view.scope, view.range, view.granularity));
+  const q = useQuery(aggregateClicksQueryOptions(view.scope, view.range, view.granularity));
   const s = q.data?.summary;
   return (
     <InteractionCard id="aggregate-clicks" title="Clicks" stale={q.isPlaceholderData} busy={q.isFetching}
@@ -68,7 +68,7 @@ const formColumns: Column<FormRow>[] = [
 ];
 
 export function AggregateForms({ view }: { view: AggregateView }) {
-  const q = useQuery(aggregateFormsQuery(view.scope, view.range, view.granularity));
+  const q = useQuery(aggregateFormsQueryOptions(view.scope, view.range, view.granularity));
   const s = q.data?.summary;
   return (
     <InteractionCard id="aggregate-forms" title="Form submissions" stale={q.isPlaceholderData} busy={q.isFetching}

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { useConnection } from '../../../lib/connection-context.js';
-import { propertiesQuery } from '../../../lib/properties-query.js';
+import { propertiesQueryOptions } from '../../../lib/properties-query.js';
 import { AggregateClicks, AggregateForms } from './aggregate-interactions.js';
 import { AggregateTraffic } from './aggregate-traffic.js';
 import { PropertyChecklist } from './property-checklist.js';
@@ -12,7 +12,7 @@ import './aggregate.css';
 
 export function AggregatePage() {
   const { connection } = useConnection();
-  const properties = useQuery(propertiesQuery(connection));
+  const properties = useQuery(propertiesQueryOptions(connection));
   const view = useAggregateView();
 
   if (properties.error) return <QueryError error={properties.error} />;

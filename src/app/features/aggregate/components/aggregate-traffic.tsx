@@ -7,7 +7,7 @@ import { QueryError } from '../../../components/query-error.js';
 import { Skeleton } from '../../../components/skeleton.js';
 import { formatBucket, formatDate, formatDuration, formatInteger, formatPercent } from '../../../lib/format.js';
 import { trendPoints } from '../../../lib/trend-points.js';
-import { aggregateSummaryQuery, aggregateTrendsQuery } from '../api/aggregate-queries.js';
+import { aggregateSummaryQueryOptions, aggregateTrendsQueryOptions } from '../api/aggregate-queries.js';
 import type { AggregateView } from './use-aggregate-view.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
 import { comparedRead } from '../../../lib/compared-read.js';
@@ -15,8 +15,8 @@ import { chartComparedName, viewComparedLabel } from '../../../lib/compared-labe
 
 /** Headline figures of the selected properties together, with change against the previous period. */
 function AggregateKpis({ view }: { view: AggregateView }) {
-  const current = useQuery(aggregateSummaryQuery(view.scope, view.range));
-  const previous = useQuery(comparedRead(view.previous, (r) => aggregateSummaryQuery(view.scope, r)));
+  const current = useQuery(aggregateSummaryQueryOptions(view.scope, view.range));
+  const previous = useQuery(comparedRead(view.previous, (r) => aggregateSummaryQueryOptions(view.scope, r)));
   if (current.error) return <QueryError error={current.error} propertyId={view.selected.join(', ')} />;
   const now = current.data?.data;
   const before = settledPrevious(current, previous)?.data;
@@ -31,8 +31,8 @@ function AggregateKpis({ view }: { view: AggregateView }) {
 }
 
 function AggregateTrend({ view }: { view: AggregateView }) {
-  const current = useQuery(aggregateTrendsQuery(view.scope, view.range, view.granularity));
-  const previous = useQuery(comparedRead(view.compare ? view.previous : null, (r) => aggregateTrendsQuery(view.scope, r.days, view.granularity)));
+  const current = useQuery(aggregateTrendsQueryOptions(view.scope, view.range, view.granularity));
+  const previous = useQuery(comparedRead(view.compare ? view.previous : null, (r) => aggregateTrendsQueryOptions(view.scope, r.days, view.granularity)));
   const rows = current.data?.data ?? [];
   const prevRows = view.compare ? settledPrevious(current, previous)?.data : undefined;
   const points = trendPoints(rows, prevRows, ['page_views', 'unique_visitors'], (b) => formatBucket(b, view.granularity, view.timezone));

@@ -5,7 +5,7 @@ import { comparedRange, zonedNow, type ComparedRange } from '../../../lib/compar
 import { defaultGranularity, resolveRange, type DateRange } from '../../../lib/date-range.js';
 import { filtersFromSearch } from '../../../lib/filter-search.js';
 import type { Granularity } from '../../../lib/granularity.js';
-import { propertiesQuery, type PropertyChoice } from '../../../lib/properties-query.js';
+import { propertiesQueryOptions, type PropertyChoice } from '../../../lib/properties-query.js';
 import type { AggregateScope } from '../api/aggregate-queries.js';
 import { selectedProperties } from '../aggregate-search.js';
 
@@ -28,7 +28,7 @@ export interface AggregateView {
 export function useAggregateView(): AggregateView | null {
   const search = useSearch({ from: '/aggregate' });
   const { connection, client } = useConnection();
-  const { data: available } = useQuery(propertiesQuery(connection));
+  const { data: available } = useQuery(propertiesQueryOptions(connection));
   if (!available) return null;
   const selected = selectedProperties(search.properties, available.map((p) => p.id));
   const timezone = search.tz ?? 'UTC';

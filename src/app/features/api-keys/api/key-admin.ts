@@ -8,7 +8,7 @@ import { useAdminWrite } from '../../../lib/use-admin-write.js';
 const keysKey = (connection: Connection) => [connectionKey(connection), 'api-keys'] as const;
 
 /** Keys as the admin API lists them: name, prefix, scope and dates, never the key itself. */
-export const keysQuery = (connection: Connection) =>
+export const keysQueryOptions = (connection: Connection) =>
   queryOptions({
     queryKey: keysKey(connection),
     queryFn: async ({ signal }) => (await apiClient(connection).call('apiKeys', { signal })).data,

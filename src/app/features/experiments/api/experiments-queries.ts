@@ -21,7 +21,7 @@ export const experimentsKey = (s: Pick<ExperimentsScope, 'connection' | 'propert
   [connectionKey(s.connection), s.propertyId, 'experiments'] as const;
 
 /** The property's split tests, newest first; `status` undefined = all; `archived`: only the archived ones, else none of them. */
-export const experimentListQuery = (s: ExperimentsScope, status?: ExperimentStatus, archived = false) =>
+export const experimentListQueryOptions = (s: ExperimentsScope, status?: ExperimentStatus, archived = false) =>
   queryOptions({
     queryKey: [...experimentsKey(s), 'list', { status: status ?? 'all', archived }] as const,
     queryFn: ({ signal }) =>
@@ -31,7 +31,7 @@ export const experimentListQuery = (s: ExperimentsScope, status?: ExperimentStat
   });
 
 /** One test with per-variant figures and statistics. */
-export const experimentDetailQuery = (s: ExperimentsScope, experimentId: string) =>
+export const experimentDetailQueryOptions = (s: ExperimentsScope, experimentId: string) =>
   queryOptions({
     queryKey: [...experimentsKey(s), 'detail', experimentId] as const,
     queryFn: ({ signal }) => s.client.call('splitTest', { propertyId: s.propertyId, params: { experimentId }, signal }),
@@ -59,7 +59,7 @@ export function useStopExperiment(s: ExperimentsScope, experimentId: string) {
 }
 
 /** Each variant's cumulative conversion rate by day of the test, for the results-over-time chart. */
-export const experimentTimelineQuery = (s: ExperimentsScope, experimentId: string) =>
+export const experimentTimelineQueryOptions = (s: ExperimentsScope, experimentId: string) =>
   queryOptions({
     queryKey: [...experimentsKey(s), 'timeline', experimentId] as const,
     queryFn: ({ signal }) => s.client.call('splitTestTimeline', { propertyId: s.propertyId, params: { experimentId }, signal }),

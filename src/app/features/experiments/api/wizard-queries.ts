@@ -7,7 +7,7 @@ import { type ReportScope } from '../../../lib/report-scope.js';
 const OBSERVED_PAGES_LIMIT = 50;
 
 /** Paths the property saw in the last 30 days, most viewed first: what the page input suggests. */
-export const observedPagesQuery = (s: ReportScope) => {
+export const observedPagesQueryOptions = (s: ReportScope) => {
   const end = todayIn(s.timezone);
   const range = { start: addDays(end, -29), end, timezone: s.timezone };
   return queryOptions({
@@ -19,7 +19,7 @@ export const observedPagesQuery = (s: ReportScope) => {
 };
 
 /** Test ideas for one page, from its last 30 days (404 when the page has no data). */
-export const recommendationsQuery = (s: ReportScope, page: string) =>
+export const recommendationsQueryOptions = (s: ReportScope, page: string) =>
   queryOptions({
     queryKey: [...experimentsKey(s), 'recommendations', page] as const,
     queryFn: ({ signal }) => s.client.call('splitTestRecommendations', { propertyId: s.propertyId, query: { page }, signal }),
@@ -36,7 +36,7 @@ export function useCreateExperiment(s: ReportScope) {
 }
 
 /** The page's key elements from its latest snapshot: what a typed selector is checked against. */
-export const pageElementsQuery = (s: ReportScope, page: string) =>
+export const pageElementsQueryOptions = (s: ReportScope, page: string) =>
   queryOptions({
     queryKey: [...experimentsKey(s), 'page-elements', page] as const,
     queryFn: ({ signal }) => s.client.call('pageElements', { propertyId: s.propertyId, query: { page }, signal }),

@@ -5,9 +5,9 @@ import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { isNotFound } from '../../../lib/api-error.js';
 import { useConnection } from '../../../lib/connection-context.js';
-import { propertiesQuery } from '../../../lib/properties-query.js';
+import { propertiesQueryOptions } from '../../../lib/properties-query.js';
 import { useDashboardView, type DashboardView } from '../../../lib/use-dashboard-view.js';
-import { experimentDetailQuery } from '../api/experiments-queries.js';
+import { experimentDetailQueryOptions } from '../api/experiments-queries.js';
 import { ExperimentDetailActions } from './experiment-detail-actions.js';
 import { ExperimentDetailSummary } from './experiment-detail-summary.js';
 import { ExperimentDetailVerdict } from './experiment-detail-verdict.js';
@@ -22,7 +22,7 @@ import './experiments.css';
 
 export function ExperimentDetailPage() {
   const { connection } = useConnection();
-  const properties = useQuery(propertiesQuery(connection));
+  const properties = useQuery(propertiesQueryOptions(connection));
   const view = useDashboardView();
   const { experimentId } = useParams({ from: '/experiments/$experimentId' });
 
@@ -40,7 +40,7 @@ const backLink = (
 
 function ExperimentDetail({ view, experimentId }: { view: DashboardView; experimentId: string }) {
   const scope = useExperimentsScope(view)!;
-  const detail = useQuery(experimentDetailQuery(scope, experimentId));
+  const detail = useQuery(experimentDetailQueryOptions(scope, experimentId));
   const [conflict, setConflict] = useState(false);
 
   if (detail.error) {

@@ -5,7 +5,7 @@ import type { experimentListResponse, experimentTypes } from '../../../../contra
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { Skeleton } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
-import { experimentDetailQuery, type ExperimentsScope } from '../api/experiments-queries.js';
+import { experimentDetailQueryOptions, type ExperimentsScope } from '../api/experiments-queries.js';
 import type { StatusFilter } from './experiments-search.js';
 import { ExperimentStatusBadge } from './experiment-status-badge.js';
 import { typeLabel } from './experiment-detail-words.js';
@@ -32,7 +32,7 @@ const pending = <Skeleton width="5rem" />;
 export function ExperimentListTable({ scope, items, filter, timezone }: { scope: ExperimentsScope; items: ListItem[]; filter: StatusFilter; timezone: string }) {
   // The list answer has no type, end date or verdict; each test's detail does, and opening a test
   // then shows it at once from the cache.
-  const details = useQueries({ queries: items.map((item) => experimentDetailQuery(scope, item.experiment_id)) });
+  const details = useQueries({ queries: items.map((item) => experimentDetailQueryOptions(scope, item.experiment_id)) });
   const loading = new Set(items.filter((_, i) => !details[i]?.data && !details[i]?.error).map((item) => item.experiment_id));
   const rows: Row[] = items.map((item, i) => {
     const d = details[i]?.data;

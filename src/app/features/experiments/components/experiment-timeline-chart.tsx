@@ -4,7 +4,7 @@ import type { ExperimentTimeline } from '../../../../contract/experiment-results
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger, formatPercent } from '../../../lib/format.js';
-import { experimentTimelineQuery, type ExperimentsScope } from '../api/experiments-queries.js';
+import { experimentTimelineQueryOptions, type ExperimentsScope } from '../api/experiments-queries.js';
 import { formatDay } from './variant-figures.js';
 
 // The theme's two chart colours first (the control and the first variant), then hues that read on
@@ -25,7 +25,7 @@ const pointsOf = (t: ExperimentTimeline): Point[] =>
  * figures stays beside it for screen readers.
  */
 export function ExperimentTimelineChart({ scope, experimentId, timezone }: { scope: ExperimentsScope; experimentId: string; timezone: string }) {
-  const timeline = useQuery(experimentTimelineQuery(scope, experimentId));
+  const timeline = useQuery(experimentTimelineQueryOptions(scope, experimentId));
   if (timeline.error) return <QueryError error={timeline.error} propertyId={scope.propertyId} />;
   if (!timeline.data) return <SkeletonRows rows={4} />;
   const t = timeline.data;

@@ -4,7 +4,7 @@ import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { ViewGate } from '../../../components/view-gate.js';
-import { experimentListQuery } from '../api/experiments-queries.js';
+import { experimentListQueryOptions } from '../api/experiments-queries.js';
 import { ExperimentListTable } from './experiment-list-table.js';
 import { useExperimentsScope } from './experiments-scope.js';
 import { statusFilters, type StatusFilter } from './experiments-search.js';
@@ -20,7 +20,7 @@ function ExperimentList({ view }: { view: DashboardView }) {
   const scope = useExperimentsScope(view)!;
   const { status } = useSearch({ from: '/experiments' });
   const navigate = useNavigate({ from: '/experiments' });
-  const list = useQuery(status === 'archived' ? experimentListQuery(scope, undefined, true) : experimentListQuery(scope, status === 'all' ? undefined : status));
+  const list = useQuery(status === 'archived' ? experimentListQueryOptions(scope, undefined, true) : experimentListQueryOptions(scope, status === 'all' ? undefined : status));
   const timezone = view.timezone;
 
   return (

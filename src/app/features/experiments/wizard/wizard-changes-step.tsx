@@ -5,7 +5,7 @@ import { blankVariant, type WizardValues } from './wizard-form.js';
 import { FieldMessage, useFieldError } from './wizard-field.js';
 import { WizardVariantCard } from './wizard-variant-card.js';
 import { PageElementsContext } from './wizard-selector-check.js';
-import { pageElementsQuery } from '../api/wizard-queries.js';
+import { pageElementsQueryOptions } from '../api/wizard-queries.js';
 import type { ReportScope } from '../../../lib/report-scope.js';
 
 /** Step 3: what each variant changes on the page, or (redirect) which URL it sends visitors to. */
@@ -16,7 +16,7 @@ export function WizardChangesStep({ scope }: { scope: ReportScope }) {
   const page = useWatch({ control, name: 'page' });
   const variantsError = useFieldError('variants');
   // Selectors are checked against the page's snapshot; without one (or while it loads) nothing is said.
-  const elements = useQuery({ ...pageElementsQuery(scope, page), enabled: type === 'nocode' });
+  const elements = useQuery({ ...pageElementsQueryOptions(scope, page), enabled: type === 'nocode' });
 
   return (
     <PageElementsContext.Provider value={elements.data}>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useFormContext } from 'react-hook-form';
-import { goalsListQuery } from '../../goals/api/goals-queries.js';
+import { goalsListQueryOptions } from '../../goals/api/goals-queries.js';
 import { goalDefinitionWords } from '../../goals/utils/goal-words.js';
 import type { WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
@@ -10,7 +10,7 @@ import { type ReportScope } from '../../../lib/report-scope.js';
 /** The property's goals (the Goals page's own list) to pick the test's goal from; its id is `goal_target`. */
 export function WizardGoalPicker({ scope }: { scope: ReportScope }) {
   const { register } = useFormContext<WizardValues>();
-  const goals = useQuery(goalsListQuery(scope));
+  const goals = useQuery(goalsListQueryOptions(scope));
   const list = goals.data?.data ?? [];
   const toGoals = <Link to="/goals" search={({ step: _step, page: _page, ...root }) => root}>Goals</Link>;
   const hint = goals.isPending

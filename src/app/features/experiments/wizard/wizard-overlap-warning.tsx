@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { experimentDetailQuery, experimentListQuery } from '../api/experiments-queries.js';
+import { experimentDetailQueryOptions, experimentListQueryOptions } from '../api/experiments-queries.js';
 import { overlapWarning, selectorsOf, type RunningTest } from './wizard-overlap-words.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 import './wizard-overlap-warning.css';
@@ -10,10 +10,10 @@ import './wizard-overlap-warning.css';
  * Empty while loading or when the list cannot be read: the warning is advice, never a gate.
  */
 export function useRunningTestsOn(scope: ReportScope, page: string): RunningTest[] {
-  const list = useQuery({ ...experimentListQuery(scope, 'active'), enabled: page !== '' });
+  const list = useQuery({ ...experimentListQueryOptions(scope, 'active'), enabled: page !== '' });
   // Kept rows of another filter (keepPreviousData) are not this answer.
   const onPage = list.isPlaceholderData ? [] : (list.data?.data ?? []).filter((t) => t.status === 'active' && t.page === page);
-  const details = useQueries({ queries: onPage.map((t) => experimentDetailQuery(scope, t.experiment_id)) });
+  const details = useQueries({ queries: onPage.map((t) => experimentDetailQueryOptions(scope, t.experiment_id)) });
   return onPage.map((t, i) => {
     const detail = details[i]?.data;
     return { id: t.experiment_id, name: t.name, selectors: detail ? selectorsOf(detail) : [] };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
-import { observedPagesQuery } from '../api/wizard-queries.js';
+import { observedPagesQueryOptions } from '../api/wizard-queries.js';
 import type { WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
@@ -8,7 +8,7 @@ import { type ReportScope } from '../../../lib/report-scope.js';
 /** Step 1: the page the test runs on; the box suggests the paths seen in the last 30 days. */
 export function WizardPageStep({ scope }: { scope: ReportScope }) {
   const { register } = useFormContext<WizardValues>();
-  const pages = useQuery(observedPagesQuery(scope));
+  const pages = useQuery(observedPagesQueryOptions(scope));
   const count = pages.data?.length ?? 0;
   const hint = pages.isPending
     ? 'Loading the pages seen in the last 30 days…'

@@ -4,7 +4,7 @@ import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { isNotFound } from '../../../lib/api-error.js';
 import type { Recommendation } from '../../../../contract/recommendations.js';
-import { recommendationsQuery } from '../api/wizard-queries.js';
+import { recommendationsQueryOptions } from '../api/wizard-queries.js';
 import { WizardRecommendationCard } from './wizard-recommendation-card.js';
 import { overlappingSelectors, overlapWarning } from './wizard-overlap-words.js';
 import { useRunningTestsOn } from './wizard-overlap-warning.js';
@@ -19,7 +19,7 @@ interface Props {
 
 /** Step 2: the API's test ideas for the page, each with its evidence; the person ticks the ones to test. */
 export function WizardRecommendationsStep({ scope, page, chosen, onChosenChange }: Props) {
-  const recs = useQuery(recommendationsQuery(scope, page));
+  const recs = useQuery(recommendationsQueryOptions(scope, page));
   const running = useRunningTestsOn(scope, page);
   // Only where a running test changes the very element an idea would: the Review step warns about the page.
   const warningFor = (r: Recommendation) => {

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { createExperimentBody } from '../../../../contract/experiments.js';
 import { formatPercent } from '../../../lib/format.js';
-import { goalsListQuery } from '../../goals/api/goals-queries.js';
+import { goalsListQueryOptions } from '../../goals/api/goals-queries.js';
 import { toCreateBody, type WizardValues } from './wizard-form.js';
 import { stepOfField } from './wizard-field-paths.js';
 import { STEP, WIZARD_STEPS } from './wizard-steps.js';
@@ -37,7 +37,7 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
   const parsed = createExperimentBody.safeParse({ ...toCreateBody(values), name: 'unnamed' });
   const running = useRunningTestsOn(scope, parsed.success ? parsed.data.page : '');
   // Named by the goal picked (the goal step loaded the list, so this reads it from the cache).
-  const goals = useQuery({ ...goalsListQuery(scope), enabled: parsed.success && parsed.data.goal === 'goal' });
+  const goals = useQuery({ ...goalsListQueryOptions(scope), enabled: parsed.success && parsed.data.goal === 'goal' });
   const selectors = parsed.success && parsed.data.type === 'nocode' ? parsed.data.variants.flatMap((v) => v.changes.map((c) => c.selector)) : [];
 
   return (

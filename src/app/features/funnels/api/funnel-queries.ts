@@ -21,7 +21,7 @@ const dated = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, t
 export const savedFunnelsKey = (s: ReportScope) => [...base(s), 'saved'] as const;
 
 // keepPreviousData: the last figures stay on screen (dimmed) while a changed funnel or range loads.
-export const funnelQuery = (s: ReportScope, range: DateRange, f: FunnelDefinition) =>
+export const funnelQueryOptions = (s: ReportScope, range: DateRange, f: FunnelDefinition) =>
   queryOptions({
     queryKey: [...base(s), 'funnel', { ...range, tz: s.timezone, ...f, filters: s.filters }],
     queryFn: ({ signal }) => s.client.call('funnel', { propertyId: s.propertyId, query: { ...dated(s, range), ...f, steps: JSON.stringify(f.steps) }, signal }),
@@ -29,7 +29,7 @@ export const funnelQuery = (s: ReportScope, range: DateRange, f: FunnelDefinitio
   });
 
 /** Paths from the first step; breakdown does not apply to paths, so it is not sent. */
-export const sankeyQuery = (s: ReportScope, range: DateRange, f: FunnelDefinition, maxPaths = 20) =>
+export const sankeyQueryOptions = (s: ReportScope, range: DateRange, f: FunnelDefinition, maxPaths = 20) =>
   queryOptions({
     queryKey: [...base(s), 'sankey', { ...range, tz: s.timezone, steps: f.steps, mode: f.mode, maxPaths, filters: s.filters }],
     queryFn: ({ signal }) => s.client.call('funnelSankey', { propertyId: s.propertyId, query: { ...dated(s, range), steps: JSON.stringify(f.steps), mode: f.mode, maxPaths }, signal }),
@@ -37,7 +37,7 @@ export const sankeyQuery = (s: ReportScope, range: DateRange, f: FunnelDefinitio
   });
 
 /** Funnels that start at `page`, from the last 30 days of the segment (the API ignores the range here). */
-export const suggestionsQuery = (s: ReportScope, page: string) =>
+export const suggestionsQueryOptions = (s: ReportScope, page: string) =>
   queryOptions({
     queryKey: [...base(s), 'suggestions', page, { filters: s.filters }],
     queryFn: ({ signal }) => s.client.call('funnelSuggestions', { propertyId: s.propertyId, query: { page, ...filtersQuery(s.filters) }, signal }),
@@ -45,7 +45,7 @@ export const suggestionsQuery = (s: ReportScope, page: string) =>
   });
 
 /** The pages people actually viewed in the range, offered while typing a step. */
-export const observedPathsQuery = (s: ReportScope, range: DateRange) =>
+export const observedPathsQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: [...base(s), 'observed-paths', { ...range, tz: s.timezone, filters: s.filters }],
     queryFn: async ({ signal }) => {
@@ -55,7 +55,7 @@ export const observedPathsQuery = (s: ReportScope, range: DateRange) =>
     placeholderData: keepPreviousData,
   });
 
-export const savedFunnelsQuery = (s: ReportScope) =>
+export const savedFunnelsQueryOptions = (s: ReportScope) =>
   queryOptions({
     queryKey: savedFunnelsKey(s),
     queryFn: ({ signal }) => s.client.call('savedFunnels', { propertyId: s.propertyId, signal }),

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Goal } from '../../../../contract/goals.js';
 import { renderAt, testScope } from '../../../test-support/render.js';
-import { goalsListQuery } from '../../goals/api/goals-queries.js';
+import { goalsListQueryOptions } from '../../goals/api/goals-queries.js';
 import { funnelSearch } from '../utils/funnel-search.js';
 import { FunnelsPage } from './funnels-page.js';
 
@@ -15,7 +15,7 @@ const renderFunnels = (search: Record<string, unknown> = {}) =>
     path: '/funnels',
     search,
     validateSearch: (raw) => funnelSearch.parse(raw),
-    seed: (qc) => qc.setQueryData(goalsListQuery(testScope()).queryKey, { data: [signup] }),
+    seed: (qc) => qc.setQueryData(goalsListQueryOptions(testScope()).queryKey, { data: [signup] }),
   });
 
 // A path input offers the observed pages (a datalist), which makes it a combobox to assistive technology.

@@ -5,7 +5,7 @@ import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatDate, formatInteger, formatPercent, plural } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { funnelQuery, type FunnelDefinition } from '../api/funnel-queries.js';
+import { funnelQueryOptions, type FunnelDefinition } from '../api/funnel-queries.js';
 import { stepFigures, stepName } from '../utils/step-figures.js';
 import { FunnelBreakdownTable } from './funnel-breakdown-table.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
@@ -22,7 +22,7 @@ interface Props {
 
 /** Sessions per step as bars with their numbers in text, conversion from the previous step and drop-off. */
 export function FunnelChart({ view, scope, definition, fallback, loading = false }: Props) {
-  const query = useQuery({ ...funnelQuery(scope, view.range, definition ?? fallback), enabled: definition !== null });
+  const query = useQuery({ ...funnelQueryOptions(scope, view.range, definition ?? fallback), enabled: definition !== null });
   const data = query.data?.data;
   const figures = data ? stepFigures(data.steps) : [];
   const suffix = `${view.property.id}-${view.range.start}-${view.range.end}`;

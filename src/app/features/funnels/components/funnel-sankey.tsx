@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { CONTINUES, DROP_OFF, GOAL_NODE_PREFIX } from '../../../../contract/funnels.js';
-import { sankeyQuery, type FunnelDefinition } from '../api/funnel-queries.js';
+import { sankeyQueryOptions, type FunnelDefinition } from '../api/funnel-queries.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 const kindOf = (name: string): SankeyNodeKind => (name === DROP_OFF ? 'loss' : name === CONTINUES ? 'more' : name.startsWith(GOAL_NODE_PREFIX) ? 'goal' : 'page');
@@ -26,7 +26,7 @@ interface Props {
 
 /** Where sessions went after the first step, as a sankey with a table of the same paths beside it. */
 export function FunnelSankey({ view, scope, definition, fallback }: Props) {
-  const query = useQuery({ ...sankeyQuery(scope, view.range, definition ?? fallback), enabled: definition !== null });
+  const query = useQuery({ ...sankeyQueryOptions(scope, view.range, definition ?? fallback), enabled: definition !== null });
   const paths = query.data?.data.paths ?? [];
   const rows = paths.map((p) => ({ path: p.nodes.join(' → '), outcome: outcomeOf(p.nodes), sessions: p.sessions }));
   const first = paths[0]?.nodes[0] ?? definition?.steps[0]?.page ?? 'step 1';

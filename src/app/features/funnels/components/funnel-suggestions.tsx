@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { suggestionsQuery } from '../api/funnel-queries.js';
+import { suggestionsQueryOptions } from '../api/funnel-queries.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 interface Props {
@@ -18,7 +18,7 @@ interface Props {
 export function FunnelSuggestions({ scope, observedPaths, firstStep, onUse }: Props) {
   const [picked, setPicked] = useState<string | null>(null);
   const start = picked ?? firstStep ?? observedPaths[0];
-  const query = useQuery({ ...suggestionsQuery(scope, start ?? '/'), enabled: start !== undefined });
+  const query = useQuery({ ...suggestionsQueryOptions(scope, start ?? '/'), enabled: start !== undefined });
   const id = useId();
   const options = start && !observedPaths.includes(start) ? [start, ...observedPaths] : observedPaths;
   return (

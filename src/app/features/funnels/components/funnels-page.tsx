@@ -4,8 +4,8 @@ import type { SavedFunnel } from '../../../../contract/funnels.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { ViewGate } from '../../../components/view-gate.js';
 import { ApiError } from '../../../lib/api-error.js';
-import { goalsListQuery } from '../../goals/api/goals-queries.js';
-import { funnelQuery, observedPathsQuery, type FunnelDefinition } from '../api/funnel-queries.js';
+import { goalsListQueryOptions } from '../../goals/api/goals-queries.js';
+import { funnelQueryOptions, observedPathsQueryOptions, type FunnelDefinition } from '../api/funnel-queries.js';
 import { rememberFunnel } from '../utils/last-funnel.js';
 import type { BuilderFunnel } from '../utils/saved-definition.js';
 import { checkSteps, stepOfField } from '../utils/step-errors.js';
@@ -27,8 +27,8 @@ export function FunnelsPage() {
 function Funnels({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
   const funnel = useFunnelDraft();
-  const observed = useQuery(observedPathsQuery(scope, view.range));
-  const goals = useQuery(goalsListQuery(scope)).data?.data;
+  const observed = useQuery(observedPathsQueryOptions(scope, view.range));
+  const goals = useQuery(goalsListQueryOptions(scope)).data?.data;
   const values = funnel.draft.map(valueOf);
   const check = checkSteps(values, goals && new Set(goals.map((g) => g.id)));
   // A goal step waits for the goals list, which tells a deleted goal (the server would answer 400).
@@ -48,7 +48,7 @@ function Funnels({ view }: { view: DashboardView }) {
   // Server errors that name a step belong to the steps they were made for; typing clears them.
   const [saveErrors, setSaveErrors] = useState<{ for: string; errors: Record<number, string> }>({ for: '', errors: {} });
   const draftKey = JSON.stringify(values);
-  const reportError = useQuery({ ...funnelQuery(scope, view.range, definition ?? fallback), enabled: false }).error;
+  const reportError = useQuery({ ...funnelQueryOptions(scope, view.range, definition ?? fallback), enabled: false }).error;
   const reportStep = reportError instanceof ApiError ? stepOfField(reportError.field) : null;
   const errors: Record<number, string> = {
     ...(saveErrors.for === draftKey ? saveErrors.errors : {}),

@@ -4,8 +4,8 @@ import type { SavedFunnel } from '../../../../contract/funnels.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
-import { goalsListQuery } from '../../goals/api/goals-queries.js';
-import { savedFunnelsQuery } from '../api/funnel-queries.js';
+import { goalsListQueryOptions } from '../../goals/api/goals-queries.js';
+import { savedFunnelsQueryOptions } from '../api/funnel-queries.js';
 import type { BuilderFunnel } from '../utils/saved-definition.js';
 import { SavedFunnelItem } from './saved-funnel-item.js';
 import { SaveFunnelForm } from './save-funnel-form.js';
@@ -23,8 +23,8 @@ interface Props {
 
 /** Funnels kept for the property (every key of it sees them): save the current one, open, rename, delete. */
 export function SavedFunnels({ scope, current, onOpen, onSaved, onStepError }: Props) {
-  const query = useQuery(savedFunnelsQuery(scope));
-  const goals = useQuery(goalsListQuery(scope)).data?.data;
+  const query = useQuery(savedFunnelsQueryOptions(scope));
+  const goals = useQuery(goalsListQueryOptions(scope)).data?.data;
   const [opened, setOpened] = useState('');
   const list = query.data?.data ?? [];
   return (

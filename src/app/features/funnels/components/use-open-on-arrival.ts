@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { SavedFunnel } from '../../../../contract/funnels.js';
 import type { ReportScope } from '../../../lib/report-scope.js';
-import { savedFunnelsQuery } from '../api/funnel-queries.js';
+import { savedFunnelsQueryOptions } from '../api/funnel-queries.js';
 import { funnelToOpen, lastFunnelId } from '../utils/last-funnel.js';
 
 /**
@@ -12,7 +12,7 @@ import { funnelToOpen, lastFunnelId } from '../utils/last-funnel.js';
  * is a builder emptied on purpose afterwards.
  */
 export function useOpenOnArrival(scope: ReportScope, nothingChosen: boolean, open: (funnel: SavedFunnel) => void): void {
-  const saved = useQuery(savedFunnelsQuery(scope)).data;
+  const saved = useQuery(savedFunnelsQueryOptions(scope)).data;
   const settledFor = useRef<string | null>(null);
   useEffect(() => {
     if (settledFor.current === scope.propertyId) return;

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../lib/api-client.js';
 import { ApiError } from '../../../lib/api-error.js';
 import type { ReportScope } from '../../../lib/report-scope.js';
 import { createGoalMutation, deleteGoalMutation } from './goal-mutations.js';
-import { goalsListQuery, goalsReportQuery } from './goals-queries.js';
+import { goalsListQueryOptions, goalsReportQueryOptions } from './goals-queries.js';
 
 /** A scope whose every call is refused, as when another tab already made or deleted the goal. */
 const refusing = (error: ApiError): ReportScope => {
@@ -17,8 +17,8 @@ const range = { start: '2025-03-01', end: '2025-03-31' };
 async function invalidatedAfter(make: typeof createGoalMutation | typeof deleteGoalMutation, error: ApiError, variables: unknown) {
   const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const scope = refusing(error);
-  const list = goalsListQuery(scope).queryKey;
-  const report = goalsReportQuery(scope, range).queryKey;
+  const list = goalsListQueryOptions(scope).queryKey;
+  const report = goalsReportQueryOptions(scope, range).queryKey;
   qc.setQueryData(list, { data: [] });
   qc.setQueryData(report, { meta: { property_id: 'acme-shop', ...range, timezone: 'UTC', totals: { unique_visitors: 0 } }, data: [] });
   const observer = new MutationObserver(qc, make(scope, qc) as never);

@@ -8,7 +8,7 @@ import type { ReportScope } from '../../../lib/report-scope.js';
 export const goalsKey = (s: ReportScope) => [connectionKey(s.connection), s.propertyId, 'goals'] as const;
 
 /** The property's goals, oldest first; not dated and not filtered, so the segment is not in the key. */
-export const goalsListQuery = (s: ReportScope) =>
+export const goalsListQueryOptions = (s: ReportScope) =>
   queryOptions({
     queryKey: [...goalsKey(s), 'list'],
     queryFn: ({ signal }) => s.client.call('goals', { propertyId: s.propertyId, signal }),
@@ -17,7 +17,7 @@ export const goalsListQuery = (s: ReportScope) =>
 // The segment is part of the key and the request (the previous period's too: same scope, same filters).
 // keepPreviousData: the old figures stay on screen (dimmed) while a new range loads.
 /** Each goal's figures for a range; called twice (this period and the previous one) for the changes. */
-export const goalsReportQuery = (s: ReportScope, range: DateRange) =>
+export const goalsReportQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: [...goalsKey(s), 'report', { ...range, tz: s.timezone, filters: s.filters }],
     queryFn: ({ signal }) =>

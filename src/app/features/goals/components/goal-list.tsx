@@ -8,7 +8,7 @@ import { editFilters } from '../../../lib/filter-search.js';
 import { formatDate } from '../../../lib/format.js';
 import type { ReportScope } from '../../../lib/report-scope.js';
 import { useDeleteGoal } from '../api/goal-mutations.js';
-import { goalsListQuery } from '../api/goals-queries.js';
+import { goalsListQueryOptions } from '../api/goals-queries.js';
 import { goalWriteErrorWords } from '../utils/goal-error-words.js';
 import { goalDimension, withoutGoal } from '../utils/goal-filter.js';
 import { goalDefinitionWords } from '../utils/goal-words.js';
@@ -16,7 +16,7 @@ import { DeleteGoalDialog } from './delete-goal-dialog.js';
 
 /** The property's goals as defined (whatever the range), each deletable after a confirmation. */
 export function GoalList({ scope }: { scope: ReportScope }) {
-  const goals = useQuery(goalsListQuery(scope));
+  const goals = useQuery(goalsListQueryOptions(scope));
   const remove = useDeleteGoal(scope);
   const [confirming, setConfirming] = useState<Goal | null>(null);
   const navigate = useNavigate();

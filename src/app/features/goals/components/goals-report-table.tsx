@@ -12,7 +12,7 @@ import { settledPrevious } from '../../../lib/settled-previous.js';
 import { comparedRead } from '../../../lib/compared-read.js';
 import { viewComparedLabel } from '../../../lib/compared-label.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { goalsReportQuery } from '../api/goals-queries.js';
+import { goalsReportQueryOptions } from '../api/goals-queries.js';
 import { goalDimension } from '../utils/goal-filter.js';
 import { goalDefinitionWords } from '../utils/goal-words.js';
 import { FigureChangeMark } from './figure-change-mark.js';
@@ -44,8 +44,8 @@ const withChange = (key: 'visitors' | 'conversions' | 'conversion_rate', now: Ro
 /** Each goal's visitors, conversions, rate and revenue per currency, with the change against the previous period. */
 export function GoalsReportTable({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
-  const current = useQuery(goalsReportQuery(scope, view.range));
-  const previous = useQuery(comparedRead(view.previous, (r) => goalsReportQuery(scope, r)));
+  const current = useQuery(goalsReportQueryOptions(scope, view.range));
+  const previous = useQuery(comparedRead(view.previous, (r) => goalsReportQueryOptions(scope, r)));
   const before = settledPrevious(current, previous);
   const data = current.data?.data;
 

@@ -13,7 +13,7 @@ const key = (s: ReportScope, report: string, args: object) => [connectionKey(s.c
 const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone, ...filtersQuery(s.filters) });
 
 // keepPreviousData: the old figures stay on screen (dimmed) while a new range loads.
-export const pagesBreakdownQuery = (s: ReportScope, range: DateRange) =>
+export const pagesBreakdownQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: key(s, 'breakdown', { ...range, tz: s.timezone, limit: PAGES_LIMIT }),
     queryFn: ({ signal }) => s.client.call('pagesBreakdown', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), limit: PAGES_LIMIT }, signal }),
@@ -21,21 +21,21 @@ export const pagesBreakdownQuery = (s: ReportScope, range: DateRange) =>
   });
 
 /** One page's figures and breakdowns; called twice (this period and the previous one) for the changes. */
-export const pageDetailsQuery = (s: ReportScope, range: DateRange, page: string) =>
+export const pageDetailsQueryOptions = (s: ReportScope, range: DateRange, page: string) =>
   queryOptions({
     queryKey: key(s, 'details', { ...range, tz: s.timezone, page }),
     queryFn: ({ signal }) => s.client.call('pageDetails', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), page, limit: PAGES_LIMIT }, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const clickDetailsQuery = (s: ReportScope, range: DateRange, page: string, granularity: Granularity) =>
+export const clickDetailsQueryOptions = (s: ReportScope, range: DateRange, page: string, granularity: Granularity) =>
   queryOptions({
     queryKey: key(s, 'click-details', { ...range, tz: s.timezone, page, granularity }),
     queryFn: ({ signal }) => s.client.call('clickDetails', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), page, granularity, limit: PAGES_LIMIT }, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const formDetailsQuery = (s: ReportScope, range: DateRange, page: string, granularity: Granularity) =>
+export const formDetailsQueryOptions = (s: ReportScope, range: DateRange, page: string, granularity: Granularity) =>
   queryOptions({
     queryKey: key(s, 'form-details', { ...range, tz: s.timezone, page, granularity }),
     queryFn: ({ signal }) => s.client.call('formDetails', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), page, granularity, limit: PAGES_LIMIT }, signal }),

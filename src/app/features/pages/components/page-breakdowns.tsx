@@ -6,7 +6,7 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import type { ResponseOf } from '../../../lib/api-client.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { pageDetailsQuery } from '../api/pages-queries.js';
+import { pageDetailsQueryOptions } from '../api/pages-queries.js';
 import { campaignLabel, countryName, orNone } from '../../../lib/dimension-labels.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import { filterValueOf as v } from '../../../lib/filter-words.js';
@@ -37,7 +37,7 @@ function columns(dim: Dimension): Column<Row>[] {
 
 export function PageBreakdowns({ view, path }: { view: DashboardView; path: string }) {
   const scope = useReportScope(view);
-  const query = useQuery(pageDetailsQuery(scope, view.range, path));
+  const query = useQuery(pageDetailsQueryOptions(scope, view.range, path));
   if (query.error) return null; // PageFigures above already says what went wrong
   return (
     <div className={`pages-three-up ${query.isPlaceholderData ? 'stale' : ''}`}>

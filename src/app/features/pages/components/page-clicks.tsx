@@ -5,7 +5,7 @@ import type { ResponseOf } from '../../../lib/api-client.js';
 import { formatInteger, formatPercent } from '../../../lib/format.js';
 import { ElementName } from '../../../components/element-name.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { clickDetailsQuery } from '../api/pages-queries.js';
+import { clickDetailsQueryOptions } from '../api/pages-queries.js';
 import { PageInteractionsCard } from './page-interactions-card.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 
@@ -20,7 +20,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export function PageClicks({ view, path }: { view: DashboardView; path: string }) {
-  const query = useQuery(clickDetailsQuery(useReportScope(view), view.range, path, view.granularity));
+  const query = useQuery(clickDetailsQueryOptions(useReportScope(view), view.range, path, view.granularity));
   const summary = query.data?.summary;
   return (
     <PageInteractionsCard

@@ -5,7 +5,7 @@ import { FigureCards, type Figure } from '../../../components/figure-cards.js';
 import { QueryError } from '../../../components/query-error.js';
 import { formatInteger, formatPercent } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { pageDetailsQuery } from '../api/pages-queries.js';
+import { pageDetailsQueryOptions } from '../api/pages-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
 import { comparedRead } from '../../../lib/compared-read.js';
@@ -21,8 +21,8 @@ const FIGURES: { key: Key; label: string; format: (n: number) => string; points?
 
 export function PageFigures({ view, path }: { view: DashboardView; path: string }) {
   const scope = useReportScope(view);
-  const current = useQuery(pageDetailsQuery(scope, view.range, path));
-  const previous = useQuery(comparedRead(view.previous, (r) => pageDetailsQuery(scope, r, path)));
+  const current = useQuery(pageDetailsQueryOptions(scope, view.range, path));
+  const previous = useQuery(comparedRead(view.previous, (r) => pageDetailsQueryOptions(scope, r, path)));
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
 
   const now = current.data?.data;

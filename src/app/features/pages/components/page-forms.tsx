@@ -5,7 +5,7 @@ import type { ResponseOf } from '../../../lib/api-client.js';
 import { formatInteger, formatPercent } from '../../../lib/format.js';
 import { ElementName } from '../../../components/element-name.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { formDetailsQuery } from '../api/pages-queries.js';
+import { formDetailsQueryOptions } from '../api/pages-queries.js';
 import { PageInteractionsCard } from './page-interactions-card.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 
@@ -21,7 +21,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export function PageForms({ view, path }: { view: DashboardView; path: string }) {
-  const query = useQuery(formDetailsQuery(useReportScope(view), view.range, path, view.granularity));
+  const query = useQuery(formDetailsQueryOptions(useReportScope(view), view.range, path, view.granularity));
   const summary = query.data?.summary;
   return (
     <PageInteractionsCard

@@ -8,7 +8,7 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatDate, formatInteger, formatPercent } from '../../../lib/format.js';
 import type { ResponseOf } from '../../../lib/api-client.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { PAGES_LIMIT, pagesBreakdownQuery } from '../api/pages-queries.js';
+import { PAGES_LIMIT, pagesBreakdownQueryOptions } from '../api/pages-queries.js';
 import { parseSort } from '../pages-search.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 
@@ -24,7 +24,7 @@ const COLUMNS: Column<Row>[] = [
 
 export function PagesTable({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
-  const query = useQuery(pagesBreakdownQuery(scope, view.range));
+  const query = useQuery(pagesBreakdownQueryOptions(scope, view.range));
   const { sort } = useSearch({ from: '/pages' });
   const navigate = useNavigate({ from: '/pages' });
   return (

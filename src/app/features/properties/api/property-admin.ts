@@ -8,7 +8,7 @@ import { useAdminWrite } from '../../../lib/use-admin-write.js';
 const propertiesKey = (connection: Connection) => [connectionKey(connection), 'properties'] as const;
 
 /** Every property with its tracker tags, as the admin sees them (session mode only). */
-export const adminPropertiesQuery = (connection: Connection) =>
+export const adminPropertiesQueryOptions = (connection: Connection) =>
   queryOptions({
     queryKey: [...propertiesKey(connection), 'admin'],
     queryFn: async ({ signal }) => (await apiClient(connection).call('adminProperties', { signal })).data,
@@ -19,7 +19,7 @@ export const WAITING_POLL_MS = 5_000;
 export const RECEIVING_POLL_MS = 30_000;
 
 /** When the property's latest event happened (null before its first), polled while it is shown. */
-export const propertyStatusQuery = (connection: Connection, id: string) =>
+export const propertyStatusQueryOptions = (connection: Connection, id: string) =>
   queryOptions({
     queryKey: [...propertiesKey(connection), 'status', id],
     queryFn: ({ signal }) => apiClient(connection).call('propertyStatus', { params: { id }, signal }),

@@ -5,7 +5,7 @@ import { AdminOnly } from '../../../components/admin-only.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { useConnection } from '../../../lib/connection-context.js';
-import { adminPropertiesQuery } from '../api/property-admin.js';
+import { adminPropertiesQueryOptions } from '../api/property-admin.js';
 import { CreatePropertyForm } from './create-property-form.js';
 import { DeletePropertyDialog } from './delete-property-dialog.js';
 import { EditPropertyForm } from './edit-property-form.js';
@@ -16,7 +16,7 @@ import './properties.css';
 
 export function PropertiesPage() {
   const { connection } = useConnection();
-  const list = useQuery({ ...adminPropertiesQuery(connection), enabled: connection.mode === 'session' });
+  const list = useQuery({ ...adminPropertiesQueryOptions(connection), enabled: connection.mode === 'session' });
   // The right-hand card: a property's snippet (with whether it receives events) or its edit form.
   const [shown, setShown] = useState<{ kind: 'snippet' | 'edit'; property: AdminProperty; fresh?: boolean } | null>(null);
   const [deleting, setDeleting] = useState<AdminProperty | null>(null);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useConnection } from '../../../lib/connection-context.js';
-import { propertyStatusQuery } from '../api/property-admin.js';
+import { propertyStatusQueryOptions } from '../api/property-admin.js';
 
 const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
@@ -11,7 +11,7 @@ const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'm
  */
 export function SnippetStatus({ propertyId }: { propertyId: string }) {
   const { connection } = useConnection();
-  const status = useQuery(propertyStatusQuery(connection, propertyId));
+  const status = useQuery(propertyStatusQueryOptions(connection, propertyId));
   const last = status.data?.last_event_at;
   return (
     <div className={`snippet-status ${last ? 'receiving' : 'waiting'}`} aria-live="polite" data-testid="snippet-status">

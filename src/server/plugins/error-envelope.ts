@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '../../contract/common.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../api-error.js';
 import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from '../store/store-unavailable.js';
 import { isDeepLink } from '../routes/dashboard-routes.js';
 
@@ -11,7 +11,7 @@ function envelope(code: ErrorCode, message: string, details: Record<string, unkn
 }
 
 /** Every error leaves in the spec's envelope; unexpected ones as 500 without internals. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).send(envelope(error.code, error.message, error.details));
