@@ -2,6 +2,7 @@ import { compactCustomEventsSchemaSql } from './compact-custom-events.js';
 import { compactEventsSchemaSql } from './compact-events.js';
 import { pageViewHoursSchemaSql } from './page-view-hours.js';
 import { sessionPathsSchemaSql } from './session-paths.js';
+import { sessionTuplesSchemaSql } from './session-tuples.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
 import { deletedPropertiesSchemaSql } from './property-lifecycle.js';
 
@@ -40,7 +41,7 @@ const eventColumns = `
   props VARCHAR,
   label VARCHAR`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}${sessionTuplesSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,
@@ -136,9 +137,15 @@ CREATE TABLE IF NOT EXISTS sessions (
   os VARCHAR,
   -- The number of the session's path in \`path_patterns\` (session-paths.ts); NULL until the
   -- background pass numbers it, and again after each write to the session.
-  pattern_no UINTEGER
+  pattern_no UINTEGER,
+  -- Its first-touch values' numbers in \`arrival_tuples\` and \`client_tuples\` (session-tuples.ts),
+  -- set and cleared with pattern_no.
+  arrival_no UINTEGER,
+  client_no UINTEGER
 );
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS browser VARCHAR;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS os VARCHAR;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS pattern_no UINTEGER;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS arrival_no UINTEGER;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS client_no UINTEGER;
 `;

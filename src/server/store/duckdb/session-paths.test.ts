@@ -19,7 +19,7 @@ const patterns = () => internals().db.all<{ views: number[]; instants: number[] 
 /** Back to the state before any pass (the one at open may have numbered what was written by then). */
 const unnumber = async () => {
   await internals().settle();
-  await internals().db.transaction((conn) => conn.run('UPDATE sessions SET pattern_no = NULL'));
+  await internals().db.transaction((conn) => conn.run('UPDATE sessions SET pattern_no = NULL, arrival_no = NULL, client_no = NULL'));
 };
 const paths = (text: string[]) => internals().db.all<{ text: string; text_no: number }>('SELECT text, text_no FROM text_numbers WHERE list_contains($t, text)', { t: text });
 

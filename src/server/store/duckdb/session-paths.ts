@@ -2,6 +2,7 @@ import type { Scope } from '../store.js';
 import { query, type Database, type Params, type Reader } from './database.js';
 import { pageTextPredicate, sessionPredicate } from './filter-scope.js';
 import { scopeFilter } from './sql-fragments.js';
+import { addSessionTuplesSql, arrivalColumns, clientColumns, tupleNumbersJoin } from './session-tuples.js';
 
 /**
  * Each session's page views as a path, kept between requests, for the reports that regroup the range's
@@ -50,11 +51,12 @@ const samePattern = (a: string, b: string) => `${a}.pattern_hash = hash(${b}.vie
  * the caller repeats while that is the whole batch. Runs on the writer, inside a transaction.
  */
 export async function numberSessionPaths(conn: Parameters<typeof query>[0]): Promise<number> {
-  await conn.run(`CREATE TEMP TABLE IF NOT EXISTS pattern_todo (rid BIGINT, property_id VARCHAR, session_key UBIGINT, first_pv_ts TIMESTAMP, last_pv_ts TIMESTAMP);
+  const texts = [...arrivalColumns, ...clientColumns];
+  await conn.run(`CREATE TEMP TABLE IF NOT EXISTS session_todo (rid BIGINT, property_id VARCHAR, session_key UBIGINT, first_pv_ts TIMESTAMP, last_pv_ts TIMESTAMP, ${texts.map((c) => `${c} VARCHAR`).join(', ')});
     CREATE TEMP TABLE IF NOT EXISTS pattern_paths (property_id VARCHAR, session_key UBIGINT, views UINTEGER[], instants UINTEGER[]);
-    DELETE FROM pattern_todo; DELETE FROM pattern_paths;
-    INSERT INTO pattern_todo SELECT rowid, property_id, session_key, first_pv_ts, last_pv_ts FROM sessions WHERE pattern_no IS NULL LIMIT ${PASS_SESSIONS};`);
-  const [todo] = await query(conn, 'SELECT count(*)::INTEGER AS n, min(first_pv_ts)::VARCHAR AS lo, max(last_pv_ts)::VARCHAR AS hi FROM pattern_todo');
+    DELETE FROM session_todo; DELETE FROM pattern_paths;
+    INSERT INTO session_todo SELECT rowid, property_id, session_key, first_pv_ts, last_pv_ts, ${texts.join(', ')} FROM sessions WHERE arrival_no IS NULL LIMIT ${PASS_SESSIONS};`);
+  const [todo] = await query(conn, 'SELECT count(*)::INTEGER AS n, min(first_pv_ts)::VARCHAR AS lo, max(last_pv_ts)::VARCHAR AS hi FROM session_todo');
   const n = Number(todo.n);
   if (n === 0) return 0;
   if (todo.lo !== null) {
@@ -63,7 +65,7 @@ export async function numberSessionPaths(conn: Parameters<typeof query>[0]): Pro
     await query(
       conn,
       `INSERT INTO pattern_paths ${pathsOf(`SELECT v.property_id, v.session_key, v.ts, v.path_no FROM compact_page_views v
-        SEMI JOIN pattern_todo t ON t.session_key = v.session_key AND t.property_id = v.property_id
+        SEMI JOIN session_todo t ON t.session_key = v.session_key AND t.property_id = v.property_id
         WHERE v.ts >= $lo::TIMESTAMP AND v.ts <= $hi::TIMESTAMP`)}`,
       { lo: String(todo.lo), hi: String(todo.hi) },
     );
@@ -72,8 +74,10 @@ export async function numberSessionPaths(conn: Parameters<typeof query>[0]): Pro
       FROM (SELECT DISTINCT hash(views, instants) AS h, views, instants FROM pattern_paths) n
       WHERE NOT EXISTS (SELECT 1 FROM path_patterns p WHERE ${samePattern('p', 'n')})`);
   }
-  await conn.run(`UPDATE sessions SET pattern_no = m.pattern_no
-    FROM (SELECT t.rid, coalesce(p.pattern_no, 0) AS pattern_no FROM pattern_todo t
+  await conn.run(addSessionTuplesSql('session_todo'));
+  await conn.run(`UPDATE sessions SET pattern_no = m.pattern_no, arrival_no = m.arrival_no, client_no = m.client_no
+    FROM (SELECT t.rid, coalesce(p.pattern_no, 0) AS pattern_no, a.arrival_no, c.client_no FROM session_todo t
+      ${tupleNumbersJoin}
       LEFT JOIN pattern_paths l ON l.session_key = t.session_key AND l.property_id = t.property_id
       LEFT JOIN path_patterns p ON ${samePattern('p', 'l')}) m
     WHERE sessions.rowid = m.rid`);

@@ -124,16 +124,21 @@ export async function segments(db: Db, s: Scope, limit: number): ReturnType<Stor
   const { where, params } = scopeFilter(s, 'first_pv_ts');
   const dims = Object.keys(segmentSets) as SegmentDimension[];
   const sets = dims.map((d) => `(${segmentSets[d]})`).join(', ');
+  const cols = 'utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os';
+  const kept = `FROM sessions WHERE ${where} AND NOT is_bot${sessionsKept(s, params)}`;
+  // Numbered sessions grouped by their two numbers first, then by the few combinations' texts
+  // (session-tuples.ts); the others by their own texts.
+  const keptRows = `SELECT a.utm_source, a.utm_medium, a.utm_campaign, c.country, c.device, a.entry_path, a.referrer, c.browser, c.os, g.n, g.page_views
+      FROM (SELECT arrival_no, client_no, count(*) AS n, sum(pageviews) AS page_views ${kept} AND arrival_no IS NOT NULL GROUP BY ALL) g
+      JOIN arrival_tuples a USING (arrival_no) JOIN client_tuples c USING (client_no)
+    UNION ALL SELECT ${cols}, 1, pageviews ${kept} AND arrival_no IS NULL`;
   // grouping_id tells which set a row belongs to; the empty set () carries the totals.
-  const gid = `grouping_id(utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os)`;
   const rows = await db.all<Record<string, unknown> & { g: number; sessions: number; page_views: number }>(
-    // Wrapped so the ranking sees the output columns, not the table named "sessions".
     `SELECT * FROM (
-       SELECT ${gid} AS g, utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os,
-         count(*) AS sessions, sum(pageviews)::BIGINT AS page_views
-       FROM sessions WHERE ${where} AND NOT is_bot${sessionsKept(s, params)}
+       SELECT grouping_id(${cols}) AS g, ${cols}, coalesce(sum(n), 0)::BIGINT AS sessions, sum(page_views)::BIGINT AS page_views
+       FROM (${keptRows})
        GROUP BY GROUPING SETS (${sets}, ()))
-     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os) <= ${Number(limit)} OR g = 511`,
+     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, ${cols}) <= ${Number(limit)} OR g = 511`,
     params,
   );
   const all = 0b111111111;

@@ -60,7 +60,8 @@ describe('writeEvents', () => {
       first_pv_ts: new Date('2026-03-02T10:00:00Z'), last_pv_ts: new Date('2026-03-02T10:05:00Z'),
       entry_path: '/a', exit_path: '/b', pageviews: 2, referrer: 'google.com', utm_source: 'ads', utm_medium: null,
       utm_campaign: null, country: null, device: 'desktop', is_bot: false, browser: 'Firefox', os: 'Linux',
-      pattern_no: null, // a session written to has no path number until the background pass (session-paths.ts)
+      // A session written to has no path or first-touch numbers until the background pass (session-paths.ts).
+      pattern_no: null, arrival_no: null, client_no: null,
     });
   });
 });
