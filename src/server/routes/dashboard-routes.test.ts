@@ -60,4 +60,13 @@ describe('the page at / and deep links', () => {
     const small = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
   });
+
+  it('has a signed-in page fetch the property list beside its scripts, and nothing else or signed out', async () => {
+    for (const url of ['/', '/traffic?property=acme-shop&range=30d']) {
+      const signedIn = await app.inject({ url, headers: { cookie: 'theme=dark; sl_session=abc' } });
+      expect(signedIn.headers.link, url).toBe('</api/admin/v1/properties>; rel=preload; as=fetch; crossorigin=anonymous');
+      expect((await app.inject({ url })).headers.link, url).toBeUndefined();
+    }
+    expect((await app.inject({ url: '/assets/app.js', headers: { cookie: 'sl_session=abc' } })).headers.link).toBeUndefined();
+  });
 });

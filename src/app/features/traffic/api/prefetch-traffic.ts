@@ -1,17 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DashboardSearch } from '../../../lib/dashboard-search.js';
 import { prefetchView } from '../../../lib/prefetch-view.js';
-import { breakdownQuery, MAP_COUNTRIES, entryExitQuery, realtimeQuery, summaryQuery, trendsQuery } from './traffic-queries.js';
+import { breakdownQuery, entryExitQuery, realtimeQuery, summaryQuery, trendsQuery } from './traffic-queries.js';
 
-/** Every read of the Traffic page, started by its route loader. */
+/**
+ * Every read of the Traffic page, started by its route loader: the cards' and the chart's (with their
+ * compared periods) first; the tables' and realtime's are sent once those have answered
+ * (lib/headline-first.ts), one breakdown read serving both the tabs and the map.
+ */
 export const prefetchTraffic = (queryClient: QueryClient, search: DashboardSearch) =>
   prefetchView(queryClient, search, (scope, view) => {
     void queryClient.prefetchQuery(summaryQuery(scope, view.range));
     void queryClient.prefetchQuery(trendsQuery(scope, view.range, view.granularity));
     if (view.previous) void queryClient.prefetchQuery(summaryQuery(scope, view.previous));
+    if (view.compare && view.previous) void queryClient.prefetchQuery(trendsQuery(scope, view.previous.days, view.granularity));
     void queryClient.prefetchQuery(breakdownQuery(scope, view.range));
-    void queryClient.prefetchQuery(breakdownQuery(scope, view.range, MAP_COUNTRIES));
     void queryClient.prefetchQuery(entryExitQuery(scope, view.range));
     void queryClient.prefetchQuery(realtimeQuery(scope));
-    if (view.compare && view.previous) void queryClient.prefetchQuery(trendsQuery(scope, view.previous.days, view.granularity));
   });

@@ -9,7 +9,7 @@ import { ShareBar } from '../../../components/share-bar.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { breakdownQuery } from '../api/traffic-queries.js';
+import { BREAKDOWN_TABLE_ROWS, breakdownQuery } from '../api/traffic-queries.js';
 import { campaignLabel, countryName, orNone, referrerLabel } from '../../../lib/dimension-labels.js';
 import { filterValueOf as v } from '../../../lib/filter-words.js';
 import { useReportScope } from '../../../lib/report-scope.js';
@@ -57,7 +57,7 @@ export function BreakdownTabs({ view }: { view: DashboardView }) {
     tabRefs.current[next]?.focus();
   };
 
-  const rows = query.data?.data[tab.id] ?? [];
+  const rows = (query.data?.data[tab.id] ?? []).slice(0, BREAKDOWN_TABLE_ROWS);
   return (
     <section className={`card ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="breakdown-title" aria-busy={query.isFetching}>
       <div className="card-head">
