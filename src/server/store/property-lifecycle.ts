@@ -1,4 +1,4 @@
-import type { Property } from './store.js';
+import type { Property } from './property-store.js';
 
 /** What an admin may change of a property: never its id, which the snippet and API paths carry. */
 export type PropertyChanges = Partial<Pick<Property, 'name' | 'domain' | 'timezone'>>;

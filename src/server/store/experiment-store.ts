@@ -1,0 +1,86 @@
+import type { Change, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
+import type { GoalRecord } from './goal-store.js';
+
+/** One arm of a split test; its index in `variants` is the exposure's `variant` (0 is the control). */
+export interface ExperimentVariant {
+  label: string;
+  changes: Change[];
+  /** Redirect tests: where this variant sends visitors (absent for the control, which stays on `page`). */
+  url?: string;
+}
+
+export interface ExperimentRecord {
+  id: string;
+  property_id: string;
+  name: string;
+  page: string;
+  type: (typeof experimentTypes)[number];
+  goal: (typeof goals)[number];
+  goal_target: string | null;
+  /** Only on a `goal` test: the goal `goal_target` names, as defined when the test was created (its figures never follow a later change). */
+  goal_definition?: ExperimentGoal;
+  auto_stop_days: number | null;
+  status: (typeof experimentStatuses)[number];
+  created_at: Date;
+  stopped_at: Date | null;
+  reason: string | null;
+  variants: ExperimentVariant[];
+  /** Only on an archived test: when it was archived (left out of the default list, still readable). */
+  archived_at?: Date;
+  /**
+   * The one currency (ISO 4217) the test's revenue figures count, fixed when it was created; absent on a
+   * test created before currencies were kept, or before its property had any payment: then
+   * `experimentCurrency` says it (docs/decisions.md, "Split tests: revenue in one currency").
+   */
+  currency?: string;
+}
+
+/** A payment total in one currency (never added to another currency's). */
+export interface CurrencyAmount { currency: string; amount: number }
+/**
+ * A variant's exposed sessions, those that reached the goal, and their revenue in the test's currency
+ * (`ExperimentRecord.currency`; 0 without one); index = variant. `other_revenue`: the same sessions'
+ * payments in every other currency, per currency, sorted by currency.
+ */
+export interface VariantFigures { sessions: number; conversions: number; revenue: number; other_revenue: CurrencyAmount[] }
+/** New sessions and their conversions per variant by day of the test (0: its first 24 hours), days without any left out. */
+export interface DailyVariantFigures { day: number; variant: number; sessions: number; conversions: number }
+/** A test's counted sessions, and how many of them the one client address with the most sent (keyed hashes compared, never addresses). */
+export interface ExperimentTraffic { sessions: number; top_client_sessions: number }
+
+/** A goal's name and definition, without its id, property and time: what a `goal` split test keeps of it. */
+export type ExperimentGoal = Pick<GoalRecord, 'name' | 'kind' | 'page' | 'event' | 'target' | 'source'>;
+
+/** Split tests: their lifecycle, and the figures computed from their exposures. */
+export interface ExperimentStore {
+  /** Stores a new test as given (created_at included, so a test can begin in the past). */
+  createExperiment(e: ExperimentRecord): Promise<void>;
+  /** Newest first; `archived` true: only archived tests, false: none of them, absent: all. */
+  listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number; archived?: boolean }): Promise<ExperimentRecord[]>;
+  /** The property's test, or null (also for another property's id). */
+  getExperiment(propertyId: string, id: string): Promise<ExperimentRecord | null>;
+  /** Changes the fields given, only while the test is active; null when it is unknown or complete. */
+  updateExperiment(propertyId: string, id: string, changes: { name?: string; auto_stop_days?: number | null }): Promise<ExperimentRecord | null>;
+  /** Completes an active test; null when it is unknown or already complete. */
+  stopExperiment(propertyId: string, id: string, reason: string, at: Date): Promise<ExperimentRecord | null>;
+  /** Archives (`at`) or restores (null) a complete test; null when it is unknown or still active. */
+  archiveExperiment(propertyId: string, id: string, at: Date | null): Promise<ExperimentRecord | null>;
+  /** Deletes a complete test for good; false when it is unknown or still active. */
+  deleteExperiment(propertyId: string, id: string): Promise<boolean>;
+  /** The property's running tests, oldest first. */
+  activeExperiments(propertyId: string): Promise<ExperimentRecord[]>;
+  /** Completes every active test (of one property, or all) whose auto_stop_days have passed at `now`; returns them. */
+  autoStopExperiments(now: Date, propertyId?: string): Promise<ExperimentRecord[]>;
+  /** Per-variant figures of a test, computed from its exposures and the goal's conversion rule. */
+  experimentFigures(e: ExperimentRecord): Promise<VariantFigures[]>;
+  /** The same figures by the day of the test each session was first exposed on, counted by the same rules. */
+  experimentDailyFigures(e: ExperimentRecord): Promise<DailyVariantFigures[]>;
+  /** How concentrated on one client address a test's counted sessions are, for the detail's traffic check. */
+  experimentTraffic(e: ExperimentRecord): Promise<ExperimentTraffic>;
+  /**
+   * The currency a test without a stored one counts: of the property's non-bot payments in the 30 days
+   * before `created_at`, the currency of most (ties: the first in byte order); without any, that of its
+   * first payment from `created_at` on (up to `stopped_at` for a complete test); null without either.
+   */
+  experimentCurrency(e: ExperimentRecord): Promise<string | null>;
+}
