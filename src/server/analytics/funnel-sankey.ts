@@ -1,49 +1,23 @@
 import type { z } from 'zod';
-import { CONTINUES, DROP_OFF, type sankeyParams, type sankeyResponse } from '../../contract/funnels.js';
-import type { FunnelPathRow } from '../store/store.js';
+import type { sankeyParams, sankeyResponse } from '../../contract/funnels.js';
 import { funnelQueryOf } from './funnel.js';
 import { rangeMeta, type ReportContext } from './report-context.js';
 
-/**
- * A session's nodes: its pages from the first view of step 1 (repeats collapsed) up to the page that
- * completes the funnel, or up to its last page followed by `(drop-off)` when it never completes. With
- * goal steps, the events of those goals are nodes among the pages ("Goal: Signup"), and the first
- * step-1 event, page view or goal event, starts the path.
- */
-export function pathNodes(row: FunnelPathRow, stepCount: number, mode: 'unbounded' | 'sequential'): string[] {
-  const nodes: string[] = [];
-  const all = 2 ** stepCount - 1;
-  let seen = 0;
-  let progress = 0;
-  for (let i = 0; i < row.pages.length; i++) {
-    const mask = row.masks[i];
-    if (nodes[nodes.length - 1] !== row.pages[i]) nodes.push(row.pages[i]);
-    seen |= mask;
-    if ((mask >> progress) & 1) progress++;
-    const complete = mode === 'sequential' ? progress >= stepCount : (seen & all) === all;
-    if (complete) return nodes;
-  }
-  nodes.push(row.ended ? DROP_OFF : CONTINUES);
-  return nodes;
-}
+// A session's nodes (pages from step 1's first view up to completion, or then a drop-off) are
+// described in store/sankey-nodes.ts; the store returns each node list once with its sessions.
 
 export async function funnelSankey(ctx: ReportContext<z.infer<typeof sankeyParams>>): Promise<z.infer<typeof sankeyResponse>> {
   const { frame, q } = await funnelQueryOf(ctx);
-  const rows = await ctx.store.funnelPaths(q, Math.min(q.steps.length + 4, 24));
-  const counts = new Map<string, { nodes: string[]; sessions: number }>();
-  for (const row of rows) {
-    const nodes = pathNodes(row, q.steps.length, q.mode);
-    const key = JSON.stringify(nodes);
-    const entry = counts.get(key) ?? { nodes, sessions: 0 };
-    entry.sessions += row.sessions;
-    counts.set(key, entry);
-  }
-  const paths = [...counts.values()]
-    .filter((p) => p.sessions >= ctx.query.minSessions)
-    .sort((a, b) => b.sessions - a.sessions || a.nodes.join('\u0000').localeCompare(b.nodes.join('\u0000')))
-    .slice(0, ctx.query.maxPaths);
+  const { maxPaths, minSessions } = ctx.query;
+  const found = await ctx.store.sankeyPaths(q, Math.min(q.steps.length + 4, 24), { maxPaths, minSessions });
+  // Equal counts by their nodes (the store gives every path tied with the last place).
+  const keyed = found.map((p) => ({ p, key: p.nodes.join('\u0000') }));
+  const paths = keyed
+    .sort((a, b) => b.p.sessions - a.p.sessions || a.key.localeCompare(b.key))
+    .slice(0, maxPaths)
+    .map(({ p }) => p);
   return {
-    meta: { ...rangeMeta(ctx, frame), mode: q.mode, maxPaths: ctx.query.maxPaths, minSessions: ctx.query.minSessions },
+    meta: { ...rangeMeta(ctx, frame), mode: q.mode, maxPaths, minSessions },
     data: { paths },
   };
 }

@@ -3,6 +3,7 @@ import type { FunnelDimension } from '../../contract/funnels.js';
 import type { Granularity } from '../../contract/analytics-query.js';
 import type { OffsetSegment } from '../analytics/time-frame.js';
 import type { GoalRecord } from './goal-store.js';
+import type { SankeyPath, SankeyTop } from './sankey-nodes.js';
 
 /** Which properties and which half-open UTC range a report reads. */
 export interface Scope {
@@ -73,6 +74,11 @@ export interface ReportStore {
   interactions(s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): Promise<InteractionReport>;
   funnel(q: FunnelQuery, limit: number): Promise<FunnelRow[]>;
   funnelPaths(q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]>;
+  /**
+   * The sankey's node lists (sankey-nodes.ts: pathNodes of funnelPaths' rows) with their sessions, one
+   * per list: the top `maxPaths` by sessions and all tied with the last, each with at least `minSessions`.
+   */
+  sankeyPaths(q: FunnelQuery, maxNodes: number, top: SankeyTop): Promise<SankeyPath[]>;
   /** Page sequences that follow `page` (consecutive repeats collapsed), with session counts. */
   pathsAfter(s: Scope, page: string, depth: number): Promise<{ pages: string[]; sessions: number }[]>;
 }

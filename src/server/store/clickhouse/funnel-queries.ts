@@ -6,6 +6,7 @@ import { sessionsKept, sessionsReaching } from './funnel-counts.js';
 import { goalStepFunnel, goalStepPaths } from './funnel-goal-steps.js';
 import { breakdownViewsWhere, cutAfterNodesSql, dropRepeatsSql, pageViewsWhere, perSession, stepMaskSql } from './funnel-sql.js';
 import { TS, scopeParams } from './sql-fragments.js';
+import { sankeyPathsOf, topSankeyPaths } from '../sankey-nodes.js';
 
 // The same answers as the embedded store (duckdb/funnel-queries.ts), from one read of the range's page
 // views grouped per session. Ties in session counts are ordered by the pages' text, and a session's
@@ -13,10 +14,11 @@ import { TS, scopeParams } from './sql-fragments.js';
 // saw each page), which is the text's order for pages first seen in one batch (docs/decisions.md).
 
 /** Funnels, their paths and the pages that follow a page on ClickHouse. */
-export function funnelQueries(db: ChDb): Pick<Store, 'funnel' | 'funnelPaths' | 'pathsAfter'> {
+export function funnelQueries(db: ChDb): Pick<Store, 'funnel' | 'funnelPaths' | 'sankeyPaths' | 'pathsAfter'> {
   return {
     funnel: (q, limit) => funnel(db, q, limit),
     funnelPaths: (q, maxNodes) => funnelPaths(db, q, maxNodes),
+    sankeyPaths: async (q, maxNodes, top) => topSankeyPaths(sankeyPathsOf(await funnelPaths(db, q, maxNodes), q.steps.length, q.mode), top),
     pathsAfter: (s, page, depth) => pathsAfter(db, s, page, depth),
   };
 }

@@ -8,6 +8,7 @@ import { Database } from './database.js';
 import { experimentQueries } from './experiment-queries.js';
 import { exportQueries } from './export-queries.js';
 import { funnel, funnelPaths, pathsAfter } from './funnel-queries.js';
+import { sankeyPaths } from './sankey-queries.js';
 import { goalQueries } from './goal-queries.js';
 import { interactions } from './interaction-queries.js';
 import { migrateKeyPermissions } from './key-permission-migration.js';
@@ -90,6 +91,7 @@ export async function openDuckdbStore(
     interactions: (s, type, opts) => interactions(db, s, type, opts),
     funnel: (q, limit) => funnel(db, q, limit),
     funnelPaths: (q, maxNodes) => funnelPaths(db, q, maxNodes),
+    sankeyPaths: (q, maxNodes, top) => sankeyPaths(db, q, maxNodes, top),
     pathsAfter: (s, page, depth) => pathsAfter(db, s, page, depth),
   };
 }

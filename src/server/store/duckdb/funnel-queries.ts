@@ -122,7 +122,7 @@ export async function pathsAfter(db: Db, s: Scope, page: string, depth: number):
 }
 
 /** The numbers of those of `paths` the store has seen. */
-async function pathNumbers(db: Db, paths: string[]): Promise<Map<string, number>> {
+export async function pathNumbers(db: Db, paths: string[]): Promise<Map<string, number>> {
   const rows = await db.all<{ text: string; text_no: number }>('SELECT text, text_no FROM text_numbers WHERE list_contains($paths, text)', { paths });
   return new Map(rows.map((r) => [r.text, r.text_no]));
 }
