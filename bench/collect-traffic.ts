@@ -47,7 +47,10 @@ interface AutocannonClient {
  * connections with requests in flight, which the server may still commit): that keeps "stored equal
  * to accepted" exact. `onStart` gets a `stop` that cuts the connections at once (for kill -9).
  */
-export function load(url: string, opts: { connections: number; seconds: number; eventsPerRequest: number; body: (n: number) => string; onStart?: (stop: () => void) => void }): Promise<LoadRun> {
+export function load(
+  url: string,
+  opts: { connections: number; seconds: number; eventsPerRequest: number; body: (n: number) => string; onStart?: (stop: () => void) => void; /** Requests a second in all, else as fast as answered. */ overallRate?: number },
+): Promise<LoadRun> {
   let n = 0;
   let requests202 = 0;
   let refused = 0;
@@ -61,6 +64,7 @@ export function load(url: string, opts: { connections: number; seconds: number; 
         connections: opts.connections,
         duration: opts.seconds + 60, // a safety net: the deadline below ends the run
         timeout: 30,
+        ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
         setupClient: (client) => clients.push(client as AutocannonClient),
         requests: [
           {

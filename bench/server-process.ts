@@ -11,8 +11,8 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function nodeTs(script: string, args: string[], dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+function nodeTs(script: string, args: string[], dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DEMO: '0', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -31,9 +31,12 @@ export async function cli(dataDir: string, args: string[], env: Record<string, s
   return stdout;
 }
 
-/** Starts `src/server/main.ts` on the store (`env`: configuration beyond the defaults) and resolves once it prints its address. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = nodeTs('src/server/main.ts', [], dataDir, env);
+/**
+ * Starts `src/server/main.ts` on the store (`env`: configuration beyond the defaults; `nodeArgs`: e.g.
+ * `--cpu-prof`, which NODE_OPTIONS refuses) and resolves once it prints its address.
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const child = nodeTs('src/server/main.ts', [], dataDir, env, nodeArgs);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (s: Buffer) => (stderr += s));

@@ -39,16 +39,50 @@ describe('GroupCommitter', () => {
     expect(answered).toEqual(['a1 after 1 write', 'b1 after 1 write', 'c1 after 1 write']);
   });
 
-  it('does not answer before the window has been written', async () => {
-    const w = fakeWriter();
-    const gc = new GroupCommitter(w.write, 200);
+  it('does not answer before its events have been written', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    const writes: string[][] = [];
+    const gc = new GroupCommitter(async (events) => {
+      await held;
+      writes.push(labels(events));
+    }, 200);
     let done = false;
     const p = gc.submit([ev('x')]).then(() => (done = true));
     await sleep(20);
     expect(done).toBe(false);
-    expect(w.writes).toEqual([]);
+    release();
     await p;
-    expect(w.writes).toEqual([['x']]);
+    expect(writes).toEqual([['x']]);
+  });
+
+  it('when idle, writes at once instead of waiting out the window', async () => {
+    const w = fakeWriter();
+    const gc = new GroupCommitter(w.write, 600_000); // a window the test would never see end
+    await gc.submit([ev('alone')]);
+    expect(w.writes).toEqual([['alone']]);
+    await gc.close();
+  });
+
+  it('when busy, gathers for the window: requests during a write wait for the next one together', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    const writes: string[][] = [];
+    const gc = new GroupCommitter(async (events) => {
+      if (writes.length === 0) await held;
+      writes.push(labels(events));
+    }, 600_000);
+    const first = gc.submit([ev('a')]); // idle: its write starts at once, and hangs
+    await sleep(5);
+    const later = [gc.submit([ev('b')]), gc.submit([ev('c')])];
+    release();
+    await first;
+    await sleep(5);
+    // the window (ten minutes here) holds b and c back; only close() writes them, as one transaction
+    expect(writes).toEqual([['a']]);
+    await gc.close();
+    await Promise.all(later);
+    expect(writes).toEqual([['a'], ['b', 'c']]);
   });
 
   it('a failed write rejects exactly its own waiters, and later windows still commit', async () => {
