@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DashboardSearch } from '../../../lib/dashboard-search.js';
 import { prefetchView } from '../../../lib/prefetch-view.js';
-import { breakdownQuery, entryExitQuery, realtimeQuery, summaryQuery, trendsQuery } from './traffic-queries.js';
+import { breakdownQueryOptions, entryExitQueryOptions, realtimeQueryOptions, summaryQueryOptions, trendsQueryOptions } from './traffic-queries.js';
 
 /**
  * Every read of the Traffic page, started by its route loader: the cards' and the chart's (with their
@@ -10,11 +10,11 @@ import { breakdownQuery, entryExitQuery, realtimeQuery, summaryQuery, trendsQuer
  */
 export const prefetchTraffic = (queryClient: QueryClient, search: DashboardSearch) =>
   prefetchView(queryClient, search, (scope, view) => {
-    void queryClient.prefetchQuery(summaryQuery(scope, view.range));
-    void queryClient.prefetchQuery(trendsQuery(scope, view.range, view.granularity));
-    if (view.previous) void queryClient.prefetchQuery(summaryQuery(scope, view.previous));
-    if (view.compare && view.previous) void queryClient.prefetchQuery(trendsQuery(scope, view.previous.days, view.granularity));
-    void queryClient.prefetchQuery(breakdownQuery(scope, view.range));
-    void queryClient.prefetchQuery(entryExitQuery(scope, view.range));
-    void queryClient.prefetchQuery(realtimeQuery(scope));
+    void queryClient.prefetchQuery(summaryQueryOptions(scope, view.range));
+    void queryClient.prefetchQuery(trendsQueryOptions(scope, view.range, view.granularity));
+    if (view.previous) void queryClient.prefetchQuery(summaryQueryOptions(scope, view.previous));
+    if (view.compare && view.previous) void queryClient.prefetchQuery(trendsQueryOptions(scope, view.previous.days, view.granularity));
+    void queryClient.prefetchQuery(breakdownQueryOptions(scope, view.range));
+    void queryClient.prefetchQuery(entryExitQueryOptions(scope, view.range));
+    void queryClient.prefetchQuery(realtimeQueryOptions(scope));
   });

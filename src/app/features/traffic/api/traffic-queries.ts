@@ -13,7 +13,7 @@ const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.e
 // The cards' and the chart's reads are headline reads; the tables' and realtime's start after them
 // (lib/headline-first.ts). keepPreviousData: the old figures stay on screen (dimmed) while a new
 // range loads, instead of flashing skeletons.
-export const trendsQuery = (s: ReportScope, range: DateRange, granularity: Granularity) =>
+export const trendsQueryOptions = (s: ReportScope, range: DateRange, granularity: Granularity) =>
   queryOptions({
     queryKey: key(s, 'trends', { ...range, tz: s.timezone, granularity }),
     queryFn: ({ signal }) => headlineRead(s.client.call('trafficTrends', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), granularity }, signal })),
@@ -21,7 +21,7 @@ export const trendsQuery = (s: ReportScope, range: DateRange, granularity: Granu
   });
 
 /** Totals for a range; called twice when comparing (this period and the compared one, whose end may be a time of day). */
-export const summaryQuery = (s: ReportScope, range: DateRange) =>
+export const summaryQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: key(s, 'summary', { ...range, tz: s.timezone }),
     queryFn: ({ signal }) => headlineRead(s.client.call('trafficSummary', { propertyId: s.propertyId, query: rangeQuery(s, range), signal })),
@@ -30,7 +30,7 @@ export const summaryQuery = (s: ReportScope, range: DateRange) =>
 
 export const REALTIME_REFRESH_MS = 5_000;
 
-export const realtimeQuery = (s: ReportScope) =>
+export const realtimeQueryOptions = (s: ReportScope) =>
   queryOptions({
     queryKey: key(s, 'realtime', {}),
     queryFn: ({ signal }) => afterHeadline(() => s.client.call('trafficRealtime', { propertyId: s.propertyId, query: filtersQuery(s.filters), signal })),
@@ -48,14 +48,14 @@ export const BREAKDOWN_TABLE_ROWS = 10;
  * one read: the rows are ranked by a total order, so a tab's first BREAKDOWN_TABLE_ROWS are exactly
  * what `limit=10` answers, and the store groups the range's sessions once instead of twice.
  */
-export const breakdownQuery = (s: ReportScope, range: DateRange) =>
+export const breakdownQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: key(s, 'breakdown', { ...range, tz: s.timezone, limit: MAP_COUNTRIES }),
     queryFn: ({ signal }) => afterHeadline(() => s.client.call('trafficBreakdown', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), limit: MAP_COUNTRIES }, signal })),
     placeholderData: keepPreviousData,
   });
 
-export const entryExitQuery = (s: ReportScope, range: DateRange, limit = 10) =>
+export const entryExitQueryOptions = (s: ReportScope, range: DateRange, limit = 10) =>
   queryOptions({
     queryKey: key(s, 'entry-exit', { ...range, tz: s.timezone, limit }),
     queryFn: ({ signal }) => afterHeadline(() => s.client.call('entryExitPages', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), limit }, signal })),

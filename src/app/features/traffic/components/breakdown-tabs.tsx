@@ -9,7 +9,7 @@ import { ShareBar } from '../../../components/share-bar.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { BREAKDOWN_TABLE_ROWS, breakdownQuery } from '../api/traffic-queries.js';
+import { BREAKDOWN_TABLE_ROWS, breakdownQueryOptions } from '../api/traffic-queries.js';
 import { campaignLabel, countryName, orNone, referrerLabel } from '../../../lib/dimension-labels.js';
 import { filterValueOf as v } from '../../../lib/filter-words.js';
 import { useReportScope } from '../../../lib/report-scope.js';
@@ -42,7 +42,7 @@ const TABS: Tab[] = [
 
 export function BreakdownTabs({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
-  const query = useQuery(breakdownQuery(scope, view.range));
+  const query = useQuery(breakdownQueryOptions(scope, view.range));
   const [active, setActive] = useState(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tab = TABS[active];

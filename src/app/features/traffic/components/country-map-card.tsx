@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { breakdownQuery } from '../api/traffic-queries.js';
+import { breakdownQueryOptions } from '../api/traffic-queries.js';
 import { classRanges, mapClasses, stepFill } from '../map-classes.js';
 import './country-map.css';
 
@@ -15,7 +15,7 @@ const CountryMap = lazy(() => import('./country-map.js').then((m) => ({ default:
 
 export function CountryMapCard({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
-  const query = useQuery(breakdownQuery(scope, view.range));
+  const query = useQuery(breakdownQueryOptions(scope, view.range));
   const rows = query.data?.data.countries;
   const { sessions, bounds, max, unknown } = useMemo(() => {
     const known = (rows ?? []).filter((r) => r.country !== 'unknown');

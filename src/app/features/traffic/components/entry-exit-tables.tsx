@@ -7,7 +7,7 @@ import { ShareBar } from '../../../components/share-bar.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { entryExitQuery } from '../api/traffic-queries.js';
+import { entryExitQueryOptions } from '../api/traffic-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import { filterValueOf } from '../../../lib/filter-words.js';
 
@@ -52,7 +52,7 @@ function PathTable({ id, title, rows, loading, filename, dimension }: PathTableP
 
 export function EntryExitTables({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
-  const query = useQuery(entryExitQuery(scope, view.range));
+  const query = useQuery(entryExitQueryOptions(scope, view.range));
   if (query.error) return <QueryError error={query.error} propertyId={view.property.id} />;
   const suffix = `${view.property.id}-${view.range.start}-${view.range.end}.csv`;
   return (

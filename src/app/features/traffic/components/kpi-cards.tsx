@@ -5,7 +5,7 @@ import { QueryError } from '../../../components/query-error.js';
 import { Skeleton } from '../../../components/skeleton.js';
 import { formatDuration, formatInteger, formatPercent } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { summaryQuery } from '../api/traffic-queries.js';
+import { summaryQueryOptions } from '../api/traffic-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
 import { comparedRead } from '../../../lib/compared-read.js';
@@ -57,8 +57,8 @@ function CountingHelp() {
 
 function KpiRow({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
-  const current = useQuery(summaryQuery(scope, view.range));
-  const previous = useQuery(comparedRead(view.previous, (r) => summaryQuery(scope, r)));
+  const current = useQuery(summaryQueryOptions(scope, view.range));
+  const previous = useQuery(comparedRead(view.previous, (r) => summaryQueryOptions(scope, r)));
   const against = viewComparedLabel(view);
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
   const before = settledPrevious(current, previous)?.data;

@@ -4,13 +4,13 @@ import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { formatInteger, formatTime, plural } from '../../../lib/format.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { REALTIME_REFRESH_MS, realtimeQuery } from '../api/traffic-queries.js';
+import { REALTIME_REFRESH_MS, realtimeQueryOptions } from '../api/traffic-queries.js';
 import { countryName } from '../../../lib/dimension-labels.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 
 export function RealtimeCard({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
-  const realtime = useQuery(realtimeQuery(scope));
+  const realtime = useQuery(realtimeQueryOptions(scope));
   const data = realtime.data?.data;
   return (
     <section className="card realtime" aria-labelledby="realtime-title">

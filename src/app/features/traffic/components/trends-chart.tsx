@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/skeleton.js';
 import { formatBucket, formatDate } from '../../../lib/format.js';
 import { trendPoints } from '../../../lib/trend-points.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
-import { trendsQuery } from '../api/traffic-queries.js';
+import { trendsQueryOptions } from '../api/traffic-queries.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import { settledPrevious } from '../../../lib/settled-previous.js';
 import { comparedRead } from '../../../lib/compared-read.js';
@@ -15,9 +15,9 @@ import { chartComparedName } from '../../../lib/compared-label.js';
 
 export function TrendsChart({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
-  const current = useQuery(trendsQuery(scope, view.range, view.granularity));
+  const current = useQuery(trendsQueryOptions(scope, view.range, view.granularity));
   // The whole compared period is drawn, for its shape; the cards' figures stop at today's time of day.
-  const previous = useQuery(comparedRead(view.compare ? view.previous : null, (r) => trendsQuery(scope, r.days, view.granularity)));
+  const previous = useQuery(comparedRead(view.compare ? view.previous : null, (r) => trendsQueryOptions(scope, r.days, view.granularity)));
 
   const title = (
     <h2 id="trends-title">
