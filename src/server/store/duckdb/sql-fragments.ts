@@ -36,17 +36,47 @@ export function offsetSql(offsets: OffsetSegment[], column: string): string {
   return `(CASE ${branches} ELSE ${minutes(offsets[offsets.length - 1].offsetMinutes)} END)`;
 }
 
+/** The row's offset in microseconds, as offsetSql gives it as an interval. */
+function offsetMicrosSql(offsets: OffsetSegment[], column: string): string {
+  const micros = (m: number) => {
+    if (!Number.isInteger(m)) throw new Error('offset must be whole minutes');
+    return `(${m * 60_000_000})::BIGINT`;
+  };
+  if (offsets.length === 1) return micros(offsets[0].offsetMinutes);
+  const branches = offsets
+    .slice(1)
+    .map((seg, i) => `WHEN ${column} < ${instantLiteral(seg.fromMs!)} THEN ${micros(offsets[i].offsetMinutes)}`)
+    .join(' ');
+  return `(CASE ${branches} ELSE ${micros(offsets[offsets.length - 1].offsetMinutes)} END)`;
+}
+
+const HOUR_US = 3_600_000_000;
+const DAY_US = 86_400_000_000;
+
 /**
  * The bucket a row falls in: the local calendar start for day/week/month, and for hours the UTC
  * start of the local hour, so both hours of a DST fall-back stay apart. Matches `bucketKey()`.
+ * Hours, days and weeks are integer arithmetic on the instant's microseconds (events are after
+ * 1970, so integer division is a floor): date_trunc cost 40 ns a row, half of a clicks trend's scan.
+ * Weeks start on Monday (the epoch's day 0 was a Thursday), as date_trunc's do.
  */
 export function bucketSql(granularity: Granularity, offsets: OffsetSegment[], column = 'ts'): string {
-  const off = offsetSql(offsets, column);
-  if (granularity === 'hour') return `(date_trunc('hour', ${column} + ${off}) - ${off})`;
-  return `date_trunc('${granularity}', ${column} + ${off})`;
+  if (granularity === 'month') return `date_trunc('month', ${column} + ${offsetSql(offsets, column)})`;
+  const off = offsetMicrosSql(offsets, column);
+  const local = `(epoch_us(${column}) + ${off})`;
+  if (granularity === 'hour') return `make_timestamp(${local} // ${HOUR_US} * ${HOUR_US} - ${off})`;
+  if (granularity === 'day') return `make_timestamp(${local} // ${DAY_US} * ${DAY_US})`;
+  return `make_timestamp(((${local} // ${DAY_US} + 3) // 7 * 7 - 3) * ${DAY_US})`;
 }
 
 /** The bucket key as `bucketKey()` writes it, from the TIMESTAMP the store returns. */
+const UNIT_MS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 28 * 86_400_000 } as const;
+
+/** At most how many buckets a scope's range falls in (a month counted as 28 days): sizes per-bucket sets. */
+export function maxBuckets(s: { start: Date; end: Date; granularity: Granularity }): number {
+  return Math.ceil((s.end.getTime() - s.start.getTime()) / UNIT_MS[s.granularity]) + 1;
+}
+
 export function keyOf(value: unknown): string {
   return (value as Date).toISOString().slice(0, 19).replace('T', ' ');
 }

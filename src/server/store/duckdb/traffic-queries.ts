@@ -7,11 +7,9 @@ import { pageViewRows } from './visitor-slots.js';
 import { viewsOfMatchingSessions } from './session-filtered-views.js';
 import { pageFilters } from '../filter-sql.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
-import { bucketSql, byCountsThenValues, keyOf, scopeFilter } from './sql-fragments.js';
+import { bucketSql, byCountsThenValues, keyOf, maxBuckets, scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all' | 'snapshot'>;
-
-const UNIT_MS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 28 * 86_400_000 } as const;
 
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
   const rows = pageViewRows(s);
@@ -19,8 +17,7 @@ export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['
   if (!bounds) return { buckets: [], page_views: 0, unique_visitors: 0 };
   const params = rows.params;
   const bits = visitorBits(bounds);
-  const buckets = Math.ceil((s.end.getTime() - s.start.getTime()) / UNIT_MS[s.granularity]) + 1;
-  const perBucketBits = bitsFit(buckets, bounds);
+  const perBucketBits = bitsFit(maxBuckets(s), bounds);
   // One scan: per bucket its page views and visitor set; the range's visitors are the union of the sets.
   const result = await db.all<{ bucket: Date | null; page_views: number; unique_visitors: number }>(
     perBucketBits
