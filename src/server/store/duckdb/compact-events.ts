@@ -42,7 +42,9 @@ CREATE TABLE IF NOT EXISTS compact_interactions (
   label_no UINTEGER
 );
 -- Stores made before labels were kept (issue 12 §5): their rows had none, so NULL is their answer.
-ALTER TABLE compact_interactions ADD COLUMN IF NOT EXISTS label_no UINTEGER;`;
+ALTER TABLE compact_interactions ADD COLUMN IF NOT EXISTS label_no UINTEGER;
+-- Its session's number (session-numbers.ts); NULL until the background pass sets it.
+ALTER TABLE compact_interactions ADD COLUMN IF NOT EXISTS session_no UINTEGER;`;
 
 const [pv, eng, click, form] = (['pageview', 'engagement', 'click', 'form_submit'] as const).map(typeCode);
 const nextTextNo = `(SELECT coalesce(max(text_no), 0) FROM text_numbers) + row_number() OVER (ORDER BY s)`;

@@ -2,12 +2,15 @@ import type { BucketedScope, InteractionOptions, InteractionReport, Store } from
 import { interactionOrder } from '../interaction-order.js';
 import type { Database, Params } from './database.js';
 import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
-import { bucketSql, keyOf, scopeFilter } from './sql-fragments.js';
+import { bucketSql, keyOf, maxBuckets, scopeFilter } from './sql-fragments.js';
+import { numberedInteractionRows, sessionBits, sessionNumberBounds } from './session-numbers.js';
+import { bitsFit } from './visitor-sets.js';
 import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.js';
 import { pageViewsByPath } from './page-view-hours.js';
 
 type Db = Pick<Database, 'all'>;
 type Figures = { count: number; unique: number };
+type SessionBounds = Awaited<ReturnType<typeof sessionNumberBounds>>;
 /**
  * A top row as the SQL gives it: per page, its page's number, its label when all its labels agree
  * and whether they do not (`mixed`); per element, the numbers of the pages it was used on.
@@ -50,27 +53,55 @@ export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'fo
   // Under filters the flags are checked over these unfiltered rows all the same: when all of them are
   // flagged, so are the filtered ones, and the check needs no join with the sessions.
   const settled = allFlagged(db, repeatKeys.interactionSessions, rowsSql, { ...params });
+  // Session numbers' bounds over the unfiltered rows: they hold the filtered rows' numbers too.
+  const bounds = sessionNumberBounds(db, numberedInteractionRows(filter, 'c.ts'), { ...params });
   const bucket = bucketSql(s.granularity, s.offsets, 'c.ts');
   const views = () => pageViews(db, s, opts.page);
   const top: TopRowsSql = opts.group === 'element' ? (from) => elementRowsSql(from, opts.limit) : (from, flagsSettled) => pageRowsSql(from, flagsSettled, opts.limit);
   // Under filters: those made on matching pages, in matching sessions.
   const kept = andAll(pageNumberCondition(s.filters, 'c.path_no', params), inMatchingSessions(s, params, 'c'));
   if (kept) {
-    const [found, pageViewsOf] = await Promise.all([settled.then((flagsSettled) => filtered(db, `${filter}${kept}`, params, bucket, flagsSettled, top)), views()]);
+    const sessions = (b: SessionBounds) => (b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)');
+    const [found, pageViewsOf] = await Promise.all([
+      Promise.all([settled, bounds]).then(([flagsSettled, b]) => filtered(db, `${filter}${kept}`, params, bucket, flagsSettled, top, sessions(b))),
+      views(),
+    ]);
     return report({ ...found, rows: await named(db, found.rows, `${filter}${kept}`, params) }, pageViewsOf, opts.group);
   }
 
   const from = `FROM compact_interactions c WHERE ${filter}`;
-  const [rows, pageViewsOf, trend, [total]] = await Promise.all([
+  const [rows, pageViewsOf, { trend, total }] = await Promise.all([
     settled.then((flagsSettled) => db.all<TopRow>(top(`(SELECT * ${from})`, flagsSettled), params)).then((found) => named(db, found, filter, params)),
     settled.then(views),
-    db.all<Figures & { bucket: Date }>(
-      `SELECT ${bucket} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`,
-      params,
-    ),
-    db.all<Figures>(`SELECT count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}`, params),
+    bounds.then((b) => trendAndTotal(db, b, s, filter, bucket, params)),
   ]);
   return report({ rows, trend, total }, pageViewsOf, opts.group);
+}
+
+/**
+ * The trend and the total in one read: per bucket its rows and its sessions as a bitstring of their
+ * numbers (session-numbers.ts), the total the union of those; without bounds (a session not numbered
+ * yet) or past the memory budget, two reads counting session keys.
+ */
+async function trendAndTotal(db: Db, bounds: SessionBounds, s: BucketedScope, filter: string, bucket: string, params: Params) {
+  type Row = Figures & { bucket: Date | null };
+  if (bounds && bitsFit(maxBuckets(s), bounds)) {
+    const all = await db.all<Row>(
+      `WITH b AS (SELECT bucket, count(*) AS count, ${sessionBits(bounds)} AS bits FROM (${numberedInteractionRows(filter, `${bucket} AS bucket`)}) GROUP BY bucket)
+       SELECT bucket, count, bit_count(bits)::BIGINT AS "unique" FROM b
+       UNION ALL SELECT NULL, sum(count)::BIGINT, bit_count(bit_or(bits))::BIGINT FROM b`,
+      params,
+    );
+    const trend = all.filter((r) => r.bucket !== null).sort((a, b) => a.bucket!.getTime() - b.bucket!.getTime()) as (Figures & { bucket: Date })[];
+    const total = all.find((r) => r.bucket === null);
+    return { trend, total: total && total.count !== null ? { count: Number(total.count), unique: Number(total.unique) } : undefined };
+  }
+  const from = `FROM compact_interactions c WHERE ${filter}`;
+  const [trend, [total]] = await Promise.all([
+    db.all<Figures & { bucket: Date }>(`SELECT ${bucket} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`, params),
+    db.all<Figures>(`SELECT count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}`, params),
+  ]);
+  return { trend, total };
 }
 
 /**
@@ -176,15 +207,15 @@ function mostCommonLabels(db: Db, mixed: TopRow[], filter: string, params: Param
  * Filtered, the rows, trend and total come from one statement over the kept rows, found once: each
  * separate read would join with the sessions again, which costs more than the report itself.
  */
-async function filtered(db: Db, filter: string, params: Params, bucket: string, settled: boolean, top: TopRowsSql) {
+async function filtered(db: Db, filter: string, params: Params, bucket: string, settled: boolean, top: TopRowsSql, distinctSessions: string) {
   // part 0: the top rows; 1: a trend bucket; 2: the total.
   const all = await db.all<TopRow & { part: number; bucket: Date | null }>(
-    `WITH kept AS MATERIALIZED (SELECT ts, path_no, target_no, label_no, session_key, is_form, repeated FROM compact_interactions c WHERE ${filter}),
+    `WITH kept AS MATERIALIZED (${numberedInteractionRows(filter, 'c.ts, c.path_no, c.target_no, c.label_no, c.session_key, c.is_form, c.repeated')}),
      top AS (${top('kept', settled)})
      SELECT 0 AS part, path_no, target_no, path, target, label, label_no, mixed, path_nos, NULL::TIMESTAMP AS bucket, count, "unique" FROM top
      UNION ALL
-     SELECT 1 + grouping(bucket), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, bucket, count(*), count(DISTINCT session_key)
-     FROM (SELECT ${bucket} AS bucket, session_key FROM kept c) GROUP BY GROUPING SETS ((bucket), ())`,
+     SELECT 1 + grouping(bucket), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, bucket, count(*), ${distinctSessions}
+     FROM (SELECT ${bucket} AS bucket, session_key, session_no FROM kept c) GROUP BY GROUPING SETS ((bucket), ())`,
     params,
   );
   return {

@@ -30,7 +30,7 @@ WITH ${stagedDictionary}
 SELECT d.str[p], d.h[s], d.h[v], epoch_ms(first_ts::BIGINT), epoch_ms(last_ts::BIGINT),
   epoch_ms(first_pv_ts::BIGINT), epoch_ms(last_pv_ts::BIGINT), d.str[entry_path], d.str[exit_path], pageviews,
   referrer_host(d.str[referrer]), d.str[utm_source], d.str[utm_medium], d.str[utm_campaign], d.str[country], d.str[device], is_bot,
-  d.str[browser], d.str[os], NULL, NULL, NULL
+  d.str[browser], d.str[os], NULL, NULL, NULL, NULL
 FROM (
   SELECT property_id AS p, session_id AS s, any_value(visitor_id) AS v, min(ts) AS first_ts, max(ts) AS last_ts,
     min(ts) ${pv} AS first_pv_ts, max(ts) ${pv} AS last_pv_ts,
@@ -68,4 +68,5 @@ UPDATE sessions SET
   client_no = CASE WHEN b.pageviews > 0 THEN NULL ELSE sessions.client_no END
 FROM (SELECT f.rid, b.* FROM staging_found f JOIN staging_sessions b USING (property_id, session_key)) b
 WHERE sessions.rowid = b.rid;
-INSERT INTO sessions SELECT b.* FROM staging_sessions b ANTI JOIN staging_found f USING (property_id, session_key);`;
+-- A new session takes the next number (session-numbers.ts).
+INSERT INTO sessions SELECT b.* REPLACE (nextval('session_no_seq')::UINTEGER AS session_no) FROM staging_sessions b ANTI JOIN staging_found f USING (property_id, session_key);`;

@@ -1,6 +1,7 @@
 import type { Database, Params } from './database.js';
 import { settlePageViewHoursSql } from './page-view-hours.js';
 import { numberAllSessionPaths } from './session-paths.js';
+import { numberSessionsSql } from './session-numbers.js';
 
 /**
  * Distinct counts without counting most rows distinctly. A row is flagged when its key (for scroll
@@ -79,6 +80,7 @@ export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(
       .transaction(async (conn) => {
         for (const k of Object.values(repeatKeys)) await conn.run(flagRepeatsSql(k));
         await conn.run(settlePageViewHoursSql);
+        await conn.run(numberSessionsSql);
       })
       .then(() => numberAllSessionPaths(db))
       .catch(() => {

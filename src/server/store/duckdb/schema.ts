@@ -3,6 +3,7 @@ import { compactEventsSchemaSql } from './compact-events.js';
 import { pageViewHoursSchemaSql } from './page-view-hours.js';
 import { sessionPathsSchemaSql } from './session-paths.js';
 import { sessionTuplesSchemaSql } from './session-tuples.js';
+import { sessionNumbersSchemaSql } from './session-numbers.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
 import { deletedPropertiesSchemaSql } from './property-lifecycle.js';
 
@@ -41,7 +42,7 @@ const eventColumns = `
   props VARCHAR,
   label VARCHAR`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}${sessionTuplesSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}${sessionTuplesSchemaSql}${sessionNumbersSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,
@@ -141,11 +142,14 @@ CREATE TABLE IF NOT EXISTS sessions (
   -- Its first-touch values' numbers in \`arrival_tuples\` and \`client_tuples\` (session-tuples.ts),
   -- set and cleared with pattern_no.
   arrival_no UINTEGER,
-  client_no UINTEGER
+  client_no UINTEGER,
+  -- Its dense number (session-numbers.ts), given when first written.
+  session_no UINTEGER
 );
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS browser VARCHAR;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS os VARCHAR;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS pattern_no UINTEGER;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS arrival_no UINTEGER;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS client_no UINTEGER;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS session_no UINTEGER;
 `;

@@ -62,6 +62,7 @@ describe('writeEvents', () => {
       utm_campaign: null, country: null, device: 'desktop', is_bot: false, browser: 'Firefox', os: 'Linux',
       // A session written to has no path or first-touch numbers until the background pass (session-paths.ts).
       pattern_no: null, arrival_no: null, client_no: null,
+      session_no: 1, // numbered when first written (session-numbers.ts), kept by the second batch
     });
   });
 });
