@@ -17,6 +17,14 @@ function numberList(nos: number[]): string {
 }
 
 /**
+ * A join keeping the rows of those path numbers: `path_no IN (…)` tested each row against the list
+ * (about 20 ns a row); a join with the list as its small side cost half (10 pages over 4.3M views).
+ */
+function ofPaths(nos: number[]): string {
+  return `JOIN (SELECT unnest([${numberList(nos).slice(1, -1)}]::UINTEGER[]) AS path_no) ranked USING (path_no)`;
+}
+
+/**
  * Distinct visitors, scroll depth and bounce rate of the ranked pages, three independent reads side by
  * side on the reader connections. Scroll depth is the mean over (session, page) of the deepest scroll
  * reported; bounce rate is over the sessions that entered on the page. Either is null without a base
@@ -26,9 +34,9 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   if (ranked.length === 0) return [];
   const ev = scopeFilter(s, 'ts');
   const se = scopeFilter(s, 'first_pv_ts');
-  const nos = numberList(ranked.map((r) => r.path_no));
+  const pagesJoin = ofPaths(ranked.map((r) => r.path_no));
   // Flags are checked over the pages' rows unfiltered: all of those flagged, the filtered ones are too.
-  const allEngaged = { sql: `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements WHERE ${ev.where} AND path_no IN ${nos}`, params: { ...ev.params } };
+  const allEngaged = { sql: `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements ${pagesJoin} WHERE ${ev.where}`, params: { ...ev.params } };
   // The ranked pages are matching ones already; session filters keep their views, scrolls and entries
   // in matching sessions only.
   const inSessions = andAll(inMatchingSessions(s, ev.params));
@@ -48,8 +56,8 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   const counted = ranked.every((r) => r.unique_visitors !== undefined);
   const [visitors, depths, entries] = await Promise.all([
     counted ? ranked.map((r) => ({ path_no: r.path_no, unique_visitors: r.unique_visitors! })) : db.all<{ path_no: number; unique_visitors: number }>(
-      `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views
-       WHERE ${ev.where} AND path_no IN ${nos}${inSessions} GROUP BY path_no`,
+      `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views ${pagesJoin}
+       WHERE ${ev.where}${inSessions} GROUP BY path_no`,
       ev.params,
     ),
     depthSql().then((sql) => db.all<{ path_no: number; avg_scroll_depth: number | null }>(sql, ev.params)),
