@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,7 +40,45 @@ describe('collect inbox', () => {
     await db.close();
   });
 
-  it('writes at the next start, once, the batches a killed server accepted but had not written', async () => {
+  it('has a batch on disk in its log by the time it is accepted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sightline-inbox-'));
+    dirs.push(dir);
+    const { db, inbox } = await open(dir);
+    await inbox.accept([view('s', '/logged', '2026-03-02T10:00:00Z')]);
+    const logDir = join(dir, 'collect-inbox');
+    const text = readdirSync(logDir).map((f) => readFileSync(join(logDir, f), 'utf8')).join('');
+    expect(text).toMatch(/^1 \[.*"path":"\/logged".*\]\n$/);
+    await inbox.close();
+    await db.close();
+    expect(readdirSync(logDir)).toEqual([]); // written into the store, so the log let it go
+  });
+
+  it('writes at the next start, once, the batches a killed server logged, and not an append cut short', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sightline-inbox-'));
+    dirs.push(dir);
+    // What a kill -9 leaves: two appended batches, and a third whose append the kill cut (never answered).
+    mkdirSync(join(dir, 'collect-inbox'));
+    const line = (seq: number, events: StoredEvent[]) => `${seq} ${JSON.stringify(events)}\n`;
+    const torn = line(9, [view('x', '/torn', '2026-03-02T10:07:00Z')]).slice(0, 40);
+    writeFileSync(
+      join(dir, 'collect-inbox', '0000000000000007.log'),
+      line(7, [view('s', '/a', '2026-03-02T10:00:00Z')]) + line(8, [view('s', '/b', '2026-03-02T10:05:00Z'), view('t', '/c', '2026-03-02T10:06:00Z')]) + torn,
+    );
+    for (let start = 0; start < 2; start++) {
+      const { db, inbox } = await open(dir);
+      expect(await db.all("SELECT path, ts FROM events WHERE path <> '/d' ORDER BY ts")).toEqual([
+        { path: '/a', ts: new Date('2026-03-02T10:00:00Z') },
+        { path: '/b', ts: new Date('2026-03-02T10:05:00Z') },
+        { path: '/c', ts: new Date('2026-03-02T10:06:00Z') },
+      ]);
+      if (start === 0) await inbox.accept([view('u', '/d', '2026-03-02T11:00:00Z')]); // numbered after the batches left
+      expect((await db.all<{ n: number }>("SELECT count(*) AS n FROM events WHERE path = '/d'"))[0].n).toBe(1);
+      await inbox.close();
+      await db.close();
+    }
+  });
+
+  it('writes at the next start, once, the batches an inbox of the DuckDB kind left (before the log)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sightline-inbox-'));
     dirs.push(dir);
     // What a kill -9 leaves: two committed inbox rows, nothing written from them.

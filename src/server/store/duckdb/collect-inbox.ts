@@ -1,26 +1,26 @@
-import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredEvent } from '../../../contract/events.js';
+import { CollectLog } from './collect-log.js';
 import { query, type Database } from './database.js';
 import { writeEvents } from './write-events.js';
 
 /**
- * Collected batches as they arrived, one row each, until they are written into the tables the reports
- * read. Committing a row takes about a millisecond; writing a batch into `events`, `sessions` and the
+ * Collected batches as they arrived, one each, until they are written into the tables the reports
+ * read. Logging a batch takes about a millisecond; writing a batch into `events`, `sessions` and the
  * tables derived from them costs 50–100 ms whatever its size (twenty-odd statements). So a batch is
- * answered once its row is committed (kill -9 loses nothing answered: the rows are written at the next
- * start), and the rest is done for many batches at once.
+ * answered once it is on disk in the inbox's log (collect-log.ts; kill -9 loses nothing answered: the
+ * logged batches are written at the next start), and the rest is done for many batches at once.
  *
- * The inbox is a database file of its own: in the store's file its commits queued behind the big
- * writes' commits and checkpoints (p99 185–285 ms under load against 68 without checkpoints). The
+ * The log is files of its own beside the store: in the store's database its commits queued behind the
+ * big writes' commits and checkpoints (p99 185–285 ms under load against 68 without checkpoints). The
  * transaction that writes batches also records, in the store, the last batch number written, so
- * each batch is written exactly once; the inbox's rows up to it are deleted afterwards.
+ * each batch is written exactly once; the log's segments up to it are deleted afterwards.
  */
-const INBOX_FILE = 'collect-inbox.duckdb';
-const inboxSql = `
-CREATE TABLE IF NOT EXISTS collect_inbox (seq BIGINT NOT NULL, events VARCHAR NOT NULL);
--- Batches that could not be written even alone, kept for inspection rather than lost.
-CREATE TABLE IF NOT EXISTS collect_failed (seq BIGINT NOT NULL, events VARCHAR NOT NULL, error VARCHAR NOT NULL)`;
+const LOG_DIR = 'collect-inbox';
+/** Where the inbox was a DuckDB table (before the log): batches left in it are written at start. */
+const LEGACY_INBOX_FILE = 'collect-inbox.duckdb';
 const writtenSql = 'CREATE TABLE IF NOT EXISTS collect_written (seq BIGINT NOT NULL)';
 
 /** Accepted but not yet written events past which a new batch waits for the writing (back-pressure). */
@@ -41,6 +41,24 @@ interface Pending {
 }
 
 const revive = (e: StoredEvent & { ts: string }): StoredEvent => ({ ...e, ts: new Date(e.ts) });
+const parseBatch = (seq: number, text: string): Pending => ({ seq, events: (JSON.parse(text) as (StoredEvent & { ts: string })[]).map(revive) });
+
+/** The batches an inbox of the DuckDB kind left unwritten, then its file is removed. */
+async function drainLegacyInbox(dataDir: string, writtenSeq: number): Promise<Pending[]> {
+  const path = join(dataDir, LEGACY_INBOX_FILE);
+  if (dataDir === ':memory:' || !existsSync(path)) return [];
+  const instance = await DuckDBInstance.create(path, { threads: '1' });
+  const conn = await instance.connect();
+  try {
+    const tables = await query<{ n: number }>(conn, "SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 'collect_inbox'");
+    if (Number(tables[0].n) === 0) return [];
+    const rows = await query<{ seq: number; events: string }>(conn, 'SELECT seq, events FROM collect_inbox WHERE seq > $w ORDER BY seq', { w: writtenSeq });
+    return rows.map((r) => parseBatch(Number(r.seq), r.events));
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
+}
 
 /** Writes the batches and records the last one's number, in the caller's transaction. */
 async function writeBatches(conn: DuckDBConnection, batches: Pending[]): Promise<void> {
@@ -63,29 +81,34 @@ export interface CollectInbox {
  * not write are written first.
  */
 export async function openCollectInbox(db: Database, dataDir: string): Promise<CollectInbox> {
-  const instance = await DuckDBInstance.create(dataDir === ':memory:' ? ':memory:' : join(dataDir, INBOX_FILE), { threads: '1' });
-  const conn = await instance.connect();
-  await conn.run(inboxSql);
   await db.writer.run(writtenSql);
   const [mark] = await query<{ seq: number }>(db.writer, 'SELECT max(seq) AS seq FROM collect_written');
   let writtenSeq = Number(mark?.seq ?? 0);
-  const left = await query<{ seq: number; events: string }>(conn, 'SELECT seq, events FROM collect_inbox WHERE seq > $w ORDER BY seq', { w: writtenSeq });
-  if (left.length > 0) {
-    const batches = left.map((r) => ({ seq: Number(r.seq), events: (JSON.parse(r.events) as (StoredEvent & { ts: string })[]).map(revive) }));
-    await db.transaction((c) => writeBatches(c, batches));
-    writtenSeq = batches[batches.length - 1].seq;
+  const legacy = await drainLegacyInbox(dataDir, writtenSeq);
+  if (legacy.length > 0) {
+    await db.transaction((c) => writeBatches(c, legacy));
+    writtenSeq = legacy[legacy.length - 1].seq;
   }
-  await query(conn, 'DELETE FROM collect_inbox WHERE seq <= $w', { w: writtenSeq });
+  if (dataDir !== ':memory:') for (const f of [LEGACY_INBOX_FILE, `${LEGACY_INBOX_FILE}.wal`]) rmSync(join(dataDir, f), { force: true });
+  // An in-memory store keeps nothing past its process, so its inbox needs no log.
+  const opened = dataDir === ':memory:' ? null : CollectLog.open(join(dataDir, LOG_DIR));
+  const left = (opened?.batches ?? []).filter((b) => b.seq > writtenSeq).map((b) => parseBatch(b.seq, b.text));
+  if (left.length > 0) {
+    await db.transaction((c) => writeBatches(c, left));
+    writtenSeq = left[left.length - 1].seq;
+  }
+  let log: CollectLog | null = opened?.log ?? null;
+  log?.forget(writtenSeq, true);
   let seq = writtenSeq;
 
-  let insert: DuckDBPreparedStatement | null = await conn.prepare('INSERT INTO collect_inbox VALUES ($1, $2)');
-  // Statements on the inbox's connection, one at a time.
+  // Appends to the log, one at a time.
   let inboxChain: Promise<unknown> = Promise.resolve();
   const onInbox = <T>(fn: () => Promise<T>): Promise<T> => {
     const done = inboxChain.then(fn);
     inboxChain = done.catch(() => undefined);
     return done;
   };
+  let closing = false;
   let pending: Pending[] = [];
   let unwritten = 0;
   let writing: Promise<void> | null = null;
@@ -98,7 +121,7 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
   };
 
   // One transaction for what is pending (up to MAX_GROUP events); a failed group is retried batch by
-  // batch, and a batch that fails alone is moved to `collect_failed` rather than blocking the others.
+  // batch, and a batch that fails alone is kept in a file of its own rather than blocking the others.
   async function writePending(): Promise<void> {
     while (pending.length > 0) {
       let n = 0;
@@ -110,19 +133,24 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
         await db.transaction((c) => writeBatches(c, group));
       } catch (error) {
         for (const batch of group) {
-          await db.transaction((c) => writeBatches(c, [batch])).catch(async (e: unknown) => {
-            console.error(`collect: batch ${batch.seq} (${batch.events.length} events) could not be written; kept in collect_failed:`, e);
-            await onInbox(() => query(conn, 'INSERT INTO collect_failed VALUES ($seq, $events, $error)', { seq: batch.seq, events: JSON.stringify(batch.events), error: String(e) }));
+          await db.transaction((c) => writeBatches(c, [batch])).catch((e: unknown) => {
+            console.error(`collect: batch ${batch.seq} (${batch.events.length} events) could not be written; kept in ${LOG_DIR}/failed-${batch.seq}.json:`, e);
+            try {
+              log?.keepFailed(batch.seq, batch.events, e);
+            } catch (keepError) {
+              console.error(`collect: batch ${batch.seq} could not be kept either:`, keepError);
+            }
           });
         }
       }
       for (const b of group) unwritten -= b.events.length;
       writtenSeq = group[group.length - 1].seq;
       wake(writtenSeq);
-      const upTo = writtenSeq;
-      await onInbox(() => query(conn, 'DELETE FROM collect_inbox WHERE seq <= $w', { w: upTo })).catch((e: unknown) => {
-        console.error('collect: inbox rows not deleted (they are skipped at the next start):', e);
-      });
+      try {
+        log?.forget(writtenSeq);
+      } catch (e) {
+        console.error('collect: inbox log segments not deleted (their batches are skipped at the next start):', e);
+      }
     }
   }
   let timer: NodeJS.Timeout | null = null;
@@ -144,13 +172,11 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
     async accept(events) {
       if (events.length === 0) return;
       while (unwritten > MAX_UNWRITTEN) await kick();
-      const text = JSON.stringify(events);
+      const text = log ? JSON.stringify(events) : '';
       const mine = await onInbox(async () => {
-        if (!insert) throw new Error('the store is closing');
+        if (closing) throw new Error('the store is closing');
         const next = seq + 1;
-        insert.bindBigInt(1, BigInt(next));
-        insert.bindVarchar(2, text);
-        await insert.run();
+        await log?.append(next, text);
         seq = next;
         return next;
       });
@@ -167,13 +193,13 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
     },
     async close() {
       await onInbox(async () => {
-        insert?.destroySync();
-        insert = null;
+        closing = true;
       });
       while (writing || pending.length > 0) await kick();
       await inboxChain;
-      conn.closeSync();
-      instance.closeSync();
+      await log?.close();
+      log?.forget(writtenSeq);
+      log = null;
     },
   };
 }
