@@ -13,9 +13,9 @@ interface Waiter {
  * The window adapts: when the committer is idle (no write under way, none ended within the last
  * `windowMs`) a request is written at once, together only with what arrives in the same turn of the
  * event loop, so a quiet site's requests don't wait out a window that gathers nothing. Under load
- * every write ended moments ago, so requests gather for the window as before: each commit costs
- * about half a millisecond of CPU whatever it holds, and committing at once under load would spend
- * that hundreds of times a second.
+ * every write ended moments ago, so requests gather for the window as before: each commit costs CPU
+ * whatever it holds (an fdatasync'd append to the inbox's log, a promise per request woken), and
+ * committing at once under load would spend that hundreds of times a second.
  */
 export class GroupCommitter {
   private pending: StoredEvent[] = [];
