@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROP_A, insert, session } from '../../test-support/fixtures.js';
+import { Random } from '../../seed/random.js';
 import { sankeyPathsOf, topSankeyPaths, type SankeyPath } from '../sankey-nodes.js';
 import type { FunnelQuery, Store } from '../store.js';
 import { duckdbInternals, openDuckdbStore, type DuckdbInternals } from './duckdb-store.js';
@@ -11,19 +12,10 @@ import { duckdbInternals, openDuckdbStore, type DuckdbInternals } from './duckdb
 let store: Store & { [duckdbInternals]: DuckdbInternals };
 const scope = { propertyIds: [PROP_A], start: new Date('2026-05-02T00:00:00Z'), end: new Date('2026-05-03T00:00:00Z') };
 
-/** A small deterministic generator (mulberry32), so a failure repeats. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 beforeAll(async () => {
   store = await openDuckdbStore(':memory:', { backgroundPassMs: 3_600_000 });
-  const next = random(7);
+  const random = new Random(7); // seeded, so a failure repeats
+  const next = () => random.next();
   const pages = ['/a', '/b', '/c', '/d', '/e'];
   const events = [];
   for (let i = 0; i < 300; i++) {

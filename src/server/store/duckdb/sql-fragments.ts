@@ -19,35 +19,31 @@ function instantLiteral(ms: number): string {
   return `TIMESTAMP '${ts(new Date(ms))}'`;
 }
 
+/** The row's offset as `literal` gives a whole number of minutes: a constant, or a CASE over the DST transitions. */
+function offsetCase(offsets: OffsetSegment[], column: string, literal: (minutes: number) => string): string {
+  const checked = (m: number) => {
+    if (!Number.isInteger(m)) throw new Error('offset must be whole minutes');
+    return literal(m);
+  };
+  if (offsets.length === 1) return checked(offsets[0].offsetMinutes);
+  const branches = offsets
+    .slice(1)
+    .map((seg, i) => `WHEN ${column} < ${instantLiteral(seg.fromMs!)} THEN ${checked(offsets[i].offsetMinutes)}`)
+    .join(' ');
+  return `(CASE ${branches} ELSE ${checked(offsets[offsets.length - 1].offsetMinutes)} END)`;
+}
+
 /**
  * The row's offset as an interval: a constant in most ranges, a CASE over the few DST transitions
  * otherwise. This is the whole per-row cost of time zones: no ICU conversion per row.
  */
 export function offsetSql(offsets: OffsetSegment[], column: string): string {
-  const minutes = (m: number) => {
-    if (!Number.isInteger(m)) throw new Error('offset must be whole minutes');
-    return `INTERVAL (${m}) MINUTE`;
-  };
-  if (offsets.length === 1) return minutes(offsets[0].offsetMinutes);
-  const branches = offsets
-    .slice(1)
-    .map((seg, i) => `WHEN ${column} < ${instantLiteral(seg.fromMs!)} THEN ${minutes(offsets[i].offsetMinutes)}`)
-    .join(' ');
-  return `(CASE ${branches} ELSE ${minutes(offsets[offsets.length - 1].offsetMinutes)} END)`;
+  return offsetCase(offsets, column, (m) => `INTERVAL (${m}) MINUTE`);
 }
 
 /** The row's offset in microseconds, as offsetSql gives it as an interval. */
 function offsetMicrosSql(offsets: OffsetSegment[], column: string): string {
-  const micros = (m: number) => {
-    if (!Number.isInteger(m)) throw new Error('offset must be whole minutes');
-    return `(${m * 60_000_000})::BIGINT`;
-  };
-  if (offsets.length === 1) return micros(offsets[0].offsetMinutes);
-  const branches = offsets
-    .slice(1)
-    .map((seg, i) => `WHEN ${column} < ${instantLiteral(seg.fromMs!)} THEN ${micros(offsets[i].offsetMinutes)}`)
-    .join(' ');
-  return `(CASE ${branches} ELSE ${micros(offsets[offsets.length - 1].offsetMinutes)} END)`;
+  return offsetCase(offsets, column, (m) => `(${m * 60_000_000})::BIGINT`);
 }
 
 const HOUR_US = 3_600_000_000;
