@@ -50,7 +50,11 @@ export async function openDuckdbStore(
   await backfillPageViewHours(db);
   const inbox = await openCollectInbox(db, dataDir);
   db.beforeRead = inbox.settled;
-  const repeats = startRepeatFlagging(db, opts.backgroundPassMs);
+  // Bulk writes under way (import, and a seed's transactions one after another): the background
+  // pass, which reads whole tables, waits until they end instead of running between a seed's
+  // transactions (10 passes over a growing store for a 10M seed).
+  let importing = 0;
+  const repeats = startRepeatFlagging(db, opts.backgroundPassMs, () => importing > 0);
   const internals: DuckdbInternals = {
     db,
     async settle() {
@@ -74,7 +78,13 @@ export async function openDuckdbStore(
     },
     ping: () => db.ping(),
     insertEvents: (events: StoredEvent[]) => inbox.accept(events).finally(repeats.written),
-    importEvents: (batches: AsyncIterable<StoredEvent[]>) => db.transaction((conn) => importBatches(conn, batches)).finally(repeats.written),
+    importEvents(batches: AsyncIterable<StoredEvent[]>) {
+      importing++;
+      return db.transaction((conn) => importBatches(conn, batches)).finally(() => {
+        importing--;
+        repeats.written();
+      });
+    },
     async countEvents(propertyIds?: string[]) {
       const [row] = propertyIds
         ? await db.all<{ n: number }>('SELECT count(*) AS n FROM events WHERE list_contains($ids, property_id)', { ids: propertyIds })

@@ -70,7 +70,12 @@ export async function allFlagged(db: Pick<Database, 'all'>, k: RepeatKey, rows: 
  * batches appended (page-view-hours.ts), which are exact at every moment too. Each pass is one transaction on the writer, so it queues behind
  * and between event batches like any write.
  */
-export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(): void; settle(): Promise<void>; stop(): Promise<void> } {
+export function startRepeatFlagging(
+  db: Database,
+  intervalMs = 2000,
+  /** While true the timer's passes wait: a bulk import or seed gets one pass after it, not one per transaction. */
+  paused: () => boolean = () => false,
+): { written(): void; settle(): Promise<void>; stop(): Promise<void> } {
   let dirty = true;
   let running: Promise<void> = Promise.resolve();
   const pass = () => {
@@ -87,7 +92,9 @@ export function startRepeatFlagging(db: Database, intervalMs = 2000): { written(
         dirty = true; // tried again on the next tick; until then the rows count as repeated, which is exact
       });
   };
-  const timer = setInterval(pass, intervalMs);
+  const timer = setInterval(() => {
+    if (!paused()) pass();
+  }, intervalMs);
   timer.unref();
   queueMicrotask(pass);
   return {
