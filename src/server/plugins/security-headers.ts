@@ -51,9 +51,11 @@ function helmetHeaders(): [string, string][] {
 }
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const headers = helmetHeaders();
+  const headers = Object.fromEntries(helmetHeaders());
+  // On the reply, not `reply.raw.setHeader`: once any header is set on the raw response, Node sets
+  // every header Fastify writes later one call at a time too (5% of collect's main thread).
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(headers);
     done();
   });
 });
