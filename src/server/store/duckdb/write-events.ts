@@ -1,12 +1,18 @@
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import type { StoredEvent } from '../../../contract/events.js';
 import { mergeSessionsSql, mergeSessionsStagingSql } from './merge-sessions.js';
-import { eventTypeList, stageEvents, stagedDictionary, stagingSql, type StagedBatch } from './stage-events.js';
+import {
+  EventStager,
+  eventTypeList,
+  stageEvents,
+  stagedDictionary,
+  stagingSql,
+  type StagedBatch,
+} from './stage-events.js';
 import { maintainCompactCustomEventsSql } from './compact-custom-events.js';
 import { maintainCompactEventsSql } from './compact-events.js';
 import { maintainPageViewHoursSql } from './page-view-hours.js';
 import { maintainVisitorSlotsSql } from './visitor-slots.js';
-
 
 // Columns named: a store's `events` has them in the order its columns were added (schema.ts).
 const copyEventsSql = `
@@ -81,7 +87,9 @@ const writeAppendedSql = [
   maintainCompactCustomEventsSql,
   mergeSessionsSql,
   clearStagingSql,
-].map((sql) => sql.trim().replace(/;$/, '')).join(';\n');
+]
+  .map((sql) => sql.trim().replace(/;$/, ''))
+  .join(';\n');
 
 async function writeAppended(conn: DuckDBConnection): Promise<void> {
   await conn.run(writeAppendedSql);
@@ -105,11 +113,21 @@ export async function writeEvents(conn: DuckDBConnection, events: readonly Store
 }
 
 /**
- * Writes every batch the source yields; must run inside the caller's transaction (all or nothing).
- * Pipelined: while DuckDB copies and merges batch N on its own threads, the source parses batch N + 1
- * and it is staged in JS, so the two halves of the work overlap instead of taking turns.
+ * Events per write of an import: the source's batches are staged as they come and written to DuckDB
+ * 200,000 at a time, which costs DuckDB about 15% less CPU per event than 50,000.
  */
-export async function importBatches(conn: DuckDBConnection, batches: AsyncIterable<StoredEvent[]>): Promise<number> {
+export const IMPORT_WRITE_ROWS = 200_000;
+
+/**
+ * Writes every batch the source yields; must run inside the caller's transaction (all or nothing).
+ * Pipelined: while DuckDB copies and merges one write on its own threads, the source parses the next
+ * batches and they are staged in JS, so the two halves of the work overlap instead of taking turns.
+ */
+export async function importBatches(
+  conn: DuckDBConnection,
+  batches: AsyncIterable<StoredEvent[]>,
+  writeRows = IMPORT_WRITE_ROWS,
+): Promise<number> {
   await prepare(conn);
   // One DuckDB thread while importing: the other core is busy parsing the next batch, and a second
   // DuckDB thread only contended with it (measured: 10 instead of 13 µs of CPU per event, 30% faster).
@@ -118,20 +136,26 @@ export async function importBatches(conn: DuckDBConnection, batches: AsyncIterab
   let appenders: StagingAppenders | undefined;
   let count = 0;
   let writing: Promise<void> = Promise.resolve();
+  let stager = new EventStager();
+  const write = async (opened: StagingAppenders) => {
+    const staged = stager.finish();
+    stager = new EventStager();
+    await writing;
+    appendStaged(opened, staged);
+    writing = writeAppended(conn);
+    // Handled now, rethrown by the await above (or below): a failed write must not surface as an
+    // unhandled rejection while the next batch is still being parsed.
+    writing.catch(() => undefined);
+  };
   try {
     await conn.run(clearStagingSql);
     appenders = await openStagingAppenders(conn);
     for await (const batch of batches) {
-      if (batch.length === 0) continue;
-      const staged = stageEvents(batch);
-      await writing;
-      appendStaged(appenders, staged);
-      writing = writeAppended(conn);
-      // Handled now, rethrown by the await above (or below): a failed write must not surface as an
-      // unhandled rejection while the next batch is still being parsed.
-      writing.catch(() => undefined);
+      stager.add(batch);
       count += batch.length;
+      if (stager.rows >= writeRows) await write(appenders);
     }
+    if (stager.rows > 0) await write(appenders);
     await writing;
     appenders.close();
   } catch (error) {
