@@ -2,15 +2,28 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { BENCH_PROPERTY } from './bench-store.js';
 
-export interface Latency { endpoint: string; median: number; p95: number }
+export interface Latency {
+  endpoint: string;
+  median: number;
+  p95: number;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 /** Starts the real server on the store (a child process, as `npm start` runs it) and returns its URL. */
-export async function startServer(dataDir: string): Promise<{ url: string; signInUrl: string; pid: number; stop: () => Promise<void> }> {
+export async function startServer(
+  dataDir: string,
+): Promise<{ url: string; signInUrl: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, DEMO: '0', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      PORT: '0',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The dashboard sign-in link is printed just after the address, possibly in a later chunk.
@@ -28,13 +41,19 @@ export async function startServer(dataDir: string): Promise<{ url: string; signI
     url,
     signInUrl,
     pid: child.pid!,
-    stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 /** Peak resident memory of a process in MB (VmHWM). */
 export function peakRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM'));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
 }
 
@@ -42,7 +61,9 @@ function requests(start: string, end: string): { name: string; method: 'GET' | '
   const r = `start=${start}&end=${end}&timezone=America/New_York`;
   const lastWeek = new Date(Date.parse(end) - 6 * 86_400_000).toISOString().slice(0, 10);
   const hourly = `start=${lastWeek}&end=${end}&timezone=America/New_York&granularity=hour`;
-  const steps = encodeURIComponent(JSON.stringify([{ page: '/' }, { page: '/pricing' }, { page: '/signup' }, { page: '/signup/complete' }]));
+  const steps = encodeURIComponent(
+    JSON.stringify([{ page: '/' }, { page: '/pricing' }, { page: '/signup' }, { page: '/signup/complete' }]),
+  );
   const p = `/api/external/v1/properties/${BENCH_PROPERTY}`;
   const a = '/api/external/v1/properties/aggregate';
   return [
@@ -60,11 +81,23 @@ function requests(start: string, end: string): { name: string; method: 'GET' | '
     { name: 'forms/details', method: 'GET', path: `${p}/forms/details?${r}&page=/signup` },
     { name: 'funnels (unbounded)', method: 'GET', path: `${p}/funnels?${r}&steps=${steps}` },
     { name: 'funnels (sequential)', method: 'GET', path: `${p}/funnels?${r}&steps=${steps}&mode=sequential` },
-    { name: 'funnels (sequential, by device)', method: 'GET', path: `${p}/funnels?${r}&steps=${steps}&mode=sequential&breakdownBy=device` },
+    {
+      name: 'funnels (sequential, by device)',
+      method: 'GET',
+      path: `${p}/funnels?${r}&steps=${steps}&mode=sequential&breakdownBy=device`,
+    },
     { name: 'funnels/sankey', method: 'GET', path: `${p}/funnels/sankey?${r}&steps=${steps}` },
     { name: 'funnels/suggestions', method: 'GET', path: `${p}/funnels/suggestions?page=/pricing` },
     { name: 'saved-funnels', method: 'GET', path: `${p}/saved-funnels` },
-    ...['traffic/trends', 'traffic/summary', 'traffic/breakdown', 'traffic/realtime', 'traffic/entry-exit-pages', 'clicks/breakdown', 'forms/breakdown'].map((x) => ({
+    ...[
+      'traffic/trends',
+      'traffic/summary',
+      'traffic/breakdown',
+      'traffic/realtime',
+      'traffic/entry-exit-pages',
+      'clicks/breakdown',
+      'forms/breakdown',
+    ].map((x) => ({
       name: `aggregate/${x}`,
       method: 'POST' as const,
       path: `${a}/${x}?${r}`,
@@ -76,17 +109,33 @@ function requests(start: string, end: string): { name: string; method: 'GET' | '
  * Median and p95 of `runs` sequential requests per endpoint, after two warm-up requests. `filters`
  * (the wire form) is added to every analytics request; `only` keeps the endpoints named.
  */
-export async function measureEndpoints(url: string, key: string, start: string, end: string, runs: number, opts: { filters?: string; only?: string[] } = {}): Promise<Latency[]> {
+export async function measureEndpoints(
+  url: string,
+  key: string,
+  start: string,
+  end: string,
+  runs: number,
+  opts: { filters?: string; only?: string[] } = {},
+): Promise<Latency[]> {
   const out: Latency[] = [];
   const chosen = requests(start, end).filter((r) => !opts.only || opts.only.includes(r.name));
-  for (const req of opts.filters ? chosen.map((r) => ({ ...r, path: `${r.path}${r.path.includes('?') ? '&' : '?'}filters=${encodeURIComponent(opts.filters!)}` })) : chosen) {
+  for (const req of opts.filters
+    ? chosen.map((r) => ({
+        ...r,
+        path: `${r.path}${r.path.includes('?') ? '&' : '?'}filters=${encodeURIComponent(opts.filters!)}`,
+      }))
+    : chosen) {
     const times: number[] = [];
     for (let i = 0; i < runs + 2; i++) {
       const t = performance.now();
       const res = await fetch(url + req.path, {
         method: req.method,
-        headers: { authorization: `Bearer ${key}`, ...(req.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-        body: req.method === 'POST' ? JSON.stringify({ propertyIds: [BENCH_PROPERTY, `${BENCH_PROPERTY}-2`] }) : undefined,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(req.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        },
+        body:
+          req.method === 'POST' ? JSON.stringify({ propertyIds: [BENCH_PROPERTY, `${BENCH_PROPERTY}-2`] }) : undefined,
       });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${req.name}: HTTP ${res.status}`);

@@ -12,15 +12,24 @@ export function bareQueries(property: string, start: string, end: string): { nam
   const scope = `property_id = '${property}' AND ts >= '${start}'::TIMESTAMP + INTERVAL 4 HOUR AND ts < '${end}'::TIMESTAMP + INTERVAL 28 HOUR AND NOT is_bot`;
   const views = `FROM events WHERE ${scope} AND type = 'pageview'`;
   return [
-    { name: 'traffic/trends', sql: `SELECT (ts - INTERVAL 4 HOUR)::DATE AS d, count(*), count(DISTINCT visitor_key) ${views} GROUP BY GROUPING SETS ((d), ())` },
+    {
+      name: 'traffic/trends',
+      sql: `SELECT (ts - INTERVAL 4 HOUR)::DATE AS d, count(*), count(DISTINCT visitor_key) ${views} GROUP BY GROUPING SETS ((d), ())`,
+    },
     {
       name: 'traffic/summary',
       sql: `SELECT (SELECT count(*) ${views}), (SELECT count(DISTINCT visitor_key) ${views}),
               count(*), count(*) FILTER (WHERE pageviews = 1), sum(epoch_ms(last_ts) - epoch_ms(first_ts))
             FROM sessions WHERE property_id = '${property}' AND first_pv_ts >= '${start}'::TIMESTAMP + INTERVAL 4 HOUR AND first_pv_ts < '${end}'::TIMESTAMP + INTERVAL 28 HOUR AND NOT is_bot`,
     },
-    { name: 'pages/breakdown', sql: `SELECT path, count(*) AS v, count(DISTINCT visitor_key) ${views} GROUP BY path ORDER BY v DESC LIMIT 10` },
-    { name: 'clicks/breakdown', sql: `SELECT path, target, count(*) AS c, count(DISTINCT visitor_key) FROM events WHERE ${scope} AND type = 'click' GROUP BY path, target ORDER BY c DESC LIMIT 10` },
+    {
+      name: 'pages/breakdown',
+      sql: `SELECT path, count(*) AS v, count(DISTINCT visitor_key) ${views} GROUP BY path ORDER BY v DESC LIMIT 10`,
+    },
+    {
+      name: 'clicks/breakdown',
+      sql: `SELECT path, target, count(*) AS c, count(DISTINCT visitor_key) FROM events WHERE ${scope} AND type = 'click' GROUP BY path, target ORDER BY c DESC LIMIT 10`,
+    },
     {
       name: 'funnels (sequential)',
       sql: `WITH pv AS (SELECT session_key, ts, CASE path WHEN '/' THEN 1 WHEN '/pricing' THEN 2 WHEN '/signup' THEN 4 WHEN '/signup/complete' THEN 8 ELSE 0 END AS m ${views} AND path IN ('/', '/pricing', '/signup', '/signup/complete')),
@@ -36,7 +45,13 @@ export function bareQueries(property: string, start: string, end: string): { nam
 }
 
 /** Median ms of `runs` runs of each bare query (after one warm-up), on a copy-free read-only open of the store. */
-export async function measureBareSql(dataDir: string, property: string, start: string, end: string, runs: number): Promise<Map<string, number>> {
+export async function measureBareSql(
+  dataDir: string,
+  property: string,
+  start: string,
+  end: string,
+  runs: number,
+): Promise<Map<string, number>> {
   const db = await DuckDBInstance.create(join(dataDir, 'sightline.duckdb'), { access_mode: 'READ_ONLY' });
   const conn = await db.connect();
   const out = new Map<string, number>();

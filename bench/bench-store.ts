@@ -11,7 +11,11 @@ import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 export const BENCH_PROPERTY = 'bench';
 
 /** A fresh store directory holding `events` seeded events over `days` days in one property, and a key for it. */
-export async function seededStore(events: number, end: Date, days = 30): Promise<{ dir: string; key: string; seedSeconds: number }> {
+export async function seededStore(
+  events: number,
+  end: Date,
+  days = 30,
+): Promise<{ dir: string; key: string; seedSeconds: number }> {
   const dir = mkdtempSync(join(tmpdir(), `sightline-bench-${events}-`));
   const store = await openDuckdbStore(dir);
   await store.createProperty({ id: BENCH_PROPERTY, name: 'Bench', domain: null, timezone: 'America/New_York' });
@@ -25,14 +29,21 @@ export async function seededStore(events: number, end: Date, days = 30): Promise
     }
   });
   const seedSeconds = (performance.now() - started) / 1000;
-  const { key, record } = newApiKey({ name: 'bench', propertyIds: [BENCH_PROPERTY, `${BENCH_PROPERTY}-2`], permissions: ['metrics'] });
+  const { key, record } = newApiKey({
+    name: 'bench',
+    propertyIds: [BENCH_PROPERTY, `${BENCH_PROPERTY}-2`],
+    permissions: ['metrics'],
+  });
   await store.createApiKey(record);
   await store.close();
   return { dir, key, seedSeconds };
 }
 
 /** Import throughput: `events` events written as NDJSON, then `import` into an empty store (validation included). */
-export async function importThroughput(events: number, end: Date): Promise<{ eventsPerSecond: number; seconds: number }> {
+export async function importThroughput(
+  events: number,
+  end: Date,
+): Promise<{ eventsPerSecond: number; seconds: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'sightline-import-'));
   const file = join(dir, 'events.ndjson');
   const out = createWriteStream(file);

@@ -16,7 +16,10 @@ export function clickhouseBareQueries(property: string, start: string, end: stri
   const scope = `property_id = '${property}' AND ts >= ${from} AND ts < ${to} AND NOT is_bot`;
   const views = `FROM sightline.events WHERE ${scope} AND type = 'pageview'`;
   return [
-    { name: 'traffic/trends', sql: `SELECT toDate(ts - INTERVAL 4 HOUR) AS d, count(), uniqExact(visitor_key) ${views} GROUP BY d WITH TOTALS` },
+    {
+      name: 'traffic/trends',
+      sql: `SELECT toDate(ts - INTERVAL 4 HOUR) AS d, count(), uniqExact(visitor_key) ${views} GROUP BY d WITH TOTALS`,
+    },
     {
       name: 'traffic/summary',
       sql: `SELECT (SELECT count() ${views}), (SELECT uniqExact(visitor_key) ${views}), count(), countIf(pv = 1), sum(dur) FROM (
@@ -24,8 +27,14 @@ export function clickhouseBareQueries(property: string, start: string, end: stri
               FROM sightline.events WHERE property_id = '${property}' AND ts >= ${from} - INTERVAL 1 DAY AND ts < ${to} + INTERVAL 1 DAY AND NOT is_bot
               GROUP BY session_key HAVING pv > 0 AND f >= ${from} AND f < ${to})`,
     },
-    { name: 'pages/breakdown', sql: `SELECT path, count() AS v, uniqExact(visitor_key) ${views} GROUP BY path ORDER BY v DESC LIMIT 10` },
-    { name: 'clicks/breakdown', sql: `SELECT path, target, count() AS c, uniqExact(session_key) FROM sightline.events WHERE ${scope} AND type = 'click' GROUP BY path, target ORDER BY c DESC LIMIT 10` },
+    {
+      name: 'pages/breakdown',
+      sql: `SELECT path, count() AS v, uniqExact(visitor_key) ${views} GROUP BY path ORDER BY v DESC LIMIT 10`,
+    },
+    {
+      name: 'clicks/breakdown',
+      sql: `SELECT path, target, count() AS c, uniqExact(session_key) FROM sightline.events WHERE ${scope} AND type = 'click' GROUP BY path, target ORDER BY c DESC LIMIT 10`,
+    },
     {
       name: 'funnels (sequential)',
       sql: `SELECT countIf(l >= 1), countIf(l >= 2), countIf(l >= 3), countIf(l >= 4) FROM (

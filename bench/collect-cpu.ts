@@ -23,7 +23,9 @@ function threadCpu(pid: number): Map<string, number> {
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     if (Number(tid) === pid) continue;
     try {
-      const name = process.env.BY_THREAD ? tid : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim().replace(/\d+$/, '');
+      const name = process.env.BY_THREAD
+        ? tid
+        : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim().replace(/\d+$/, '');
       byName.set(name, (byName.get(name) ?? 0) + cpuMs(pid, Number(tid)));
     } catch {
       // the thread ended
@@ -48,7 +50,13 @@ try {
   await load(server.url, { connections, seconds: 3, eventsPerRequest, body, overallRate });
   const before = { all: cpuMs(server.pid), main: cpuMs(server.pid, server.pid), threads: threadCpu(server.pid) };
   const loadCpu = process.cpuUsage();
-  const run = await load(server.url, { connections, seconds, eventsPerRequest, body: (n) => body(10_000_000 + n), overallRate });
+  const run = await load(server.url, {
+    connections,
+    seconds,
+    eventsPerRequest,
+    body: (n) => body(10_000_000 + n),
+    overallRate,
+  });
   const loadUs = process.cpuUsage(loadCpu);
   const after = { all: cpuMs(server.pid), main: cpuMs(server.pid, server.pid), threads: threadCpu(server.pid) };
   await sigterm(server);
@@ -66,7 +74,11 @@ try {
       eventsPerSecMedian: perSec[Math.floor(perSec.length / 2)],
       p50: run.result.latency.p50,
       p99: run.result.latency.p99,
-      otherThreadsUsPerRequest: Object.fromEntries([...after.threads].map(([name, ms]) => [name, Number(perRequest(ms - (before.threads.get(name) ?? 0)))]).filter(([, us]) => Number(us) > 0)),
+      otherThreadsUsPerRequest: Object.fromEntries(
+        [...after.threads]
+          .map(([name, ms]) => [name, Number(perRequest(ms - (before.threads.get(name) ?? 0)))])
+          .filter(([, us]) => Number(us) > 0),
+      ),
     }),
   );
 } finally {

@@ -85,11 +85,22 @@ const median = (xs: number[]) => {
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 /** A warm-up, then the measured run; `stored` is filled in once the server has exited. */
-async function measure(url: string, propertyId: string, eventsPerRequest: number, connections: number, o: Required<CollectBenchOptions>): Promise<LoadFigures> {
+async function measure(
+  url: string,
+  propertyId: string,
+  eventsPerRequest: number,
+  connections: number,
+  o: Required<CollectBenchOptions>,
+): Promise<LoadFigures> {
   const body = bodyMaker(propertyId, eventsPerRequest);
   const warm = await load(url, { connections, seconds: o.warmupSec, eventsPerRequest, body });
   // numbered far from the warm-up's requests, so no session of the run continues one of the warm-up
-  const run = await load(url, { connections, seconds: o.durationSec, eventsPerRequest, body: (n) => body(10_000_000 + n) });
+  const run = await load(url, {
+    connections,
+    seconds: o.durationSec,
+    eventsPerRequest,
+    body: (n) => body(10_000_000 + n),
+  });
   const samples = run.perSecond.slice(0, o.durationSec); // a last partial second would drag the median
   return {
     eventsPerRequest,
@@ -109,7 +120,13 @@ async function measure(url: string, propertyId: string, eventsPerRequest: number
 /** Runs the collect benchmark in a temporary DATA_DIR (removed afterwards) and returns its figures. */
 export async function runCollectBench(options: CollectBenchOptions = {}): Promise<CollectBenchResult> {
   const o: Required<CollectBenchOptions> = {
-    durationSec: 10, warmupSec: 2, singleConnections: 256, batchedConnections: 64, batchSize: 20, killAfterSec: 3, verbose: true,
+    durationSec: 10,
+    warmupSec: 2,
+    singleConnections: 256,
+    batchedConnections: 64,
+    batchSize: 20,
+    killAfterSec: 3,
+    verbose: true,
     ...options,
   };
   const log = (line: string) => o.verbose && console.error(line);
@@ -123,7 +140,9 @@ export async function runCollectBench(options: CollectBenchOptions = {}): Promis
     let rss = 0;
     log(`collect: ${o.durationSec} s of single-event requests, ${o.singleConnections} connections…`);
     const single = await measure(server.url, PROPS.single, 1, o.singleConnections, o);
-    log(`  ${Math.round(single.eventsPerSecMedian).toLocaleString('en-US')} events/s; ${o.durationSec} s of ${o.batchSize}-event batches, ${o.batchedConnections} connections…`);
+    log(
+      `  ${Math.round(single.eventsPerSecMedian).toLocaleString('en-US')} events/s; ${o.durationSec} s of ${o.batchSize}-event batches, ${o.batchedConnections} connections…`,
+    );
     const batched = await measure(server.url, PROPS.batched, o.batchSize, o.batchedConnections, o);
     log(`  ${Math.round(batched.eventsPerSecMedian).toLocaleString('en-US')} events/s; SIGTERM…`);
     rss = Math.max(rss, peakRssMb(server.pid));
@@ -179,8 +198,19 @@ export async function runCollectBench(options: CollectBenchOptions = {}): Promis
       maxInFlight: o.batchedConnections,
       restartHealthy,
     };
-    log(`  accepted ${durability.accepted.toLocaleString('en-US')}, stored after restart ${stored.toLocaleString('en-US')}`);
-    return { node: process.version, cpus: availableParallelism(), single, batched, sigtermExitCode, durability, restartExitCode, serverPeakRssMb: rss };
+    log(
+      `  accepted ${durability.accepted.toLocaleString('en-US')}, stored after restart ${stored.toLocaleString('en-US')}`,
+    );
+    return {
+      node: process.version,
+      cpus: availableParallelism(),
+      single,
+      batched,
+      sigtermExitCode,
+      durability,
+      restartExitCode,
+      serverPeakRssMb: rss,
+    };
   } finally {
     // on a failure half-way, don't leave a server behind on the directory we remove
     if (server && server.child.exitCode === null && server.child.signalCode === null) {

@@ -37,7 +37,8 @@ export function collectReportLines(r: CollectBenchResult, when = new Date()): st
 }
 
 // The heading bench/run.ts writes; kept identical so either run can go first in the file.
-const HEAD = '# Benchmarks\n\nProduced by `npm run bench`; newest run first. Figures are medians of one run on the machine named in the heading.\n\n';
+const HEAD =
+  '# Benchmarks\n\nProduced by `npm run bench`; newest run first. Figures are medians of one run on the machine named in the heading.\n\n';
 
 /** Puts a section first in docs/benchmarks.md (newest first, as bench/run.ts does) and returns it. */
 export function prependSection(section: string, file = 'docs/benchmarks.md'): string {

@@ -2,7 +2,8 @@ import autocannon, { type Result } from 'autocannon';
 
 // Load for POST /api/collect: bodies with fresh sessions, sent by autocannon, every 202 counted.
 
-const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const DESKTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /**
  * Body number `n` of a phase: fresh sessions every time, so the session table grows as in real
@@ -10,20 +11,34 @@ const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36
  */
 export function bodyMaker(propertyId: string, eventsPerRequest: number): (n: number) => string {
   const kinds = [
-    (s: string) => ({ type: 'pageview', path: '/', referrer: 'https://www.google.com/', utm_source: 'google', session_id: s }),
+    (s: string) => ({
+      type: 'pageview',
+      path: '/',
+      referrer: 'https://www.google.com/',
+      utm_source: 'google',
+      session_id: s,
+    }),
     (s: string) => ({ type: 'engagement', path: '/', scroll_depth: 0.6, engaged_ms: 4200, session_id: s }),
     (s: string) => ({ type: 'click', path: '/', target: 'a.cta', href: '/pricing', session_id: s }),
     (s: string) => ({ type: 'pageview', path: '/pricing', session_id: s }),
     (s: string) => ({ type: 'engagement', path: '/pricing', scroll_depth: 0.9, engaged_ms: 9100, session_id: s }),
   ];
   // Templates with a placeholder for the request number keep the load generator cheap.
-  const event = (kind: number, session: string) => ({ property_id: propertyId, visitor_id: `v${session}`, ...kinds[kind](`s${session}`) });
+  const event = (kind: number, session: string) => ({
+    property_id: propertyId,
+    visitor_id: `v${session}`,
+    ...kinds[kind](`s${session}`),
+  });
   if (eventsPerRequest === 1) {
     // Single events: each session's five events arrive as five consecutive requests.
     const templates = kinds.map((_, k) => JSON.stringify(event(k, '__N__')));
     return (n) => templates[n % kinds.length].replaceAll('__N__', String(Math.floor(n / kinds.length)));
   }
-  const template = JSON.stringify({ events: Array.from({ length: eventsPerRequest }, (_, i) => event(i % kinds.length, `__N__x${Math.floor(i / kinds.length)}`)) });
+  const template = JSON.stringify({
+    events: Array.from({ length: eventsPerRequest }, (_, i) =>
+      event(i % kinds.length, `__N__x${Math.floor(i / kinds.length)}`),
+    ),
+  });
   return (n) => template.replaceAll('__N__', String(n));
 }
 
@@ -49,7 +64,14 @@ interface AutocannonClient {
  */
 export function load(
   url: string,
-  opts: { connections: number; seconds: number; eventsPerRequest: number; body: (n: number) => string; onStart?: (stop: () => void) => void; /** Requests a second in all, else as fast as answered. */ overallRate?: number },
+  opts: {
+    connections: number;
+    seconds: number;
+    eventsPerRequest: number;
+    body: (n: number) => string;
+    onStart?: (stop: () => void) => void;
+    /** Requests a second in all, else as fast as answered. */ overallRate?: number;
+  },
 ): Promise<LoadRun> {
   let n = 0;
   let requests202 = 0;

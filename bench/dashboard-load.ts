@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';
 
 export interface PageLoad {
   /** Navigation start → every KPI figure and the whole trends chart on screen, ms. */
@@ -19,8 +20,16 @@ export const canMeasurePages = () => existsSync(CHROMIUM);
  * cache, nothing in React Query), timed by the page's own clock from navigation start to the moment
  * all five KPI values and the trends chart's `points` buckets are rendered.
  */
-export async function measureTrafficPage(signInUrl: string, trafficUrl: string, points: number, loads = 9): Promise<PageLoad> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+export async function measureTrafficPage(
+  signInUrl: string,
+  trafficUrl: string,
+  points: number,
+  loads = 9,
+): Promise<PageLoad> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const signIn = await browser.newContext({ userAgent: CHROME_UA });
     await (await signIn.newPage()).goto(signInUrl);
@@ -45,7 +54,12 @@ export async function measureTrafficPage(signInUrl: string, trafficUrl: string, 
       await context.close();
     }
     const sorted = [...times].sort((a, b) => a - b);
-    return { median: sorted[Math.floor(sorted.length / 2)], p95: sorted[Math.ceil(sorted.length * 0.95) - 1], first: times[0], loads };
+    return {
+      median: sorted[Math.floor(sorted.length / 2)],
+      p95: sorted[Math.ceil(sorted.length * 0.95) - 1],
+      first: times[0],
+      loads,
+    };
   } finally {
     await browser.close();
   }

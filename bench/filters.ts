@@ -15,32 +15,98 @@ export const FILTER_SETS: { name: string; filters: string }[] = [
   { name: 'country is US', filters: JSON.stringify([['is', 'country', ['US']]]) },
   { name: 'referrer is google.com', filters: JSON.stringify([['is', 'referrer', ['google.com']]]) },
   { name: 'page is /pricing', filters: JSON.stringify([['is', 'page', ['/pricing']]]) },
-  { name: 'mobile, not US', filters: JSON.stringify([['is', 'device', ['mobile']], ['is_not', 'country', ['US']]]) },
+  {
+    name: 'mobile, not US',
+    filters: JSON.stringify([
+      ['is', 'device', ['mobile']],
+      ['is_not', 'country', ['US']],
+    ]),
+  },
 ];
 
 /** The endpoints a filter applies to (saved funnels are definitions, not figures). */
 const ANALYTICS = [
-  'traffic/trends', 'traffic/summary', 'traffic/realtime', 'traffic/breakdown', 'traffic/entry-exit-pages',
-  'pages/breakdown', 'pages/details', 'clicks/breakdown', 'clicks/details', 'forms/breakdown', 'forms/details',
-  'funnels (unbounded)', 'funnels (sequential)', 'funnels/sankey', 'funnels/suggestions',
-  'aggregate/traffic/summary', 'aggregate/clicks/breakdown',
+  'traffic/trends',
+  'traffic/summary',
+  'traffic/realtime',
+  'traffic/breakdown',
+  'traffic/entry-exit-pages',
+  'pages/breakdown',
+  'pages/details',
+  'clicks/breakdown',
+  'clicks/details',
+  'forms/breakdown',
+  'forms/details',
+  'funnels (unbounded)',
+  'funnels (sequential)',
+  'funnels/sankey',
+  'funnels/suggestions',
+  'aggregate/traffic/summary',
+  'aggregate/clicks/breakdown',
 ];
 
-export interface FilterRun { store: 'duckdb' | 'clickhouse'; events: number; plain: Latency[]; filtered: Latency[][] }
+export interface FilterRun {
+  store: 'duckdb' | 'clickhouse';
+  events: number;
+  plain: Latency[];
+  filtered: Latency[][];
+}
 
-export async function benchFilters(store: FilterRun['store'], events: number, end: Date, range: { start: string; end: string }, runs: number): Promise<FilterRun> {
+export async function benchFilters(
+  store: FilterRun['store'],
+  events: number,
+  end: Date,
+  range: { start: string; end: string },
+  runs: number,
+): Promise<FilterRun> {
   const dir = mkdtempSync(join(tmpdir(), `sightline-filters-${store}-`));
-  const env: Record<string, string> = store === 'clickhouse' ? { STORE: 'clickhouse', CLICKHOUSE_URL: `chdb:${join(dir, 'ch')}` } : {};
+  const env: Record<string, string> =
+    store === 'clickhouse' ? { STORE: 'clickhouse', CLICKHOUSE_URL: `chdb:${join(dir, 'ch')}` } : {};
   try {
-    await cli(dir, ['properties', 'create', '--id', BENCH_PROPERTY, '--name', 'Bench', '--timezone', 'America/New_York'], env);
+    await cli(
+      dir,
+      ['properties', 'create', '--id', BENCH_PROPERTY, '--name', 'Bench', '--timezone', 'America/New_York'],
+      env,
+    );
     await cli(dir, ['properties', 'create', '--id', `${BENCH_PROPERTY}-2`, '--name', 'Bench 2'], env);
-    await cli(dir, ['seed', '--property', BENCH_PROPERTY, '--events', String(events), '--days', '30', '--seed', '7', '--end', end.toISOString()], env);
-    const key = (await cli(dir, ['keys', 'create', '--properties', `${BENCH_PROPERTY},${BENCH_PROPERTY}-2`, '--permissions', 'metrics'], env)).trim().split('\n').pop()!;
+    await cli(
+      dir,
+      [
+        'seed',
+        '--property',
+        BENCH_PROPERTY,
+        '--events',
+        String(events),
+        '--days',
+        '30',
+        '--seed',
+        '7',
+        '--end',
+        end.toISOString(),
+      ],
+      env,
+    );
+    const key = (
+      await cli(
+        dir,
+        ['keys', 'create', '--properties', `${BENCH_PROPERTY},${BENCH_PROPERTY}-2`, '--permissions', 'metrics'],
+        env,
+      )
+    )
+      .trim()
+      .split('\n')
+      .pop()!;
     const server = await startServer(dir, { ...env, RATE_LIMIT_PER_MINUTE: '1000000' });
     try {
       const plain = await measureEndpoints(server.url, key, range.start, range.end, runs, { only: ANALYTICS });
       const filtered: Latency[][] = [];
-      for (const set of FILTER_SETS) filtered.push(await measureEndpoints(server.url, key, range.start, range.end, runs, { only: ANALYTICS, filters: set.filters }));
+      for (const set of FILTER_SETS)
+        filtered.push(
+          await measureEndpoints(server.url, key, range.start, range.end, runs, {
+            only: ANALYTICS,
+            filters: set.filters,
+          }),
+        );
       return { store, events, plain, filtered };
     } finally {
       await sigterm(server);
@@ -52,7 +118,11 @@ export async function benchFilters(store: FilterRun['store'], events: number, en
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
-export function filtersReport(runs: FilterRun[], range: { start: string; end: string }, requestsPerEndpoint: number): string {
+export function filtersReport(
+  runs: FilterRun[],
+  range: { start: string; end: string },
+  requestsPerEndpoint: number,
+): string {
   const lines = [
     `## Filters run of ${new Date().toISOString().slice(0, 16)}Z (${process.version}, ${requestsPerEndpoint} requests per endpoint)`,
     '',

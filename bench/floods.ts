@@ -26,7 +26,14 @@ const SLOW_START = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ';
  * after a second). Opens them 200 at a time so the flood itself does not stall the machine.
  */
 export function slowFlood(port: number, o: { connections: number; addresses: number; trickleMs: number }) {
-  const f: SlowFloodFigures = { connections: o.connections, addresses: o.addresses, heldAtMost: 0, refused: 0, cut408: 0, otherClosed: 0 };
+  const f: SlowFloodFigures = {
+    connections: o.connections,
+    addresses: o.addresses,
+    heldAtMost: 0,
+    refused: 0,
+    cut408: 0,
+    otherClosed: 0,
+  };
   const open = new Map<Socket, number>();
   let stopping = false;
   const one = (from: string) => {
@@ -82,11 +89,19 @@ export interface CannonFigures {
 }
 
 /** autocannon for `seconds`, counting the answers by status. */
-export function cannon(o: { url: string; connections: number; seconds: number; method?: string; headers?: Record<string, string>; body?: (n: number) => string }): Promise<CannonFigures> {
+export function cannon(o: {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: (n: number) => string;
+}): Promise<CannonFigures> {
   const statuses: Record<string, number> = {};
   let n = 0;
   const body = o.body;
-  if (o.connections === 0) return Promise.resolve({ connections: 0, seconds: o.seconds, statuses, requestsPerSec: 0, bytes: 0, errors: 0 });
+  if (o.connections === 0)
+    return Promise.resolve({ connections: 0, seconds: o.seconds, statuses, requestsPerSec: 0, bytes: 0, errors: 0 });
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -94,11 +109,24 @@ export function cannon(o: { url: string; connections: number; seconds: number; m
         connections: o.connections,
         duration: o.seconds,
         timeout: 10,
-        requests: [{ method: o.method ?? 'GET', headers: o.headers, ...(body ? { setupRequest: (r) => ({ ...r, body: body(n++) }) } : {}) }],
+        requests: [
+          {
+            method: o.method ?? 'GET',
+            headers: o.headers,
+            ...(body ? { setupRequest: (r) => ({ ...r, body: body(n++) }) } : {}),
+          },
+        ],
       },
       (error, result) => {
         if (error) return reject(error);
-        resolve({ connections: o.connections, seconds: o.seconds, statuses, requestsPerSec: result.requests.average, bytes: result.throughput.total, errors: result.errors });
+        resolve({
+          connections: o.connections,
+          seconds: o.seconds,
+          statuses,
+          requestsPerSec: result.requests.average,
+          bytes: result.throughput.total,
+          errors: result.errors,
+        });
       },
     );
     instance.on('response', (_client, status) => {
@@ -151,11 +179,14 @@ function probe(mine) {
 }
 `;
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
 
 /** GET /healthz on a fresh connection from `localAddress` every `everyMs` between begin() and end(). */
 export function healthProbe(port: number, o: { everyMs: number; localAddress: string }) {
-  const child = spawn(process.execPath, ['-e', PROBE, JSON.stringify({ port, ...o })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['-e', PROBE, JSON.stringify({ port, ...o })], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   // Each answer's time as it comes (null for a failure), so ending never waits on a probe in flight.
   let samples: number[] = [];
   let failed = 0;
@@ -169,7 +200,14 @@ export function healthProbe(port: number, o: { everyMs: number; localAddress: st
     end(): ProbeFigures {
       child.send('end');
       const sorted = [...samples].sort((a, b) => a - b);
-      return { probes: samples.length + failed, failed, medianMs: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1) ?? NaN, slowest: sorted.slice(-5).reverse() };
+      return {
+        probes: samples.length + failed,
+        failed,
+        medianMs: quantile(sorted, 0.5),
+        p99Ms: quantile(sorted, 0.99),
+        maxMs: sorted.at(-1) ?? NaN,
+        slowest: sorted.slice(-5).reverse(),
+      };
     },
     close() {
       child.send('exit');

@@ -6,7 +6,8 @@ export const HEALTH_GOAL_MS = 100;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
-const probeRow = (phase: string, p: ProbeFigures) => `| ${phase} | ${p.probes} | ${ms(p.medianMs)} | ${ms(p.p99Ms)} | ${ms(p.maxMs)} | ${p.failed} |`;
+const probeRow = (phase: string, p: ProbeFigures) =>
+  `| ${phase} | ${p.probes} | ${ms(p.medianMs)} | ${ms(p.p99Ms)} | ${ms(p.maxMs)} | ${p.failed} |`;
 const statuses = (c: CannonFigures) =>
   Object.entries(c.statuses)
     .sort(([a], [b]) => a.localeCompare(b))

@@ -7,7 +7,14 @@ import { MAX_CHANGE_SIZE, MAX_RUNNING_TESTS } from '../src/contract/experiments.
 import { createDemoData } from '../src/server/demo/demo-data.js';
 import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import { bodyMaker } from './collect-traffic.js';
-import { cannon, healthProbe, slowFlood, type CannonFigures, type ProbeFigures, type SlowFloodFigures } from './floods.js';
+import {
+  cannon,
+  healthProbe,
+  slowFlood,
+  type CannonFigures,
+  type ProbeFigures,
+  type SlowFloodFigures,
+} from './floods.js';
 import { sigterm, startServer, type ServerProcess } from './server-process.js';
 
 // `npm run bench -- load`: the real server (`npm start`'s main.ts, default limits) on the demo data,
@@ -52,17 +59,31 @@ const bigTest = (i: number) => ({
   name: `Load ${i}`,
   page: `/load-${i}`,
   type: 'nocode',
-  variants: [MAX_CHANGE_SIZE, MAX_CHANGE_SIZE, 9_000].map((chars) => ({ changes: [{ selector: 'main', op: 'text', value: text(chars) }] })),
+  variants: [MAX_CHANGE_SIZE, MAX_CHANGE_SIZE, 9_000].map((chars) => ({
+    changes: [{ selector: 'main', op: 'text', value: text(chars) }],
+  })),
 });
 
 async function api(url: string, key: string, path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${url}/api/external/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/api/external/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await res.arrayBuffer();
   return res.status;
 }
 
 export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<HostileLoadResult> {
-  const o = { seconds: 20, slowConnections: 4_000, slowAddresses: 8, collectConnections: 64, scriptConnections: 32, nice: 10, ...options };
+  const o = {
+    seconds: 20,
+    slowConnections: 4_000,
+    slowAddresses: 8,
+    collectConnections: 64,
+    scriptConnections: 32,
+    nice: 10,
+    ...options,
+  };
   const log = (line: string) => console.error(line);
   const dataDir = mkdtempSync(join(tmpdir(), 'sightline-load-bench-'));
   let server: ServerProcess | undefined;
@@ -81,12 +102,19 @@ export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<
       const status = await api(server.url, demo.key, `/properties/${PROPERTY}/split-tests`, bigTest(i));
       if (status !== 201) overCapStatus = status;
     }
-    const list = await fetch(`${server.url}/api/external/v1/properties/${PROPERTY}/split-tests?status=active&limit=100`, { headers: { authorization: `Bearer ${demo.key}` } });
+    const list = await fetch(
+      `${server.url}/api/external/v1/properties/${PROPERTY}/split-tests?status=active&limit=100`,
+      { headers: { authorization: `Bearer ${demo.key}` } },
+    );
     const runningTests = ((await list.json()) as { data: unknown[] }).data.length;
     const scriptUrl = `${server.url}/sightline.js?p=${PROPERTY}`;
-    const identity = Buffer.from(await (await fetch(scriptUrl, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    const identity = Buffer.from(
+      await (await fetch(scriptUrl, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+    );
     const script = { identityBytes: identity.length, brotliBytes: brotliCompressSync(identity).length };
-    log(`  ${runningTests} tests added before a ${overCapStatus}; /sightline.js?p=${PROPERTY} is ${Math.round(script.identityBytes / 1024)} KB`);
+    log(
+      `  ${runningTests} tests added before a ${overCapStatus}; /sightline.js?p=${PROPERTY} is ${Math.round(script.identityBytes / 1024)} KB`,
+    );
 
     log('  /healthz alone for 10 s…');
     const probe = healthProbe(port, { everyMs: PROBE_EVERY_MS, localAddress: '127.0.0.10' });
@@ -107,18 +135,45 @@ export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<
         connections: o.collectConnections,
         seconds: o.seconds,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36' },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent':
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+        },
         body: bodyMaker(PROPERTY, 1),
       }),
-      cannon({ url: scriptUrl, connections: o.scriptConnections, seconds: o.seconds, headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+      cannon({
+        url: scriptUrl,
+        connections: o.scriptConnections,
+        seconds: o.seconds,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      }),
     ]);
     log('  floods done; stopping the probe, the slow clients and the server…');
     const underLoad = probe.end();
     probe.close();
     const slowFigures = slow.stop();
-    const stopped = await Promise.race([sigterm(server), new Promise<'late'>((r) => setTimeout(() => r('late'), 30_000).unref())]);
+    const stopped = await Promise.race([
+      sigterm(server),
+      new Promise<'late'>((r) => setTimeout(() => r('late'), 30_000).unref()),
+    ]);
     log(stopped === 'late' ? '  the server did not exit within 30 s of SIGTERM: killed' : '  server stopped');
-    return { node: process.version, cpus: availableParallelism(), property: PROPERTY, runningTests, overCapStatus, script, alone, underLoad, slow: slowFigures, collect, scriptFlood, seconds: o.seconds, loadAverage, nice: o.nice };
+    return {
+      node: process.version,
+      cpus: availableParallelism(),
+      property: PROPERTY,
+      runningTests,
+      overCapStatus,
+      script,
+      alone,
+      underLoad,
+      slow: slowFigures,
+      collect,
+      scriptFlood,
+      seconds: o.seconds,
+      loadAverage,
+      nice: o.nice,
+    };
   } finally {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill('SIGKILL');

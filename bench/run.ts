@@ -17,8 +17,15 @@ if (process.argv[2] === 'collect') {
 
 // `npm run bench -- load [--seconds 20 --slow 4000 --nice 10]`: /healthz under slow clients, a collect flood and script downloads.
 if (process.argv[2] === 'load') {
-  const args = parseArgs({ args: process.argv.slice(3), options: { seconds: { type: 'string' }, slow: { type: 'string' }, nice: { type: 'string' } } }).values;
-  const result = await runHostileLoad({ seconds: Number(args.seconds ?? 20), slowConnections: Number(args.slow ?? 4_000), nice: Number(args.nice ?? 10) });
+  const args = parseArgs({
+    args: process.argv.slice(3),
+    options: { seconds: { type: 'string' }, slow: { type: 'string' }, nice: { type: 'string' } },
+  }).values;
+  const result = await runHostileLoad({
+    seconds: Number(args.seconds ?? 20),
+    slowConnections: Number(args.slow ?? 4_000),
+    nice: Number(args.nice ?? 10),
+  });
   console.log(prependSection(hostileLoadReport(result)));
   process.exit(0);
 }
@@ -30,7 +37,8 @@ async function buildDashboard() {
 }
 
 const REPORT_FILE = 'docs/benchmarks.md';
-const REPORT_HEAD = '# Benchmarks\n\nProduced by `npm run bench`; newest run first. Figures are medians of one run on the machine named in the heading.\n\n';
+const REPORT_HEAD =
+  '# Benchmarks\n\nProduced by `npm run bench`; newest run first. Figures are medians of one run on the machine named in the heading.\n\n';
 /** Puts a run's section at the top of docs/benchmarks.md, under the heading. */
 function appendReport(report: string) {
   const previous = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8').replace(REPORT_HEAD, '') : '';
@@ -40,12 +48,23 @@ function appendReport(report: string) {
 // `npm run bench -- stores [--events 10000000] [--ch-events 100000000] [--days 30] [--runs 7]`: DuckDB and ClickHouse side by side.
 if (process.argv[2] === 'stores') {
   const { benchStore, storesReport } = await import('./stores.js');
-  const args = parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' }, 'ch-events': { type: 'string' }, days: { type: 'string' }, runs: { type: 'string' } } }).values;
+  const args = parseArgs({
+    args: process.argv.slice(3),
+    options: {
+      events: { type: 'string' },
+      'ch-events': { type: 'string' },
+      days: { type: 'string' },
+      runs: { type: 'string' },
+    },
+  }).values;
   const events = Number(args.events ?? 10_000_000);
   const days = Number(args.days ?? 30);
   const runs = Number(args.runs ?? 7);
   const end = new Date(Date.UTC(2026, 10, 1));
-  const range = { start: new Date(end.getTime() - 30 * 86_400_000).toISOString().slice(0, 10), end: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10) };
+  const range = {
+    start: new Date(end.getTime() - 30 * 86_400_000).toISOString().slice(0, 10),
+    end: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10),
+  };
   const results = [];
   for (const store of ['duckdb', 'clickhouse'] as const) {
     console.error(`${store}: seeding ${events.toLocaleString('en-US')} events…`);
@@ -64,11 +83,17 @@ if (process.argv[2] === 'stores') {
 // `npm run bench -- filters [--events 10000000] [--stores duckdb,clickhouse] [--runs 7]`: each report filtered beside unfiltered.
 if (process.argv[2] === 'filters') {
   const { benchFilters, filtersReport } = await import('./filters.js');
-  const args = parseArgs({ args: process.argv.slice(3), options: { events: { type: 'string' }, stores: { type: 'string' }, runs: { type: 'string' } } }).values;
+  const args = parseArgs({
+    args: process.argv.slice(3),
+    options: { events: { type: 'string' }, stores: { type: 'string' }, runs: { type: 'string' } },
+  }).values;
   const events = Number(args.events ?? 10_000_000);
   const runs = Number(args.runs ?? 7);
   const end = new Date(Date.UTC(2026, 10, 1));
-  const range = { start: new Date(end.getTime() - 30 * 86_400_000).toISOString().slice(0, 10), end: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10) };
+  const range = {
+    start: new Date(end.getTime() - 30 * 86_400_000).toISOString().slice(0, 10),
+    end: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10),
+  };
   const results = [];
   for (const store of (args.stores ?? 'duckdb,clickhouse').split(',') as ('duckdb' | 'clickhouse')[]) {
     console.error(`${store}: seeding ${events.toLocaleString('en-US')} events…`);
@@ -95,9 +120,15 @@ if (process.argv[2] === 'dashboard') {
     const { dir } = await seededStore(events, end);
     const server = await startServer(dir);
     try {
-      const load = await measureTrafficPage(server.signInUrl, `${server.url}/traffic?property=bench&range=custom&from=${from}&to=${to}`, 30);
+      const load = await measureTrafficPage(
+        server.signInUrl,
+        `${server.url}/traffic?property=bench&range=custom&from=${from}&to=${to}`,
+        30,
+      );
       medians.push(load.median);
-      rows.push(`| ${events.toLocaleString('en-US')} | ${load.median.toFixed(0)} | ${load.p95.toFixed(0)} | ${load.first.toFixed(0)} | ${(load.median / medians[0]).toFixed(2)}× |`);
+      rows.push(
+        `| ${events.toLocaleString('en-US')} | ${load.median.toFixed(0)} | ${load.p95.toFixed(0)} | ${load.first.toFixed(0)} | ${(load.median / medians[0]).toFixed(2)}× |`,
+      );
     } finally {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -120,7 +151,14 @@ if (process.argv[2] === 'dashboard') {
 
 // `npm run bench [-- --events 1000000,10000000 --days 30 --runs 15 --import 1000000]`: writes docs/benchmarks.md.
 // --days 30 (the default) puts every event inside the queried 30 days, the dense case the goals name.
-const { values } = parseArgs({ options: { events: { type: 'string' }, days: { type: 'string' }, runs: { type: 'string' }, import: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string' },
+    days: { type: 'string' },
+    runs: { type: 'string' },
+    import: { type: 'string' },
+  },
+});
 const days = Number(values.days ?? 30);
 const sizes = (values.events ?? '1000000,10000000').split(',').map(Number);
 const runs = Number(values.runs ?? 15);
@@ -130,7 +168,14 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const rangeStart = day(new Date(end.getTime() - 30 * 86_400_000));
 const rangeEnd = day(new Date(end.getTime() - 86_400_000)); // date-only end is inclusive: 30 whole days
 
-const results: { events: number; seedRate: number; latencies: Latency[]; bare: Map<string, number>; rss: number; page: PageLoad | null }[] = [];
+const results: {
+  events: number;
+  seedRate: number;
+  latencies: Latency[];
+  bare: Map<string, number>;
+  rss: number;
+  page: PageLoad | null;
+}[] = [];
 await buildDashboard();
 for (const events of sizes) {
   console.error(`seeding ${events.toLocaleString('en-US')} events…`);
@@ -141,7 +186,12 @@ for (const events of sizes) {
   let page: PageLoad | null = null;
   try {
     latencies = await measureEndpoints(server.url, key, rangeStart, rangeEnd, runs);
-    if (canMeasurePages()) page = await measureTrafficPage(server.signInUrl, `${server.url}/traffic?property=bench&range=custom&from=${rangeStart}&to=${rangeEnd}`, 30);
+    if (canMeasurePages())
+      page = await measureTrafficPage(
+        server.signInUrl,
+        `${server.url}/traffic?property=bench&range=custom&from=${rangeStart}&to=${rangeEnd}`,
+        30,
+      );
     rss = peakRssMb(server.pid);
   } finally {
     await server.stop();
@@ -150,7 +200,9 @@ for (const events of sizes) {
   const bare = await measureBareSql(dir, BENCH_PROPERTY, rangeStart, rangeEnd, runs);
   rmSync(dir, { recursive: true, force: true });
   results.push({ events, seedRate: events / seedSeconds, latencies, bare, rss, page });
-  console.error(`  done: slowest median ${Math.max(...latencies.map((l) => l.median)).toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB`);
+  console.error(
+    `  done: slowest median ${Math.max(...latencies.map((l) => l.median)).toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB`,
+  );
 }
 console.error(`importing ${importEvents.toLocaleString('en-US')} events from NDJSON…`);
 const imp = await importThroughput(importEvents, end);
@@ -166,7 +218,10 @@ const lines = [
   `|---|${cols.map(() => '---:').join('|')}|${results.length > 1 ? '---:|' : ''}`,
   ...results[0].latencies.map((l, i) => {
     const cells = results.map((r) => `${r.latencies[i].median.toFixed(1)} (${r.latencies[i].p95.toFixed(1)})`);
-    const ratio = results.length > 1 ? ` ${(results[results.length - 1].latencies[i].median / results[0].latencies[i].median).toFixed(1)}× |` : '';
+    const ratio =
+      results.length > 1
+        ? ` ${(results[results.length - 1].latencies[i].median / results[0].latencies[i].median).toFixed(1)}× |`
+        : '';
     return `| ${l.endpoint} | ${cells.join(' | ')} |${ratio}`;
   }),
   '',

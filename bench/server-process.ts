@@ -11,9 +11,24 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function nodeTs(script: string, args: string[], dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): ChildProcess {
+function nodeTs(
+  script: string,
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): ChildProcess {
   return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DEMO: '0', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', NO_COLOR: '1', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      NO_COLOR: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -35,19 +50,27 @@ export async function cli(dataDir: string, args: string[], env: Record<string, s
  * Starts `src/server/main.ts` on the store (`env`: configuration beyond the defaults; `nodeArgs`: e.g.
  * `--cpu-prof`, which NODE_OPTIONS refuses) and resolves once it prints its address.
  */
-export async function startServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const child = nodeTs('src/server/main.ts', [], dataDir, env, nodeArgs);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (s: Buffer) => (stderr += s));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (s: Buffer) => {
       stdout += s;
       const match = /running at (http:\/\/\S+?)\/?$/m.exec(stdout);
       if (match) resolve(match[1]);
     });
-    void exited.then(({ code, signal }) => reject(new Error(`server exited (${code ?? signal}) before it was running\n${stdout}\n${stderr}`)));
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`server exited (${code ?? signal}) before it was running\n${stdout}\n${stderr}`)),
+    );
   });
   return { url, pid: child.pid!, child, exited };
 }
@@ -63,7 +86,9 @@ export async function sigterm(server: ServerProcess): Promise<number | null> {
 /** Peak resident memory of a process in MB (VmHWM), 0 once it is gone. */
 export function peakRssMb(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmHWM'));
     return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
   } catch {
     return 0;

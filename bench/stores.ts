@@ -28,20 +28,60 @@ function envFor(store: StoreRun['store'], dir: string): Record<string, string> {
 }
 
 function clickhouseBare(dir: string, start: string, end: string, runs: number): Map<string, number> {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/clickhouse-bare.ts', join(dir, 'ch'), BENCH_PROPERTY, start, end, String(runs)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/clickhouse-bare.ts', join(dir, 'ch'), BENCH_PROPERTY, start, end, String(runs)],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
   return new Map(Object.entries(JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>));
 }
 
-export async function benchStore(store: StoreRun['store'], events: number, days: number, end: Date, range: { start: string; end: string }, runs: number): Promise<StoreRun> {
+export async function benchStore(
+  store: StoreRun['store'],
+  events: number,
+  days: number,
+  end: Date,
+  range: { start: string; end: string },
+  runs: number,
+): Promise<StoreRun> {
   const dir = mkdtempSync(join(tmpdir(), `sightline-${store}-${events}-`));
   const env = envFor(store, dir);
   try {
-    await cli(dir, ['properties', 'create', '--id', BENCH_PROPERTY, '--name', 'Bench', '--timezone', 'America/New_York'], env);
+    await cli(
+      dir,
+      ['properties', 'create', '--id', BENCH_PROPERTY, '--name', 'Bench', '--timezone', 'America/New_York'],
+      env,
+    );
     await cli(dir, ['properties', 'create', '--id', `${BENCH_PROPERTY}-2`, '--name', 'Bench 2'], env);
     const started = performance.now();
-    await cli(dir, ['seed', '--property', BENCH_PROPERTY, '--events', String(events), '--days', String(days), '--seed', '7', '--end', end.toISOString()], env);
+    await cli(
+      dir,
+      [
+        'seed',
+        '--property',
+        BENCH_PROPERTY,
+        '--events',
+        String(events),
+        '--days',
+        String(days),
+        '--seed',
+        '7',
+        '--end',
+        end.toISOString(),
+      ],
+      env,
+    );
     const loadSeconds = (performance.now() - started) / 1000;
-    const key = (await cli(dir, ['keys', 'create', '--properties', `${BENCH_PROPERTY},${BENCH_PROPERTY}-2`, '--permissions', 'metrics'], env)).trim().split('\n').pop()!;
+    const key = (
+      await cli(
+        dir,
+        ['keys', 'create', '--properties', `${BENCH_PROPERTY},${BENCH_PROPERTY}-2`, '--permissions', 'metrics'],
+        env,
+      )
+    )
+      .trim()
+      .split('\n')
+      .pop()!;
     const bytesOnDisk = Number(spawnSync('du', ['-sb', dir], { encoding: 'utf8' }).stdout.split('\t')[0]);
     const server = await startServer(dir, { ...env, RATE_LIMIT_PER_MINUTE: '1000000' });
     let latencies: Latency[];
@@ -52,7 +92,10 @@ export async function benchStore(store: StoreRun['store'], events: number, days:
     } finally {
       await sigterm(server);
     }
-    const bare = store === 'clickhouse' ? clickhouseBare(dir, range.start, range.end, runs) : await measureBareSql(dir, BENCH_PROPERTY, range.start, range.end, runs);
+    const bare =
+      store === 'clickhouse'
+        ? clickhouseBare(dir, range.start, range.end, runs)
+        : await measureBareSql(dir, BENCH_PROPERTY, range.start, range.end, runs);
     return { store, events, loadSeconds, bytesOnDisk, rssMb, latencies, bare };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -85,7 +128,11 @@ function embeddedBesideClickhouse(runs: StoreRun[]): string[] {
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 /** The report section: latencies side by side, the ClickHouse floor and ratio, and load, disk and memory. */
-export function storesReport(runs: StoreRun[], range: { start: string; end: string }, requestsPerEndpoint: number): string {
+export function storesReport(
+  runs: StoreRun[],
+  range: { start: string; end: string },
+  requestsPerEndpoint: number,
+): string {
   const head = runs.map((r) => `${r.store === 'duckdb' ? 'DuckDB' : 'ClickHouse'} ${fmt(r.events)}`);
   const ch = runs.filter((r) => r.store === 'clickhouse');
   const lines = [
@@ -95,17 +142,25 @@ export function storesReport(runs: StoreRun[], range: { start: string; end: stri
     '',
     `| endpoint | ${head.join(' | ')} |`,
     `|---|${head.map(() => '---:').join('|')}|`,
-    ...runs[0].latencies.map((l, i) => `| ${l.endpoint} | ${runs.map((r) => `${r.latencies[i].median.toFixed(0)} (${r.latencies[i].p95.toFixed(0)})`).join(' | ')} |`),
+    ...runs[0].latencies.map(
+      (l, i) =>
+        `| ${l.endpoint} | ${runs.map((r) => `${r.latencies[i].median.toFixed(0)} (${r.latencies[i].p95.toFixed(0)})`).join(' | ')} |`,
+    ),
     '',
     `The floor: the bare exact query answering the same figure on the same files, no HTTP (DuckDB: bench/bare-sql.ts; ClickHouse: bench/clickhouse-bare.ts, Plausible-style: \`uniqExact\`, \`windowFunnel\`, sorted \`groupArray\`). "÷ floor" is Sightline's endpoint over the bare query on the same store (goal on ClickHouse ≤ 1.5×).`,
     '',
     `| figure | ${runs.map((r) => `${r.store === 'duckdb' ? 'DuckDB' : 'ClickHouse'} ${fmt(r.events)}: endpoint | bare | ÷ floor`).join(' | ')} |`,
     `|---|${runs.map(() => '---:|---:|---:').join('|')}|`,
-    ...[...runs[0].bare.keys()].map((name) => `| ${name} | ${runs.map((r) => {
-      const ours = r.latencies.find((l) => l.endpoint === name)?.median ?? NaN;
-      const floor = r.bare.get(name) ?? NaN;
-      return `${ours.toFixed(0)} | ${floor.toFixed(0)} | ${(ours / floor).toFixed(2)}×`;
-    }).join(' | ')} |`),
+    ...[...runs[0].bare.keys()].map(
+      (name) =>
+        `| ${name} | ${runs
+          .map((r) => {
+            const ours = r.latencies.find((l) => l.endpoint === name)?.median ?? NaN;
+            const floor = r.bare.get(name) ?? NaN;
+            return `${ours.toFixed(0)} | ${floor.toFixed(0)} | ${(ours / floor).toFixed(2)}×`;
+          })
+          .join(' | ')} |`,
+    ),
     '',
     ...embeddedBesideClickhouse(runs),
     `| | ${head.join(' | ')} |`,

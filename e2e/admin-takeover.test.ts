@@ -44,14 +44,30 @@ describe('a key holder cannot take over the admin through the demo site', () => 
   });
 
   it("the attacker's test runs on the page the admin opens, and the admin API refuses everything it tries", async () => {
-    const { key, record } = newApiKey({ name: 'attacker', propertyIds: ['acme-shop'], permissions: ['metrics', 'experiments'] });
+    const { key, record } = newApiKey({
+      name: 'attacker',
+      propertyIds: ['acme-shop'],
+      permissions: ['metrics', 'experiments'],
+    });
     await server.store.createApiKey(record);
     const created = await fetch(`${server.origin}/api/external/v1/properties/acme-shop/split-tests`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        name: 'Hero', page: '/demo/', type: 'nocode',
-        variants: [{ changes: [{ selector: 'h1', op: 'html', value: `Welcome<img src=x onerror="${ATTACK(server.origin).replaceAll('"', '&quot;')}">` }] }],
+        name: 'Hero',
+        page: '/demo/',
+        type: 'nocode',
+        variants: [
+          {
+            changes: [
+              {
+                selector: 'h1',
+                op: 'html',
+                value: `Welcome<img src=x onerror="${ATTACK(server.origin).replaceAll('"', '&quot;')}">`,
+              },
+            ],
+          },
+        ],
       }),
     });
     expect(created.status, await created.clone().text()).toBe(201);
@@ -62,10 +78,17 @@ describe('a key holder cannot take over the admin through the demo site', () => 
     expect(new URL(page.url()).origin).toBe(server.demoOrigin);
     // Whatever the sanitiser lets through, assume the worst: the attacker's script runs on this page.
     await page.evaluate(ATTACK(server.origin));
-    const tries = await page.waitForFunction(() => (window as unknown as { __attack?: unknown[] }).__attack ?? false, undefined, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<unknown[]>);
+    const tries = await page
+      .waitForFunction(() => (window as unknown as { __attack?: unknown[] }).__attack ?? false, undefined, {
+        timeout: 10_000,
+      })
+      .then((h) => h.jsonValue() as Promise<unknown[]>);
     // JSON with the cookie: refused at the preflight (no CORS for the admin API); text/plain: 403 or opaque.
     expect(String(tries[0])).toMatch(/^blocked/);
-    expect(tries.slice(1, 3).every((t) => t === 403 || t === 0 || String(t).startsWith('blocked')), JSON.stringify(tries)).toBe(true);
+    expect(
+      tries.slice(1, 3).every((t) => t === 403 || t === 0 || String(t).startsWith('blocked')),
+      JSON.stringify(tries),
+    ).toBe(true);
     expect(String(tries[3])).toMatch(/^blocked/); // the CSRF token cannot be read from there
     expect(await keyNames()).toEqual(before);
     expect(before).not.toContain('pwned');

@@ -10,7 +10,8 @@ describe('dashboard: Properties and API access (admin session)', () => {
   let dash: Dashboard;
   let page: Page;
   /** The admin API with the browser's own session cookie (Playwright shares the context's cookies). */
-  const admin = async <T = any>(path: string): Promise<T> => (await page.request.get(`${dash.origin}/api/admin/v1${path}`)).json();
+  const admin = async <T = any>(path: string): Promise<T> =>
+    (await page.request.get(`${dash.origin}/api/admin/v1${path}`)).json();
   const fieldError = (id: string) => page.locator(`#${id}-error`);
 
   beforeAll(async () => {
@@ -27,7 +28,9 @@ describe('dashboard: Properties and API access (admin session)', () => {
 
     // The contract's rule for ids, shown while typing, before anything is sent.
     await page.getByLabel('Id', { exact: true }).fill('-store');
-    await expect.poll(() => fieldError('property-id').textContent()).toBe('1–64 characters of A–Z, a–z, 0–9, _ . -, starting with a letter or digit');
+    await expect
+      .poll(() => fieldError('property-id').textContent())
+      .toBe('1–64 characters of A–Z, a–z, 0–9, _ . -, starting with a letter or digit');
     expect(await page.getByLabel('Id', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Id', { exact: true }).fill('e2e-store');
     await expect.poll(() => fieldError('property-id').textContent()).toBe('');
@@ -39,8 +42,16 @@ describe('dashboard: Properties and API access (admin session)', () => {
 
     const snippet = page.getByTestId('tracker-snippet');
     await expect.poll(() => snippet.locator('h2').textContent(), SLOW).toBe('Created E2E Store (e2e-store)');
-    const created = (await admin<{ data: { id: string; timezone: string; domain: string; snippet: string; experiments_snippet: string }[] }>('/properties')).data.find((p) => p.id === 'e2e-store');
-    expect(created).toMatchObject({ timezone: 'Europe/Paris', domain: 'store.example', snippet: `<script defer data-property="e2e-store" src="${dash.origin}/sightline.js"></script>` });
+    const created = (
+      await admin<{
+        data: { id: string; timezone: string; domain: string; snippet: string; experiments_snippet: string }[];
+      }>('/properties')
+    ).data.find((p) => p.id === 'e2e-store');
+    expect(created).toMatchObject({
+      timezone: 'Europe/Paris',
+      domain: 'store.example',
+      snippet: `<script defer data-property="e2e-store" src="${dash.origin}/sightline.js"></script>`,
+    });
     const shown = await snippet.locator('pre').allTextContents();
     expect(shown).toEqual([created!.snippet, created!.experiments_snippet]);
 
@@ -55,7 +66,9 @@ describe('dashboard: Properties and API access (admin session)', () => {
     await page.waitForURL(/\/traffic\?.*property=e2e-store/);
     // A select's name includes its chosen option ("Property E2E Store (e2e-store)").
     const picker = page.getByRole('combobox', { name: /^Property\b/ });
-    await expect.poll(() => picker.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent), SLOW).toBe('E2E Store (e2e-store)');
+    await expect
+      .poll(() => picker.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent), SLOW)
+      .toBe('E2E Store (e2e-store)');
     expect(await picker.locator('option').count()).toBe(4);
   });
 
@@ -84,7 +97,9 @@ describe('dashboard: Properties and API access (admin session)', () => {
     const readFigures = page.getByRole('checkbox', { name: 'Read figures', exact: true });
     const runTests = page.getByRole('checkbox', { name: 'Run split tests', exact: true });
     expect([await readFigures.isChecked(), await runTests.isChecked()]).toEqual([true, false]);
-    expect(await runTests.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent)).toMatch(/^Create, change and stop split tests\. This changes what visitors of these sites see/);
+    expect(
+      await runTests.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent),
+    ).toMatch(/^Create, change and stop split tests\. This changes what visitors of these sites see/);
 
     await page.getByLabel('Name', { exact: true }).fill('E2E reader');
     await page.getByRole('checkbox', { name: 'acme-docs' }).check();
@@ -95,7 +110,11 @@ describe('dashboard: Properties and API access (admin session)', () => {
     expect(await panel.textContent()).toContain('you will not see it again');
     const key = (await panel.getByTestId('new-key-value').textContent())!;
     const curl = (await panel.getByTestId('curl-quick-start').textContent())!;
-    expect(curl.startsWith(`curl -H 'Authorization: Bearer ${key}' '${dash.origin}/api/external/v1/properties/acme-docs/traffic/summary?`)).toBe(true);
+    expect(
+      curl.startsWith(
+        `curl -H 'Authorization: Bearer ${key}' '${dash.origin}/api/external/v1/properties/acme-docs/traffic/summary?`,
+      ),
+    ).toBe(true);
 
     // The quick start's request, made with the key from the page, answers what the demo key sees.
     const url = /'(http[^']+)'$/.exec(curl)![1];
@@ -105,11 +124,18 @@ describe('dashboard: Properties and API access (admin session)', () => {
     expect(body.data).toEqual((await dash.api(url.slice(url.indexOf('/properties/')))).data);
     expect(body.data.page_views).toBeGreaterThan(0);
     // The key reads only the property it was made for, and cannot start a split test on it.
-    expect((await fetch(url.replace('acme-docs', 'acme-shop'), { headers: { authorization: `Bearer ${key}` } })).status).toBe(403);
+    expect(
+      (await fetch(url.replace('acme-docs', 'acme-shop'), { headers: { authorization: `Bearer ${key}` } })).status,
+    ).toBe(403);
     const started = await fetch(`${dash.origin}/api/external/v1/properties/acme-docs/split-tests`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Sneaky', page: '/', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'x' }] }] }),
+      body: JSON.stringify({
+        name: 'Sneaky',
+        page: '/',
+        type: 'nocode',
+        variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'x' }] }],
+      }),
     });
     expect(started.status).toBe(403);
     expect((await started.json()).error).toMatchObject({ code: 'forbidden', details: { permission: 'experiments' } });
@@ -117,12 +143,16 @@ describe('dashboard: Properties and API access (admin session)', () => {
     await checkPageQuality(page, 'api-access');
 
     // Listed by name and prefix, never in full; once dismissed the key is gone from the page.
-    const record = (await admin<{ data: { name: string; prefix: string; property_ids: string[] }[] }>('/keys')).data.find((k) => k.name === 'E2E reader')!;
+    const record = (
+      await admin<{ data: { name: string; prefix: string; property_ids: string[] }[] }>('/keys')
+    ).data.find((k) => k.name === 'E2E reader')!;
     expect(key.startsWith(record.prefix)).toBe(true);
     expect(record.property_ids).toEqual(['acme-docs']);
     await panel.getByRole('button', { name: 'I have copied it' }).click();
     const row = page.locator('[data-testid="key-list"] tbody tr').filter({ hasText: 'E2E reader' });
-    await expect.poll(() => row.locator('td').allTextContents()).toEqual(['E2E reader', `${record.prefix}…`, 'acme-docs', 'Read figures', expect.any(String), 'ActiveRevoke']);
+    await expect
+      .poll(() => row.locator('td').allTextContents())
+      .toEqual(['E2E reader', `${record.prefix}…`, 'acme-docs', 'Read figures', expect.any(String), 'ActiveRevoke']);
     const demoRow = page.locator('[data-testid="key-list"] tbody tr').filter({ hasText: 'demo' });
     expect(await demoRow.locator('td').nth(3).textContent()).toBe('Read figures, Run split tests');
     expect(await page.content()).not.toContain(key);
@@ -172,7 +202,14 @@ describe('dashboard: Properties and API access (admin session)', () => {
   it('explains in key mode that managing properties and keys needs the admin sign-in', async () => {
     const keyPage = await dash.context.newPage();
     await keyPage.goto(`${dash.origin}/properties`);
-    await keyPage.evaluate((key) => sessionStorage.setItem('sightline.connection', JSON.stringify({ mode: 'key', baseUrl: location.origin, key, propertyIds: ['acme-shop'] })), dash.key);
+    await keyPage.evaluate(
+      (key) =>
+        sessionStorage.setItem(
+          'sightline.connection',
+          JSON.stringify({ mode: 'key', baseUrl: location.origin, key, propertyIds: ['acme-shop'] }),
+        ),
+      dash.key,
+    );
     for (const path of ['/properties', '/api-access']) {
       await keyPage.goto(`${dash.origin}${path}`);
       await expect.poll(() => keyPage.locator('main').textContent(), SLOW).toContain('needs the admin sign-in');

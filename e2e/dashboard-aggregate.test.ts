@@ -6,10 +6,15 @@ const SLOW = { timeout: 20_000 };
 const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const SHOP_AND_DOCS = ['acme-shop', 'acme-docs'];
 
-const todayIn = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const todayIn = (tz: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** The default range (last 30 days) as the page resolves it in `tz`. */
-const last30 = (tz: string) => `start=${addDays(todayIn(tz), -29)}&end=${todayIn(tz)}&timezone=${encodeURIComponent(tz)}`;
+const last30 = (tz: string) =>
+  `start=${addDays(todayIn(tz), -29)}&end=${todayIn(tz)}&timezone=${encodeURIComponent(tz)}`;
 
 type Summary = { page_views: number; sessions: number; unique_visitors: number };
 
@@ -43,7 +48,11 @@ describe('dashboard: All properties (aggregate)', () => {
     await expect.poll(() => picks().getByRole('checkbox').count(), SLOW).toBe(3);
     for (const id of ['acme-shop', 'acme-docs', 'acme-blog']) expect(await checkbox(id).isChecked()).toBe(true);
     expect(await page.getByTestId('zone-note').textContent()).toMatch(/^Days and buckets in UTC/);
-    const all = await aggregate<{ data: Summary }>('traffic/summary', ['acme-shop', 'acme-docs', 'acme-blog'], last30('UTC'));
+    const all = await aggregate<{ data: Summary }>(
+      'traffic/summary',
+      ['acme-shop', 'acme-docs', 'acme-blog'],
+      last30('UTC'),
+    );
     await expect.poll(() => figure('page_views').textContent(), SLOW).toBe(en.format(all.data.page_views));
 
     await checkbox('acme-blog').uncheck();
@@ -62,16 +71,32 @@ describe('dashboard: All properties (aggregate)', () => {
     expect(await figure('unique_visitors').textContent()).toBe(en.format(two.data.unique_visitors));
     expect(await page.locator('h1').textContent()).toBe('All properties · 2 of 3 selected');
 
-    const trend = await aggregate<{ data: unknown[]; summary: { page_views: number } }>('traffic/trends', SHOP_AND_DOCS, `${last30('UTC')}&granularity=day`);
+    const trend = await aggregate<{ data: unknown[]; summary: { page_views: number } }>(
+      'traffic/trends',
+      SHOP_AND_DOCS,
+      `${last30('UTC')}&granularity=day`,
+    );
     expect(trend.data).toHaveLength(30);
     expect(trend.summary.page_views).toBe(two.data.page_views);
     expect(await page.getByTestId('aggregate-trend').getAttribute('data-points')).toBe('30');
 
-    const clicks = await aggregate<{ summary: { total_clicks: number }; data: { target: string }[] }>('clicks/breakdown', SHOP_AND_DOCS, `${last30('UTC')}&granularity=day`);
-    const forms = await aggregate<{ summary: { total_submissions: number } }>('forms/breakdown', SHOP_AND_DOCS, `${last30('UTC')}&granularity=day`);
+    const clicks = await aggregate<{ summary: { total_clicks: number }; data: { target: string }[] }>(
+      'clicks/breakdown',
+      SHOP_AND_DOCS,
+      `${last30('UTC')}&granularity=day`,
+    );
+    const forms = await aggregate<{ summary: { total_submissions: number } }>(
+      'forms/breakdown',
+      SHOP_AND_DOCS,
+      `${last30('UTC')}&granularity=day`,
+    );
     expect(clicks.summary.total_clicks).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('[data-total="total_clicks"] dd').textContent()).toBe(en.format(clicks.summary.total_clicks));
-    expect(await page.locator('[data-total="total_submissions"] dd').textContent()).toBe(en.format(forms.summary.total_submissions));
+    await expect
+      .poll(() => page.locator('[data-total="total_clicks"] dd').textContent())
+      .toBe(en.format(clicks.summary.total_clicks));
+    expect(await page.locator('[data-total="total_submissions"] dd').textContent()).toBe(
+      en.format(forms.summary.total_submissions),
+    );
     expect(await page.locator('[data-testid="aggregate-clicks"] tbody tr').count()).toBe(clicks.data.length);
 
     // A reload (or a shared link) shows the same pick and the same figures.
@@ -86,7 +111,9 @@ describe('dashboard: All properties (aggregate)', () => {
     const tz = 'Asia/Tokyo';
     await page.getByRole('combobox', { name: /^Time zone/ }).selectOption(tz);
     await expect.poll(() => new URL(page.url()).searchParams.get('tz')).toBe(tz);
-    expect(await page.getByTestId('zone-note').textContent()).toBe(`Days and buckets in ${tz}, the time zone chosen above.`);
+    expect(await page.getByTestId('zone-note').textContent()).toBe(
+      `Days and buckets in ${tz}, the time zone chosen above.`,
+    );
     const tokyo = await aggregate<{ data: Summary }>('traffic/summary', SHOP_AND_DOCS, last30(tz));
     await expect.poll(() => figure('page_views').textContent(), SLOW).toBe(en.format(tokyo.data.page_views));
     expect(new URL(page.url()).searchParams.get('properties')).toBe('acme-shop,acme-docs');

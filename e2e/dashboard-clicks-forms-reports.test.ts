@@ -1,7 +1,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageQuality, startDashboard, type Dashboard } from './support/dashboard-harness.js';
-import { PROPERTY, en, pct, rate, SLOW, lastDays, tableRows, figure, header, element, pageCells, type PageRow } from './support/report-tables.js';
+import {
+  PROPERTY,
+  en,
+  pct,
+  rate,
+  SLOW,
+  lastDays,
+  tableRows,
+  figure,
+  header,
+  element,
+  pageCells,
+  type PageRow,
+} from './support/report-tables.js';
 
 // The built dashboard over the demo data, signed in as the admin: the Clicks and Forms reports (totals,
 // trend, top elements, grouping, range and comparison), the three reports' accessibility and phone
@@ -17,40 +30,76 @@ describe('dashboard: Clicks and Forms reports', () => {
   }, 300_000);
   afterAll(async () => dash?.close());
 
-
   it('shows click totals, trend and top elements as the API does, and opens a page from them', async () => {
     const expected = await api('clicks/breakdown', `${lastDays(30)}&granularity=day&limit=50`);
     expect(expected.summary.total_clicks).toBeGreaterThan(0);
     await page.goto(`${dash.origin}/clicks?property=${PROPERTY}`);
-    await expect.poll(() => figure(page, 'total_clicks').textContent(), SLOW).toBe(en.format(expected.summary.total_clicks));
-    expect(await figure(page, 'total_unique_clicks').textContent()).toBe(en.format(expected.summary.total_unique_clicks));
-    await expect.poll(() => page.getByTestId('clicks-chart').getAttribute('data-points')).toBe(String(expected.trend.length));
+    await expect
+      .poll(() => figure(page, 'total_clicks').textContent(), SLOW)
+      .toBe(en.format(expected.summary.total_clicks));
+    expect(await figure(page, 'total_unique_clicks').textContent()).toBe(
+      en.format(expected.summary.total_unique_clicks),
+    );
+    await expect
+      .poll(() => page.getByTestId('clicks-chart').getAttribute('data-points'))
+      .toBe(String(expected.trend.length));
     const top = expected.data
       .slice(0, 5)
-      .map((r: any) => [r.page, element(r), en.format(r.clicks), en.format(r.unique_clicks), rate(r.click_through_rate), pct.format(r.clicks / expected.summary.total_clicks)]);
+      .map((r: any) => [
+        r.page,
+        element(r),
+        en.format(r.clicks),
+        en.format(r.unique_clicks),
+        rate(r.click_through_rate),
+        pct.format(r.clicks / expected.summary.total_clicks),
+      ]);
     await expect.poll(() => tableRows(page, 'click-targets', 5)).toEqual(top);
 
     // The first row's page opens that page's detail, whose clicks are the API's for that page.
     const first = expected.data[0].page as string;
-    const onPage = await api('clicks/details', `${lastDays(30)}&page=${encodeURIComponent(first)}&granularity=day&limit=50`);
+    const onPage = await api(
+      'clicks/details',
+      `${lastDays(30)}&page=${encodeURIComponent(first)}&granularity=day&limit=50`,
+    );
     await page.locator('[data-testid="click-targets"] tbody tr').first().getByRole('link').click();
     await page.waitForURL(/\/pages\/detail\?/);
     expect(new URL(page.url()).searchParams.get('path')).toBe(first);
     await expect
       .poll(() => tableRows(page, 'page-clicks'), SLOW)
-      .toEqual(onPage.data.clicks.map((c: any) => [element(c), en.format(c.clicks), en.format(c.unique_clicks), rate(c.click_through_rate), pct.format(c.share)]));
+      .toEqual(
+        onPage.data.clicks.map((c: any) => [
+          element(c),
+          en.format(c.clicks),
+          en.format(c.unique_clicks),
+          rate(c.click_through_rate),
+          pct.format(c.share),
+        ]),
+      );
   });
 
   it('shows form totals, trend and top forms as the API does', async () => {
     const expected = await api('forms/breakdown', `${lastDays(30)}&granularity=day&limit=50`);
     expect(expected.summary.total_submissions).toBeGreaterThan(0);
     await page.goto(`${dash.origin}/forms?property=${PROPERTY}`);
-    await expect.poll(() => figure(page, 'total_submissions').textContent(), SLOW).toBe(en.format(expected.summary.total_submissions));
-    expect(await figure(page, 'total_unique_submissions').textContent()).toBe(en.format(expected.summary.total_unique_submissions));
-    await expect.poll(() => page.getByTestId('forms-chart').getAttribute('data-points')).toBe(String(expected.trend.length));
+    await expect
+      .poll(() => figure(page, 'total_submissions').textContent(), SLOW)
+      .toBe(en.format(expected.summary.total_submissions));
+    expect(await figure(page, 'total_unique_submissions').textContent()).toBe(
+      en.format(expected.summary.total_unique_submissions),
+    );
+    await expect
+      .poll(() => page.getByTestId('forms-chart').getAttribute('data-points'))
+      .toBe(String(expected.trend.length));
     const top = expected.data
       .slice(0, 5)
-      .map((r: any) => [r.page, element(r), en.format(r.submissions), en.format(r.unique_submissions), rate(r.submission_rate), pct.format(r.submissions / expected.summary.total_submissions)]);
+      .map((r: any) => [
+        r.page,
+        element(r),
+        en.format(r.submissions),
+        en.format(r.unique_submissions),
+        rate(r.submission_rate),
+        pct.format(r.submissions / expected.summary.total_submissions),
+      ]);
     await expect.poll(() => tableRows(page, 'top-forms', 5)).toEqual(top);
   });
 
@@ -76,7 +125,13 @@ describe('dashboard: Clicks and Forms reports', () => {
     expect(await rows.getByRole('button', { name: 'All pages' }).getAttribute('aria-pressed')).toBe('true');
     const all = grouped.data
       .slice(0, 5)
-      .map((r: any) => [element(r), en.format(r.clicks), en.format(r.unique_clicks), rate(r.click_through_rate), pct.format(r.clicks / grouped.summary.total_clicks)]);
+      .map((r: any) => [
+        element(r),
+        en.format(r.clicks),
+        en.format(r.unique_clicks),
+        rate(r.click_through_rate),
+        pct.format(r.clicks / grouped.summary.total_clicks),
+      ]);
     await expect.poll(() => tableRows(page, 'click-targets', 5), SLOW).toEqual(all);
     expect(await header(page, 'click-targets', 'Page').count()).toBe(0);
     // The figures above the table are the same whichever way the rows are grouped.
@@ -97,7 +152,13 @@ describe('dashboard: Clicks and Forms reports', () => {
       .toEqual(
         forms.data
           .slice(0, 3)
-          .map((r: any) => [element(r), en.format(r.submissions), en.format(r.unique_submissions), rate(r.submission_rate), pct.format(r.submissions / forms.summary.total_submissions)]),
+          .map((r: any) => [
+            element(r),
+            en.format(r.submissions),
+            en.format(r.unique_submissions),
+            rate(r.submission_rate),
+            pct.format(r.submissions / forms.summary.total_submissions),
+          ]),
       );
     expect(dash.problems).toEqual([]);
     // Back to Forms per page, where the next test starts.
@@ -106,20 +167,29 @@ describe('dashboard: Clicks and Forms reports', () => {
   });
 
   it('changes the figures with the range preset, overlays the previous period, and a reload keeps the view', async () => {
-    const [month, week] = await Promise.all([api('forms/breakdown', `${lastDays(30)}&granularity=day`), api('forms/breakdown', `${lastDays(7)}&granularity=day`)]);
+    const [month, week] = await Promise.all([
+      api('forms/breakdown', `${lastDays(30)}&granularity=day`),
+      api('forms/breakdown', `${lastDays(7)}&granularity=day`),
+    ]);
     expect(week.summary.total_submissions).not.toBe(month.summary.total_submissions);
     await page.getByLabel('Date range').selectOption('7d');
     await page.waitForURL(/range=7d/);
-    await expect.poll(() => figure(page, 'total_submissions').textContent(), SLOW).toBe(en.format(week.summary.total_submissions));
+    await expect
+      .poll(() => figure(page, 'total_submissions').textContent(), SLOW)
+      .toBe(en.format(week.summary.total_submissions));
     await expect.poll(() => page.getByTestId('forms-chart').getAttribute('data-points')).toBe('7');
     await page.getByLabel('Show on chart').check();
     await page.waitForURL(/compare=true/);
-    await expect.poll(() => page.locator('[data-testid="forms-chart"] .recharts-line-curve[stroke-dasharray]').count(), SLOW).toBe(2);
+    await expect
+      .poll(() => page.locator('[data-testid="forms-chart"] .recharts-line-curve[stroke-dasharray]').count(), SLOW)
+      .toBe(2);
 
     const url = page.url();
     await page.reload();
     expect(page.url()).toBe(url);
-    await expect.poll(() => figure(page, 'total_submissions').textContent(), SLOW).toBe(en.format(week.summary.total_submissions));
+    await expect
+      .poll(() => figure(page, 'total_submissions').textContent(), SLOW)
+      .toBe(en.format(week.summary.total_submissions));
     expect(await page.getByLabel('Date range').inputValue()).toBe('7d');
 
     // The range travels with the nav link: Pages now shows the 7-day figures.
@@ -143,7 +213,7 @@ describe('dashboard: Clicks and Forms reports', () => {
       await checkPageQuality(page, name);
     }
     expect(dash.problems).toEqual([]);
-   }, 300_000); // five views, each checked by axe twice and pictured three times: over a minute on a loaded machine
+  }, 300_000); // five views, each checked by axe twice and pictured three times: over a minute on a loaded machine
   it('asks the API once per read when a report is opened cold: the route loader and the page share their queries', async () => {
     const asked: string[] = [];
     const record = (r: { url(): string }) => {

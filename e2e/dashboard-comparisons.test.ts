@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { comparedEnd } from './support/compared-period.js';
-import { checkPageQuality, screenshotOnFailure, SCREENSHOT_DIR, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import {
+  checkPageQuality,
+  screenshotOnFailure,
+  SCREENSHOT_DIR,
+  startDashboard,
+  type Dashboard,
+} from './support/dashboard-harness.js';
 
 const PROPERTY = 'acme-shop';
 const TZ = 'America/New_York';
@@ -10,9 +16,14 @@ const SLOW = { timeout: 20_000 };
 const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 // The property's wall clock, worked out here apart from the dashboard's code.
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const short = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const short = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 const change = (page: Page, kpi: string) => page.locator(`[data-kpi=${kpi}] .figure-change`);
 
@@ -23,7 +34,9 @@ describe('dashboard: comparisons like with like', () => {
   let dash: Dashboard;
   let page: Page;
   const summary = (start: string, end: string) =>
-    dash.api<{ data: { page_views: number; sessions: number; unique_visitors: number } }>(`/properties/${PROPERTY}/traffic/summary?start=${start}&end=${end}&timezone=${encodeURIComponent(TZ)}`);
+    dash.api<{ data: { page_views: number; sessions: number; unique_visitors: number } }>(
+      `/properties/${PROPERTY}/traffic/summary?start=${start}&end=${end}&timezone=${encodeURIComponent(TZ)}`,
+    );
 
   beforeAll(async () => {
     dash = await startDashboard();
@@ -44,7 +57,9 @@ describe('dashboard: comparisons like with like', () => {
   it('compares today with yesterday up to the same time, and names it on the cards', async () => {
     await page.goto(`${dash.origin}/traffic?property=${PROPERTY}&range=today`);
     const yesterday = addDays(today(), -1);
-    await expect.poll(() => change(page, 'page_views').textContent(), SLOW).toMatch(new RegExp(`vs ${short(yesterday)} until \\d{1,2}:\\d{2} [AP]M$`));
+    await expect
+      .poll(() => change(page, 'page_views').textContent(), SLOW)
+      .toMatch(new RegExp(`vs ${short(yesterday)} until \\d{1,2}:\\d{2} [AP]M$`));
     const { words, value } = await comparedOnCard();
     // The compared figure is yesterday from midnight to the same wall-clock minute, not all of yesterday.
     expect(words).toContain(' until ');
@@ -66,7 +81,9 @@ describe('dashboard: comparisons like with like', () => {
     const sameDay = `${lastMonthStart.slice(0, 8)}${String(Math.min(Number(t.slice(8)), lastMonthDays)).padStart(2, '0')}`;
     const month = short(lastMonthStart).split(' ')[0];
     const span = lastMonthStart === sameDay ? short(sameDay) : `${month} 1–${Number(sameDay.slice(8))}`;
-    await expect.poll(() => change(page, 'page_views').textContent(), SLOW).toMatch(new RegExp(`vs ${span}( until \\d{1,2}:\\d{2} [AP]M)?$`));
+    await expect
+      .poll(() => change(page, 'page_views').textContent(), SLOW)
+      .toMatch(new RegExp(`vs ${span}( until \\d{1,2}:\\d{2} [AP]M)?$`));
     const { words, value } = await comparedOnCard();
     expect(value).toBe(en.format((await summary(lastMonthStart, comparedEnd(sameDay, words))).data.page_views));
   });
@@ -91,7 +108,10 @@ describe('dashboard: comparisons like with like', () => {
     await page.reload();
     expect(await page.getByLabel('Compare with').inputValue()).toBe('custom');
     // Chosen dates wholly before today's place in the month are compared whole.
-    const span = from.slice(0, 7) === until.slice(0, 7) ? `${short(from)}–${Number(until.slice(8))}` : `${short(from)} – ${short(until)}`;
+    const span =
+      from.slice(0, 7) === until.slice(0, 7)
+        ? `${short(from)}–${Number(until.slice(8))}`
+        : `${short(from)} – ${short(until)}`;
     const { words, value } = await comparedOnCard();
     if (Number(t.slice(8)) > 3) {
       expect(words).toBe(span);
@@ -119,7 +139,9 @@ describe('dashboard: comparisons like with like', () => {
     // Under it, the same hour yesterday by its own date.
     expect(await tooltip.locator('.trend-tooltip-compared').textContent()).toContain(short(addDays(today(), -1)));
     // The legend names the compared day rather than "previous period".
-    expect(await chart.locator('.recharts-legend-wrapper').textContent()).toContain(`Page views, ${short(addDays(today(), -1))}`);
+    expect(await chart.locator('.recharts-legend-wrapper').textContent()).toContain(
+      `Page views, ${short(addDays(today(), -1))}`,
+    );
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'comparisons-running-hour-tooltip.png') });
   });
 
@@ -134,7 +156,9 @@ describe('dashboard: comparisons like with like', () => {
   it('fits the comparison controls on a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const from = addDays(today(), -40);
-    await page.goto(`${dash.origin}/traffic?property=${PROPERTY}&range=mtd&comparison=custom&compare_from=${from}&compare_to=${addDays(from, 9)}&compare=true`);
+    await page.goto(
+      `${dash.origin}/traffic?property=${PROPERTY}&range=mtd&comparison=custom&compare_from=${from}&compare_to=${addDays(from, 9)}&compare=true`,
+    );
     await expect.poll(() => change(page, 'page_views').textContent(), SLOW).toContain(' vs ');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'comparisons-custom-phone-top.png') });

@@ -3,7 +3,15 @@ import type { StoredEvent } from '../src/contract/events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageQuality, type Dashboard } from './support/dashboard-harness.js';
 import {
-  type Detail, en, experimentDetail, type ListItem, openExperimentDetail, PROPERTY, SLOW, startExperimentDashboard, tableRows,
+  type Detail,
+  en,
+  experimentDetail,
+  type ListItem,
+  openExperimentDetail,
+  PROPERTY,
+  SLOW,
+  startExperimentDashboard,
+  tableRows,
 } from './support/experiment-dashboard.js';
 
 // The built dashboard over the demo data (two running tests on acme-shop), signed in as the admin:
@@ -47,7 +55,9 @@ describe('dashboard: changing an experiment', () => {
     expect(await page.getByText('Name saved.').isVisible()).toBe(true);
     expect((await detail(tests[0].experiment_id)).name).toBe(renamed);
     await page.getByRole('link', { name: '← All experiments' }).click();
-    await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r[0]))).toEqual([renamed, tests[1].name]);
+    await expect
+      .poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r[0])))
+      .toEqual([renamed, tests[1].name]);
   });
 
   it('changes auto-stop, and warns when a limit already passed would stop the test at once', async () => {
@@ -88,22 +98,29 @@ describe('dashboard: changing an experiment', () => {
     await checkPageQuality(page, 'experiment-detail-complete');
 
     await page.goto(`${dash.origin}/experiments?property=${PROPERTY}&status=complete`);
-    await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => [r[0], r[3]])), SLOW).toEqual([[d.name, 'Complete']]);
+    await expect
+      .poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => [r[0], r[3]])), SLOW)
+      .toEqual([[d.name, 'Complete']]);
     expect(dash.problems).toEqual([]);
   });
 
   it('explains a 409 when the test was stopped elsewhere meanwhile', async () => {
     const other = tests[1];
     await openDetail(other.experiment_id);
-    const res = await fetch(`${dash.origin}/api/external/v1/properties/${PROPERTY}/split-tests/${other.experiment_id}/stop`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({}),
-    });
+    const res = await fetch(
+      `${dash.origin}/api/external/v1/properties/${PROPERTY}/split-tests/${other.experiment_id}/stop`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({}),
+      },
+    );
     expect(res.status).toBe(200);
     await page.getByLabel('Name', { exact: true }).fill('Too late');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await expect.poll(() => page.getByTestId('complete-note').textContent()).toContain('Your change was not saved: the test had already ended.');
+    await expect
+      .poll(() => page.getByTestId('complete-note').textContent())
+      .toContain('Your change was not saved: the test had already ended.');
     expect(await page.getByTestId('complete-note').textContent()).toContain('stopped by hand, without a reason');
     const d = await detail(other.experiment_id);
     expect(d.name).toBe(other.name);
@@ -111,7 +128,9 @@ describe('dashboard: changing an experiment', () => {
     await expect.poll(() => page.getByTestId('verdict').textContent()).toBe(d.stats.verdict);
     expect(d.stats.verdict).not.toMatch(/more days?|needs|yet/);
     expect(await page.getByTestId('verdict-facts').count()).toBe(0);
-    expect(await page.getByTestId('auto-stop').textContent()).toBe(d.auto_stop_days === null ? 'Off' : `Not reached: stopped before day ${en.format(d.auto_stop_days)}`);
+    expect(await page.getByTestId('auto-stop').textContent()).toBe(
+      d.auto_stop_days === null ? 'Off' : `Not reached: stopped before day ${en.format(d.auto_stop_days)}`,
+    );
     expect(dash.problems.every((p) => p.includes('409'))).toBe(true);
     dash.problems.length = 0;
   });
@@ -123,9 +142,37 @@ describe('dashboard: changing an experiment', () => {
     const id = 'autostopconfirm';
     const [template] = tests;
     const record = await dash.store.getExperiment(PROPERTY, template.experiment_id);
-    await dash.store.createExperiment({ ...record!, id, name: 'Ends on confirmation', created_at: createdAt, status: 'active', stopped_at: null, reason: null, auto_stop_days: null });
+    await dash.store.createExperiment({
+      ...record!,
+      id,
+      name: 'Ends on confirmation',
+      created_at: createdAt,
+      status: 'active',
+      stopped_at: null,
+      reason: null,
+      auto_stop_days: null,
+    });
     const events: StoredEvent[] = Array.from({ length: 42 }, (_, i) => {
-      const base = { property_id: PROPERTY, visitor_id: `acv${i}`, session_id: `acs${i}`, path: record!.page, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
+      const base = {
+        property_id: PROPERTY,
+        visitor_id: `acv${i}`,
+        session_id: `acs${i}`,
+        path: record!.page,
+        referrer: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        country: 'US',
+        device: 'desktop' as const,
+        is_bot: false,
+        scroll_depth: null,
+        engaged_ms: null,
+        target: null,
+        href: null,
+        source: null,
+        amount: null,
+        currency: null,
+      };
       const at = createdAt.getTime() + Math.floor(i / 2) * DAY + 60_000;
       // the page view an exposure needs to count
       return [
@@ -143,7 +190,9 @@ describe('dashboard: changing an experiment', () => {
     expect(await page.getByLabel('Stop automatically after (days)').inputValue()).toBe('');
     await page.getByLabel('Stop automatically after (days)').fill('10');
     await page.getByRole('button', { name: /^Save auto-stop/ }).click();
-    await expect.poll(() => page.getByTestId('auto-stop-confirm').textContent()).toContain('This ends the test now, with results up to day 10.');
+    await expect
+      .poll(() => page.getByTestId('auto-stop-confirm').textContent())
+      .toContain('This ends the test now, with results up to day 10.');
     const stopAt10 = page.getByRole('button', { name: 'Stop the test at day 10' });
     expect(await stopAt10.isVisible()).toBe(true);
     // Nothing was sent: the API still has it running, without a limit.
@@ -166,7 +215,9 @@ describe('dashboard: changing an experiment', () => {
     await page.getByRole('button', { name: 'Save auto-stop…' }).click();
     await page.getByRole('button', { name: 'Stop the test at day 10' }).click();
     await page.getByTestId('complete-note').waitFor(SLOW);
-    const d = await dash.api<Detail & { stopped_at: string; created_at: string; stats: { estimated_days_to_call: number | null } }>(`/properties/${PROPERTY}/split-tests/${id}`);
+    const d = await dash.api<
+      Detail & { stopped_at: string; created_at: string; stats: { estimated_days_to_call: number | null } }
+    >(`/properties/${PROPERTY}/split-tests/${id}`);
     expect([d.status, d.reason, d.auto_stop_days]).toEqual(['complete', 'auto_stop', 10]);
     expect(Date.parse(d.stopped_at) - Date.parse(d.created_at)).toBe(10 * DAY);
     expect(d.variants.map((v) => v.sessions)).toEqual([10, 10]);
@@ -176,7 +227,9 @@ describe('dashboard: changing an experiment', () => {
     expect(d.stats.verdict).not.toMatch(/more days?|yet/);
     expect(d.stats.estimated_days_to_call).toBeNull();
     expect(await page.getByTestId('verdict-facts').count()).toBe(0);
-    const ended = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' }).format(new Date(d.stopped_at));
+    const ended = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' }).format(
+      new Date(d.stopped_at),
+    );
     expect(await page.getByTestId('auto-stop').textContent()).toBe(`Ended the test on ${ended}, after 10 days`);
     expect(patches).toHaveLength(2); // the 30-day save and the confirmed one
     expect(dash.problems).toEqual([]);

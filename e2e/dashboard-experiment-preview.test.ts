@@ -7,7 +7,12 @@ const PROPERTY = 'acme-shop';
 const SLOW = { timeout: 20_000 };
 const CTA = '#cta-start-trial';
 
-interface ListItem { experiment_id: string; name: string; page: string; status: string }
+interface ListItem {
+  experiment_id: string;
+  name: string;
+  page: string;
+  status: string;
+}
 
 // Preview links (issue 13 §14): the built dashboard over the demo data, with the demo website on its
 // own origin as `npm start` runs it. Each variant of a running test links to the test's page on the
@@ -30,13 +35,22 @@ describe('dashboard: a preview link per variant', () => {
     await page.goto(`${dash.origin}/experiments/${pricing.experiment_id}?property=${PROPERTY}`);
     await page.getByTestId('verdict').waitFor(SLOW);
     await expect.poll(() => previewLinks().count()).toBe(2);
-    const links = await previewLinks().evaluateAll((as) => as.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
+    const links = await previewLinks().evaluateAll((as) =>
+      as.map((a) => [
+        a.getAttribute('aria-label'),
+        a.getAttribute('href'),
+        a.getAttribute('target'),
+        a.getAttribute('rel'),
+      ]),
+    );
     const at = (n: number) => `${dash.demoSiteOrigin}/demo/pricing?sl_preview=${pricing.experiment_id}:${n}`;
     expect(links).toEqual([
       ['Preview Control (opens in a new tab)', at(0), '_blank', 'noopener noreferrer'],
       ['Preview Specific, green (opens in a new tab)', at(1), '_blank', 'noopener noreferrer'],
     ]);
-    expect(await page.getByTestId('preview-hint').textContent()).toContain('for your browser and that one page load only. It is not counted in the results');
+    expect(await page.getByTestId('preview-hint').textContent()).toContain(
+      'for your browser and that one page load only. It is not counted in the results',
+    );
     await checkPageQuality(page, 'experiment-preview-links');
     expect(dash.problems).toEqual([]);
   });
@@ -49,7 +63,10 @@ describe('dashboard: a preview link per variant', () => {
     };
     page.context().on('request', onRequest);
     try {
-      const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Preview Specific, green (opens in a new tab)' }).click()]);
+      const [tab] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('link', { name: 'Preview Specific, green (opens in a new tab)' }).click(),
+      ]);
       await tab.waitForLoadState('domcontentloaded');
       expect(tab.url()).toBe(`${dash.demoSiteOrigin}/demo/pricing?sl_preview=${pricing.experiment_id}:1`);
       await expect.poll(() => tab.locator(CTA).textContent(), SLOW).toBe('Start my 14-day free trial');
@@ -84,14 +101,25 @@ describe('dashboard: a preview link per variant', () => {
     await tab.goto(`${dash.demoSiteOrigin}/demo/pricing?sl_preview=${pricing.experiment_id}:1`);
     await tab.locator(CTA).waitFor();
     expect((await tab.locator(CTA).textContent())?.trim()).toBe('Start free trial');
-    expect(notes).toContain(`Sightline: no preview of ${pricing.experiment_id}:1: not a running test on this page’s ?p= tag`);
+    expect(notes).toContain(
+      `Sightline: no preview of ${pricing.experiment_id}:1: not a running test on this page’s ?p= tag`,
+    );
     await fresh.close();
     expect(dash.problems).toEqual([]);
   });
 
   it('says there is no link for a property without a domain, and shows the parameter to add by hand', async () => {
     await dash.store.createProperty({ id: 'plain-shop', name: 'Plain Shop', domain: null, timezone: 'UTC' });
-    const test = newExperiment('plain-shop', { name: 'Headline', page: '/home', type: 'nocode', variants: [{ label: 'Shorter', changes: [{ selector: 'h1', op: 'text', value: 'Hi' }] }] }, new Date());
+    const test = newExperiment(
+      'plain-shop',
+      {
+        name: 'Headline',
+        page: '/home',
+        type: 'nocode',
+        variants: [{ label: 'Shorter', changes: [{ selector: 'h1', op: 'text', value: 'Hi' }] }],
+      },
+      new Date(),
+    );
     await dash.store.createExperiment(test);
     // The property list is cached a few minutes: a reload reads it again.
     await page.goto(`${dash.origin}/experiments/${test.id}?property=plain-shop`);
@@ -99,7 +127,10 @@ describe('dashboard: a preview link per variant', () => {
     await page.getByTestId('verdict').waitFor(SLOW);
     expect(await page.getByTestId('preview-hint').textContent()).toContain('this property has no domain');
     expect(await previewLinks().count()).toBe(0);
-    expect(await page.locator('.preview-query').allTextContents()).toEqual([`?sl_preview=${test.id}:0`, `?sl_preview=${test.id}:1`]);
+    expect(await page.locator('.preview-query').allTextContents()).toEqual([
+      `?sl_preview=${test.id}:0`,
+      `?sl_preview=${test.id}:1`,
+    ]);
     await checkPageQuality(page, 'experiment-preview-no-domain');
     expect(dash.problems).toEqual([]);
   });

@@ -2,19 +2,50 @@ import type { Page } from 'playwright-core';
 import type { StoredEvent } from '../src/contract/events.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { checkPageQuality, SCREENSHOT_DIR, screenshotOnFailure, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import {
+  checkPageQuality,
+  SCREENSHOT_DIR,
+  screenshotOnFailure,
+  startDashboard,
+  type Dashboard,
+} from './support/dashboard-harness.js';
 
 const PROPERTY = 'acme-shop';
 const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const SLOW = { timeout: 30_000 };
 
-interface Variant { label: string; sessions: number; conversions: number; stats: { chance_to_beat_control: number | null; uplift_interval: [number, number] | null; unavailable_reason?: string } | null }
-interface Detail { experiment_id: string; name: string; status: string; archived_at?: string | null; variants: Variant[]; stats: { sample_ratio_p_value: number | null; sample_ratio_mismatch: boolean } }
-interface Timeline { days: { day: number; variants: { label: string; sessions: number; conversions: number; conversion_rate: number | null }[] }[] }
+interface Variant {
+  label: string;
+  sessions: number;
+  conversions: number;
+  stats: {
+    chance_to_beat_control: number | null;
+    uplift_interval: [number, number] | null;
+    unavailable_reason?: string;
+  } | null;
+}
+interface Detail {
+  experiment_id: string;
+  name: string;
+  status: string;
+  archived_at?: string | null;
+  variants: Variant[];
+  stats: { sample_ratio_p_value: number | null; sample_ratio_mismatch: boolean };
+}
+interface Timeline {
+  days: {
+    day: number;
+    variants: { label: string; sessions: number; conversions: number; conversion_rate: number | null }[];
+  }[];
+}
 
 const tableRows = (page: Page, selector: string) =>
-  page.locator(`${selector} tbody tr`).evaluateAll((trs) => trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells, (c) => (c.textContent ?? '').trim())));
+  page
+    .locator(`${selector} tbody tr`)
+    .evaluateAll((trs) =>
+      trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells, (c) => (c.textContent ?? '').trim())),
+    );
 
 // The demo's tests over the built dashboard: the sample-ratio check said in words, the results-over-time
 // chart drawn from the API's timeline, "No conversions yet" on a test nobody converted on, and a
@@ -25,7 +56,9 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
   const detail = (id: string, property = PROPERTY) => dash.api<Detail>(`/properties/${property}/split-tests/${id}`);
   const send = (method: string, path: string, body?: unknown) =>
     fetch(`${dash.origin}/api/external/v1${path}`, {
-      method, headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      method,
+      headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
     });
 
   beforeAll(async () => {
@@ -35,7 +68,7 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
   afterAll(async () => dash?.close());
   afterEach(screenshotOnFailure(() => page, 'experiment-results'));
 
-  it('says what the sample-ratio check found, and draws each variant\'s rate by day from the API', async () => {
+  it("says what the sample-ratio check found, and draws each variant's rate by day from the API", async () => {
     const [test] = (await dash.api<{ data: { experiment_id: string }[] }>(`/properties/${PROPERTY}/split-tests`)).data;
     const d = await detail(test.experiment_id);
     const timeline = await dash.api<Timeline>(`/properties/${PROPERTY}/split-tests/${test.experiment_id}/timeline`);
@@ -45,19 +78,30 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
     // A healthy demo split still shows its p-value, with what it means.
     expect(d.stats.sample_ratio_mismatch).toBe(false);
     const p = d.stats.sample_ratio_p_value!;
-    expect(await page.getByTestId('sample-ratio').textContent()).toContain(`Visitors split as planned (${p < 0.0001 ? 'p < 0.0001' : `p = ${p.toFixed(4)}`})`);
+    expect(await page.getByTestId('sample-ratio').textContent()).toContain(
+      `Visitors split as planned (${p < 0.0001 ? 'p < 0.0001' : `p = ${p.toFixed(4)}`})`,
+    );
 
     // The chart: one line per variant, a dot per day; its figures (the table beside it) are the API's.
     expect(timeline.days.length).toBeGreaterThanOrEqual(21);
-    expect(timeline.days.at(-1)!.variants.map((v) => [v.sessions, v.conversions])).toEqual(d.variants.map((v) => [v.sessions, v.conversions]));
+    expect(timeline.days.at(-1)!.variants.map((v) => [v.sessions, v.conversions])).toEqual(
+      d.variants.map((v) => [v.sessions, v.conversions]),
+    );
     const chart = page.getByTestId('timeline-chart');
     expect(await chart.locator('.recharts-line').count()).toBe(d.variants.length);
     expect(await chart.locator('.recharts-line-dot').count()).toBe(d.variants.length * timeline.days.length);
     const legend = await chart.locator('.recharts-legend-item-text').allTextContents();
     expect(legend).toEqual(d.variants.map((v) => v.label));
     const rows = await tableRows(page, '[data-testid="timeline-table"]');
-    expect(rows.map((r) => r.slice(1))).toEqual(timeline.days.map((day) => day.variants.map((v) =>
-      v.conversion_rate === null ? '—' : `${pct.format(v.conversion_rate)} (${en.format(v.conversions)} of ${en.format(v.sessions)})`)));
+    expect(rows.map((r) => r.slice(1))).toEqual(
+      timeline.days.map((day) =>
+        day.variants.map((v) =>
+          v.conversion_rate === null
+            ? '—'
+            : `${pct.format(v.conversion_rate)} (${en.format(v.conversions)} of ${en.format(v.sessions)})`,
+        ),
+      ),
+    );
     expect(rows.map((r) => r[0].split(' (')[0])).toEqual(timeline.days.map((day) => `Day ${day.day}`));
     // Hovering a day shows each variant's rate that day.
     await chart.scrollIntoViewIfNeeded();
@@ -72,13 +116,37 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
 
   let quiet = '';
   it('says "No conversions yet" instead of a chance to beat control and an interval while nobody converted', async () => {
-    const res = await send('POST', '/properties/acme-blog/split-tests', { name: 'Quiet headline', page: '/quiet', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }] });
+    const res = await send('POST', '/properties/acme-blog/split-tests', {
+      name: 'Quiet headline',
+      page: '/quiet',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }],
+    });
     expect(res.status).toBe(201);
     const { experiment_id: id, created_at: createdAt } = await res.json();
     quiet = id;
     // 40 sessions, 20 per variant, each viewing the page and exposed; none clicks.
     const events: StoredEvent[] = Array.from({ length: 40 }, (_, i) => {
-      const base = { property_id: 'acme-blog', visitor_id: `qv${i}`, session_id: `qs${i}`, path: '/quiet', referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
+      const base = {
+        property_id: 'acme-blog',
+        visitor_id: `qv${i}`,
+        session_id: `qs${i}`,
+        path: '/quiet',
+        referrer: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        country: 'US',
+        device: 'desktop' as const,
+        is_bot: false,
+        scroll_depth: null,
+        engaged_ms: null,
+        target: null,
+        href: null,
+        source: null,
+        amount: null,
+        currency: null,
+      };
       const at = new Date(Date.parse(createdAt) + 1 + i);
       return [
         { ...base, type: 'pageview' as const, ts: at, experiment_id: null, variant: null },
@@ -87,13 +155,29 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
     }).flat();
     await dash.store.insertEvents(events);
     const d = await detail(id, 'acme-blog');
-    expect(d.variants.map((v) => [v.sessions, v.conversions])).toEqual([[20, 0], [20, 0]]);
-    expect(d.variants[1].stats).toEqual({ uplift: null, chance_to_beat_control: null, uplift_interval: null, unavailable_reason: 'no_conversions' });
+    expect(d.variants.map((v) => [v.sessions, v.conversions])).toEqual([
+      [20, 0],
+      [20, 0],
+    ]);
+    expect(d.variants[1].stats).toEqual({
+      uplift: null,
+      chance_to_beat_control: null,
+      uplift_interval: null,
+      unavailable_reason: 'no_conversions',
+    });
 
     await page.goto(`${dash.origin}/experiments/${id}?property=acme-blog`);
     await page.getByTestId('variant-table').waitFor(SLOW);
     const [, variant] = await tableRows(page, '[data-testid="variant-table"]');
-    expect(variant.slice(0, 7)).toEqual(['Variant B', '20', '0', '0%', '—', 'No conversions yet', 'No conversions yet']);
+    expect(variant.slice(0, 7)).toEqual([
+      'Variant B',
+      '20',
+      '0',
+      '0%',
+      '—',
+      'No conversions yet',
+      'No conversions yet',
+    ]);
     expect(await page.getByTestId('variant-table').textContent()).not.toMatch(/50%|2,1\d\d/);
     expect(await page.getByTestId('no-conversions-note').textContent()).toContain('No conversions yet');
     expect(await page.getByTestId('sample-ratio').textContent()).toContain('Visitors split as planned (p = 1.0000)');
@@ -109,7 +193,11 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
     const listed = async (filter: string) => {
       await page.goto(`${dash.origin}/experiments?property=acme-blog&status=${filter}`);
       // The table, or the empty list's words.
-      await page.getByTestId('experiment-list').or(page.getByText(/^No (archived )?experiments/)).first().waitFor(SLOW);
+      await page
+        .getByTestId('experiment-list')
+        .or(page.getByText(/^No (archived )?experiments/))
+        .first()
+        .waitFor(SLOW);
       await expect.poll(() => page.locator('.stale').count()).toBe(0);
       return (await tableRows(page, '[data-testid="experiment-list"]')).map((r) => r[0]);
     };
@@ -148,12 +236,14 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'experiment-delete-dialog.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await send('GET', `/properties/acme-blog/split-tests/${quiet}`).then((r) => r.status))).toBe(200);
+    expect(await send('GET', `/properties/acme-blog/split-tests/${quiet}`).then((r) => r.status)).toBe(200);
     await page.getByRole('button', { name: 'Delete…' }).click();
     await dialog.getByRole('button', { name: 'Delete experiment' }).click();
     await page.waitForURL(/\/experiments\?/, SLOW);
     expect(await send('GET', `/properties/acme-blog/split-tests/${quiet}`).then((r) => r.status)).toBe(404);
-    await expect.poll(() => tableRows(page, '[data-testid="experiment-list"]').then((rows) => rows.map((r) => r[0])), SLOW).not.toContain('Quiet headline');
+    await expect
+      .poll(() => tableRows(page, '[data-testid="experiment-list"]').then((rows) => rows.map((r) => r[0])), SLOW)
+      .not.toContain('Quiet headline');
     expect(dash.problems).toEqual([]);
   }, 240_000);
 });

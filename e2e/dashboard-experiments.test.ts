@@ -3,7 +3,16 @@ import type { StoredEvent } from '../src/contract/events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageQuality, type Dashboard } from './support/dashboard-harness.js';
 import {
-  type Detail, en, experimentDetail, type ListItem, openExperimentDetail, pct, PROPERTY, SLOW, startExperimentDashboard, tableRows,
+  type Detail,
+  en,
+  experimentDetail,
+  type ListItem,
+  openExperimentDetail,
+  pct,
+  PROPERTY,
+  SLOW,
+  startExperimentDashboard,
+  tableRows,
 } from './support/experiment-dashboard.js';
 
 // The built dashboard over the demo data (two running tests on acme-shop), signed in as the admin:
@@ -19,11 +28,17 @@ describe('dashboard: experiments list and detail', () => {
   it('lists both running tests newest first, with the verdict their detail gives', async () => {
     expect(tests.map((t) => t.status)).toEqual(['active', 'active']);
     await page.goto(`${dash.origin}/experiments?property=${PROPERTY}`);
-    await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r[0])), SLOW).toEqual(tests.map((t) => t.name));
+    await expect
+      .poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r[0])), SLOW)
+      .toEqual(tests.map((t) => t.name));
     const verdicts = await Promise.all(tests.map(async (t) => (await detail(t.experiment_id)).stats.verdict));
-    await expect.poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r.at(-1))), SLOW).toEqual(verdicts);
+    await expect
+      .poll(() => tableRows(page, 'experiment-list').then((rows) => rows.map((r) => r.at(-1))), SLOW)
+      .toEqual(verdicts);
     const rows = await tableRows(page, 'experiment-list');
-    expect(rows.map((r) => [r[1], r[3], r[6]])).toEqual(tests.map((t) => [t.page, 'Running', en.format(t.variant_count)]));
+    expect(rows.map((r) => [r[1], r[3], r[6]])).toEqual(
+      tests.map((t) => [t.page, 'Running', en.format(t.variant_count)]),
+    );
     // The demo has one test of each type.
     expect(rows.map((r) => r[2]).sort()).toEqual(['No-code changes', 'Redirect']);
     await checkPageQuality(page, 'experiments');
@@ -38,7 +53,9 @@ describe('dashboard: experiments list and detail', () => {
     await page.reload();
     await expect.poll(() => page.getByText('No finished experiments.').isVisible(), SLOW).toBe(true);
     expect(await page.getByLabel('Status').inputValue()).toBe('complete');
-    expect(await page.getByRole('link', { name: 'Create an experiment' }).getAttribute('href')).toMatch(/^\/experiments\/new\?property=acme-shop/);
+    expect(await page.getByRole('link', { name: 'Create an experiment' }).getAttribute('href')).toMatch(
+      /^\/experiments\/new\?property=acme-shop/,
+    );
 
     await page.getByLabel('Status').selectOption('active');
     await page.waitForURL(/status=active/);
@@ -47,7 +64,9 @@ describe('dashboard: experiments list and detail', () => {
     await page.goto(`${dash.origin}/experiments?property=${PROPERTY}&status=paused`);
     await expect.poll(() => page.getByLabel('Status').inputValue(), SLOW).toBe('all');
     await expect.poll(() => page.locator('[data-testid="experiment-list"] tbody tr').count()).toBe(2);
-    expect(await page.getByRole('link', { name: 'New experiment' }).getAttribute('href')).toMatch(/^\/experiments\/new\?property=acme-shop/);
+    expect(await page.getByRole('link', { name: 'New experiment' }).getAttribute('href')).toMatch(
+      /^\/experiments\/new\?property=acme-shop/,
+    );
   });
 
   it('says what an experiment is on a property without any', async () => {
@@ -56,18 +75,26 @@ describe('dashboard: experiments list and detail', () => {
     expect(await page.locator('.empty').textContent()).toContain('measures which version reaches your goal more often');
     // A test id from another property (or a stale link) says so instead of showing an error.
     await page.goto(`${dash.origin}/experiments/${tests[0].experiment_id}?property=acme-docs`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW).toBe('No such experiment in Acme Docs');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW)
+      .toBe('No such experiment in Acme Docs');
     expect(dash.problems.every((p) => p.includes('404'))).toBe(true);
     dash.problems.length = 0; // the 404 is the answer asked for
   });
 
   it('says an unknown property was not found, not that the experiment is missing from it', async () => {
     // The signed-in session's own answer (the page's request context carries the admin cookie).
-    const answer = await page.request.get(`${dash.origin}/api/external/v1/properties/nope-xyz/split-tests/${tests[0].experiment_id}`);
+    const answer = await page.request.get(
+      `${dash.origin}/api/external/v1/properties/nope-xyz/split-tests/${tests[0].experiment_id}`,
+    );
     expect(answer.status()).toBe(404);
-    expect(((await answer.json()) as { error: { details?: { field?: string } } }).error.details?.field).toBe('propertyId');
+    expect(((await answer.json()) as { error: { details?: { field?: string } } }).error.details?.field).toBe(
+      'propertyId',
+    );
     await page.goto(`${dash.origin}/experiments/${tests[0].experiment_id}?property=nope-xyz`);
-    await expect.poll(() => page.locator('.error-title').textContent(), SLOW).toBe('Property "nope-xyz" was not found.');
+    await expect
+      .poll(() => page.locator('.error-title').textContent(), SLOW)
+      .toBe('Property "nope-xyz" was not found.');
     expect(await page.getByText('No such experiment').count()).toBe(0);
     expect(dash.problems.every((p) => p.includes('404'))).toBe(true);
     dash.problems.length = 0; // the 404 is the answer asked for
@@ -83,7 +110,12 @@ describe('dashboard: experiments list and detail', () => {
       expect(await page.getByTestId('experiment-name').textContent()).toBe(d.name);
       const rows = await tableRows(page, 'variant-table');
       expect(rows.map((r) => r.slice(0, 4))).toEqual(
-        d.variants.map((v) => [v.label, en.format(v.sessions), en.format(v.conversions), pct.format(v.conversion_rate)]),
+        d.variants.map((v) => [
+          v.label,
+          en.format(v.sessions),
+          en.format(v.conversions),
+          pct.format(v.conversion_rate),
+        ]),
       );
       expect(d.variants.every((v) => v.sessions > 0)).toBe(true); // the demo has traffic on every arm
       expect(rows[0].slice(4)).toEqual(['baseline', 'baseline', 'baseline']);
@@ -99,13 +131,37 @@ describe('dashboard: experiments list and detail', () => {
     const res = await fetch(`${dash.origin}/api/external/v1/properties/acme-blog/split-tests`, {
       method: 'POST',
       headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Skewed split', page: '/', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }] }),
+      body: JSON.stringify({
+        name: 'Skewed split',
+        page: '/',
+        type: 'nocode',
+        variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }],
+      }),
     });
     expect(res.status).toBe(201);
     const { experiment_id: id, created_at: createdAt } = await res.json();
     // Each session views the page (an exposure counts only then) and is exposed.
     const events: StoredEvent[] = Array.from({ length: 400 }, (_, i) => {
-      const base = { property_id: 'acme-blog', visitor_id: `srmv${i}`, session_id: `srms${i}`, path: '/', referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
+      const base = {
+        property_id: 'acme-blog',
+        visitor_id: `srmv${i}`,
+        session_id: `srms${i}`,
+        path: '/',
+        referrer: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        country: 'US',
+        device: 'desktop' as const,
+        is_bot: false,
+        scroll_depth: null,
+        engaged_ms: null,
+        target: null,
+        href: null,
+        source: null,
+        amount: null,
+        currency: null,
+      };
       const at = Date.parse(createdAt) + 1 + (i % 20);
       return [
         { ...base, type: 'pageview' as const, ts: new Date(at), experiment_id: null, variant: null },
@@ -113,13 +169,17 @@ describe('dashboard: experiments list and detail', () => {
       ];
     }).flat();
     await dash.store.insertEvents(events);
-    const d = await dash.api<Detail & { stats: { sample_ratio_mismatch: boolean } }>(`/properties/acme-blog/split-tests/${id}`);
+    const d = await dash.api<Detail & { stats: { sample_ratio_mismatch: boolean } }>(
+      `/properties/acme-blog/split-tests/${id}`,
+    );
     expect(d.variants.map((v) => v.sessions)).toEqual([300, 100]);
     expect(d.stats.sample_ratio_mismatch).toBe(true);
 
     await page.goto(`${dash.origin}/experiments/${id}?property=acme-blog`);
     await expect.poll(() => page.getByTestId('verdict').textContent(), SLOW).toBe(d.stats.verdict);
-    expect(await page.getByTestId('srm-warning').textContent()).toContain('not being split between the variants as evenly');
+    expect(await page.getByTestId('srm-warning').textContent()).toContain(
+      'not being split between the variants as evenly',
+    );
     await checkPageQuality(page, 'experiment-detail-srm');
     // The healthy demo tests show no such warning.
     await openDetail(tests[0].experiment_id);
@@ -131,30 +191,64 @@ describe('dashboard: experiments list and detail', () => {
     const res = await fetch(`${dash.origin}/api/external/v1/properties/acme-blog/split-tests`, {
       method: 'POST',
       headers: { authorization: `Bearer ${dash.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Forged split', page: '/forged', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }] }),
+      body: JSON.stringify({
+        name: 'Forged split',
+        page: '/forged',
+        type: 'nocode',
+        variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }],
+      }),
     });
     expect(res.status).toBe(201);
     const { experiment_id: id, created_at: createdAt } = await res.json();
     // 12 sessions as collect keeps them from one address (one client key), 8 from eight others
     const events: StoredEvent[] = Array.from({ length: 20 }, (_, i) => {
-      const base = { property_id: 'acme-blog', visitor_id: `fgv${i}`, session_id: `fgs${i}`, path: '/forged', referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
+      const base = {
+        property_id: 'acme-blog',
+        visitor_id: `fgv${i}`,
+        session_id: `fgs${i}`,
+        path: '/forged',
+        referrer: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        country: 'US',
+        device: 'desktop' as const,
+        is_bot: false,
+        scroll_depth: null,
+        engaged_ms: null,
+        target: null,
+        href: null,
+        source: null,
+        amount: null,
+        currency: null,
+      };
       const at = new Date(Date.parse(createdAt) + 1 + i);
       return [
         { ...base, type: 'pageview' as const, ts: at, experiment_id: null, variant: null },
-        { ...base, type: 'exposure' as const, ts: at, experiment_id: id, variant: i < 12 ? 1 : i % 2, client_key: i < 12 ? 'one-address' : `address-${i}` },
+        {
+          ...base,
+          type: 'exposure' as const,
+          ts: at,
+          experiment_id: id,
+          variant: i < 12 ? 1 : i % 2,
+          client_key: i < 12 ? 'one-address' : `address-${i}`,
+        },
       ];
     }).flat();
     await dash.store.insertEvents(events);
-    const d = await dash.api<Detail & { traffic_check: { looks_forged: boolean; warning: string } }>(`/properties/acme-blog/split-tests/${id}`);
+    const d = await dash.api<Detail & { traffic_check: { looks_forged: boolean; warning: string } }>(
+      `/properties/acme-blog/split-tests/${id}`,
+    );
     expect(d.traffic_check.looks_forged).toBe(true);
 
     await page.goto(`${dash.origin}/experiments/${id}?property=acme-blog`);
-    await expect.poll(() => page.getByTestId('forged-traffic-warning').textContent(), SLOW).toContain('12 of the 20 sessions counted (60%) came from one client address');
+    await expect
+      .poll(() => page.getByTestId('forged-traffic-warning').textContent(), SLOW)
+      .toContain('12 of the 20 sessions counted (60%) came from one client address');
     await checkPageQuality(page, 'experiment-detail-forged');
     // The demo tests (no client keys: written by the seed, not collect) show no such warning.
     await openDetail(tests[0].experiment_id);
     expect(await page.getByTestId('forged-traffic-warning').count()).toBe(0);
     expect(dash.problems).toEqual([]);
   });
-
 });

@@ -27,7 +27,9 @@ describe('dashboard: Funnels builder', () => {
     await expect.poll(() => page.getByText('No funnel yet.').count()).toBe(1);
     // Nothing typed yet is not an error: no red text by the save form, only a hint (issue 13 §9).
     expect(await page.locator('#funnel-save-error').textContent()).toBe('');
-    expect(await page.locator('.funnel-save-hint').textContent()).toBe('Saving opens once every step above has a page.');
+    expect(await page.locator('.funnel-save-hint').textContent()).toBe(
+      'Saving opens once every step above has a page.',
+    );
     await expect.poll(() => page.locator('#funnel-observed-paths option').count()).toBe(observedCount);
     await stepInput(1).fill(funnelPages[0]);
     await page.getByRole('button', { name: 'Add step' }).click();
@@ -45,7 +47,9 @@ describe('dashboard: Funnels builder', () => {
     await stepInput(2).fill('pricing');
     await expect.poll(() => stepInput(2).getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await stepInput(2).getAttribute('aria-describedby'))!;
-    expect(await page.locator(`#${describedBy}`).textContent()).toBe('Use a path starting with /, without query string or fragment.');
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe(
+      'Use a path starting with /, without query string or fragment.',
+    );
     // The last good figures stay, marked as such, until the step is fixed.
     expect(await page.locator('.funnel-note').count()).toBe(1);
     await stepInput(2).fill(funnelPages[1]);
@@ -58,7 +62,9 @@ describe('dashboard: Funnels builder', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => inputValues(3)).toEqual([funnelPages[0], funnelPages[2], funnelPages[1]]);
     // Focus follows the moved step, so pressing again keeps moving it.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move step 2 up');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Move step 2 up');
     await expectFigures(await funnel([funnelPages[0], funnelPages[2], funnelPages[1]], 'unbounded'));
     await page.getByRole('button', { name: 'Move step 2 down' }).focus();
     await page.keyboard.press('Enter');
@@ -93,7 +99,9 @@ describe('dashboard: Funnels builder', () => {
   });
 
   it('keeps the whole funnel across a reload, from the URL alone', async () => {
-    await page.goto(`${dash.origin}/funnels?property=${PROPERTY}&steps=${encodeURIComponent(JSON.stringify(funnelPages))}&mode=sequential`);
+    await page.goto(
+      `${dash.origin}/funnels?property=${PROPERTY}&steps=${encodeURIComponent(JSON.stringify(funnelPages))}&mode=sequential`,
+    );
     await expectFigures(await funnel(funnelPages, 'sequential'));
     const url = page.url();
     await page.reload();
@@ -108,9 +116,13 @@ describe('dashboard: Funnels builder', () => {
     const connection = { mode: 'key', baseUrl: dash.origin, key: dash.key, propertyIds: [PROPERTY] };
     await context.addInitScript((c) => sessionStorage.setItem('sightline.connection', c), JSON.stringify(connection));
     const keyPage = await context.newPage();
-    await keyPage.goto(`${dash.origin}/funnels?property=${PROPERTY}&tz=${encodeURIComponent(TZ)}&steps=${encodeURIComponent(JSON.stringify(funnelPages))}`);
+    await keyPage.goto(
+      `${dash.origin}/funnels?property=${PROPERTY}&tz=${encodeURIComponent(TZ)}&steps=${encodeURIComponent(JSON.stringify(funnelPages))}`,
+    );
     const expected = await funnel(funnelPages, 'unbounded');
-    await expect.poll(() => keyPage.locator('[data-testid=funnel-bars] .funnel-sessions').allTextContents()).toEqual(expected.data.steps.map((s) => en.format(s.sessions)));
+    await expect
+      .poll(() => keyPage.locator('[data-testid=funnel-bars] .funnel-sessions').allTextContents())
+      .toEqual(expected.data.steps.map((s) => en.format(s.sessions)));
     await context.close();
   });
 

@@ -11,7 +11,12 @@ const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 type Mode = 'unbounded' | 'sequential';
 type Step = { page: string } | { goal: string };
-interface Funnel { data: { steps: (({ page: string } | { goal: string; name: string }) & { sessions: number; conversion_rate: number })[]; overall_conversion_rate: number } }
+interface Funnel {
+  data: {
+    steps: (({ page: string } | { goal: string; name: string }) & { sessions: number; conversion_rate: number })[];
+    overall_conversion_rate: number;
+  };
+}
 
 // A marketer on the demo shop (whose signups send the custom event "Signup") defines the goal Signup,
 // then asks how many of the sessions that viewed /pricing went on to sign up: a funnel whose second
@@ -24,11 +29,15 @@ describe('dashboard: a goal as a funnel step', () => {
 
   const dated = () => `start=${range.start}&end=${range.end}&timezone=${encodeURIComponent(TZ)}`;
   const funnel = (steps: Step[], mode: Mode): Promise<Funnel> =>
-    dash.api(`/properties/${PROPERTY}/funnels?${dated()}&steps=${encodeURIComponent(JSON.stringify(steps))}&mode=${mode}`);
+    dash.api(
+      `/properties/${PROPERTY}/funnels?${dated()}&steps=${encodeURIComponent(JSON.stringify(steps))}&mode=${mode}`,
+    );
   const shownSessions = () => page.locator('[data-testid=funnel-bars] .funnel-sessions').allTextContents();
   const expectFigures = async (expected: Funnel) => {
     await expect.poll(shownSessions, SLOW).toEqual(expected.data.steps.map((s) => en.format(s.sessions)));
-    expect(await page.getByTestId('funnel-overall').textContent()).toBe(pct.format(expected.data.overall_conversion_rate));
+    expect(await page.getByTestId('funnel-overall').textContent()).toBe(
+      pct.format(expected.data.overall_conversion_rate),
+    );
     const conversions = await page.locator('[data-testid=funnel-bars] .funnel-conversion').allTextContents();
     expect(conversions).toEqual(expected.data.steps.slice(1).map((s) => pct.format(s.conversion_rate)));
   };
@@ -67,7 +76,9 @@ describe('dashboard: a goal as a funnel step', () => {
     await page.getByRole('button', { name: 'Add step' }).click();
     await page.getByLabel('Step 2 is a').selectOption('goal');
     // The property's goals to pick from, each with what it counts, as the Goals page lists them.
-    await expect.poll(() => stepField(2).locator('option').allTextContents()).toEqual(['Choose a goal…', 'Signup · Event Signup']);
+    await expect
+      .poll(() => stepField(2).locator('option').allTextContents())
+      .toEqual(['Choose a goal…', 'Signup · Event Signup']);
     await stepField(2).selectOption({ label: 'Signup · Event Signup' });
 
     const steps = [{ page: '/pricing' }, { goal: signupId }];
@@ -77,7 +88,9 @@ describe('dashboard: a goal as a funnel step', () => {
     await expectFigures(any);
     expect(await barNames()).toEqual(['Step 1 /pricing', 'Step 2 Signup (goal)']);
     // The URL keeps the goal step by id, so a link reproduces the funnel.
-    await expect.poll(() => JSON.parse(new URL(page.url()).searchParams.get('steps') ?? '[]')).toEqual(['/pricing', { goal: signupId }]);
+    await expect
+      .poll(() => JSON.parse(new URL(page.url()).searchParams.get('steps') ?? '[]'))
+      .toEqual(['/pricing', { goal: signupId }]);
 
     await page.getByRole('radio', { name: /In order/ }).check();
     // The figures may be the same in order (signups follow the pricing page): wait for the answer itself.
@@ -85,17 +98,28 @@ describe('dashboard: a goal as a funnel step', () => {
     await expectFigures(await funnel(steps, 'sequential'));
   });
 
-  it('draws the paths from /pricing with the goal\'s events as nodes, as the API gives them', async () => {
+  it("draws the paths from /pricing with the goal's events as nodes, as the API gives them", async () => {
     const steps = [{ page: '/pricing' }, { goal: signupId }];
-    const sankey = (await dash.api(`/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${encodeURIComponent(JSON.stringify(steps))}&mode=sequential`)) as {
+    const sankey = (await dash.api(
+      `/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${encodeURIComponent(JSON.stringify(steps))}&mode=sequential`,
+    )) as {
       data: { paths: { nodes: string[]; sessions: number }[] };
     };
-    expect(sankey.data.paths.some((p) => p.nodes.at(-1) === 'Goal: Signup'), 'some paths end at the conversion').toBe(true);
+    expect(
+      sankey.data.paths.some((p) => p.nodes.at(-1) === 'Goal: Signup'),
+      'some paths end at the conversion',
+    ).toBe(true);
     const svg = page.getByTestId('sankey');
-    await expect.poll(() => svg.locator('g.sankey-node').count(), SLOW).toBe(pathsToGraph(sankey.data.paths).nodes.length);
+    await expect
+      .poll(() => svg.locator('g.sankey-node').count(), SLOW)
+      .toBe(pathsToGraph(sankey.data.paths).nodes.length);
     expect(await svg.locator('g.sankey-node.goal').first().getAttribute('data-node')).toBe('Goal: Signup');
     const firstRow = await page.getByTestId('funnel-paths').locator('tbody tr').first().locator('td').allTextContents();
-    expect(firstRow).toEqual([sankey.data.paths[0].nodes.join(' → '), expect.any(String), en.format(sankey.data.paths[0].sessions)]);
+    expect(firstRow).toEqual([
+      sankey.data.paths[0].nodes.join(' → '),
+      expect.any(String),
+      en.format(sankey.data.paths[0].sessions),
+    ]);
     await checkPageQuality(page, 'funnels-goal-step');
   });
 
@@ -105,8 +129,13 @@ describe('dashboard: a goal as a funnel step', () => {
     const item = page.locator('[data-saved-funnel="Pricing to signup"]');
     await expect.poll(() => item.count(), SLOW).toBe(1);
     expect(await item.locator('.saved-funnel-steps').textContent()).toBe('2 steps: /pricing → goal Signup');
-    const saved = (await dash.api(`/properties/${PROPERTY}/saved-funnels`)) as { data: { name: string; steps: Step[]; mode: Mode }[] };
-    expect(saved.data.find((f) => f.name === 'Pricing to signup')).toMatchObject({ steps: [{ page: '/pricing' }, { goal: signupId }], mode: 'sequential' });
+    const saved = (await dash.api(`/properties/${PROPERTY}/saved-funnels`)) as {
+      data: { name: string; steps: Step[]; mode: Mode }[];
+    };
+    expect(saved.data.find((f) => f.name === 'Pricing to signup')).toMatchObject({
+      steps: [{ page: '/pricing' }, { goal: signupId }],
+      mode: 'sequential',
+    });
 
     // A fresh Funnels page opens the funnel last saved here, goal step and all.
     await page.goto(`${dash.origin}/funnels?property=${PROPERTY}`);

@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathsToGraph } from '../src/app/components/sankey-layout.js';
 import { SCREENSHOT_DIR, checkPageQuality, type Dashboard } from './support/dashboard-harness.js';
-import { builderUrl, PROPERTY, en, SLOW, funnelHelpers, startFunnelStory, type FunnelStory } from './support/funnel-story.js';
+import {
+  builderUrl,
+  PROPERTY,
+  en,
+  SLOW,
+  funnelHelpers,
+  startFunnelStory,
+  type FunnelStory,
+} from './support/funnel-story.js';
 
 // The Funnels page's sankey of paths from step 1 over the demo data: its nodes and drop-off against the
 // API's paths, labels that stay apart and inside the drawing on a desktop and a phone, colours, axe.
@@ -25,7 +33,9 @@ describe('dashboard: Funnels sankey', () => {
   });
 
   it('draws the sankey of paths from step 1 with drop-off nodes', async () => {
-    const sankey = (await dash.api(`/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${stepsParam(funnelPages)}&mode=sequential`)) as {
+    const sankey = (await dash.api(
+      `/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${stepsParam(funnelPages)}&mode=sequential`,
+    )) as {
       data: { paths: { nodes: string[]; sessions: number }[] };
     };
     const svg = page.getByTestId('sankey');
@@ -34,11 +44,17 @@ describe('dashboard: Funnels sankey', () => {
     expect(await svg.locator('g.sankey-node.loss').first().getAttribute('data-node')).toBe('(drop-off)');
     expect(await svg.locator('title').first().textContent()).toBe(`Paths from ${funnelPages[0]}`);
     const firstRow = await page.getByTestId('funnel-paths').locator('tbody tr').first().locator('td').allTextContents();
-    expect(firstRow).toEqual([sankey.data.paths[0].nodes.join(' → '), expect.any(String), en.format(sankey.data.paths[0].sessions)]);
+    expect(firstRow).toEqual([
+      sankey.data.paths[0].nodes.join(' → '),
+      expect.any(String),
+      en.format(sankey.data.paths[0].sessions),
+    ]);
   });
 
   it('keeps the sankey labels apart, inside the drawing and off the bands, and colours completed paths (issue 13 §10)', async () => {
-    const sankey = (await dash.api(`/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${stepsParam(funnelPages)}&mode=sequential`)) as {
+    const sankey = (await dash.api(
+      `/properties/${PROPERTY}/funnels/sankey?${dated()}&steps=${stepsParam(funnelPages)}&mode=sequential`,
+    )) as {
       data: { paths: { nodes: string[]; sessions: number }[] };
     };
     const completes = (nodes: string[]) => !['(drop-off)', '(continues)'].includes(nodes[nodes.length - 1]);
@@ -64,7 +80,15 @@ describe('dashboard: Funnels sankey', () => {
         const labels = [...s.querySelectorAll<SVGTextElement>('text.sankey-label')].map((t) => {
           const b = t.getBBox();
           const rect = t.parentElement!.querySelector('rect')!;
-          return { name: t.textContent ?? '', x: b.x, y: b.y, r: b.x + b.width, bottom: b.y + b.height, nodeX: Number(rect.getAttribute('x')), nodeRight: Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) };
+          return {
+            name: t.textContent ?? '',
+            x: b.x,
+            y: b.y,
+            r: b.x + b.width,
+            bottom: b.y + b.height,
+            nodeX: Number(rect.getAttribute('x')),
+            nodeRight: Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')),
+          };
         });
         const lastX = Math.max(...labels.map((l) => l.nodeX));
         const firstX = Math.min(...labels.map((l) => l.nodeX));
@@ -75,7 +99,9 @@ describe('dashboard: Funnels sankey', () => {
           if (l.nodeX === firstX && l.r > l.nodeX) problems.push(`${l.name} is drawn over its bands`);
         }
         for (const [i, a] of labels.entries()) {
-          for (const b of labels.slice(i + 1)) if (a.x < b.r && b.x < a.r && a.y < b.bottom && b.y < a.bottom) problems.push(`${a.name} overlaps ${b.name}`);
+          for (const b of labels.slice(i + 1))
+            if (a.x < b.r && b.x < a.r && a.y < b.bottom && b.y < a.bottom)
+              problems.push(`${a.name} overlaps ${b.name}`);
         }
         return { labels: labels.length, problems };
       });
@@ -98,14 +124,19 @@ describe('dashboard: Funnels sankey', () => {
     await page.getByTestId('sankey').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'funnels-sankey-phone.png') });
     // On a phone the step path has the row's width, not a third of it.
-    const [inputBox, rowBox] = await Promise.all([stepInput(1).boundingBox(), page.locator('[data-step-row="1"]').boundingBox()]);
+    const [inputBox, rowBox] = await Promise.all([
+      stepInput(1).boundingBox(),
+      page.locator('[data-step-row="1"]').boundingBox(),
+    ]);
     expect(inputBox!.width).toBeGreaterThan(rowBox!.width - 2);
     // The drawing keeps room for its labels and scrolls sideways inside its card, from the keyboard too.
     const scroller = page.getByRole('region', { name: /^Paths from .* \(scrolls sideways on a narrow screen\)$/ });
     expect(await scroller.getAttribute('tabindex')).toBe('0');
     const fit = await scroller.evaluate((el) => {
       const svg = el.querySelector('svg')!;
-      const columns = [...new Set([...svg.querySelectorAll('g.sankey-node rect')].map((r) => Number(r.getAttribute('x'))))].sort((a, b) => a - b);
+      const columns = [
+        ...new Set([...svg.querySelectorAll('g.sankey-node rect')].map((r) => Number(r.getAttribute('x')))),
+      ].sort((a, b) => a - b);
       // A label reaching the next column's nodes (or the drawing's edge) is drawn over or cut off.
       const clashes = [...svg.querySelectorAll<SVGTextElement>('text.sankey-label')].filter((t) => {
         const box = t.getBBox();

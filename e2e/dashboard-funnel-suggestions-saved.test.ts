@@ -24,7 +24,9 @@ describe('dashboard: Funnels suggestions and saving', () => {
   });
 
   it('loads a suggestion into the builder with one click', async () => {
-    const suggestions = (await dash.api(`/properties/${PROPERTY}/funnels/suggestions?page=${encodeURIComponent(funnelPages[0])}`)) as {
+    const suggestions = (await dash.api(
+      `/properties/${PROPERTY}/funnels/suggestions?page=${encodeURIComponent(funnelPages[0])}`,
+    )) as {
       data: { name: string; steps: { page: string }[]; rationale: string }[];
     };
     expect(suggestions.data.length).toBeGreaterThan(0);
@@ -52,12 +54,17 @@ describe('dashboard: Funnels suggestions and saving', () => {
     // 30 days (the server's pathsAfter); the funnel counts the pages in order with others allowed in
     // between, over the chosen range. Different questions, so the page shows the funnel API's answer and
     // says why the numbers differ.
-    const figures = [...pick.rationale.matchAll(/([\d,]+) (?:of the [\d,]+ sessions|sessions \(\d+%\) completed all)/g)].map((m) => Number(m[1].replace(/,/g, '')));
+    const figures = [
+      ...pick.rationale.matchAll(/([\d,]+) (?:of the [\d,]+ sessions|sessions \(\d+%\) completed all)/g),
+    ].map((m) => Number(m[1].replace(/,/g, '')));
     const rationaleLast = pages.length > 2 ? figures[figures.length - 1] : figures[0];
     expect(rationaleLast).toBeGreaterThan(0);
     const last = ordered.data.steps.at(-1)!.sessions;
     expect((await shownSessions()).at(-1)).toBe(en.format(last));
-    if (rationaleLast !== last) expect(await page.locator('.funnel-suggestion-note').textContent()).toContain('went straight from one page to the next');
+    if (rationaleLast !== last)
+      expect(await page.locator('.funnel-suggestion-note').textContent()).toContain(
+        'went straight from one page to the next',
+      );
   });
 
   it('saves the funnel, reopens it after a reload, renames it and deletes it', async () => {
@@ -70,7 +77,9 @@ describe('dashboard: Funnels suggestions and saving', () => {
     expect(await savedNames()).toContain(name);
 
     // Start over with another funnel, reload, then open the saved one.
-    await page.goto(`${dash.origin}/funnels?property=${PROPERTY}&steps=${encodeURIComponent(JSON.stringify(['/nowhere']))}`);
+    await page.goto(
+      `${dash.origin}/funnels?property=${PROPERTY}&steps=${encodeURIComponent(JSON.stringify(['/nowhere']))}`,
+    );
     await page.reload();
     await expect.poll(() => stepInput(1).inputValue()).toBe('/nowhere');
     await page.getByRole('button', { name: `Open ${name}` }).click();
@@ -82,7 +91,12 @@ describe('dashboard: Funnels suggestions and saving', () => {
     expect(await update.count(), 'nothing to update while the steps are the saved ones').toBe(0);
     await page.getByRole('button', { name: `Remove step ${saved.length}` }).click();
     await update.click();
-    const stored = async () => ((await dash.api(`/properties/${PROPERTY}/saved-funnels`)) as { data: { name: string; steps: { page: string }[] }[] }).data.find((f) => f.name === name);
+    const stored = async () =>
+      (
+        (await dash.api(`/properties/${PROPERTY}/saved-funnels`)) as {
+          data: { name: string; steps: { page: string }[] }[];
+        }
+      ).data.find((f) => f.name === name);
     await expect.poll(async () => (await stored())?.steps.map((s) => s.page)).toEqual(saved.slice(0, -1));
     await expect.poll(() => update.count()).toBe(0);
 

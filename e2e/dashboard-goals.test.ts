@@ -3,7 +3,13 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFilters, filterDimensions, type Filter } from '../src/contract/filters.js';
 import { addDays, todayIn } from '../src/app/lib/date-range.js';
-import { checkPageQuality, screenshotOnFailure, SCREENSHOT_DIR, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import {
+  checkPageQuality,
+  screenshotOnFailure,
+  SCREENSHOT_DIR,
+  startDashboard,
+  type Dashboard,
+} from './support/dashboard-harness.js';
 import { comparedEnd } from './support/compared-period.js';
 
 const PROPERTY = 'acme-shop';
@@ -11,16 +17,32 @@ const TZ = 'America/New_York';
 const SLOW = { timeout: 20_000 };
 const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-const signed = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const signed = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
 const points = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 const GOOGLE: Filter = { op: 'is', dimension: 'referrer', values: ['google.com'] };
 
-interface GoalFigures { goal_id: string; name: string; visitors: number; conversions: number; conversion_rate: number; revenue: { currency: string; amount: number }[] }
-interface Report { meta: { totals: { unique_visitors: number } }; data: GoalFigures[] }
+interface GoalFigures {
+  goal_id: string;
+  name: string;
+  visitors: number;
+  conversions: number;
+  conversion_rate: number;
+  revenue: { currency: string; amount: number }[];
+}
+interface Report {
+  meta: { totals: { unique_visitors: number } };
+  data: GoalFigures[];
+}
 
 /** A count's change as the dashboard words it (the demo's counts never grow ninefold). */
-const countChange = (now: number, before: number) => (before === 0 ? (now === 0 ? 'no change' : 'new') : signed.format((now - before) / before));
+const countChange = (now: number, before: number) =>
+  before === 0 ? (now === 0 ? 'no change' : 'new') : signed.format((now - before) / before);
 const rateChange = (now: number, before: number) => `${points.format(Math.round((now - before) * 1000) / 10)} pts`;
 
 // A marketer defines what counts as a conversion on the demo shop (whose signups send a custom event
@@ -38,12 +60,17 @@ describe('dashboard: goals', () => {
     return `start=${addDays(today, 1 - days - back)}&end=${end}&timezone=${encodeURIComponent(TZ)}`;
   };
   const report = (filters: Filter[] = [], back = 0, compared = ''): Promise<Report> =>
-    dash.api(`/properties/${PROPERTY}/goals/report?${range(30, back, compared)}${filters.length ? `&filters=${encodeURIComponent(encodeFilters(filters))}` : ''}`);
-  const goalNames = async () => ((await dash.api(`/properties/${PROPERTY}/goals`)) as { data: { name: string }[] }).data.map((g) => g.name);
-  const row = (name: string): Locator => page.getByTestId('goals-table').locator('tbody tr', { has: page.locator(`[data-goal="${name}"]`) });
+    dash.api(
+      `/properties/${PROPERTY}/goals/report?${range(30, back, compared)}${filters.length ? `&filters=${encodeURIComponent(encodeFilters(filters))}` : ''}`,
+    );
+  const goalNames = async () =>
+    ((await dash.api(`/properties/${PROPERTY}/goals`)) as { data: { name: string }[] }).data.map((g) => g.name);
+  const row = (name: string): Locator =>
+    page.getByTestId('goals-table').locator('tbody tr', { has: page.locator(`[data-goal="${name}"]`) });
   const figure = (name: string, key: string) => row(name).locator(`[data-figure=${key}] .goal-value`).textContent();
   const chips = () => page.getByRole('list', { name: 'Active filters' }).locator('li > span').allTextContents();
-  const nav = (label: string) => page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: label, exact: true }).click();
+  const nav = (label: string) =>
+    page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: label, exact: true }).click();
 
   /** A goal's row shows the API's visitors, conversions, rate and revenue per currency, each with its change. */
   async function expectRow(name: string, filters: Filter[] = []) {
@@ -55,13 +82,23 @@ describe('dashboard: goals', () => {
     await expect.poll(() => figure(name, 'visitors'), SLOW).toBe(en.format(g.visitors));
     expect(await figure(name, 'conversions')).toBe(en.format(g.conversions));
     expect(await figure(name, 'conversion_rate')).toBe(pct.format(g.conversion_rate));
-    const revenue = await row(name).locator('.goal-revenue li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-currency'), li.querySelector('.goal-value')?.textContent]));
+    const revenue = await row(name)
+      .locator('.goal-revenue li')
+      .evaluateAll((lis) =>
+        lis.map((li) => [li.getAttribute('data-currency'), li.querySelector('.goal-value')?.textContent]),
+      );
     expect(revenue).toEqual(g.revenue.map((r) => [r.currency, money(r.amount, r.currency)]));
     if (g.revenue.length === 0) expect(await row(name).locator('.goal-revenue-none').count()).toBe(1);
     // The changes are against the same goal in the same segment, 30 days earlier.
-    await expect.poll(() => row(name).locator('[data-figure=visitors] .cell-change').textContent(), SLOW).toBe(`${countChange(g.visitors, p.visitors)} vs previous period`);
-    expect(await row(name).locator('[data-figure=conversions] .cell-change').textContent()).toBe(`${countChange(g.conversions, p.conversions)} vs previous period`);
-    expect(await row(name).locator('[data-figure=conversion_rate] .cell-change').textContent()).toBe(`${rateChange(g.conversion_rate, p.conversion_rate)} vs previous period`);
+    await expect
+      .poll(() => row(name).locator('[data-figure=visitors] .cell-change').textContent(), SLOW)
+      .toBe(`${countChange(g.visitors, p.visitors)} vs previous period`);
+    expect(await row(name).locator('[data-figure=conversions] .cell-change').textContent()).toBe(
+      `${countChange(g.conversions, p.conversions)} vs previous period`,
+    );
+    expect(await row(name).locator('[data-figure=conversion_rate] .cell-change').textContent()).toBe(
+      `${rateChange(g.conversion_rate, p.conversion_rate)} vs previous period`,
+    );
     return { now, g };
   }
 
@@ -73,7 +110,10 @@ describe('dashboard: goals', () => {
     await form.getByRole('button', { name: 'Add goal' }).click();
   }
   /** The form says so (and empties) once the new goal is in the list and the report, not before. */
-  const added = (name: string) => expect.poll(() => page.getByRole('form', { name: 'Add a goal' }).getByRole('status').textContent(), SLOW).toBe(`Added “${name}”.`);
+  const added = (name: string) =>
+    expect
+      .poll(() => page.getByRole('form', { name: 'Add a goal' }).getByRole('status').textContent(), SLOW)
+      .toBe(`Added “${name}”.`);
 
   beforeAll(async () => {
     dash = await startDashboard();
@@ -102,7 +142,7 @@ describe('dashboard: goals', () => {
     expect(dash.problems).toEqual([]);
   });
 
-  it('creates the event goal Signup and shows the API\'s visitors, conversions, rate and revenue per currency', async () => {
+  it("creates the event goal Signup and shows the API's visitors, conversions, rate and revenue per currency", async () => {
     await addGoal('Signup', 'Custom event', { 'Event name': 'Signup' });
     await added('Signup');
     const { now, g } = await expectRow('Signup');
@@ -110,13 +150,17 @@ describe('dashboard: goals', () => {
     // The demo's paid signups pay in dollars and euros: two lines, never one sum.
     expect(g.revenue.map((r) => r.currency)).toEqual(['EUR', 'USD']);
     expect(await row('Signup').locator('.goal-definition').textContent()).toBe('Event Signup');
-    expect(await page.locator('#goals-title').textContent()).toContain(`${en.format(now.meta.totals.unique_visitors)} unique visitors`);
+    expect(await page.locator('#goals-title').textContent()).toContain(
+      `${en.format(now.meta.totals.unique_visitors)} unique visitors`,
+    );
     expect(await goalNames()).toEqual(['Refund', 'Signup']);
   });
 
-  it('shows the server\'s refusal of a name already taken on the name field', async () => {
+  it("shows the server's refusal of a name already taken on the name field", async () => {
     await addGoal('signup', 'Custom event', { 'Event name': 'Signed up' });
-    await expect.poll(() => page.locator('#goal-name-error').textContent(), SLOW).toBe('the property already has a goal named "signup"');
+    await expect
+      .poll(() => page.locator('#goal-name-error').textContent(), SLOW)
+      .toBe('the property already has a goal named "signup"');
     expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await goalNames()).toEqual(['Refund', 'Signup']);
     // A contract rule is checked before anything is sent.
@@ -138,10 +182,15 @@ describe('dashboard: goals', () => {
     expect(await row('Blog readers').locator('.goal-definition').textContent()).toBe('Visit /blog/**');
     expect(await row('Start trial').locator('.goal-definition').textContent()).toBe('Click #cta-start-trial on /');
     // The table keeps the list's order (oldest first).
-    expect(await page.getByTestId('goals-table').locator('[data-goal]').evaluateAll((els) => els.map((e) => e.getAttribute('data-goal')))).toEqual(await goalNames());
+    expect(
+      await page
+        .getByTestId('goals-table')
+        .locator('[data-goal]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-goal'))),
+    ).toEqual(await goalNames());
   });
 
-  it('follows a filter picked on Traffic: the figures become the API\'s for that segment, and every goals read carries it', async () => {
+  it("follows a filter picked on Traffic: the figures become the API's for that segment, and every goals read carries it", async () => {
     const all = (await report()).data.find((g) => g.name === 'Signup')!;
     await nav('Traffic');
     await page.getByRole('tab', { name: 'Referrers' }).click();
@@ -167,18 +216,21 @@ describe('dashboard: goals', () => {
     await expect.poll(() => figure('Signup', 'visitors'), SLOW).toBe(en.format(all.visitors));
   });
 
-  it.runIf((filterDimensions as readonly string[]).includes('goal'))('filters by a goal when its name is clicked', async () => {
-    await row('Signup').getByRole('link', { name: 'Signup', exact: true }).click();
-    await page.waitForURL(/filters=/);
-    expect(JSON.parse(new URL(page.url()).searchParams.get('filters') ?? '')).toEqual([['is', 'goal', ['Signup']]]);
-    const byGoal: Filter[] = [{ op: 'is', dimension: 'goal' as Filter['dimension'], values: ['Signup'] }];
-    // The goal's own visitors are the same in and out of the segment: wait for the rate, which is not.
-    const filtered = (await report(byGoal)).data.find((x) => x.name === 'Signup')!;
-    await expect.poll(() => figure('Signup', 'conversion_rate'), SLOW).toBe(pct.format(filtered.conversion_rate));
-    await expectRow('Signup', byGoal);
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.has('filters')).toBe(false);
-  });
+  it.runIf((filterDimensions as readonly string[]).includes('goal'))(
+    'filters by a goal when its name is clicked',
+    async () => {
+      await row('Signup').getByRole('link', { name: 'Signup', exact: true }).click();
+      await page.waitForURL(/filters=/);
+      expect(JSON.parse(new URL(page.url()).searchParams.get('filters') ?? '')).toEqual([['is', 'goal', ['Signup']]]);
+      const byGoal: Filter[] = [{ op: 'is', dimension: 'goal' as Filter['dimension'], values: ['Signup'] }];
+      // The goal's own visitors are the same in and out of the segment: wait for the rate, which is not.
+      const filtered = (await report(byGoal)).data.find((x) => x.name === 'Signup')!;
+      await expect.poll(() => figure('Signup', 'conversion_rate'), SLOW).toBe(pct.format(filtered.conversion_rate));
+      await expectRow('Signup', byGoal);
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.has('filters')).toBe(false);
+    },
+  );
 
   it('deletes a goal only after a confirmation', async () => {
     await page.getByRole('button', { name: 'Delete Signup' }).click();

@@ -2,7 +2,24 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKey, insert } from '../src/server/test-support/fixtures.js';
 import { checkPageQuality, startDashboard, type Dashboard } from './support/dashboard-harness.js';
-import { PROPERTY, TZ, en, pct, rate, SLOW, today, addDays, lastDays, tableRows, figure, header, element, pageCells, byRate, type PageRow } from './support/report-tables.js';
+import {
+  PROPERTY,
+  TZ,
+  en,
+  pct,
+  rate,
+  SLOW,
+  today,
+  addDays,
+  lastDays,
+  tableRows,
+  figure,
+  header,
+  element,
+  pageCells,
+  byRate,
+  type PageRow,
+} from './support/report-tables.js';
 
 // The built dashboard over the demo data, signed in as the admin: the Pages table (figures, sorting in
 // the URL, rates without a base) and a page's detail, each compared with what the API answers.
@@ -16,7 +33,6 @@ describe('dashboard: Pages report', () => {
     page = dash.page;
   }, 300_000);
   afterAll(async () => dash?.close());
-
 
   it('lists the top pages with the API figures, and sorts by a column', async () => {
     const expected = (await api<{ data: PageRow[] }>('pages/breakdown', `${lastDays(30)}&limit=50`)).data;
@@ -36,24 +52,34 @@ describe('dashboard: Pages report', () => {
     await header(page, 'pages-table', 'Bounce rate').getByRole('button').click();
     expect(await header(page, 'pages-table', 'Bounce rate').getAttribute('aria-sort')).toBe('ascending');
     const ascending = (await tableRows(page, 'pages-table')).map((r) => r[4]);
-    expect(ascending[0]).toBe(pct.format(Math.min(...expected.flatMap((r) => (r.bounce_rate === null ? [] : [r.bounce_rate])))));
+    expect(ascending[0]).toBe(
+      pct.format(Math.min(...expected.flatMap((r) => (r.bounce_rate === null ? [] : [r.bounce_rate])))),
+    );
 
     // The order is part of the link: a reload (or a shared URL) opens the table sorted the same way.
     await page.waitForURL(/sort=bounce_rate\.asc/);
     await page.reload();
-    await expect.poll(() => header(page, 'pages-table', 'Bounce rate').getAttribute('aria-sort'), SLOW).toBe('ascending');
+    await expect
+      .poll(() => header(page, 'pages-table', 'Bounce rate').getAttribute('aria-sort'), SLOW)
+      .toBe('ascending');
     expect((await tableRows(page, 'pages-table')).map((r) => r[4])).toEqual(ascending);
 
     // From the keyboard: Enter on the Page header sorts by path, A to Z.
     await header(page, 'pages-table', 'Page').first().getByRole('button').focus();
     await page.keyboard.press('Enter');
     expect(await header(page, 'pages-table', 'Page').first().getAttribute('aria-sort')).toBe('ascending');
-    expect((await tableRows(page, 'pages-table')).map((r) => r[0])).toEqual(expected.map((r) => r.path).sort((a, b) => a.localeCompare(b)));
+    expect((await tableRows(page, 'pages-table')).map((r) => r[0])).toEqual(
+      expected.map((r) => r.path).sort((a, b) => a.localeCompare(b)),
+    );
   });
 
   it("opens a page's detail with its own figures, breakdowns, clicks and forms", async () => {
     const q = `${lastDays(30)}&page=${encodeURIComponent('/signup')}&limit=50`;
-    const [details, clicks, forms] = await Promise.all([api('pages/details', q), api('clicks/details', `${q}&granularity=day`), api('forms/details', `${q}&granularity=day`)]);
+    const [details, clicks, forms] = await Promise.all([
+      api('pages/details', q),
+      api('clicks/details', `${q}&granularity=day`),
+      api('forms/details', `${q}&granularity=day`),
+    ]);
     expect(clicks.data.clicks.length).toBeGreaterThan(1);
     expect(forms.data.forms.length).toBeGreaterThan(0);
 
@@ -66,14 +92,33 @@ describe('dashboard: Pages report', () => {
     const devices = details.data.devices.map((d: any) => [d.device, en.format(d.page_views), pct.format(d.share)]);
     await expect.poll(() => tableRows(page, 'page-devices')).toEqual(devices);
 
-    const clickRows = clicks.data.clicks.map((c: any) => [element(c), en.format(c.clicks), en.format(c.unique_clicks), rate(c.click_through_rate), pct.format(c.share)]);
+    const clickRows = clicks.data.clicks.map((c: any) => [
+      element(c),
+      en.format(c.clicks),
+      en.format(c.unique_clicks),
+      rate(c.click_through_rate),
+      pct.format(c.share),
+    ]);
     await expect.poll(() => tableRows(page, 'page-clicks'), SLOW).toEqual(clickRows);
-    expect(await page.getByTestId('page-clicks-total').textContent()).toContain(`${en.format(clicks.summary.total_clicks)} clicks`);
-    const formRows = forms.data.forms.map((f: any) => [element(f), en.format(f.submissions), en.format(f.unique_submissions), rate(f.submission_rate), pct.format(f.share)]);
+    expect(await page.getByTestId('page-clicks-total').textContent()).toContain(
+      `${en.format(clicks.summary.total_clicks)} clicks`,
+    );
+    const formRows = forms.data.forms.map((f: any) => [
+      element(f),
+      en.format(f.submissions),
+      en.format(f.unique_submissions),
+      rate(f.submission_rate),
+      pct.format(f.share),
+    ]);
     await expect.poll(() => tableRows(page, 'page-forms')).toEqual(formRows);
-    expect(await page.getByTestId('page-forms-total').textContent()).toContain(`${en.format(forms.summary.total_submissions)} submissions`);
+    expect(await page.getByTestId('page-forms-total').textContent()).toContain(
+      `${en.format(forms.summary.total_submissions)} submissions`,
+    );
 
-    const experiment = new URL(await page.getByRole('link', { name: 'Create an experiment on this page' }).getAttribute('href') ?? '', dash.origin);
+    const experiment = new URL(
+      (await page.getByRole('link', { name: 'Create an experiment on this page' }).getAttribute('href')) ?? '',
+      dash.origin,
+    );
     expect(experiment.pathname).toBe('/experiments/new');
     expect(experiment.searchParams.get('page')).toBe('/signup');
     expect(experiment.searchParams.get('property')).toBe(PROPERTY);
@@ -81,7 +126,8 @@ describe('dashboard: Pages report', () => {
 
   it('shows no change of a rate against a period in which the page had no views', async () => {
     // The demo's test pages exist for three weeks only: the 30 days before had no view of them.
-    const q = (start: string, end: string) => `start=${start}&end=${end}&timezone=${encodeURIComponent(TZ)}&page=${encodeURIComponent('/demo/pricing')}`;
+    const q = (start: string, end: string) =>
+      `start=${start}&end=${end}&timezone=${encodeURIComponent(TZ)}&page=${encodeURIComponent('/demo/pricing')}`;
     const before = await api('pages/details', q(addDays(today(), -59), addDays(today(), -30)));
     expect(before.data.page_views).toBe(0);
     await page.goto(`${dash.origin}/pages/detail?property=${PROPERTY}&path=${encodeURIComponent('/demo/pricing')}`);
@@ -97,10 +143,16 @@ describe('dashboard: Pages report', () => {
     expect(unentered.length).toBeGreaterThan(0); // /features, /demo/, /contact on the demo: visitors arrive elsewhere
     const paths = (rows: string[][]) => rows.map((r) => r[0]);
     await page.goto(`${dash.origin}/pages?property=${PROPERTY}&sort=bounce_rate.asc`);
-    await expect.poll(async () => paths(await tableRows(page, 'pages-table')), SLOW).toEqual(byRate(expected, 1).map((r) => r.path));
+    await expect
+      .poll(async () => paths(await tableRows(page, 'pages-table')), SLOW)
+      .toEqual(byRate(expected, 1).map((r) => r.path));
     const rows = await tableRows(page, 'pages-table');
     // Lowest first, and the pages without a bounce rate after every page with one, shown "—", not "0%".
-    expect(rows.slice(-unentered.length).map((r) => [r[0], r[4]])).toEqual(byRate(expected, 1).slice(-unentered.length).map((r) => [r.path, '—']));
+    expect(rows.slice(-unentered.length).map((r) => [r[0], r[4]])).toEqual(
+      byRate(expected, 1)
+        .slice(-unentered.length)
+        .map((r) => [r.path, '—']),
+    );
     expect(rows[0][4]).not.toBe('—');
     await header(page, 'pages-table', 'Bounce rate').getByRole('button').click();
     await page.waitForURL(/sort=bounce_rate\.desc/);
@@ -114,13 +166,31 @@ describe('dashboard: Pages report', () => {
     // A property whose only visits were 10 days ago: one bounced, one went on (50%); the last 7 days have none.
     await dash.store.createProperty({ id: 'quiet-shop', name: 'Quiet Shop', domain: null, timezone: TZ });
     const at = `${addDays(today(), -10)}T16:00:00Z`;
-    const visit = (id: string, path: string, minute: number) => ({ property_id: 'quiet-shop', visitor_id: `v-${id}`, session_id: id, type: 'pageview' as const, ts: at.replace(':00:00Z', `:${String(minute).padStart(2, '0')}:00Z`), path });
+    const visit = (id: string, path: string, minute: number) => ({
+      property_id: 'quiet-shop',
+      visitor_id: `v-${id}`,
+      session_id: id,
+      type: 'pageview' as const,
+      ts: at.replace(':00:00Z', `:${String(minute).padStart(2, '0')}:00Z`),
+      path,
+    });
     await insert(dash.store, [visit('q1', '/', 0), visit('q2', '/', 1), visit('q2', '/pricing', 3)]);
     const { key } = await addKey(dash.store, ['quiet-shop']); // the demo key reads the demo's properties only
     const summary = async (days: string) =>
-      (await fetch(`${dash.origin}/api/external/v1/properties/quiet-shop/traffic/summary?${days}`, { headers: { authorization: `Bearer ${key}` } })).json();
-    expect((await summary(`start=${addDays(today(), -13)}&end=${addDays(today(), -7)}&timezone=${encodeURIComponent(TZ)}`)).data).toMatchObject({ sessions: 2, bounce_rate: 0.5 });
-    expect((await summary(lastDays(7))).data).toMatchObject({ sessions: 0, bounce_rate: null, avg_session_duration: null });
+      (
+        await fetch(`${dash.origin}/api/external/v1/properties/quiet-shop/traffic/summary?${days}`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).json();
+    expect(
+      (await summary(`start=${addDays(today(), -13)}&end=${addDays(today(), -7)}&timezone=${encodeURIComponent(TZ)}`))
+        .data,
+    ).toMatchObject({ sessions: 2, bounce_rate: 0.5 });
+    expect((await summary(lastDays(7))).data).toMatchObject({
+      sessions: 0,
+      bounce_rate: null,
+      avg_session_duration: null,
+    });
 
     await page.goto(`${dash.origin}/traffic?property=quiet-shop&range=7d`);
     const kpi = (key: string) => page.locator(`[data-kpi=${key}]`);
@@ -147,7 +217,9 @@ describe('dashboard: Pages report', () => {
 
     // A well-formed path nobody visited: a sentence on what to check instead of four zeros.
     await page.goto(`${dash.origin}/pages/detail?property=${PROPERTY}&path=${encodeURIComponent('/no-such-page')}`);
-    await expect.poll(() => page.locator('.empty-title').first().textContent(), SLOW).toBe('No views of /no-such-page in this range.');
+    await expect
+      .poll(() => page.locator('.empty-title').first().textContent(), SLOW)
+      .toBe('No views of /no-such-page in this range.');
     expect(await page.locator('[data-figure]').count()).toBe(0);
   });
 });

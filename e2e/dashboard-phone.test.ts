@@ -61,7 +61,14 @@ describe('dashboard on a phone (390 px)', () => {
   const open = async (path: string) => {
     await page.goto(`${dash.origin}${path}`);
     await expect
-      .poll(() => page.evaluate(() => document.querySelectorAll('main .skeleton').length === 0 && !!document.querySelector('main h1, main h2')), { timeout: 30_000 })
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              document.querySelectorAll('main .skeleton').length === 0 && !!document.querySelector('main h1, main h2'),
+          ),
+        { timeout: 30_000 },
+      )
       .toBe(true);
   };
 
@@ -69,16 +76,32 @@ describe('dashboard on a phone (390 px)', () => {
     const tests = (await dash.api<{ data: { experiment_id: string }[] }>('/properties/acme-shop/split-tests')).data;
     const steps = encodeURIComponent(JSON.stringify(['/', '/pricing', '/signup']));
     const routes = [
-      '/traffic', '/pages', '/pages/detail?path=%2Fpricing', '/clicks', '/forms', `/funnels?steps=${steps}&breakdownBy=device`, '/goals', '/aggregate',
-      '/experiments', '/experiments/new', `/experiments/${tests[0].experiment_id}`, '/properties', '/api-access', '/connect',
+      '/traffic',
+      '/pages',
+      '/pages/detail?path=%2Fpricing',
+      '/clicks',
+      '/forms',
+      `/funnels?steps=${steps}&breakdownBy=device`,
+      '/goals',
+      '/aggregate',
+      '/experiments',
+      '/experiments/new',
+      `/experiments/${tests[0].experiment_id}`,
+      '/properties',
+      '/api-access',
+      '/connect',
     ];
     const found: Record<string, PhoneFit> = {};
     for (const route of routes) {
       await open(`${route}${route.includes('?') ? '&' : '?'}property=acme-shop&range=30d`);
       // Charts and tables size themselves after the data; measure once the width has settled.
-      await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(PHONE.width);
+      await expect
+        .poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth), { timeout: 10_000 })
+        .toBeLessThanOrEqual(PHONE.width);
       found[route] = await measure(page);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `phone-${route.split('?')[0].replace(/\//g, '_').slice(1)}.png`) });
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, `phone-${route.split('?')[0].replace(/\//g, '_').slice(1)}.png`),
+      });
     }
     for (const [route, fit] of Object.entries(found)) {
       expect(fit.pageWidth, route).toBeLessThanOrEqual(PHONE.width);
@@ -108,7 +131,9 @@ describe('dashboard on a phone (390 px)', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => nav.getByRole('link').count()).toBe(11);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-menu-open.png') });
-    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    const serious = (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
     expect(serious).toEqual([]);
 
     // Escape closes it and gives focus back to the button.

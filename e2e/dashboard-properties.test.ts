@@ -36,7 +36,13 @@ describe('dashboard: a property from creation to deletion', () => {
     const res = await fetch(`${dash.origin}/api/collect`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain', 'user-agent': CHROME_UA },
-      body: JSON.stringify({ type: 'pageview', property_id: 'landing', visitor_id: 'v-e2e', session_id: 's-e2e', path: '/welcome' }),
+      body: JSON.stringify({
+        type: 'pageview',
+        property_id: 'landing',
+        visitor_id: 'v-e2e',
+        session_id: 's-e2e',
+        path: '/welcome',
+      }),
     });
     expect(res.status).toBe(202);
     await expect.poll(() => status().textContent(), { timeout: 30_000 }).toContain('Receiving events');
@@ -55,7 +61,9 @@ describe('dashboard: a property from creation to deletion', () => {
     await checkPageQuality(page, 'property-edit');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => row('Landing 2026').count(), SLOW).toBe(1);
-    const saved = (await (await page.request.get(`${dash.origin}/api/admin/v1/properties`)).json()).data.find((p: { id: string }) => p.id === 'landing');
+    const saved = (await (await page.request.get(`${dash.origin}/api/admin/v1/properties`)).json()).data.find(
+      (p: { id: string }) => p.id === 'landing',
+    );
     expect(saved).toMatchObject({ name: 'Landing 2026', domain: 'landing.example.com', timezone: 'Europe/Berlin' });
 
     // It has data: the dialog says why it cannot go, and the property stays.

@@ -2,15 +2,34 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../src/app/lib/date-range.js';
-import { SCREENSHOT_DIR, checkPageQuality, screenshotOnFailure, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import {
+  SCREENSHOT_DIR,
+  checkPageQuality,
+  screenshotOnFailure,
+  startDashboard,
+  type Dashboard,
+} from './support/dashboard-harness.js';
 
 const PROPERTY = 'acme-shop';
 const TZ = 'America/New_York';
 const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 type Mode = 'unbounded' | 'sequential';
-interface Funnel { data: { steps: { sessions: number }[]; overall_conversion_rate: number; breakdown?: { value: string; steps: { sessions: number }[] }[] } }
-interface Saved { id: string; name: string; steps: { page: string }[]; mode?: Mode; breakdownBy?: string; filters?: unknown[] }
+interface Funnel {
+  data: {
+    steps: { sessions: number }[];
+    overall_conversion_rate: number;
+    breakdown?: { value: string; steps: { sessions: number }[] }[];
+  };
+}
+interface Saved {
+  id: string;
+  name: string;
+  steps: { page: string }[];
+  mode?: Mode;
+  breakdownBy?: string;
+  filters?: unknown[];
+}
 
 // Issue 13 §6 and §7: a saved funnel comes back as it was saved (in order, by device, in its segment),
 // not in any order without a breakdown; and the Funnels page opens on a saved funnel, the last one
@@ -22,19 +41,29 @@ describe('dashboard: saved funnels keep their settings and open by themselves', 
 
   const dated = () => `start=${range.start}&end=${range.end}&timezone=${encodeURIComponent(TZ)}`;
   const funnel = (steps: string[], mode: Mode, extra = ''): Promise<Funnel> =>
-    dash.api(`/properties/${PROPERTY}/funnels?${dated()}&steps=${encodeURIComponent(JSON.stringify(steps.map((page) => ({ page }))))}&mode=${mode}${extra}`);
+    dash.api(
+      `/properties/${PROPERTY}/funnels?${dated()}&steps=${encodeURIComponent(JSON.stringify(steps.map((page) => ({ page }))))}&mode=${mode}${extra}`,
+    );
   const saved = async () => ((await dash.api(`/properties/${PROPERTY}/saved-funnels`)) as { data: Saved[] }).data;
-  const stepValues = async () => Promise.all((await page.locator('[data-step-row] input').all()).map((i) => i.inputValue()));
+  const stepValues = async () =>
+    Promise.all((await page.locator('[data-step-row] input').all()).map((i) => i.inputValue()));
   const search = (name: string) => new URL(page.url()).searchParams.get(name);
   /** The bars, the overall rate and the breakdown's first row, as the API answers the same question. */
   const expectFigures = async (expected: Funnel) => {
-    await expect.poll(() => page.locator('[data-testid=funnel-bars] .funnel-sessions').allTextContents()).toEqual(expected.data.steps.map((s) => en.format(s.sessions)));
-    expect(await page.getByTestId('funnel-overall').textContent()).toBe(pct.format(expected.data.overall_conversion_rate));
+    await expect
+      .poll(() => page.locator('[data-testid=funnel-bars] .funnel-sessions').allTextContents())
+      .toEqual(expected.data.steps.map((s) => en.format(s.sessions)));
+    expect(await page.getByTestId('funnel-overall').textContent()).toBe(
+      pct.format(expected.data.overall_conversion_rate),
+    );
     if (!expected.data.breakdown) return;
     const rows = page.getByTestId('funnel-breakdown').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(expected.data.breakdown.length);
     const first = expected.data.breakdown[0];
-    expect((await rows.first().locator('td').allTextContents()).slice(0, 1 + first.steps.length)).toEqual([first.value, ...first.steps.map((s) => en.format(s.sessions))]);
+    expect((await rows.first().locator('td').allTextContents()).slice(0, 1 + first.steps.length)).toEqual([
+      first.value,
+      ...first.steps.map((s) => en.format(s.sessions)),
+    ]);
   };
   /** What the builder shows: steps, mode and breakdown. */
   const shown = async () => ({
@@ -71,14 +100,19 @@ describe('dashboard: saved funnels keep their settings and open by themselves', 
     expect(await item(newest.name).getAttribute('aria-current')).toBe('true');
     expect(await item(newest.name).locator('.saved-funnel-settings').textContent()).toBe('In order · by Device');
     expect(await item(older.name).getAttribute('aria-current')).toBe(null);
-    expect(await item(older.name).locator('.saved-funnel-settings').textContent()).toBe('Any order · no breakdown · Referrer is google.com');
+    expect(await item(older.name).locator('.saved-funnel-settings').textContent()).toBe(
+      'Any order · no breakdown · Referrer is google.com',
+    );
     await page.locator('.saved-funnels').screenshot({ path: join(SCREENSHOT_DIR, 'funnels-saved-list.png') });
   });
 
   it('reopens a funnel saved "In order" by device as it was saved, with the same figures (issue 13 §6)', async () => {
     // Build the issue's case: a funnel whose "in order" rate differs from its "any order" one.
     const steps = ['/', '/pricing', '/signup'];
-    const [any, ordered] = await Promise.all([funnel(steps, 'unbounded'), funnel(steps, 'sequential', '&breakdownBy=device')]);
+    const [any, ordered] = await Promise.all([
+      funnel(steps, 'unbounded'),
+      funnel(steps, 'sequential', '&breakdownBy=device'),
+    ]);
     expect(ordered.data.overall_conversion_rate).not.toBe(any.data.overall_conversion_rate);
     await page.getByRole('button', { name: 'New funnel' }).click();
     await expect.poll(stepValues).toEqual(['']);
@@ -95,10 +129,14 @@ describe('dashboard: saved funnels keep their settings and open by themselves', 
     const name = 'E2E in order by device';
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByRole('button', { name: 'Save funnel' }).click();
-    await expect.poll(async () => (await saved()).find((f) => f.name === name)).toMatchObject({ mode: 'sequential', breakdownBy: 'device', filters: [] });
+    await expect
+      .poll(async () => (await saved()).find((f) => f.name === name))
+      .toMatchObject({ mode: 'sequential', breakdownBy: 'device', filters: [] });
 
     // Somewhere else entirely, then back through the list.
-    await page.goto(`${dash.origin}/funnels?property=${PROPERTY}&steps=${encodeURIComponent(JSON.stringify(['/docs']))}`);
+    await page.goto(
+      `${dash.origin}/funnels?property=${PROPERTY}&steps=${encodeURIComponent(JSON.stringify(['/docs']))}`,
+    );
     await expect.poll(stepValues).toEqual(['/docs']);
     expect(await shown()).toEqual({ steps: ['/docs'], inOrder: false, breakdown: '' });
     await page.getByRole('button', { name: `Open ${name}` }).click();

@@ -33,7 +33,12 @@ describe('dashboard: Traffic in key mode', () => {
   const summary = async (start: string, end: string) => {
     const url = `${origin}/api/external/v1/properties/${PROPERTY}/traffic/summary?start=${start}&end=${end}&timezone=UTC`;
     const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-    return (await res.json()).data as { page_views: number; sessions: number; unique_visitors: number; bounce_rate: number };
+    return (await res.json()).data as {
+      page_views: number;
+      sessions: number;
+      unique_visitors: number;
+      bounce_rate: number;
+    };
   };
   const kpi = (name: string) => page.locator(`[data-kpi=${name}] .kpi-value`);
 
@@ -49,7 +54,10 @@ describe('dashboard: Traffic in key mode', () => {
     key = created.key;
     app = await buildApp({ store, distDir, rateLimitPerMinute: 100_000 });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -148,7 +156,9 @@ describe('dashboard: Traffic in key mode', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-dark.png'), fullPage: true });
     const dark = await new AxeBuilder({ page }).analyze();
-    expect(dark.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(dark.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
     await page.emulateMedia({ colorScheme: 'light' });
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -167,7 +177,9 @@ describe('dashboard: Traffic in key mode', () => {
     const fresh = await context.newPage();
     await fresh.goto(`${origin}/`);
     await fresh.waitForURL(/\/traffic/);
-    await expect.poll(() => fresh.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to see your dashboard');
+    await expect
+      .poll(() => fresh.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Sign in to see your dashboard');
     await fresh.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-signin.png') });
 
     await fresh.goto(signInLink(origin, await issueSignInToken(store)));

@@ -21,7 +21,9 @@ describe('dashboard: the wizard checks what is typed', () => {
   afterAll(() => dash?.close());
 
   it('warns about a selector the snapshot does not show, in words, and helps with css', async () => {
-    const snapshot = (await dash.api(`/properties/${PROPERTY}/pages/elements?page=${encodeURIComponent(PAGE)}`)) as PageElements;
+    const snapshot = (await dash.api(
+      `/properties/${PROPERTY}/pages/elements?page=${encodeURIComponent(PAGE)}`,
+    )) as PageElements;
     expect(snapshot.elements.map((e) => e.selector)).toContain('#cta-start-trial');
     await page.goto(w.wizardUrl(`&page=${encodeURIComponent(PAGE)}`));
     await w.next();
@@ -35,9 +37,13 @@ describe('dashboard: the wizard checks what is typed', () => {
     await selector.fill('   ');
     await expect.poll(() => w.errorOf(selector)).toBe('Required');
     await selector.fill('###');
-    await expect.poll(() => w.errorOf(selector)).toBe('not a valid CSS selector: “#” must be followed by an id name, e.g. #signup, but “#” follows it');
+    await expect
+      .poll(() => w.errorOf(selector))
+      .toBe('not a valid CSS selector: “#” must be followed by an id name, e.g. #signup, but “#” follows it');
     await selector.fill('div >');
-    await expect.poll(() => w.errorOf(selector)).toBe('not a valid CSS selector: it ends with “>”: name the element that comes after it, e.g. nav > a');
+    await expect
+      .poll(() => w.errorOf(selector))
+      .toBe('not a valid CSS selector: it ends with “>”: name the element that comes after it, e.g. nav > a');
     expect(await check.count()).toBe(0);
 
     // A valid selector the snapshot does not show: accepted, with a warning naming what is there.
@@ -60,7 +66,9 @@ describe('dashboard: the wizard checks what is typed', () => {
     await change.getByLabel('Operation').selectOption('css');
     const property = change.getByLabel('CSS property 1', { exact: true });
     const listId = await property.getAttribute('list');
-    const names = await page.locator(`[id="${listId}"] option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const names = await page
+      .locator(`[id="${listId}"] option`)
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(names.slice(0, 3)).toEqual(['backgroundColor', 'color', 'fontSize']);
     expect(names).toContain('zIndex');
     expect(await page.getByText('camel case').count()).toBe(0);
@@ -87,7 +95,9 @@ describe('dashboard: the wizard checks what is typed', () => {
     expect(await page.getByText('Some earlier steps still need attention').count()).toBe(0);
     await checkPageQuality(page, 'wizard-review-long-name');
     await page.getByRole('button', { name: 'Create experiment' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id)).toBe('wizard-name');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id))
+      .toBe('wizard-name');
     await name.fill('Trial button in green');
     await expect.poll(() => w.errorOf(name)).toBe('');
     expect(dash.problems).toEqual([]);

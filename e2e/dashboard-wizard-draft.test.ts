@@ -19,7 +19,8 @@ describe('dashboard: experiment wizard draft and server errors', () => {
   afterAll(() => dash?.close());
 
   it('keeps the step and the draft through a reload and back/forward, until Start over', async () => {
-    const recs = (await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=${encodeURIComponent(PAGE)}`)).recommendations as Recommendation[];
+    const recs = (await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=${encodeURIComponent(PAGE)}`))
+      .recommendations as Recommendation[];
     const cssRec = recs.find((r) => r.change_type === 'css');
     expect(cssRec, 'the demo pricing page should have a css recommendation').toBeDefined();
     const cssProps = Object.keys(recommendationToChange(cssRec!).value as Record<string, unknown>);
@@ -58,7 +59,12 @@ describe('dashboard: experiment wizard draft and server errors', () => {
     await page.goBack();
     await expect.poll(w.stepTitle).toBe('Changes');
     expect(await w.change(1, 1).getByLabel('Selector').inputValue()).toBe(cssRec!.element_selector);
-    expect(await w.change(1, 1).locator('[aria-label^="CSS property"]').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value))).toEqual(cssProps);
+    expect(
+      await w
+        .change(1, 1)
+        .locator('[aria-label^="CSS property"]')
+        .evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value)),
+    ).toEqual(cssProps);
     expect(await w.change(1, 1).getByLabel('CSS value 1', { exact: true }).inputValue()).toBe('#047857');
     expect(await w.variant(2).getByLabel('Variant name').inputValue()).toBe('Short headline');
     expect(await w.change(2, 1).getByLabel('Selector').inputValue()).toBe('h1');
@@ -99,7 +105,17 @@ describe('dashboard: experiment wizard draft and server errors', () => {
     const message = 'no element on the page matches this selector';
     await page.route('**/api/external/v1/properties/*/split-tests', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'invalid_request', message: `variants.0.changes.0.selector: ${message}`, details: { field: 'variants.0.changes.0.selector' } } }) })
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: {
+                code: 'invalid_request',
+                message: `variants.0.changes.0.selector: ${message}`,
+                details: { field: 'variants.0.changes.0.selector' },
+              },
+            }),
+          })
         : route.continue(),
     );
     await page.goto(w.wizardUrl(`&page=${PAGE}`));
@@ -117,7 +133,9 @@ describe('dashboard: experiment wizard draft and server errors', () => {
     const selector = w.change(1, 1).getByLabel('Selector');
     await expect.poll(() => w.errorOf(selector)).toBe(message);
     expect(await selector.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('variants.0.changes.0.selector');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('variants.0.changes.0.selector');
     await page.unroute('**/api/external/v1/properties/*/split-tests');
     dash.problems.length = 0; // the browser logs the deliberate 400
     // Typing again clears the server's word: the field is checked afresh.

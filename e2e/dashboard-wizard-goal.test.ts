@@ -8,7 +8,7 @@ import { PAGE, PROPERTY, startWizardDashboard, wizardDriver } from './support/wi
 // A split test that counts one of the shop's goals (the demo's four: Signup, Viewed pricing, Start
 // trial button, Signup form sent): picked in the wizard's goal step, named in the review and on the
 // test, and held while the test runs (the Goals page cannot delete it).
-describe('dashboard: a split test counting one of the property\'s goals', () => {
+describe("dashboard: a split test counting one of the property's goals", () => {
   let dash: Dashboard;
   let page: Page;
   let w: ReturnType<typeof wizardDriver>;
@@ -24,7 +24,7 @@ describe('dashboard: a split test counting one of the property\'s goals', () => 
   afterEach(screenshotOnFailure(() => page, 'wizard-goal'));
   afterAll(() => dash?.close());
 
-  it('picks the goal from the property\'s goals, says it in the review and on the created test', async () => {
+  it("picks the goal from the property's goals, says it in the review and on the created test", async () => {
     const signup = goals.find((g) => g.name === 'Signup')!;
     expect(signup, 'the demo shop has a Signup goal').toBeDefined();
     await page.goto(w.wizardUrl());
@@ -43,11 +43,13 @@ describe('dashboard: a split test counting one of the property\'s goals', () => 
     expect(await page.getByLabel('Page to reach (path)').count()).toBe(0);
     const picker = page.getByLabel('Your goal');
     // The property's goals, oldest first as the Goals page lists them, each with what it counts.
-    await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['Choose a goal…', ...goals.map((g) => `${g.name} · ${goalDefinitionWords(g)}`)]);
+    await expect
+      .poll(() => picker.locator('option').allTextContents())
+      .toEqual(['Choose a goal…', ...goals.map((g) => `${g.name} · ${goalDefinitionWords(g)}`)]);
     expect(await picker.inputValue()).toBe('');
     // Next without a goal stays, and says why beside the picker.
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => w.errorOf(picker)).toBe('choose one of the property\'s goals: its id (gol_…)');
+    await expect.poll(() => w.errorOf(picker)).toBe("choose one of the property's goals: its id (gol_…)");
     expect(await w.stepTitle()).toBe('Goal and auto-stop');
     await picker.selectOption({ label: `Signup · ${goalDefinitionWords(signup)}` });
     await expect.poll(() => w.errorOf(picker)).toBe('');
@@ -64,7 +66,12 @@ describe('dashboard: a split test counting one of the property\'s goals', () => 
     await page.waitForURL(/\/experiments\/(?!new)[^/?]+\?/);
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     expect(await w.splitTest(id)).toMatchObject({
-      name: testName, page: PAGE, status: 'active', goal: 'goal', goal_target: signup.id, goal_definition: { name: 'Signup', kind: 'event', event: 'Signup' },
+      name: testName,
+      page: PAGE,
+      status: 'active',
+      goal: 'goal',
+      goal_target: signup.id,
+      goal_definition: { name: 'Signup', kind: 'event', event: 'Signup' },
     });
     // The test's page says the goal in words.
     const goalLine = page.locator('.experiment-summary div', { has: page.locator('dt', { hasText: /^Goal$/ }) });
@@ -78,7 +85,13 @@ describe('dashboard: a split test counting one of the property\'s goals', () => 
     await page.getByRole('button', { name: 'Delete Signup', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the goal “Signup”?' });
     await dialog.getByRole('button', { name: 'Delete goal' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(new RegExp(`^The running split test "${testName}" \\(exp_[A-Za-z0-9]+\\) counts goal "Signup": stop it first\\.$`));
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toMatch(
+        new RegExp(
+          `^The running split test "${testName}" \\(exp_[A-Za-z0-9]+\\) counts goal "Signup": stop it first\\.$`,
+        ),
+      );
     dash.problems.length = 0; // the 409 is logged by the browser as a failed request
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await dash.api(`/properties/${PROPERTY}/goals`)).data.map((g: Goal) => g.name)).toContain('Signup');

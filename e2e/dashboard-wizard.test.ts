@@ -20,7 +20,8 @@ describe('dashboard: experiment wizard', () => {
   afterAll(() => dash?.close());
 
   it('turns two recommendations into a two-variant test, checking fields as they are typed', async () => {
-    const recs = (await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=${encodeURIComponent(PAGE)}`)).recommendations as Recommendation[];
+    const recs = (await dash.api(`/properties/${PROPERTY}/split-test-recommendations?page=${encodeURIComponent(PAGE)}`))
+      .recommendations as Recommendation[];
     expect(recs.length, 'the demo pricing page should have at least two recommendations').toBeGreaterThanOrEqual(2);
     const [first, second] = recs as [Recommendation, Recommendation];
 
@@ -29,7 +30,9 @@ describe('dashboard: experiment wizard', () => {
     await expect.poll(() => page.getByText('Step 1 of 5: Page').count()).toBe(1);
     // The page box suggests the paths the API saw in the last 30 days.
     await expect.poll(() => page.locator('#wizard-observed-pages option').count()).toBeGreaterThan(5);
-    const suggested = await page.locator('#wizard-observed-pages option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const suggested = await page
+      .locator('#wizard-observed-pages option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(suggested).toContain(PAGE);
     const pageBox = page.getByLabel('Page path');
     await pageBox.fill('pricing');
@@ -55,12 +58,19 @@ describe('dashboard: experiment wizard', () => {
     for (const r of recs) {
       const note = page.locator(`[data-recommendation="${r.id}"] [data-testid=wizard-rec-overlap]`);
       if (r.element_selector === '#cta-start-trial') {
-        await expect.poll(() => note.textContent()).toBe(`Heads up: A running test, “${TRIAL_TEST}”, already changes this page (including #cta-start-trial). ${BOTH}`);
+        await expect
+          .poll(() => note.textContent())
+          .toBe(
+            `Heads up: A running test, “${TRIAL_TEST}”, already changes this page (including #cta-start-trial). ${BOTH}`,
+          );
       } else {
         expect(await note.count()).toBe(running[0].selectors.includes(r.element_selector) ? 1 : 0);
       }
     }
-    expect(recs.map((r) => r.element_selector), 'the demo pricing page has an idea for its trial button').toContain('#cta-start-trial');
+    expect(
+      recs.map((r) => r.element_selector),
+      'the demo pricing page has an idea for its trial button',
+    ).toContain('#cta-start-trial');
     await page.getByLabel(first.title).check();
     await page.getByLabel(second.title).check();
     await checkPageQuality(page, 'wizard-recommendations');
@@ -74,7 +84,9 @@ describe('dashboard: experiment wizard', () => {
       expect(await box.getByLabel('Selector').inputValue()).toBe(c.selector);
       expect(await box.getByLabel('Operation').inputValue()).toBe(c.op);
       if (c.op === 'css') {
-        const props = await box.locator('[aria-label^="CSS property"]').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value));
+        const props = await box
+          .locator('[aria-label^="CSS property"]')
+          .evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value));
         expect(props).toEqual(Object.keys(c.value));
       } else {
         expect(await box.getByLabel(/New text/).inputValue()).toBe(c.value);
@@ -98,7 +110,9 @@ describe('dashboard: experiment wizard', () => {
     await expect.poll(() => w.errorOf(selector)).toBe('Required');
     // So is one the page script could not use (it would skip it and the test would measure nothing).
     await selector.pressSequentially('###');
-    await expect.poll(() => w.errorOf(selector)).toBe('not a valid CSS selector: “#” must be followed by an id name, e.g. #signup, but “#” follows it');
+    await expect
+      .poll(() => w.errorOf(selector))
+      .toBe('not a valid CSS selector: “#” must be followed by an id name, e.g. #signup, but “#” follows it');
     expect(await selector.getAttribute('aria-invalid')).toBe('true');
     await selector.fill(originalSelector);
     await expect.poll(() => w.errorOf(selector)).toBe('');
@@ -129,9 +143,13 @@ describe('dashboard: experiment wizard', () => {
     expect(await page.getByLabel('Experiment name').inputValue()).toBe(first.title);
     await page.getByLabel('Experiment name').fill('Wizard: pricing page');
     const summary = page.getByRole('region', { name: 'Summary' });
-    await expect.poll(() => summary.textContent()).toContain(`Visitors to ${PAGE} are split evenly between 3 versions: each gets about 33.3%`);
+    await expect
+      .poll(() => summary.textContent())
+      .toContain(`Visitors to ${PAGE} are split evenly between 3 versions: each gets about 33.3%`);
     expect(await summary.locator('[data-version="0"]').textContent()).toBe('Control: the page as it is');
-    expect(await summary.locator('[data-version="2"]').textContent()).toBe('Short headline: replace the text of h1 with “Pricing that fits”');
+    expect(await summary.locator('[data-version="2"]').textContent()).toBe(
+      'Short headline: replace the text of h1 with “Pricing that fits”',
+    );
     expect(await summary.textContent()).toContain('Goal: Visitors reaching /demo/signup');
     expect(await summary.textContent()).toContain('Auto-stop: Stops by itself after 21 days.');
     // A warning, not a refusal: the demo's running test already changes the page and its trial button.
@@ -139,10 +157,14 @@ describe('dashboard: experiment wizard', () => {
     const shared = [...new Set(running[0].selectors)].filter((sel) => mine.includes(sel));
     expect(shared).toContain('#cta-start-trial');
     const overlap = page.getByTestId('wizard-overlap');
-    await expect.poll(() => overlap.locator('p').allTextContents()).toEqual([
-      `Heads up: A running test, “${TRIAL_TEST}”, already changes this page (including ${shared.join(', ')}). ${BOTH} Open “${TRIAL_TEST}”`,
-    ]);
-    expect(await overlap.getByRole('link', { name: `Open “${TRIAL_TEST}”` }).getAttribute('href')).toMatch(/^\/experiments\/[^/?]+\?property=acme-shop/);
+    await expect
+      .poll(() => overlap.locator('p').allTextContents())
+      .toEqual([
+        `Heads up: A running test, “${TRIAL_TEST}”, already changes this page (including ${shared.join(', ')}). ${BOTH} Open “${TRIAL_TEST}”`,
+      ]);
+    expect(await overlap.getByRole('link', { name: `Open “${TRIAL_TEST}”` }).getAttribute('href')).toMatch(
+      /^\/experiments\/[^/?]+\?property=acme-shop/,
+    );
     await checkPageQuality(page, 'wizard-review');
     await page.getByRole('button', { name: 'Create experiment' }).click();
 
@@ -151,8 +173,18 @@ describe('dashboard: experiment wizard', () => {
     expect(url.searchParams.get('property')).toBe(PROPERTY);
     const id = decodeURIComponent(url.pathname.split('/').pop()!);
     const created = await w.splitTest(id);
-    expect(created).toMatchObject({ name: 'Wizard: pricing page', page: PAGE, type: 'nocode', status: 'active', goal: 'destination_page', goal_target: '/demo/signup', auto_stop_days: 21 });
-    const edited = expected.map((c, i) => (i === cssIndex && c.op === 'css' ? { ...c, value: { ...c.value, backgroundColor: '#047857' } } : c));
+    expect(created).toMatchObject({
+      name: 'Wizard: pricing page',
+      page: PAGE,
+      type: 'nocode',
+      status: 'active',
+      goal: 'destination_page',
+      goal_target: '/demo/signup',
+      auto_stop_days: 21,
+    });
+    const edited = expected.map((c, i) =>
+      i === cssIndex && c.op === 'css' ? { ...c, value: { ...c.value, backgroundColor: '#047857' } } : c,
+    );
     expect(created.variants.map((v: { label: string; changes: unknown[] }) => [v.label, v.changes])).toEqual([
       ['Control', []],
       ['Variant 1', edited],
@@ -195,7 +227,9 @@ describe('dashboard: experiment wizard', () => {
     await w.next();
     await page.getByLabel('Experiment name').fill('Wizard: back to the full signup');
     const summary = page.getByRole('region', { name: 'Summary' });
-    await expect.poll(() => summary.locator('[data-version="1"]').textContent()).toBe('Full form: sent to /demo/signup');
+    await expect
+      .poll(() => summary.locator('[data-version="1"]').textContent())
+      .toBe('Full form: sent to /demo/signup');
     expect(await page.getByTestId('wizard-overlap').count()).toBe(0);
     expect(await summary.textContent()).toContain('Auto-stop: Runs until you stop it.');
     await page.getByRole('button', { name: 'Create experiment' }).click();
@@ -203,9 +237,17 @@ describe('dashboard: experiment wizard', () => {
     await page.waitForURL(/\/experiments\/(?!new)[^/?]+\?/);
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const created = await w.splitTest(id);
-    expect(created).toMatchObject({ name: 'Wizard: back to the full signup', page: '/demo/signup-short', type: 'redirect', goal: 'form_submission', auto_stop_days: null });
-    expect(created.variants.map((v: { label: string; url?: string }) => [v.label, v.url])).toEqual([['Control', undefined], ['Full form', '/demo/signup']]);
+    expect(created).toMatchObject({
+      name: 'Wizard: back to the full signup',
+      page: '/demo/signup-short',
+      type: 'redirect',
+      goal: 'form_submission',
+      auto_stop_days: null,
+    });
+    expect(created.variants.map((v: { label: string; url?: string }) => [v.label, v.url])).toEqual([
+      ['Control', undefined],
+      ['Full form', '/demo/signup'],
+    ]);
     expect(dash.problems).toEqual([]);
   });
-
 });

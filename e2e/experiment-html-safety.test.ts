@@ -30,9 +30,19 @@ describe('an html change in the browser', () => {
 
   it('keeps its markup but runs no script, loads no frame or plugin and adds no form or page-wide style', async () => {
     // `ran` exists before the tracker (the first script in <head>) applies anything.
-    h.page('/test/html', page(`<div id="target">Old offer</div>`).replace('<head>', `<head><script>window.ran = [];</script>`));
+    h.page(
+      '/test/html',
+      page(`<div id="target">Old offer</div>`).replace('<head>', `<head><script>window.ran = [];</script>`),
+    );
     h.setConfig({
-      experiments: [{ id: 'exp_html', page: '/test/html', type: 'nocode', variants: [{ changes: [] }, { changes: [{ selector: '#target', op: 'html', value: KEPT + ATTACKS }] }] }],
+      experiments: [
+        {
+          id: 'exp_html',
+          page: '/test/html',
+          type: 'nocode',
+          variants: [{ changes: [] }, { changes: [{ selector: '#target', op: 'html', value: KEPT + ATTACKS }] }],
+        },
+      ],
     });
     const tab = await (await h.person(visitorIn(['exp_html', 2, 1]))).newPage();
     const dialogs: string[] = [];
@@ -51,13 +61,27 @@ describe('an html change in the browser', () => {
       return {
         ran: (window as unknown as { ran: string[] }).ran,
         kept: [target.querySelector('#kept')?.textContent, target.querySelector('#own-link')?.getAttribute('href')],
-        dangerous: Array.from(target.querySelectorAll('script, iframe, object, embed, form, style'), (el) => el.localName),
-        handlers: Array.from(target.querySelectorAll('*')).flatMap((el) => el.getAttributeNames().filter((a) => a.startsWith('on'))),
-        jsUrls: Array.from(target.querySelectorAll('[href], [src], [data]')).filter((el) => /javascript:|data:text/i.test(el.outerHTML)).length,
+        dangerous: Array.from(
+          target.querySelectorAll('script, iframe, object, embed, form, style'),
+          (el) => el.localName,
+        ),
+        handlers: Array.from(target.querySelectorAll('*')).flatMap((el) =>
+          el.getAttributeNames().filter((a) => a.startsWith('on')),
+        ),
+        jsUrls: Array.from(target.querySelectorAll('[href], [src], [data]')).filter((el) =>
+          /javascript:|data:text/i.test(el.outerHTML),
+        ).length,
         bodyShown: getComputedStyle(document.body).display !== 'none',
       };
     });
-    expect(result).toEqual({ ran: [], kept: ['Half price', '/demo/pricing'], dangerous: [], handlers: [], jsUrls: 0, bodyShown: true });
+    expect(result).toEqual({
+      ran: [],
+      kept: ['Half price', '/demo/pricing'],
+      dangerous: [],
+      handlers: [],
+      jsUrls: 0,
+      bodyShown: true,
+    });
     expect(dialogs).toEqual([]);
   });
 });

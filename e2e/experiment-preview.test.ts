@@ -29,10 +29,13 @@ describe('previewing a variant from a link', () => {
     h.setConfig({ experiments: [CTA_TEST] });
     const tab = await (await h.person(IN_CONTROL, [CTA])).newPage();
     await tab.goto(`${h.origin}/demo/pricing?utm_source=mail&sl_preview=exp_cta:1`);
-    await expect.poll(async () => (await framesOf(tab)).some((f) => f.seen[CTA]?.visible), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await framesOf(tab)).some((f) => f.seen[CTA]?.visible), { timeout: 10_000 })
+      .toBe(true);
     const shown = (await framesOf(tab)).filter((f) => f.seen[CTA]?.visible);
     // No flicker: every painted frame of the button is the variant's.
-    for (const f of shown) expect(f.seen[CTA]).toEqual({ text: NEW_TEXT, visible: true, color: WHITE, background: GREEN });
+    for (const f of shown)
+      expect(f.seen[CTA]).toEqual({ text: NEW_TEXT, visible: true, color: WHITE, background: GREEN });
     // The parameter stays in the URL; nothing was stored (no session, no exposure record).
     expect(tab.url()).toContain('sl_preview=exp_cta:1');
     expect(await storedKeys(tab)).toEqual(['sl_vid']);
@@ -44,12 +47,21 @@ describe('previewing a variant from a link', () => {
     expect(exposure).toMatchObject({ experiment_id: 'exp_cta', variant: 0, visitor_id: IN_CONTROL });
     // The preview sent nothing before it (its page-hide beacon would have come first): one page view,
     // the real one; one exposure, to the control.
-    expect(h.events.filter((e) => e.type === 'pageview' || e.type === 'exposure' || e.type === 'engagement').map((e) => e.type)).toEqual(['pageview', 'exposure']);
+    expect(
+      h.events
+        .filter((e) => e.type === 'pageview' || e.type === 'exposure' || e.type === 'engagement')
+        .map((e) => e.type),
+    ).toEqual(['pageview', 'exposure']);
     expect(await storedKeys(tab)).toEqual(expect.arrayContaining(['sl_exp', 'sl_ses', 'sl_vid']));
   });
 
   it('previews a redirect variant by following it, without remembering the redirect or counting the visit', async () => {
-    const redirect: TrackerExperiment = { id: 'exp_rd', page: '/demo/pricing', type: 'redirect', variants: [{ changes: [] }, { url: '/demo/pricing-b' }, { url: '/demo/pricing-c' }] };
+    const redirect: TrackerExperiment = {
+      id: 'exp_rd',
+      page: '/demo/pricing',
+      type: 'redirect',
+      variants: [{ changes: [] }, { url: '/demo/pricing-b' }, { url: '/demo/pricing-c' }],
+    };
     h.setConfig({ experiments: [redirect] });
     const control = visitorIn(['exp_rd', 3, 0]);
     const tab = await (await h.person(control)).newPage();
@@ -69,7 +81,12 @@ describe('previewing a variant from a link', () => {
 
   it('forces nothing for a stopped test or a variant it lacks: the page runs as usual and the console says why', async () => {
     // exp_cta is stopped: the site's config no longer has it. Another test still runs on the page.
-    const heading: TrackerExperiment = { id: 'exp_h1', page: '/demo/pricing', type: 'nocode', variants: [{ changes: [] }, { changes: [{ selector: 'h1', op: 'text', value: 'Plans' }] }] };
+    const heading: TrackerExperiment = {
+      id: 'exp_h1',
+      page: '/demo/pricing',
+      type: 'nocode',
+      variants: [{ changes: [] }, { changes: [{ selector: 'h1', op: 'text', value: 'Plans' }] }],
+    };
     h.setConfig({ experiments: [heading] });
     const visitor = visitorIn(['exp_h1', 2, 1], ['exp_cta', 2, 0]);
     const tab = await (await h.person(visitor)).newPage();
@@ -77,7 +94,10 @@ describe('previewing a variant from a link', () => {
     await tab.goto(`${h.origin}/demo/pricing?sl_preview=exp_cta:1`);
     await tab.getByRole('heading', { name: 'Plans', level: 1 }).waitFor();
     expect((await ctaText(tab))?.trim()).toBe('Start free trial');
-    expect(await until('the exposure', () => h.events.find((e) => e.type === 'exposure'))).toMatchObject({ experiment_id: 'exp_h1', variant: 1 });
+    expect(await until('the exposure', () => h.events.find((e) => e.type === 'exposure'))).toMatchObject({
+      experiment_id: 'exp_h1',
+      variant: 1,
+    });
     expect(notes).toEqual(['Sightline: no preview of exp_cta:1: not a running test on this page’s ?p= tag']);
 
     await tab.goto(`${h.origin}/demo/pricing?sl_preview=exp_h1:7`);
@@ -90,7 +110,9 @@ describe('previewing a variant from a link', () => {
     h.setConfig({ experiments: [CTA_TEST] });
     const refusing = async (visitor: string) => {
       const context = await h.person(visitor);
-      await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+      await context.addInitScript(() =>
+        Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+      );
       return context.newPage();
     };
     const tab = await refusing(IN_CONTROL);

@@ -36,10 +36,17 @@ describe('a split test created from a recommendation, run on the demo site', () 
     // Some history for the pricing page: 300 views, 12 clicks on the trial button (a weak 4%).
     const now = Date.now();
     const at = (i: number, offset = 0) => new Date(now - 86_400_000 - i * 60_000 + offset).toISOString();
-    const base = (i: number) => ({ property_id: 'acme-shop', visitor_id: `h${i}`, session_id: `hs${i}`, path: '/demo/pricing' });
+    const base = (i: number) => ({
+      property_id: 'acme-shop',
+      visitor_id: `h${i}`,
+      session_id: `hs${i}`,
+      path: '/demo/pricing',
+    });
     const history = [
       ...Array.from({ length: 300 }, (_, i) => normalizeEvent({ ...base(i), type: 'pageview', ts: at(i) }, new Date())),
-      ...Array.from({ length: 12 }, (_, i) => normalizeEvent({ ...base(i), type: 'click', target: '#cta-start-trial', ts: at(i, 20_000) }, new Date())),
+      ...Array.from({ length: 12 }, (_, i) =>
+        normalizeEvent({ ...base(i), type: 'click', target: '#cta-start-trial', ts: at(i, 20_000) }, new Date()),
+      ),
     ].sort((a, b) => a.ts.getTime() - b.ts.getTime());
     server = await startRealServer({ country: 'US', history });
     ({ store, origin, demoOrigin, key, browser } = server);
@@ -50,7 +57,11 @@ describe('a split test created from a recommendation, run on the demo site', () 
     // A first visit lets the tracker send the page's snapshot, which recommendations rest on.
     const scout = await person('scout-visitor');
     await (await scout.newPage()).goto(`${demoOrigin}/demo/pricing`);
-    await expect.poll(async () => (await store.pageSnapshot('acme-shop', '/demo/pricing'))?.elements.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(3);
+    await expect
+      .poll(async () => (await store.pageSnapshot('acme-shop', '/demo/pricing'))?.elements.length ?? 0, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(3);
     await scout.close();
 
     const recs = await api('GET', '/split-test-recommendations?page=/demo/pricing');
@@ -59,7 +70,10 @@ describe('a split test created from a recommendation, run on the demo site', () 
     expect(rec, JSON.stringify(recs.body.recommendations.map((r: Recommendation) => r.element_selector))).toBeDefined();
 
     const created = await api('POST', '/split-tests', {
-      name: rec.title, page: '/demo/pricing', type: 'nocode', goal: 'click_through',
+      name: rec.title,
+      page: '/demo/pricing',
+      type: 'nocode',
+      goal: 'click_through',
       variants: [{ label: 'Recommended', changes: [recommendationToChange(rec)] }],
     });
     expect(created.status).toBe(201);
@@ -73,7 +87,8 @@ describe('a split test created from a recommendation, run on the demo site', () 
       (window as unknown as { seen: string[] }).seen = seen;
       const watch = () => {
         const el = document.querySelector('#cta-start-trial');
-        if (el && el.getBoundingClientRect().height > 0 && getComputedStyle(el).opacity !== '0') seen.push(el.getAttribute('style') ?? '');
+        if (el && el.getBoundingClientRect().height > 0 && getComputedStyle(el).opacity !== '0')
+          seen.push(el.getAttribute('style') ?? '');
         if (seen.length < 3) requestAnimationFrame(watch);
       };
       requestAnimationFrame(watch);
@@ -81,16 +96,29 @@ describe('a split test created from a recommendation, run on the demo site', () 
     const page = await context.newPage();
     await page.goto(`${demoOrigin}/demo/pricing`);
     const change = recommendationToChange(rec);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen.length)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen.length))
+      .toBeGreaterThan(0);
     const firstPainted = await page.evaluate(() => (window as unknown as { seen: string[] }).seen[0]);
-    if (change.op === 'css') expect(firstPainted).not.toBe(''); // styled from the first visible frame
+    if (change.op === 'css')
+      expect(firstPainted).not.toBe(''); // styled from the first visible frame
     else expect(await page.textContent('#cta-start-trial')).toBe(change.value);
     await page.click('#cta-start-trial');
     await page.waitForURL(/\/demo\/signup/);
     await context.close();
 
     await expect
-      .poll(async () => (await api('GET', `/split-tests/${id}`)).body.variants.map((v: { sessions: number; conversions: number }) => [v.sessions, v.conversions]), { timeout: 10_000 })
-      .toEqual([[0, 0], [1, 1]]);
+      .poll(
+        async () =>
+          (await api('GET', `/split-tests/${id}`)).body.variants.map((v: { sessions: number; conversions: number }) => [
+            v.sessions,
+            v.conversions,
+          ]),
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        [0, 0],
+        [1, 1],
+      ]);
   });
 });

@@ -15,7 +15,9 @@ describe('redirects and exposures in the browser', () => {
 
   const exposures = () => h.events.filter((e) => e.type === 'exposure');
   const exposureOn = (path: string, experiment: string) =>
-    until(`an exposure to ${experiment} on ${path}`, () => h.events.find((e) => e.type === 'exposure' && e.path === path && e.experiment_id === experiment));
+    until(`an exposure to ${experiment} on ${path}`, () =>
+      h.events.find((e) => e.type === 'exposure' && e.path === path && e.experiment_id === experiment),
+    );
 
   it('sends a redirect variant to its URL before the page paints, with the query string and fragment kept', async () => {
     const redirect: TrackerExperiment = {
@@ -50,7 +52,11 @@ describe('redirects and exposures in the browser', () => {
     await tab.waitForURL('**/demo/pricing-c?utm_source=ad');
     await until('the last page view', () => h.events.filter((e) => e.type === 'pageview').length === 3);
     await pause(800);
-    expect(h.events.filter((e) => e.type === 'pageview').map((e) => e.path)).toEqual(['/demo/pricing-c', '/demo/pricing-c', '/demo/pricing-c']);
+    expect(h.events.filter((e) => e.type === 'pageview').map((e) => e.path)).toEqual([
+      '/demo/pricing-c',
+      '/demo/pricing-c',
+      '/demo/pricing-c',
+    ]);
     expect(h.events.find((e) => e.type === 'pageview' && e.utm_source === 'ad')).toBeDefined();
     expect(exposures()).toHaveLength(1);
 
@@ -105,7 +111,16 @@ describe('redirects and exposures in the browser', () => {
 
   it('never sends a visitor off the site, even for a test stored before the API refused such targets', async () => {
     const offSite = ['//evil.example/phish', '/\\evil.example', 'https://evil.example/phish', 'javascript:alert(1)'];
-    h.setConfig({ experiments: [{ id: 'exp_off', page: '/demo/pricing', type: 'redirect', variants: [{ changes: [] }, ...offSite.map((url) => ({ url }))] }] });
+    h.setConfig({
+      experiments: [
+        {
+          id: 'exp_off',
+          page: '/demo/pricing',
+          type: 'redirect',
+          variants: [{ changes: [] }, ...offSite.map((url) => ({ url }))],
+        },
+      ],
+    });
     for (let variant = 1; variant <= offSite.length; variant++) {
       const tab = await (await h.person(visitorIn(['exp_off', offSite.length + 1, variant]), ['h1'])).newPage();
       const left: string[] = [];

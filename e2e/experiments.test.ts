@@ -1,10 +1,26 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackerExperiment } from '../src/contract/experiments.js';
-import { colorShare, framesOf, hidingRulesOf, startExperimentHarness, visitorIn, type ExperimentHarness } from './support/experiment-harness.js';
+import {
+  colorShare,
+  framesOf,
+  hidingRulesOf,
+  startExperimentHarness,
+  visitorIn,
+  type ExperimentHarness,
+} from './support/experiment-harness.js';
 import { pause, until } from './support/tracker-harness.js';
-import { CTA, CTA_TEST, GREEN, IN_CONTROL, IN_VARIANT, MID_CTA, NEW_TEXT, page, WHITE } from './support/experiment-fixtures.js';
-
+import {
+  CTA,
+  CTA_TEST,
+  GREEN,
+  IN_CONTROL,
+  IN_VARIANT,
+  MID_CTA,
+  NEW_TEXT,
+  page,
+  WHITE,
+} from './support/experiment-fixtures.js';
 
 // The tracker's experiments in Debian's Chromium, on the demo site, with the experiments tag
 // (`/sightline.js?p=acme-shop`, synchronous, first in <head>) and the config embedded by the real route.
@@ -17,7 +33,9 @@ describe('experiments in the browser', () => {
   afterAll(() => h.close());
 
   const exposureOn = (path: string, experiment: string) =>
-    until(`an exposure to ${experiment} on ${path}`, () => h.events.find((e) => e.type === 'exposure' && e.path === path && e.experiment_id === experiment));
+    until(`an exposure to ${experiment} on ${path}`, () =>
+      h.events.find((e) => e.type === 'exposure' && e.path === path && e.experiment_id === experiment),
+    );
   const styleCount = (p: Page) => p.evaluate(() => document.querySelectorAll('style').length);
 
   it('paints a nocode variant’s text and style in the first frame the element shows in, hiding only that element meanwhile', async () => {
@@ -29,7 +47,9 @@ describe('experiments in the browser', () => {
 
     // The frame log is written on each animation frame: under load the one in which the button first
     // shows can come after `goto` resolves, so wait for it before reading the log.
-    await expect.poll(async () => (await framesOf(tab)).some((f) => f.seen[CTA]?.visible), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await framesOf(tab)).some((f) => f.seen[CTA]?.visible), { timeout: 10_000 })
+      .toBe(true);
     const frames = await framesOf(tab);
     const withCta = frames.filter((f) => f.seen[CTA]);
     const shown = withCta.filter((f) => f.seen[CTA]!.visible);
@@ -39,7 +59,8 @@ describe('experiments in the browser', () => {
     expect(waiting.every((f) => f.seen[CTA]!.text === 'Start free' && f.page && f.seen.h1?.visible)).toBe(true);
     // From the first frame it showed in, it was the variant; the control was never painted.
     expect(shown.length).toBeGreaterThan(0);
-    for (const f of shown) expect(f.seen[CTA]).toEqual({ text: NEW_TEXT, visible: true, color: WHITE, background: GREEN });
+    for (const f of shown)
+      expect(f.seen[CTA]).toEqual({ text: NEW_TEXT, visible: true, color: WHITE, background: GREEN });
     expect(withCta.some((f) => f.seen[CTA]!.visible && /Start free/.test(f.seen[CTA]!.text))).toBe(false);
     // The browser really painted before the button showed (the trace is not of an unpainted page).
     const fcp = await tab.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
@@ -71,9 +92,17 @@ describe('experiments in the browser', () => {
   it('changes matching elements that appear later, and runs on client-side navigation to the experiment’s page only', async () => {
     const late: TrackerExperiment = {
       ...CTA_TEST,
-      variants: [CTA_TEST.variants[0], { changes: [...CTA_TEST.variants[1].changes!, { selector: '.late-offer', op: 'text', value: 'New offer' }] }],
+      variants: [
+        CTA_TEST.variants[0],
+        { changes: [...CTA_TEST.variants[1].changes!, { selector: '.late-offer', op: 'text', value: 'New offer' }] },
+      ],
     };
-    const spa: TrackerExperiment = { id: 'exp_spa', page: '/demo/app/orders', type: 'nocode', variants: [{ changes: [] }, { changes: [{ selector: 'main h1', op: 'text', value: 'Your orders' }] }] };
+    const spa: TrackerExperiment = {
+      id: 'exp_spa',
+      page: '/demo/app/orders',
+      type: 'nocode',
+      variants: [{ changes: [] }, { changes: [{ selector: 'main h1', op: 'text', value: 'Your orders' }] }],
+    };
     h.setConfig({ experiments: [late, spa] });
     const visitor = visitorIn(['exp_cta', 2, 1], ['exp_spa', 2, 1]);
     const tab = await (await h.person(visitor, ['.late-offer', 'main h1'])).newPage();
@@ -83,17 +112,27 @@ describe('experiments in the browser', () => {
       const box = document.createElement('div');
       box.innerHTML = '<section><p class="late-offer">Old offer</p></section>';
       document.querySelector('main')!.append(box);
-      return new Promise<string>((done) => requestAnimationFrame(() => done(document.querySelector('.late-offer')!.textContent!)));
+      return new Promise<string>((done) =>
+        requestAnimationFrame(() => done(document.querySelector('.late-offer')!.textContent!)),
+      );
     });
     expect(firstFrame).toBe('New offer');
-    expect((await framesOf(tab)).filter((f) => f.seen['.late-offer']).every((f) => f.seen['.late-offer']!.text === 'New offer')).toBe(true);
+    expect(
+      (await framesOf(tab))
+        .filter((f) => f.seen['.late-offer'])
+        .every((f) => f.seen['.late-offer']!.text === 'New offer'),
+    ).toBe(true);
 
     // A single-page app: the orders view is rendered on the client after pushState.
     await tab.goto(`${h.origin}/demo/app/`);
     await tab.click('.app-side a[data-route="orders"]');
     await tab.getByRole('heading', { name: 'Your orders' }).waitFor();
     expect((await exposureOn('/demo/app/orders', 'exp_spa')).variant).toBe(1);
-    expect((await framesOf(tab)).filter((f) => f.path === '/demo/app/orders' && f.seen['main h1']).map((f) => f.seen['main h1']!.text)).not.toContain('Orders');
+    expect(
+      (await framesOf(tab))
+        .filter((f) => f.path === '/demo/app/orders' && f.seen['main h1'])
+        .map((f) => f.seen['main h1']!.text),
+    ).not.toContain('Orders');
     // Elsewhere in the app the same selector is left alone.
     await tab.click('.app-side a[data-route="overview"]');
     await tab.getByRole('heading', { name: 'Overview' }).waitFor();
@@ -122,7 +161,11 @@ describe('experiments in the browser', () => {
             {
               changes: [
                 { selector: '#t', op: 'text', value: 'New <title>' },
-                { selector: '#c', op: 'css', value: { color: 'rgb(255, 0, 0)', fontSize: 20, lineHeight: 2, opacity: 0.5, marginTop: '3em' } },
+                {
+                  selector: '#c',
+                  op: 'css',
+                  value: { color: 'rgb(255, 0, 0)', fontSize: 20, lineHeight: 2, opacity: 0.5, marginTop: '3em' },
+                },
                 { selector: '#h', op: 'html', value: '<strong>bold</strong> move' },
                 { selector: '#i, #p', op: 'image', value: '/demo/hero.svg' },
                 { selector: '#bg', op: 'image', value: '/demo/hero.svg' },
@@ -145,7 +188,11 @@ describe('experiments in the browser', () => {
           text: $('#t').textContent,
           css: [c.color, c.fontSize, c.lineHeight, c.opacity, c.marginTop],
           html: $('#h').innerHTML,
-          images: ['#i', '#p'].map((s) => [$(s).getAttribute('src'), $(s).getAttribute('srcset'), (($(s) as HTMLImageElement).currentSrc || '').replace(location.origin, '')]),
+          images: ['#i', '#p'].map((s) => [
+            $(s).getAttribute('src'),
+            $(s).getAttribute('srcset'),
+            (($(s) as HTMLImageElement).currentSrc || '').replace(location.origin, ''),
+          ]),
           sources: document.querySelectorAll('picture source').length,
           background: $('#bg').style.backgroundImage,
           deleted: !$('#d'),
@@ -206,7 +253,14 @@ describe('experiments in the browser', () => {
   });
 
   it('never hides content beyond the timeout: a selector that never appears, and a parser stuck inside the element', async () => {
-    h.setConfig({ experiments: [{ ...CTA_TEST, variants: [{ changes: [] }, { changes: [{ selector: '#not-on-this-page', op: 'text', value: 'x' }] }] }] });
+    h.setConfig({
+      experiments: [
+        {
+          ...CTA_TEST,
+          variants: [{ changes: [] }, { changes: [{ selector: '#not-on-this-page', op: 'text', value: 'x' }] }],
+        },
+      ],
+    });
     const plain = await (await h.person(IN_VARIANT, ['h1', CTA])).newPage();
     await plain.goto(`${h.origin}/demo/pricing`);
     const frames = (await framesOf(plain)).filter((f) => f.seen.h1);
@@ -216,8 +270,25 @@ describe('experiments in the browser', () => {
 
     // A script that takes 4 s blocks the parser inside the changed element: it may stay hidden for
     // the timeout (1.5 s), then shows as it is, while the rest of the page showed all along.
-    h.page('/test/slow', page('<header><h1 id="top">Always visible</h1></header><div class="hero"><p>Hero start</p><script src="/slow.js?ms=4000"></script><p>Hero end</p></div>'));
-    h.setConfig({ experiments: [{ id: 'exp_slow', page: '/test/slow', type: 'nocode', variants: [{ changes: [] }, { changes: [{ selector: '.hero', op: 'css', value: { color: 'rgb(255, 0, 0)' } }] }] }] });
+    h.page(
+      '/test/slow',
+      page(
+        '<header><h1 id="top">Always visible</h1></header><div class="hero"><p>Hero start</p><script src="/slow.js?ms=4000"></script><p>Hero end</p></div>',
+      ),
+    );
+    h.setConfig({
+      experiments: [
+        {
+          id: 'exp_slow',
+          page: '/test/slow',
+          type: 'nocode',
+          variants: [
+            { changes: [] },
+            { changes: [{ selector: '.hero', op: 'css', value: { color: 'rgb(255, 0, 0)' } }] },
+          ],
+        },
+      ],
+    });
     const slow = await (await h.person(visitorIn(['exp_slow', 2, 1]), ['.hero', '#top'])).newPage();
     const started = Date.now();
     await slow.goto(`${h.origin}/test/slow`, { waitUntil: 'commit' });
@@ -237,7 +308,9 @@ describe('experiments in the browser', () => {
   it('does nothing when the browser asks not to be tracked: the control, nothing hidden, nothing sent', async () => {
     h.setConfig({ experiments: [CTA_TEST] });
     const context = await h.person(IN_VARIANT, [CTA]);
-    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    await context.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+    );
     const tab = await context.newPage();
     await tab.goto(`${h.origin}/demo/pricing`);
     await pause(1_000);

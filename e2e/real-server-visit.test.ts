@@ -27,7 +27,9 @@ describe('a visit to the demo site shows up in the API', () => {
   let browser: Browser;
 
   const api = async (path: string) => {
-    const res = await fetch(`${origin}/api/external/v1/properties/acme-shop/${path}`, { headers: { authorization: `Bearer ${key}` } });
+    const res = await fetch(`${origin}/api/external/v1/properties/acme-shop/${path}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(res.status, path).toBe(200);
     return res.json();
   };
@@ -61,7 +63,13 @@ describe('a visit to the demo site shows up in the API', () => {
       return r.data.length >= 5 && r.data;
     });
     const views = Object.fromEntries(pages.map((p: { path: string; page_views: number }) => [p.path, p.page_views]));
-    expect(views).toEqual({ '/demo/': 1, '/demo/signup': 1, '/demo/blog/first-post': 1, '/demo/app/': 1, '/demo/app/orders': 1 });
+    expect(views).toEqual({
+      '/demo/': 1,
+      '/demo/signup': 1,
+      '/demo/blog/first-post': 1,
+      '/demo/app/': 1,
+      '/demo/app/orders': 1,
+    });
 
     const blog = pages.find((p: { path: string }) => p.path === '/demo/blog/first-post');
     await until('engagement with a deep scroll on the post', async () => {
@@ -71,25 +79,43 @@ describe('a visit to the demo site shows up in the API', () => {
     expect(blog.unique_visitors).toBe(1);
 
     const clicks = await api(`clicks/breakdown?start=${today()}&end=${today()}`);
-    expect(seedFields(clicks.data)).toContainEqual({ page: '/demo/', target: '#cta-start-trial', clicks: 1, unique_clicks: 1 });
+    expect(seedFields(clicks.data)).toContainEqual({
+      page: '/demo/',
+      target: '#cta-start-trial',
+      clicks: 1,
+      unique_clicks: 1,
+    });
     const forms = await api(`forms/breakdown?start=${today()}&end=${today()}`);
-    expect(seedFields(forms.data)).toEqual([{ page: '/demo/signup', target: '#signup-form', submissions: 1, unique_submissions: 1, unique_sessions: 1 }]);
+    expect(seedFields(forms.data)).toEqual([
+      { page: '/demo/signup', target: '#signup-form', submissions: 1, unique_submissions: 1, unique_sessions: 1 },
+    ]);
     // Named as the visitor saw them: the link's text, and the form by its submit button (it has no
     // label or heading of its own); one view of each page, so each rate is 1. Nothing typed is sent.
-    expect(clicks.data.find((c: { target: string }) => c.target === '#cta-start-trial')).toMatchObject({ label: 'Start your free trial', click_through_rate: 1 });
+    expect(clicks.data.find((c: { target: string }) => c.target === '#cta-start-trial')).toMatchObject({
+      label: 'Start your free trial',
+      click_through_rate: 1,
+    });
     expect(forms.data[0]).toMatchObject({ label: 'Create my shop', submission_rate: 1 });
     expect(JSON.stringify([clicks, forms])).not.toMatch(/ada@example\.com|"Ada"/);
 
     const summary = await api(`traffic/summary?start=${today()}&end=${today()}`);
     expect(summary.data).toMatchObject({ page_views: 5, sessions: 1, unique_visitors: 1, bounce_rate: 0 });
     const breakdown = await api(`traffic/breakdown?start=${today()}&end=${today()}`);
-    expect(breakdown.data.utm).toEqual([{ source: 'newsletter', medium: 'email', campaign: 'spring', sessions: 1, page_views: 5, share: 1 }]);
+    expect(breakdown.data.utm).toEqual([
+      { source: 'newsletter', medium: 'email', campaign: 'spring', sessions: 1, page_views: 5, share: 1 },
+    ]);
     expect(breakdown.data.countries).toEqual([{ country: 'NL', sessions: 1, page_views: 5, share: 1 }]);
     expect(breakdown.data.devices).toEqual([{ device: 'desktop', sessions: 1, page_views: 5, share: 1 }]);
 
     const realtime = await api('traffic/realtime');
     expect(realtime.data.active_visitors).toBe(1);
-    expect(realtime.data.feed.map((e: { page: string }) => e.page)).toEqual(['/demo/app/orders', '/demo/app/', '/demo/blog/first-post', '/demo/signup', '/demo/']);
+    expect(realtime.data.feed.map((e: { page: string }) => e.page)).toEqual([
+      '/demo/app/orders',
+      '/demo/app/',
+      '/demo/blog/first-post',
+      '/demo/signup',
+      '/demo/',
+    ]);
   });
 
   it('sends nothing when the browser asks not to be tracked', async () => {

@@ -26,7 +26,11 @@ describe('custom events and revenue from the page', () => {
     const page = await context.newPage();
     await page.goto(`${h.origin}/demo/early`);
     const custom = await eventOf(h, 'custom', '/demo/early');
-    expect(custom).toMatchObject({ name: 'Video played', props: { seconds: '30', autoplay: 'false' }, property_id: 'acme-shop' });
+    expect(custom).toMatchObject({
+      name: 'Video played',
+      props: { seconds: '30', autoplay: 'false' },
+      property_id: 'acme-shop',
+    });
     const revenue = await eventOf(h, 'revenue', '/demo/early');
     expect(revenue).toMatchObject({ amount: 12.5, currency: 'EUR' });
     const view = await eventOf(h, 'pageview', '/demo/early');
@@ -48,7 +52,11 @@ describe('custom events and revenue from the page', () => {
 
     await page.goto(`${h.origin}/demo/app/`);
     await page.getByRole('button', { name: /Upgrade to Pro/ }).click();
-    expect(await eventOf(h, 'revenue', '/demo/app/')).toMatchObject({ amount: 29, currency: 'USD', props: { plan: 'pro' } });
+    expect(await eventOf(h, 'revenue', '/demo/app/')).toMatchObject({
+      amount: 29,
+      currency: 'USD',
+      props: { plan: 'pro' },
+    });
     await page.getByText('Upgraded to Pro').waitFor();
   });
 
@@ -61,7 +69,10 @@ describe('custom events and revenue from the page', () => {
     await page.evaluate(() => {
       const props: Record<string, unknown> = { nested: { a: 1 }, list: [1, 2], nothing: null, infinite: Infinity };
       for (let i = 0; i < 14; i++) props[`key${i}`] = 'v'.repeat(300);
-      const api = window.sightline as { track: (n: string, p?: object) => void; revenue: (a: number, c: string) => void };
+      const api = window.sightline as {
+        track: (n: string, p?: object) => void;
+        revenue: (a: number, c: string) => void;
+      };
       api.track(`  ${'N'.repeat(200)}  `, props);
       api.revenue(-5, 'USD');
       api.revenue(10, 'dollars');

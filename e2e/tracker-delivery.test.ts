@@ -23,7 +23,10 @@ describe('the tracker’s delivery', () => {
 
   for (const [signal, init] of [
     ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })],
-    ['Global Privacy Control', () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })],
+    [
+      'Global Privacy Control',
+      () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+    ],
   ] as const) {
     it(`does nothing at all when the browser sends ${signal}`, async () => {
       const context = await h.person();
@@ -36,11 +39,17 @@ describe('the tracker’s delivery', () => {
   }
 
   it('does nothing in a browser that shows it is automated', async () => {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     try {
       const page = await (await browser.newContext()).newPage();
       await browse(page);
-      expect(await page.evaluate(() => [navigator.webdriver, /HeadlessChrome/.test(navigator.userAgent)])).toEqual([true, true]);
+      expect(await page.evaluate(() => [navigator.webdriver, /HeadlessChrome/.test(navigator.userAgent)])).toEqual([
+        true,
+        true,
+      ]);
       expect(h.attempts).toEqual([]);
     } finally {
       await browser.close();
@@ -66,7 +75,12 @@ describe('the tracker’s delivery', () => {
     await eventOf(h, 'pageview', '/demo/pricing');
     await eventOf(h, 'pageview', '/demo/');
     await pause(3_000);
-    expect(h.events.filter((e) => e.type === 'pageview').map((e) => e.path).sort()).toEqual(['/demo/', '/demo/pricing']);
+    expect(
+      h.events
+        .filter((e) => e.type === 'pageview')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['/demo/', '/demo/pricing']);
   });
 
   it('holds every event back for as long as a 429’s Retry-After says, on the next page too, then sends them all', async () => {
@@ -86,7 +100,12 @@ describe('the tracker’s delivery', () => {
     expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(5_500);
     await eventOf(h, 'pageview', '/demo/');
     await pause(500);
-    expect(h.events.filter((e) => e.type === 'pageview').map((e) => e.path).sort()).toEqual(['/demo/', '/demo/pricing']);
+    expect(
+      h.events
+        .filter((e) => e.type === 'pageview')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['/demo/', '/demo/pricing']);
     expect(h.attempts[0]).toBe(429);
     expect(h.attempts.slice(1).every((s) => s === 202)).toBe(true);
   });

@@ -55,7 +55,7 @@ describe('labels of clicks and form submissions', () => {
     expect(long.startsWith('A very long call to action A very long')).toBe(true);
   });
 
-  it("names a form by its legend, its aria-label or else its submit button; an input button by its value", async () => {
+  it('names a form by its legend, its aria-label or else its submit button; an input button by its value', async () => {
     const tab = await open();
     await tab.click('#newsletter button');
     await tab.click('#contact input[type=submit]');
@@ -63,7 +63,9 @@ describe('labels of clicks and form submissions', () => {
     expect((await submitOf('#newsletter')).label).toBe('Get the newsletter');
     expect((await clickOn('#newsletter button')).label).toBe('Subscribe');
     expect((await submitOf('#contact')).label).toBe('Contact us');
-    expect((await eventOf(h, 'click', '/demo/labels', (e) => String(e.target).startsWith('#contact'))).label).toBe('Send message');
+    expect((await eventOf(h, 'click', '/demo/labels', (e) => String(e.target).startsWith('#contact'))).label).toBe(
+      'Send message',
+    );
     expect((await submitOf('#plain')).label).toBe('Sign in');
   });
 
@@ -86,7 +88,9 @@ describe('labels of clicks and form submissions', () => {
     expect((await clickOn('#search')).label).toBe('Search the shop');
     // A form whose submit button shows nothing has no label.
     expect(await submitOf('#bare')).not.toHaveProperty('label');
-    await until('the editable region’s click', () => h.events.some((e) => e.type === 'click' && e.target === '#editor'));
+    await until('the editable region’s click', () =>
+      h.events.some((e) => e.type === 'click' && e.target === '#editor'),
+    );
     expect(h.events.filter((e) => e.target === '#editor').every((e) => !('label' in e))).toBe(true);
     // The page's snapshot (sent a second after load, for the recommender) leaves typed text out too.
     await eventOf(h, 'snapshot', '/demo/labels');

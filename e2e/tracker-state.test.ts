@@ -28,16 +28,37 @@ describe('the tracker’s memory', () => {
     expect(elements.length).toBeGreaterThan(10);
     expect(elements.length).toBeLessThanOrEqual(40);
     expect(elements.every((e) => e.text.length <= 120)).toBe(true);
-    expect(elements.find((e) => e.tag === 'h1')).toMatchObject({ kind: 'heading', text: 'Simple pricing for growing shops' });
+    expect(elements.find((e) => e.tag === 'h1')).toMatchObject({
+      kind: 'heading',
+      text: 'Simple pricing for growing shops',
+    });
     // A link painted as a button is reported as a button, with the styles a test might change.
     const cta = elements.find((e) => e.selector === '#cta-start-trial');
-    expect(cta).toMatchObject({ tag: 'a', kind: 'button', text: 'Start free trial', href: `${h.origin}/demo/signup?plan=pro` });
-    expect(cta!.styles).toMatchObject({ backgroundColor: 'rgb(255, 255, 255)', color: 'rgb(55, 48, 163)', fontWeight: '600' });
-    expect(Object.keys(cta!.styles).sort()).toEqual(['backgroundColor', 'borderRadius', 'color', 'fontSize', 'fontWeight', 'padding']);
+    expect(cta).toMatchObject({
+      tag: 'a',
+      kind: 'button',
+      text: 'Start free trial',
+      href: `${h.origin}/demo/signup?plan=pro`,
+    });
+    expect(cta!.styles).toMatchObject({
+      backgroundColor: 'rgb(255, 255, 255)',
+      color: 'rgb(55, 48, 163)',
+      fontWeight: '600',
+    });
+    expect(Object.keys(cta!.styles).sort()).toEqual([
+      'backgroundColor',
+      'borderRadius',
+      'color',
+      'fontSize',
+      'fontWeight',
+      'padding',
+    ]);
     // Alone in its request, so a collector that rejects it cannot take page views down with it.
     expect(h.batches.find((b) => b.includes(snapshot))).toHaveLength(1);
     // Headings come before links, so the 40-element cap cuts links first.
-    expect(elements.findIndex((e) => e.kind === 'link')).toBeGreaterThan(elements.findIndex((e) => e.kind === 'heading'));
+    expect(elements.findIndex((e) => e.kind === 'link')).toBeGreaterThan(
+      elements.findIndex((e) => e.kind === 'heading'),
+    );
 
     await page.reload();
     await until('the second page view', () => h.events.filter((e) => e.type === 'pageview').length === 2);
@@ -46,7 +67,9 @@ describe('the tracker’s memory', () => {
 
     await page.goto(`${h.origin}/demo/`);
     const home = await eventOf(h, 'snapshot', '/demo/');
-    expect((home.elements as Element[]).find((e) => e.kind === 'image')).toMatchObject({ src: `${h.origin}/demo/hero.svg` });
+    expect((home.elements as Element[]).find((e) => e.kind === 'image')).toMatchObject({
+      src: `${h.origin}/demo/hero.svg`,
+    });
   });
 
   it('keeps the visitor and session across pages, and starts a new session after 30 idle minutes', async () => {

@@ -16,7 +16,12 @@ describe('the tracker in a browser', () => {
       referer: 'http://news.example.com/story/42',
     });
     const view = await eventOf(h, 'pageview', '/demo/');
-    expect(view).toMatchObject({ property_id: 'acme-shop', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring-sale' });
+    expect(view).toMatchObject({
+      property_id: 'acme-shop',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring-sale',
+    });
     // Chrome's default referrer policy trims a cross-site referrer to its origin.
     expect(view.referrer).toMatch(/^http:\/\/news\.example\.com\//);
     expect(view.visitor_id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
@@ -68,11 +73,15 @@ describe('the tracker in a browser', () => {
 
   it('records a link’s destination, outbound links included, and the page left behind', async () => {
     const context = await h.person();
-    await context.route('https://baymard.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>elsewhere</title>' }));
+    await context.route('https://baymard.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>elsewhere</title>' }),
+    );
     const page = await context.newPage();
     await page.goto(`${h.origin}/demo/`);
     await page.click('a.pricing-link');
-    expect(await eventOf(h, 'click', '/demo/', (e) => e.target === 'a.pricing-link')).toMatchObject({ href: `${h.origin}/demo/pricing` });
+    expect(await eventOf(h, 'click', '/demo/', (e) => e.target === 'a.pricing-link')).toMatchObject({
+      href: `${h.origin}/demo/pricing`,
+    });
     // Leaving a page hides it: its engagement goes out by beacon.
     await eventOf(h, 'engagement', '/demo/');
 
@@ -92,7 +101,9 @@ describe('the tracker in a browser', () => {
     await page.getByRole('status').getByText('Thanks, your shop is on its way').waitFor();
     const submit = await eventOf(h, 'form_submit', '/demo/signup');
     expect(submit).toMatchObject({ target: '#signup-form', source: 'signup' });
-    expect(h.events.find((e) => e.type === 'click' && e.path === '/demo/signup')?.target).toBe('#signup-form button.btn-large');
+    expect(h.events.find((e) => e.type === 'click' && e.path === '/demo/signup')?.target).toBe(
+      '#signup-form button.btn-large',
+    );
     expect(page.url()).toBe(`${h.origin}/demo/signup`);
   });
 
@@ -110,7 +121,10 @@ describe('the tracker in a browser', () => {
     expect(h.events.find((e) => e.type === 'click')?.target).toBe('[data-route="orders"]');
 
     await page.goBack();
-    await until('a second page view of /demo/app/', () => h.events.filter((e) => e.type === 'pageview' && e.path === '/demo/app/').length === 2);
+    await until(
+      'a second page view of /demo/app/',
+      () => h.events.filter((e) => e.type === 'pageview' && e.path === '/demo/app/').length === 2,
+    );
     await page.evaluate(() => history.replaceState(null, '', '/demo/app/?tab=week'));
     await pause(1_000);
     expect(h.events.filter((e) => e.type === 'pageview')).toHaveLength(3);
@@ -119,7 +133,9 @@ describe('the tracker in a browser', () => {
   it('sends a non-English path as people read it, not percent-encoded, keeping ASCII escapes', async () => {
     const context = await h.person();
     const html = '<!doctype html><title>menu</title><script src="/sightline.js?p=acme-shop"></script><p>menu</p>';
-    await context.route(`${h.origin}/demo/caf%C3%A9/men%C3%BC%20du%20jour`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await context.route(`${h.origin}/demo/caf%C3%A9/men%C3%BC%20du%20jour`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    );
     const page = await context.newPage();
     await page.goto(`${h.origin}/demo/café/menü%20du%20jour`);
     expect(await page.evaluate(() => location.pathname)).toBe('/demo/caf%C3%A9/men%C3%BC%20du%20jour');

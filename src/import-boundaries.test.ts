@@ -45,7 +45,8 @@ describe('import boundaries', () => {
       for (const specifier of specifiers(file)) {
         if (!specifier.startsWith('.')) continue;
         const target = sideOf(resolve(dirname(file), specifier));
-        if (target !== side && (SIDES as readonly string[]).includes(target)) crossings.push(`${relative(SRC, file)} → ${specifier}`);
+        if (target !== side && (SIDES as readonly string[]).includes(target))
+          crossings.push(`${relative(SRC, file)} → ${specifier}`);
       }
     }
     expect(crossings).toEqual([]);

@@ -65,11 +65,23 @@ export async function startDashboard(opts: { demoSite?: boolean } = {}): Promise
   let origin = '';
   let demoSiteOrigin: string | null = null;
   const site = opts.demoSite ? await buildDemoSite({ trackerOrigin: () => origin }) : null;
-  const app: FastifyInstance = await buildApp({ store, distDir, rateLimitPerMinute: 100_000, demoSiteOrigin: site ? () => demoSiteOrigin : undefined });
+  const app: FastifyInstance = await buildApp({
+    store,
+    distDir,
+    rateLimitPerMinute: 100_000,
+    demoSiteOrigin: site ? () => demoSiteOrigin : undefined,
+  });
   origin = await app.listen({ host: '127.0.0.1', port: 0 });
   if (site) demoSiteOrigin = await site.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, userAgent: CHROME_UA });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`],
+  });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+    userAgent: CHROME_UA,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -79,7 +91,14 @@ export async function startDashboard(opts: { demoSite?: boolean } = {}): Promise
   await page.goto(signInLink(origin, await issueSignInToken(store)));
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
-    origin, demoSiteOrigin, store, key: demo.key, browser, context, page, problems,
+    origin,
+    demoSiteOrigin,
+    store,
+    key: demo.key,
+    browser,
+    context,
+    page,
+    problems,
     async api(path) {
       const res = await fetch(`${origin}/api/external/v1${path}`, { headers: { authorization: `Bearer ${demo.key}` } });
       return res.json();
@@ -122,6 +141,10 @@ export async function checkPageQuality(page: Page, name: string): Promise<void> 
 /** An afterEach hook: a failed test leaves a full-page picture named after it, to see what it saw. */
 export function screenshotOnFailure(page: () => Page | undefined, prefix: string) {
   return async ({ task }: { task: { name: string; result?: { state: string } } }) => {
-    if (task.result?.state === 'fail') await page()?.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-failed-${task.name.slice(0, 20)}.png`), fullPage: true });
+    if (task.result?.state === 'fail')
+      await page()?.screenshot({
+        path: join(SCREENSHOT_DIR, `${prefix}-failed-${task.name.slice(0, 20)}.png`),
+        fullPage: true,
+      });
   };
 }

@@ -9,19 +9,46 @@ export const SLOW = { timeout: 20_000 };
 export const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
-export interface ListItem { experiment_id: string; name: string; page: string; status: string; variant_count: number }
-export interface Variant { label: string; is_control: boolean; sessions: number; conversions: number; conversion_rate: number }
-export interface Detail { experiment_id: string; name: string; type: string; status: string; auto_stop_days: number | null; reason: string | null; variants: Variant[]; stats: { verdict: string } }
+export interface ListItem {
+  experiment_id: string;
+  name: string;
+  page: string;
+  status: string;
+  variant_count: number;
+}
+export interface Variant {
+  label: string;
+  is_control: boolean;
+  sessions: number;
+  conversions: number;
+  conversion_rate: number;
+}
+export interface Detail {
+  experiment_id: string;
+  name: string;
+  type: string;
+  status: string;
+  auto_stop_days: number | null;
+  reason: string | null;
+  variants: Variant[];
+  stats: { verdict: string };
+}
 
 /** A DataTable's rows as the reader sees them, cell by cell. */
 export const tableRows = (page: Page, testId: string) =>
-  page.locator(`[data-testid="${testId}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells, (c) => (c.textContent ?? '').trim())));
+  page
+    .locator(`[data-testid="${testId}"] tbody tr`)
+    .evaluateAll((trs) =>
+      trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells, (c) => (c.textContent ?? '').trim())),
+    );
 
 /** The demo property's tests as the API lists them (newest first). */
-export const listExperiments = async (dash: Dashboard) => (await dash.api<{ data: ListItem[] }>(`/properties/${PROPERTY}/split-tests`)).data;
+export const listExperiments = async (dash: Dashboard) =>
+  (await dash.api<{ data: ListItem[] }>(`/properties/${PROPERTY}/split-tests`)).data;
 
 /** One of the demo property's tests as the API details it. */
-export const experimentDetail = (dash: Dashboard, id: string) => dash.api<Detail>(`/properties/${PROPERTY}/split-tests/${id}`);
+export const experimentDetail = (dash: Dashboard, id: string) =>
+  dash.api<Detail>(`/properties/${PROPERTY}/split-tests/${id}`);
 
 /** Opens a test's detail page and waits for its verdict. */
 export async function openExperimentDetail(dash: Dashboard, id: string): Promise<void> {

@@ -26,4 +26,5 @@ export const IN_CONTROL = visitorIn(['exp_cta', 2, 0]);
 /** Cuts the pricing page in the middle of the call to action's text. */
 export const MID_CTA = 'plan=pro">Start free';
 
-export const page = (html: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">${SYNC_TAG}<title>test</title></head><body>${html}</body></html>`;
+export const page = (html: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">${SYNC_TAG}<title>test</title></head><body>${html}</body></html>`;

@@ -52,7 +52,10 @@ export async function startExperimentHarness() {
       if (!String(res.headers['content-type']).startsWith('text/html')) {
         return reply.status(res.statusCode).type(String(res.headers['content-type'])).send(res.rawPayload);
       }
-      html = res.body.replace(DEFER_TAG, '').replace(SYNC_TAG, '').replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  ${SYNC_TAG}`);
+      html = res.body
+        .replace(DEFER_TAG, '')
+        .replace(SYNC_TAG, '')
+        .replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  ${SYNC_TAG}`);
       if (variant) html = html.replace('Simple pricing for growing shops', `Pricing, plan ${variant.toUpperCase()}`);
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -100,7 +103,10 @@ export async function startExperimentHarness() {
      */
     async person(visitor?: string, watch: string[] = []) {
       // The user agent on the command line too: beacons sent during navigation ignore the context's.
-      browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
+      browser ??= await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`],
+      });
       const context = await browser.newContext({ userAgent: CHROME_UA, viewport: { width: 1280, height: 900 } });
       contexts.push(context);
       if (visitor) {
@@ -180,9 +186,22 @@ export function recordFrames(watch: string[]): void {
     for (const selector of watch) {
       const el = document.querySelector(selector);
       const css = el && getComputedStyle(el);
-      seen[selector] = el && css ? { text: (el.textContent || '').trim(), visible: shown(el), color: css.color, background: css.backgroundColor } : null;
+      seen[selector] =
+        el && css
+          ? {
+              text: (el.textContent || '').trim(),
+              visible: shown(el),
+              color: css.color,
+              background: css.backgroundColor,
+            }
+          : null;
     }
-    frames.push({ t: Math.round(performance.now()), path: location.pathname, page: shown(document.documentElement), seen });
+    frames.push({
+      t: Math.round(performance.now()),
+      path: location.pathname,
+      page: shown(document.documentElement),
+      seen,
+    });
     try {
       sessionStorage.setItem('__frames', JSON.stringify(frames.slice(-300)));
     } catch {
@@ -197,7 +216,8 @@ export function recordFrames(watch: string[]): void {
       r.addedNodes.forEach((n) => {
         if (n instanceof HTMLStyleElement) {
           queueMicrotask(() => {
-            for (const rule of Array.from(n.sheet?.cssRules ?? [])) if (!hiding.includes(rule.cssText)) hiding.push(rule.cssText);
+            for (const rule of Array.from(n.sheet?.cssRules ?? []))
+              if (!hiding.includes(rule.cssText)) hiding.push(rule.cssText);
           });
         }
       });
@@ -207,7 +227,8 @@ export function recordFrames(watch: string[]): void {
 /** The frames recorded in `page` so far (this document's and those before it in the tab). */
 export const framesOf = (page: Page) => page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
 /** The CSS rules of every `<style>` element added to the page. */
-export const hidingRulesOf = (page: Page) => page.evaluate(() => (window as unknown as { __hidingStyles: string[] }).__hidingStyles);
+export const hidingRulesOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __hidingStyles: string[] }).__hidingStyles);
 
 /** A visitor id that `assign` puts into the given variant of each `[experiment, variants, variant]`. */
 export function visitorIn(...wanted: [experiment: string, variants: number, variant: number][]): string {
@@ -233,7 +254,12 @@ export async function colorShare(page: Page, png: Buffer, rgb: [number, number, 
         const px = ctx.getImageData(0, 0, img.width, img.height).data;
         let near = 0;
         for (let i = 0; i < px.length; i += 4) {
-          if (Math.abs(px[i] - rgb[0]) <= 24 && Math.abs(px[i + 1] - rgb[1]) <= 24 && Math.abs(px[i + 2] - rgb[2]) <= 24) near++;
+          if (
+            Math.abs(px[i] - rgb[0]) <= 24 &&
+            Math.abs(px[i + 1] - rgb[1]) <= 24 &&
+            Math.abs(px[i + 2] - rgb[2]) <= 24
+          )
+            near++;
         }
         return near / (px.length / 4);
       },

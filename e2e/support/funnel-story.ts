@@ -12,7 +12,13 @@ export const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 export const SLOW = { timeout: 20_000 };
 type Mode = 'unbounded' | 'sequential';
-interface Funnel { data: { steps: { page: string; sessions: number; conversion_rate: number }[]; overall_conversion_rate: number; breakdown?: { value: string; steps: { sessions: number }[] }[] } }
+interface Funnel {
+  data: {
+    steps: { page: string; sessions: number; conversion_rate: number }[];
+    overall_conversion_rate: number;
+    breakdown?: { value: string; steps: { sessions: number }[] }[];
+  };
+}
 
 export interface FunnelStory {
   dash: Dashboard;
@@ -35,12 +41,18 @@ export function funnelHelpers(story: () => FunnelStory) {
   const expectFigures = async (expected: Funnel) => {
     const { page } = story();
     await expect.poll(shownSessions).toEqual(expected.data.steps.map((s) => en.format(s.sessions)));
-    expect(await page.getByTestId('funnel-overall').textContent()).toBe(pct.format(expected.data.overall_conversion_rate));
+    expect(await page.getByTestId('funnel-overall').textContent()).toBe(
+      pct.format(expected.data.overall_conversion_rate),
+    );
     const conversions = await page.locator('[data-testid=funnel-bars] .funnel-conversion').allTextContents();
     expect(conversions).toEqual(expected.data.steps.slice(1).map((s) => pct.format(s.conversion_rate)));
   };
-  const inputValues = async (count: number) => Promise.all(Array.from({ length: count }, (_, i) => stepInput(i + 1).inputValue()));
-  const savedNames = async () => ((await story().dash.api(`/properties/${PROPERTY}/saved-funnels`)) as { data: { name: string }[] }).data.map((f) => f.name);
+  const inputValues = async (count: number) =>
+    Promise.all(Array.from({ length: count }, (_, i) => stepInput(i + 1).inputValue()));
+  const savedNames = async () =>
+    ((await story().dash.api(`/properties/${PROPERTY}/saved-funnels`)) as { data: { name: string }[] }).data.map(
+      (f) => f.name,
+    );
   return { dated, stepsParam, funnel, stepInput, shownSessions, expectFigures, inputValues, savedNames };
 }
 
@@ -62,12 +74,27 @@ export async function startFunnelStory(): Promise<FunnelStory> {
 async function pickFunnel(dash: Dashboard): Promise<FunnelStory> {
   for (const f of await dash.store.listSavedFunnels(PROPERTY)) await dash.store.deleteSavedFunnel(PROPERTY, f.id);
   const today = todayIn(TZ);
-  const story: FunnelStory = { dash, page: dash.page, range: { start: addDays(today, -29), end: today }, funnelPages: [], observedCount: 0 };
+  const story: FunnelStory = {
+    dash,
+    page: dash.page,
+    range: { start: addDays(today, -29), end: today },
+    funnelPages: [],
+    observedCount: 0,
+  };
   const { dated, funnel } = funnelHelpers(() => story);
-  const pages = (await dash.api(`/properties/${PROPERTY}/pages/breakdown?${dated()}&limit=50`)) as { data: { path: string }[] };
+  const pages = (await dash.api(`/properties/${PROPERTY}/pages/breakdown?${dated()}&limit=50`)) as {
+    data: { path: string }[];
+  };
   story.observedCount = pages.data.length;
   const top = pages.data.slice(0, 5).map((p) => p.path);
-  for (const [a, b, c] of [[0, 1, 2], [0, 2, 1], [1, 0, 2], [0, 1, 3], [0, 3, 1], [1, 2, 3]]) {
+  for (const [a, b, c] of [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [0, 1, 3],
+    [0, 3, 1],
+    [1, 2, 3],
+  ]) {
     const steps = [top[a], top[b], top[c]];
     const [any, ordered] = await Promise.all([funnel(steps, 'unbounded'), funnel(steps, 'sequential')]);
     if (ordered.data.steps[2].sessions > 0 && ordered.data.steps[2].sessions !== any.data.steps[2].sessions) {

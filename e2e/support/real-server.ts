@@ -27,7 +27,11 @@ export interface RealServer {
 export async function startRealServer(opts: { country: string; history?: StoredEvent[] }): Promise<RealServer> {
   const store = await openDuckdbStore(':memory:');
   await store.createProperty({ id: 'acme-shop', name: 'Acme Shop', domain: null, timezone: 'UTC' });
-  const { key, record } = newApiKey({ name: 'e2e', propertyIds: ['acme-shop'], permissions: ['metrics', 'experiments'] });
+  const { key, record } = newApiKey({
+    name: 'e2e',
+    propertyIds: ['acme-shop'],
+    permissions: ['metrics', 'experiments'],
+  });
   await store.createApiKey(record);
   if (opts.history?.length) await store.insertEvents(opts.history);
   let origin = '';
@@ -37,9 +41,17 @@ export async function startRealServer(opts: { country: string; history?: StoredE
   origin = await app.listen({ host: '127.0.0.1', port: 0 });
   demoOrigin = await demo.listen({ host: '127.0.0.1', port: 0 });
   // Also on the command line: beacons sent while a page unloads ignore the context's user agent.
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...PERSON_ARGS, `--user-agent=${CHROME_UA}`],
+  });
   return {
-    app, store, origin, demoOrigin, key, browser,
+    app,
+    store,
+    origin,
+    demoOrigin,
+    key,
+    browser,
     async close() {
       await browser.close();
       await demo.close();

@@ -8,9 +8,15 @@ import { buildTracker } from '../../src/server/tracker/build-tracker.js';
 /** An event as the fake collector received it (the tracker's wire format). */
 export type Received = Record<string, unknown> & { type: string; path: string; visitor_id: string; session_id: string };
 
-export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';
+export const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36';
 // Without AutomationControlled, navigator.webdriver is false: the page sees an ordinary browser.
-export const PERSON_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-blink-features=AutomationControlled'];
+export const PERSON_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-blink-features=AutomationControlled',
+];
 const siteDir = fileURLToPath(new URL('../../src/server/demo/site/', import.meta.url));
 
 /**
@@ -31,13 +37,17 @@ export async function startHarness() {
     const status = failures.shift() ?? 202;
     attempts.push(status);
     if (status === 429 && retryAfter) reply.header('retry-after', retryAfter);
-    if (status !== 202) return reply.status(status).send({ error: { code: 'internal_error', message: 'told to fail', details: {} } });
+    if (status !== 202)
+      return reply.status(status).send({ error: { code: 'internal_error', message: 'told to fail', details: {} } });
     const body = typeof request.body === 'string' ? JSON.parse(request.body) : request.body;
     const batch: Received[] = Array.isArray(body?.events) ? body.events : [body];
     for (const e of batch) {
       // What the real collector will check; snapshot is not in the contract's enum yet.
       const check = eventSchema.safeParse(e.type === 'snapshot' ? { ...e, type: 'pageview', elements: undefined } : e);
-      if (!check.success) return reply.status(400).send({ error: { code: 'invalid_request', message: check.error.message, details: {} } });
+      if (!check.success)
+        return reply
+          .status(400)
+          .send({ error: { code: 'invalid_request', message: check.error.message, details: {} } });
     }
     events.push(...batch);
     batches.push(batch);

@@ -19,7 +19,10 @@ export async function startWizardDashboard(): Promise<Dashboard> {
     const visit = { property_id: PROPERTY, visitor_id: `wiz${i}`, session_id: `wizs${i}`, path: PAGE };
     const at = now.getTime() - 86_400_000 - i * 10_000;
     return [
-      normalizeEvent({ ...visit, type: 'engagement', scroll_depth: 0.1, engaged_ms: 3000, ts: new Date(at + 3000).toISOString() }, now),
+      normalizeEvent(
+        { ...visit, type: 'engagement', scroll_depth: 0.1, engaged_ms: 3000, ts: new Date(at + 3000).toISOString() },
+        now,
+      ),
       normalizeEvent({ ...visit, type: 'pageview', ts: new Date(at).toISOString() }, now),
     ];
   }).flat();
@@ -49,15 +52,24 @@ export function wizardDriver(dash: Dashboard) {
   };
   const splitTest = (id: string) => dash.api(`/properties/${PROPERTY}/split-tests/${id}`);
   /** The wizard's draft for the property as the tab holds it (session sign-in), or null. */
-  const storedDraft = () => page.evaluate((key) => sessionStorage.getItem(key), `sightline.wizard-draft:session:${PROPERTY}`);
+  const storedDraft = () =>
+    page.evaluate((key) => sessionStorage.getItem(key), `sightline.wizard-draft:session:${PROPERTY}`);
   const stepParam = () => new URL(page.url()).searchParams.get('step');
   /** The API's active tests on a page, with every selector their variants change. */
   const runningOn = async (path: string) => {
-    const list = (await dash.api(`/properties/${PROPERTY}/split-tests?status=active&limit=100`)).data as { experiment_id: string; name: string; page: string }[];
-    return Promise.all(list.filter((t) => t.page === path).map(async (t) => {
-      const detail = (await splitTest(t.experiment_id)) as { variants: { changes: { selector: string }[] }[] };
-      return { name: t.name, selectors: detail.variants.flatMap((v) => v.changes.map((c) => c.selector)) };
-    }));
+    const list = (await dash.api(`/properties/${PROPERTY}/split-tests?status=active&limit=100`)).data as {
+      experiment_id: string;
+      name: string;
+      page: string;
+    }[];
+    return Promise.all(
+      list
+        .filter((t) => t.page === path)
+        .map(async (t) => {
+          const detail = (await splitTest(t.experiment_id)) as { variants: { changes: { selector: string }[] }[] };
+          return { name: t.name, selectors: detail.variants.flatMap((v) => v.changes.map((c) => c.selector)) };
+        }),
+    );
   };
 
   return { wizardUrl, variant, change, stepTitle, next, errorOf, splitTest, storedDraft, stepParam, runningOn };

@@ -37,7 +37,13 @@ const routeTree = rootRoute.addChildren([
 
 export function createAppRouter(queryClient: QueryClient) {
   // Loaders only warm React Query; its staleTime decides freshness, so the router never caches on its own.
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true });
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
 }
 
 declare module '@tanstack/react-router' {

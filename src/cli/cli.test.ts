@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanUp, cliOk, KEY_PATTERN, linesOf, makeTempDir, readAllFiles, runCli } from './test-support/spawn-helpers.js';
+import {
+  cleanUp,
+  cliOk,
+  KEY_PATTERN,
+  linesOf,
+  makeTempDir,
+  readAllFiles,
+  runCli,
+} from './test-support/spawn-helpers.js';
 
 // operations.md §2: properties and keys through the real CLI, one fresh DATA_DIR per test.
 
@@ -21,7 +29,18 @@ function expectOneLineError(result: { code: number | null; stdout: string; stder
 
 describe('properties', () => {
   it('create prints the id and list shows the property', async () => {
-    const created = await cliOk(dataDir, ['properties', 'create', '--id', 'shop-1', '--name', 'My Shop', '--domain', 'shop.example', '--timezone', 'Europe/Berlin']);
+    const created = await cliOk(dataDir, [
+      'properties',
+      'create',
+      '--id',
+      'shop-1',
+      '--name',
+      'My Shop',
+      '--domain',
+      'shop.example',
+      '--timezone',
+      'Europe/Berlin',
+    ]);
     expect(linesOf(created.stdout)).toEqual(['shop-1']);
     await cliOk(dataDir, ['properties', 'create', '--id', 'blog', '--name', 'Blog']);
 
@@ -38,12 +57,18 @@ describe('properties', () => {
   });
 
   it('rejects an unknown --timezone', async () => {
-    expectOneLineError(await runCli(dataDir, ['properties', 'create', '--id', 'p', '--name', 'X', '--timezone', 'Mars/Olympus_Mons']), /timezone.*Mars\/Olympus_Mons/);
+    expectOneLineError(
+      await runCli(dataDir, ['properties', 'create', '--id', 'p', '--name', 'X', '--timezone', 'Mars/Olympus_Mons']),
+      /timezone.*Mars\/Olympus_Mons/,
+    );
   });
 
   it('rejects a duplicate id', async () => {
     await cliOk(dataDir, ['properties', 'create', '--id', 'p', '--name', 'First']);
-    expectOneLineError(await runCli(dataDir, ['properties', 'create', '--id', 'p', '--name', 'Second']), /"p".*already exists/);
+    expectOneLineError(
+      await runCli(dataDir, ['properties', 'create', '--id', 'p', '--name', 'Second']),
+      /"p".*already exists/,
+    );
   });
 });
 
@@ -81,9 +106,16 @@ describe('keys', () => {
     await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'all']);
     await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'reader', '--permissions', 'metrics']);
     await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'nothing', '--permissions', 'none']);
-    expectOneLineError(await runCli(dataDir, ['keys', 'create', '--properties', 'p', '--permissions', 'metrics,admin']), /--permissions: "admin"/);
+    expectOneLineError(
+      await runCli(dataDir, ['keys', 'create', '--properties', 'p', '--permissions', 'metrics,admin']),
+      /--permissions: "admin"/,
+    );
     const rows = linesOf((await cliOk(dataDir, ['keys', 'list'])).stdout).map((l) => l.split('\t'));
-    expect(Object.fromEntries(rows.map((r) => [r[1], r[4]]))).toEqual({ all: 'metrics,experiments', reader: 'metrics', nothing: 'none' });
+    expect(Object.fromEntries(rows.map((r) => [r[1], r[4]]))).toEqual({
+      all: 'metrics,experiments',
+      reader: 'metrics',
+      nothing: 'none',
+    });
   });
 
   it('create for an unknown property fails', async () => {
@@ -111,6 +143,7 @@ describe('usage', () => {
     expect(result.code).not.toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/usage:/);
-    for (const command of ['properties create', 'keys create', 'import FILE', 'seed']) expect(result.stderr).toContain(command);
+    for (const command of ['properties create', 'keys create', 'import FILE', 'seed'])
+      expect(result.stderr).toContain(command);
   });
 });

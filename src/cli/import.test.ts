@@ -1,5 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API, cleanUp, cliOk, createKeyViaCli, killChildren, linesOf, makeTempDir, qs, runCli, startServer, writeNdjson } from './test-support/spawn-helpers.js';
+import {
+  API,
+  cleanUp,
+  cliOk,
+  createKeyViaCli,
+  killChildren,
+  linesOf,
+  makeTempDir,
+  qs,
+  runCli,
+  startServer,
+  writeNdjson,
+} from './test-support/spawn-helpers.js';
 
 // operations.md §2 `import FILE`: all or nothing, line number and field on failure, count on success.
 //
@@ -10,10 +22,22 @@ import { API, cleanUp, cliOk, createKeyViaCli, killChildren, linesOf, makeTempDi
 const PROPERTY = 'shop';
 const DAY = '2026-03-02';
 const at = (time: string) => `${DAY}T${time}Z`;
-const base = (visitor: string, time: string, path: string) => ({ property_id: PROPERTY, ts: at(time), visitor_id: visitor, session_id: `s-${visitor}`, path });
+const base = (visitor: string, time: string, path: string) => ({
+  property_id: PROPERTY,
+  ts: at(time),
+  visitor_id: visitor,
+  session_id: `s-${visitor}`,
+  path,
+});
 
 const validEvents = [
-  { type: 'pageview', ...base('v1', '10:00:00', '/'), referrer: 'https://www.google.com/', device: 'desktop', country: 'DE' },
+  {
+    type: 'pageview',
+    ...base('v1', '10:00:00', '/'),
+    referrer: 'https://www.google.com/',
+    device: 'desktop',
+    country: 'DE',
+  },
   { type: 'pageview', ...base('v1', '10:01:00', '/pricing') },
   { type: 'click', ...base('v1', '10:02:00', '/pricing'), target: 'a.buy', href: '/checkout' },
   { type: 'engagement', ...base('v1', '10:03:00', '/pricing'), scroll_depth: 0.8, engaged_ms: 42_000 },
@@ -34,11 +58,22 @@ const badFiles: Array<{ name: string; lines: Array<object | string>; line: numbe
   { name: 'path', lines: withBadLine3('path', { ...goodLine, path: 'no-slash' }), line: 3, field: /\bpath\b/ },
   { name: 'json', lines: withBadLine3('json', '{"type": "pageview", "property_id": "shop",'), line: 3, field: /JSON/ },
   { name: 'ts', lines: withBadLine3('ts', { ...goodLine, ts: undefined }), line: 3, field: /\bts\b/ },
-  { name: 'property', lines: withBadLine3('property', { ...goodLine, property_id: 'ghost' }), line: 3, field: /property_id.*ghost/ },
+  {
+    name: 'property',
+    lines: withBadLine3('property', { ...goodLine, property_id: 'ghost' }),
+    line: 3,
+    field: /property_id.*ghost/,
+  },
   {
     // Past the importer's first 50,000-line batch, so the rollback has to cover written batches too.
     name: 'late',
-    lines: [...Array.from({ length: 50_002 }, (_, i) => ({ type: 'pageview', ...base(`late${i % 500}`, '08:00:00', '/leak-late') })), { ...goodLine, visitor_id: 'not ok!' }],
+    lines: [
+      ...Array.from({ length: 50_002 }, (_, i) => ({
+        type: 'pageview',
+        ...base(`late${i % 500}`, '08:00:00', '/leak-late'),
+      })),
+      { ...goodLine, visitor_id: 'not ok!' },
+    ],
     line: 50_003,
     field: /visitor_id/,
   },
@@ -61,17 +96,20 @@ describe('import FILE', () => {
     expect(linesOf(stdout)).toEqual([`imported ${validEvents.length} events`]);
   });
 
-  it.each(badFiles)('rejects a file with a bad $name line: exit non-zero, names line $line and the field', async ({ name, lines, line, field }) => {
-    const file = await writeNdjson(dataDir, `bad-${name}.ndjson`, lines);
-    const result = await runCli(dataDir, ['import', file]);
-    expect(result.code, result.stderr).not.toBe(0);
-    expect(result.stdout).toBe('');
-    const message = linesOf(result.stderr);
-    expect(message, result.stderr).toHaveLength(1);
-    expect(message[0]).toMatch(/^error: /);
-    expect(message[0]).toMatch(new RegExp(`\\bline ${line}\\b`));
-    expect(message[0]).toMatch(field);
-  });
+  it.each(badFiles)(
+    'rejects a file with a bad $name line: exit non-zero, names line $line and the field',
+    async ({ name, lines, line, field }) => {
+      const file = await writeNdjson(dataDir, `bad-${name}.ndjson`, lines);
+      const result = await runCli(dataDir, ['import', file]);
+      expect(result.code, result.stderr).not.toBe(0);
+      expect(result.stdout).toBe('');
+      const message = linesOf(result.stderr);
+      expect(message, result.stderr).toHaveLength(1);
+      expect(message[0]).toMatch(/^error: /);
+      expect(message[0]).toMatch(new RegExp(`\\bline ${line}\\b`));
+      expect(message[0]).toMatch(field);
+    },
+  );
 
   it('a missing file fails with a one-line error', async () => {
     const result = await runCli(dataDir, ['import', `${dataDir}/nope.ndjson`]);
@@ -90,7 +128,9 @@ describe('import FILE', () => {
 
     const pages = await server.get(`${prop}/pages/breakdown${range}&limit=50`, key);
     expect(pages.status).toBe(200);
-    const byPath = Object.fromEntries(pages.body.data.map((r: { path: string; page_views: number }) => [r.path, r.page_views]));
+    const byPath = Object.fromEntries(
+      pages.body.data.map((r: { path: string; page_views: number }) => [r.path, r.page_views]),
+    );
     expect(byPath).toEqual({ '/': 2, '/pricing': 1, '/signup': 1 });
 
     const clicks = await server.get(`${prop}/clicks/breakdown${range}`, key);

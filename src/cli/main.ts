@@ -29,11 +29,27 @@ async function run(argv: string[]): Promise<void> {
     allowPositionals: true,
     strict: true,
     options: Object.fromEntries(
-      ['id', 'name', 'domain', 'timezone', 'properties', 'permissions', 'property', 'events', 'days', 'seed', 'end', 'format', 'out', 'to'].map((o) => [o, { type: 'string' as const }]),
+      [
+        'id',
+        'name',
+        'domain',
+        'timezone',
+        'properties',
+        'permissions',
+        'property',
+        'events',
+        'days',
+        'seed',
+        'end',
+        'format',
+        'out',
+        'to',
+      ].map((o) => [o, { type: 'string' as const }]),
     ),
   });
   const [command, sub, ...rest] = positionals;
-  if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin'].includes(command)) throw new CliError(USAGE);
+  if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin'].includes(command))
+    throw new CliError(USAGE);
   const config = loadConfig();
   // Opens both stores itself, whichever STORE names.
   if (command === 'migrate') {
@@ -58,7 +74,10 @@ async function run(argv: string[]): Promise<void> {
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof CliError || error instanceof StoreLockedError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  const known =
+    error instanceof CliError ||
+    error instanceof StoreLockedError ||
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   console.error(known ? `error: ${(error as Error).message}` : error);
   process.exit(1);
 });

@@ -1,11 +1,33 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, cleanUp, cliOk, closeFloats, createKeyViaCli, linesOf, makeTempDir, qs, startServer } from './test-support/spawn-helpers.js';
+import {
+  API,
+  cleanUp,
+  cliOk,
+  closeFloats,
+  createKeyViaCli,
+  linesOf,
+  makeTempDir,
+  qs,
+  startServer,
+} from './test-support/spawn-helpers.js';
 
 // operations.md §2 `seed`: the same flags give the same traffic, whatever the data dir.
 
 afterEach(cleanUp);
 
-const SEED_ARGS = ['seed', '--property', 'p', '--events', '2000', '--days', '7', '--seed', '5', '--end', '2026-11-01T00:00:00Z'];
+const SEED_ARGS = [
+  'seed',
+  '--property',
+  'p',
+  '--events',
+  '2000',
+  '--days',
+  '7',
+  '--seed',
+  '5',
+  '--end',
+  '2026-11-01T00:00:00Z',
+];
 
 /** Seeds a fresh data dir, makes a key, starts the server and returns its answers for the seeded week. */
 async function seedAndQuery() {

@@ -10,7 +10,13 @@ describe('property domain', () => {
   });
 
   it('refuses paths, other schemes and things that are not host names', () => {
-    for (const bad of ['https://shop.example.com/pricing', 'ftp://shop.example.com', 'shop example', 'https://shop.example.com/?a=1', 'nodot']) {
+    for (const bad of [
+      'https://shop.example.com/pricing',
+      'ftp://shop.example.com',
+      'shop example',
+      'https://shop.example.com/?a=1',
+      'nodot',
+    ]) {
       expect(propertyDomain.safeParse(bad).success, bad).toBe(false);
     }
     const res = createPropertyBody.safeParse({ id: 'shop', name: 'Shop', domain: 'https://shop.example.com/pricing' });
@@ -20,7 +26,8 @@ describe('property domain', () => {
 
 describe('key permissions on create', () => {
   const base = { name: 'k', property_ids: ['shop'] };
-  const permissionsOf = (permissions?: unknown) => createKeyBody.parse(permissions === undefined ? base : { ...base, permissions }).permissions;
+  const permissionsOf = (permissions?: unknown) =>
+    createKeyBody.parse(permissions === undefined ? base : { ...base, permissions }).permissions;
 
   it('gives every permission when none is named, and a list narrows it (each once, in a fixed order)', () => {
     expect(permissionsOf()).toEqual(['metrics', 'experiments']);
@@ -37,7 +44,10 @@ describe('key permissions on create', () => {
   it('refuses anything else on permissions', () => {
     for (const bad of ['experiments', 'admin', ['admin'], ['none'], [['metrics']], null, 1]) {
       const res = createKeyBody.safeParse({ ...base, permissions: bad });
-      expect(res.success || res.error.issues[0], JSON.stringify(bad)).toMatchObject({ path: ['permissions'], message: 'a list of metrics, experiments (empty for none)' });
+      expect(res.success || res.error.issues[0], JSON.stringify(bad)).toMatchObject({
+        path: ['permissions'],
+        message: 'a list of metrics, experiments (empty for none)',
+      });
     }
   });
 });

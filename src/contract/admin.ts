@@ -13,7 +13,8 @@ export const keyPermissions = ['metrics', 'experiments'] as const;
 export type KeyPermission = (typeof keyPermissions)[number];
 export const keyPermission = z.enum(keyPermissions);
 /** A list of permissions in the order of `keyPermissions`, each once: how keys are stored and listed. */
-export const canonicalPermissions = (list: readonly string[]): KeyPermission[] => keyPermissions.filter((p) => list.includes(p));
+export const canonicalPermissions = (list: readonly string[]): KeyPermission[] =>
+  keyPermissions.filter((p) => list.includes(p));
 /**
  * The single strings of the admin API before the split. `metrics` then let a key do everything a key
  * could (read figures and create, change and stop split tests), so it still does; `none` is none.
@@ -63,8 +64,15 @@ export const propertyDomain = z
     } catch {
       url = null;
     }
-    const hostOnly = url && /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && /^[a-z0-9.-]+(:\d+)?$/.test(url.host);
-    if (!url || !hostOnly || !url.hostname.includes('.') && url.hostname !== 'localhost') {
+    const hostOnly =
+      url &&
+      /^https?:$/.test(url.protocol) &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      /^[a-z0-9.-]+(:\d+)?$/.test(url.host);
+    if (!url || !hostOnly || (!url.hostname.includes('.') && url.hostname !== 'localhost')) {
       ctx.addIssue({ code: 'custom', message: 'a host name such as shop.example.com (no path)' });
       return z.NEVER;
     }
@@ -90,7 +98,9 @@ export const updatePropertyBody = z
     domain: propertyDomain.nullish(),
     timezone: z.string().trim().min(1).max(64).optional(),
   })
-  .refine((b) => b.name !== undefined || b.domain !== undefined || b.timezone !== undefined, { message: 'nothing to change: send name, domain or timezone' });
+  .refine((b) => b.name !== undefined || b.domain !== undefined || b.timezone !== undefined, {
+    message: 'nothing to change: send name, domain or timezone',
+  });
 export type UpdatePropertyBody = z.input<typeof updatePropertyBody>;
 /** Whether the snippet is installed: when the property's latest event happened, null before its first. */
 export const propertyStatusResponse = z.object({ id: propertyId, last_event_at: z.string().nullable() });
@@ -122,9 +132,12 @@ export const createKeyFields = z.object({
  */
 export const createKeyBody = createKeyFields.extend({
   permissions: z
-    .union([createKeyFields.shape.permissions, z.enum(['metrics', 'none']).transform((legacy) => legacyPermissions[legacy])], {
-      error: `a list of ${keyPermissions.join(', ')} (empty for none)`,
-    })
+    .union(
+      [createKeyFields.shape.permissions, z.enum(['metrics', 'none']).transform((legacy) => legacyPermissions[legacy])],
+      {
+        error: `a list of ${keyPermissions.join(', ')} (empty for none)`,
+      },
+    )
     .default([...keyPermissions]),
 });
 export type CreateKeyBody = z.input<typeof createKeyBody>;

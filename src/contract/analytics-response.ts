@@ -21,9 +21,20 @@ const scopeMeta = z.union([z.object({ property_id: z.string() }), z.object({ pro
 const withScope = <T extends z.ZodRawShape>(shape: T) => z.intersection(scopeMeta, z.object(shape));
 
 export const rangeMetaSchema = withScope(rangeMeta);
-export const bucketedMetaSchema = withScope({ ...rangeMeta, granularity: z.enum(granularities), bucket_count: count, limit: count.optional() });
+export const bucketedMetaSchema = withScope({
+  ...rangeMeta,
+  granularity: z.enum(granularities),
+  bucket_count: count,
+  limit: count.optional(),
+});
 export const limitedMetaSchema = withScope({ ...rangeMeta, limit: count });
-export const pageMetaSchema = withScope({ ...rangeMeta, page: z.string(), limit: count, granularity: z.enum(granularities).optional(), bucket_count: count.optional() });
+export const pageMetaSchema = withScope({
+  ...rangeMeta,
+  page: z.string(),
+  limit: count,
+  granularity: z.enum(granularities).optional(),
+  bucket_count: count.optional(),
+});
 
 const bucket = { bucket_start: stamp, bucket_end: stamp };
 
@@ -40,7 +51,11 @@ export const summaryResponse = z.object({
     sessions: count,
     unique_visitors: count,
     bounce_rate: rate('no sessions in the range'),
-    avg_session_duration: z.number().min(0).nullable().meta({ description: `Seconds; ${noBase('no sessions in the range')}` }),
+    avg_session_duration: z
+      .number()
+      .min(0)
+      .nullable()
+      .meta({ description: `Seconds; ${noBase('no sessions in the range')}` }),
   }),
 });
 
@@ -48,7 +63,15 @@ export const realtimeResponse = z.object({
   meta: scopeMeta,
   data: z.object({
     active_visitors: count,
-    feed: z.array(z.object({ page: z.string(), referrer: z.string().nullable(), device: z.string(), country: z.string(), timestamp: stamp })),
+    feed: z.array(
+      z.object({
+        page: z.string(),
+        referrer: z.string().nullable(),
+        device: z.string(),
+        country: z.string(),
+        timestamp: stamp,
+      }),
+    ),
   }),
 });
 
@@ -61,8 +84,12 @@ export const breakdownResponse = z.object({
     devices: z.array(z.object({ device: z.string(), ...segment })),
     landing_pages: z.array(z.object({ path: z.string(), ...segment })),
     referrers: z.array(z.object({ referrer: z.string(), ...segment })),
-    browsers: z.array(z.object({ browser: z.string(), ...segment })).meta({ description: 'Extension: sessions by browser (first page view\'s user agent).' }),
-    operating_systems: z.array(z.object({ os: z.string(), ...segment })).meta({ description: 'Extension: sessions by operating system.' }),
+    browsers: z
+      .array(z.object({ browser: z.string(), ...segment }))
+      .meta({ description: "Extension: sessions by browser (first page view's user agent)." }),
+    operating_systems: z
+      .array(z.object({ os: z.string(), ...segment }))
+      .meta({ description: 'Extension: sessions by operating system.' }),
   }),
 });
 
@@ -95,16 +122,40 @@ export const pageDetailsResponse = z.object({
 });
 
 /** Extensions of the clicks and forms rows (docs/decisions.md "Clicks and forms"). */
-const elementLabel = z.string().nullable().meta({ description: 'Extension: what the element showed (its text or label), the most common one sent for the row; null when none was.' });
+const elementLabel = z.string().nullable().meta({
+  description:
+    'Extension: what the element showed (its text or label), the most common one sent for the row; null when none was.',
+});
 const perPageView = (what: string) =>
-  z.number().min(0).nullable().meta({ description: `Extension: the row's ${what} over the page views of its page (grouped by element: of the pages it was used on) in the range, under the same filters; ${noBase('no page views')}` });
-const rowPage = z.string().nullable().meta({ description: 'The page; null in rows grouped by element (`group=element`), which total every page.' });
+  z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({
+      description: `Extension: the row's ${what} over the page views of its page (grouped by element: of the pages it was used on) in the range, under the same filters; ${noBase('no page views')}`,
+    });
+const rowPage = z
+  .string()
+  .nullable()
+  .meta({ description: 'The page; null in rows grouped by element (`group=element`), which total every page.' });
 /** Echoes `group` when the rows are grouped (extension). */
-const interactionsMeta = z.intersection(bucketedMetaSchema, z.object({ group: z.enum(interactionGroupings).optional() }));
+const interactionsMeta = z.intersection(
+  bucketedMetaSchema,
+  z.object({ group: z.enum(interactionGroupings).optional() }),
+);
 
 export const clicksBreakdownResponse = z.object({
   meta: interactionsMeta,
-  data: z.array(z.object({ page: rowPage, target: z.string(), label: elementLabel, clicks: count, unique_clicks: count, click_through_rate: perPageView('clicks') })),
+  data: z.array(
+    z.object({
+      page: rowPage,
+      target: z.string(),
+      label: elementLabel,
+      clicks: count,
+      unique_clicks: count,
+      click_through_rate: perPageView('clicks'),
+    }),
+  ),
   trend: z.array(z.object({ ...bucket, clicks: count, unique_clicks: count })),
   summary: z.object({ total_clicks: count, total_unique_clicks: count }),
 });
@@ -112,7 +163,16 @@ export const clicksBreakdownResponse = z.object({
 export const clickDetailsResponse = z.object({
   meta: pageMetaSchema,
   data: z.object({
-    clicks: z.array(z.object({ target: z.string(), label: elementLabel, clicks: count, unique_clicks: count, share: ratio, click_through_rate: perPageView('clicks') })),
+    clicks: z.array(
+      z.object({
+        target: z.string(),
+        label: elementLabel,
+        clicks: count,
+        unique_clicks: count,
+        share: ratio,
+        click_through_rate: perPageView('clicks'),
+      }),
+    ),
   }),
   trend: z.array(z.object({ ...bucket, clicks: count, unique_clicks: count })),
   summary: z.object({ total_clicks: count, total_unique_clicks: count }),
@@ -123,14 +183,32 @@ const uniqueSubmissions = { submissions: count, unique_submissions: count, uniqu
 const formsSummary = z.object({ total_submissions: count, total_unique_submissions: count, unique_sessions: count });
 export const formsBreakdownResponse = z.object({
   meta: interactionsMeta,
-  data: z.array(z.object({ page: rowPage, target: z.string(), label: elementLabel, ...uniqueSubmissions, submission_rate: perPageView('submissions') })),
+  data: z.array(
+    z.object({
+      page: rowPage,
+      target: z.string(),
+      label: elementLabel,
+      ...uniqueSubmissions,
+      submission_rate: perPageView('submissions'),
+    }),
+  ),
   trend: z.array(z.object({ ...bucket, ...uniqueSubmissions })),
   summary: formsSummary,
 });
 
 export const formDetailsResponse = z.object({
   meta: pageMetaSchema,
-  data: z.object({ forms: z.array(z.object({ target: z.string(), label: elementLabel, ...uniqueSubmissions, share: ratio, submission_rate: perPageView('submissions') })) }),
+  data: z.object({
+    forms: z.array(
+      z.object({
+        target: z.string(),
+        label: elementLabel,
+        ...uniqueSubmissions,
+        share: ratio,
+        submission_rate: perPageView('submissions'),
+      }),
+    ),
+  }),
   trend: z.array(z.object({ ...bucket, ...uniqueSubmissions })),
   summary: formsSummary,
 });

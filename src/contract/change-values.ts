@@ -4,7 +4,8 @@
  */
 
 /** Browsers drop tabs and newlines anywhere in a URL, and leading controls and spaces, before reading its scheme. */
-const schemeOf = (url: string): string | null => /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/[\t\n\r]/g, '').replace(/^[\0-\x20]+/, ''))?.[1].toLowerCase() ?? null;
+const schemeOf = (url: string): string | null =>
+  /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/[\t\n\r]/g, '').replace(/^[\0-\x20]+/, ''))?.[1].toLowerCase() ?? null;
 
 /** Why an `image` value is not an http(s) URL or a relative one, or null. */
 export function imageUrlProblem(value: string): string | null {
@@ -12,14 +13,18 @@ export function imageUrlProblem(value: string): string | null {
   // Control characters have no place in a URL.
   if (/[\0-\x1f\x7f]/.test(value)) return 'an image URL without control characters';
   const scheme = schemeOf(value);
-  return scheme === null || scheme === 'http' || scheme === 'https' ? null : `an http(s) or relative URL, not ${scheme}:`;
+  return scheme === null || scheme === 'http' || scheme === 'https'
+    ? null
+    : `an http(s) or relative URL, not ${scheme}:`;
 }
 
 /** CSS escapes (`\6a`, `\j`) and comments undone, whitespace dropped, lower case: what the CSS parser would read. */
 const cssText = (value: string) =>
   value
     .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
-    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd))
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) =>
+      String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd),
+    )
     .replace(/\\([\s\S])/g, '$1')
     .replace(/\s+/g, '')
     .toLowerCase();
@@ -33,10 +38,12 @@ export function cssValueProblem(property: string, value: string | number): strin
   if (SCRIPT_PROPERTIES.test(property.replace(/-/g, ''))) return `${property} is not a property experiments may set`;
   if (typeof value === 'number') return null;
   const text = cssText(value);
-  if (SCRIPT_IN_CSS.test(text)) return 'no script in CSS: javascript:, vbscript:, expression() and bindings are refused';
+  if (SCRIPT_IN_CSS.test(text))
+    return 'no script in CSS: javascript:, vbscript:, expression() and bindings are refused';
   for (const [, url] of text.matchAll(/url\(["']?([^"')]*)/g)) {
     const scheme = schemeOf(url);
-    if (scheme !== null && scheme !== 'http' && scheme !== 'https' && scheme !== 'data') return `url() must be http(s), data: or relative, not ${scheme}:`;
+    if (scheme !== null && scheme !== 'http' && scheme !== 'https' && scheme !== 'data')
+      return `url() must be http(s), data: or relative, not ${scheme}:`;
   }
   return null;
 }

@@ -4,7 +4,10 @@ import { readablePath } from './readable-path.js';
 /** Property ids: short, URL-safe, chosen by the operator (`properties create --id`). */
 export const propertyId = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, '1–64 characters of A–Z, a–z, 0–9, _ . -, starting with a letter or digit');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+    '1–64 characters of A–Z, a–z, 0–9, _ . -, starting with a letter or digit',
+  );
 
 /** A page path: starts with `/`, no query string or fragment, no control characters. */
 /** Spaces around are dropped and the path read as people type it (readable-path.ts). */
@@ -43,7 +46,10 @@ export function unsafeTextPath(value: unknown): (string | number)[] | null {
   }
   return null;
 }
-interface Step { key: string | number; parent: Step | null }
+interface Step {
+  key: string | number;
+  parent: Step | null;
+}
 function pathOf(step: Step | null): (string | number)[] {
   const path: (string | number)[] = [];
   for (let s = step; s; s = s.parent) path.unshift(s.key);

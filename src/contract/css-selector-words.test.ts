@@ -27,7 +27,10 @@ const said: [string, string][] = [
   ['a@b', '“@” cannot appear there'],
   ['a:focuss', '“:focuss” is not a pseudo-class browsers know (did you mean “:focus”?)'],
   ['a:frobnicate', '“:frobnicate” is not a pseudo-class browsers know'],
-  ['li:nth-child(x)', 'the parentheses of :nth-child() and its kin take a number or a formula such as 2n+1, odd or even'],
+  [
+    'li:nth-child(x)',
+    'the parentheses of :nth-child() and its kin take a number or a formula such as 2n+1, odd or even',
+  ],
 ];
 
 describe('selector problems in words', () => {
@@ -36,7 +39,10 @@ describe('selector problems in words', () => {
   });
 
   it('never passes on the parser’s position or jargon', () => {
-    for (const [selector] of said) expect(selectorProblem(selector)).not.toMatch(/Pos:|at character|expected (ID|class|attribute) name|end of input|expected rule/i);
+    for (const [selector] of said)
+      expect(selectorProblem(selector)).not.toMatch(
+        /Pos:|at character|expected (ID|class|attribute) name|end of input|expected rule/i,
+      );
   });
 
   it('counts edits for its suggestions', () => {

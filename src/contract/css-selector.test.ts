@@ -29,7 +29,10 @@ const invalid: [string, RegExp][] = [
   ['a[', /^not a valid CSS selector: “\[” must be followed by an attribute name/],
   ['>', /^not a valid CSS selector: it cannot start with “>”: name an element first, e\.g\. nav > a$/],
   ['div >', /^not a valid CSS selector: it ends with “>”: name the element that comes after it/],
-  [':nth-child(', /^not a valid CSS selector: the parentheses of :nth-child\(\) and its kin take a number or a formula/],
+  [
+    ':nth-child(',
+    /^not a valid CSS selector: the parentheses of :nth-child\(\) and its kin take a number or a formula/,
+  ],
   ['a,', /^not a valid CSS selector: it ends with a comma/],
   ['a >> b', /^not a valid CSS selector: “>” and “>” follow each other: put an element between them$/],
   ['#1abc', /^not a valid CSS selector: an id after “#” cannot start with a digit: write \[id="1abc"\] instead$/],
@@ -55,7 +58,9 @@ describe('a change’s selector must be one the page script can use', () => {
   it.each(invalid)('refuses %s', (selector, message) => {
     expect(selectorProblem(selector)).toMatch(message);
     const parsed = change.safeParse({ selector, op: 'delete', value: '' });
-    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['selector', selectorProblem(selector)]]);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['selector', selectorProblem(selector)],
+    ]);
   });
 
   it('reports an empty selector once, as too short, not also as unparsable', () => {
@@ -64,7 +69,19 @@ describe('a change’s selector must be one the page script can use', () => {
   });
 
   it('holds in the create body, on the change’s own selector path', () => {
-    const body = { name: 'n', page: '/p', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'a' }, { selector: '###', op: 'text', value: 'b' }] }] };
+    const body = {
+      name: 'n',
+      page: '/p',
+      type: 'nocode',
+      variants: [
+        {
+          changes: [
+            { selector: 'h1', op: 'text', value: 'a' },
+            { selector: '###', op: 'text', value: 'b' },
+          ],
+        },
+      ],
+    };
     const parsed = createExperimentBody.safeParse(body);
     expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['variants.0.changes.1.selector']);
   });

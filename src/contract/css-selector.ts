@@ -40,7 +40,8 @@ export function selectorProblem(selector: string): string | null {
     ast = parse(selector);
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
-    const [, words = raw, pos = '-1'] = /^(?:css-selector-parser parse error: )?(.*?)\.?(?: Pos: (-?\d+)\.)?$/.exec(raw) ?? [];
+    const [, words = raw, pos = '-1'] =
+      /^(?:css-selector-parser parse error: )?(.*?)\.?(?: Pos: (-?\d+)\.)?$/.exec(raw) ?? [];
     return `not a valid CSS selector: ${selectorErrorInWords(words, selector, Number(pos))}`;
   }
   return astProblem(ast);

@@ -1,10 +1,26 @@
 import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
-import { MAX_EVENT_NAME_LENGTH, MAX_EVENT_PROPS, MAX_LABEL_LENGTH, MAX_PROP_KEY_LENGTH, MAX_PROP_VALUE_LENGTH, MAX_SNAPSHOT_ELEMENTS } from './event-limits.js';
+import {
+  MAX_EVENT_NAME_LENGTH,
+  MAX_EVENT_PROPS,
+  MAX_LABEL_LENGTH,
+  MAX_PROP_KEY_LENGTH,
+  MAX_PROP_VALUE_LENGTH,
+  MAX_SNAPSHOT_ELEMENTS,
+} from './event-limits.js';
 
 /** The event format of operations.md §3, shared by `import`, `seed` and `POST /api/collect`. */
 // New types go at the end: the embedded store's staging codes are positions in this list.
-export const eventTypes = ['pageview', 'engagement', 'click', 'form_submit', 'exposure', 'revenue', 'snapshot', 'custom'] as const;
+export const eventTypes = [
+  'pageview',
+  'engagement',
+  'click',
+  'form_submit',
+  'exposure',
+  'revenue',
+  'snapshot',
+  'custom',
+] as const;
 export const deviceValues = ['desktop', 'mobile', 'tablet'] as const;
 
 /** One key element of a page as the tracker saw it, for the split-test recommender. */
@@ -24,14 +40,21 @@ export { MAX_SNAPSHOT_ELEMENTS };
  * (limits in event-limits.ts; numbers and booleans are kept as their text).
  */
 const propValue = z
-  .union([z.string().max(MAX_PROP_VALUE_LENGTH), z.number().finite(), z.boolean()], { error: `a string of at most ${MAX_PROP_VALUE_LENGTH} characters, a number or a boolean` })
+  .union([z.string().max(MAX_PROP_VALUE_LENGTH), z.number().finite(), z.boolean()], {
+    error: `a string of at most ${MAX_PROP_VALUE_LENGTH} characters, a number or a boolean`,
+  })
   .transform((v) => String(v));
 export const eventProps = z
   .record(z.string().trim().min(1).max(MAX_PROP_KEY_LENGTH), propValue)
   .refine((props) => Object.keys(props).length <= MAX_EVENT_PROPS, `at most ${MAX_EVENT_PROPS} properties`);
 
 /** Fields an event type cannot do without, beyond those every event has. */
-const requiredByType: Partial<Record<(typeof eventTypes)[number], readonly ('scroll_depth' | 'target' | 'experiment_id' | 'variant' | 'amount' | 'elements' | 'name')[]>> = {
+const requiredByType: Partial<
+  Record<
+    (typeof eventTypes)[number],
+    readonly ('scroll_depth' | 'target' | 'experiment_id' | 'variant' | 'amount' | 'elements' | 'name')[]
+  >
+> = {
   engagement: ['scroll_depth'],
   click: ['target'],
   form_submit: ['target'],
@@ -48,9 +71,14 @@ export const eventSchema = z
   .object({
     type: z.enum(eventTypes),
     property_id: propertyId,
-    ts: z.iso.datetime({ offset: true, message: 'an ISO-8601 timestamp with a zone, e.g. 2026-01-01T10:00:00Z' }).optional(),
+    ts: z.iso
+      .datetime({ offset: true, message: 'an ISO-8601 timestamp with a zone, e.g. 2026-01-01T10:00:00Z' })
+      .optional(),
     /** A client's own id for the event, so a resent event is recognised and kept once. */
-    event_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8–64 characters of A–Z, a–z, 0–9, _ or -').optional(),
+    event_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, '8–64 characters of A–Z, a–z, 0–9, _ or -')
+      .optional(),
     visitor_id: clientId,
     session_id: clientId,
     path: pagePath,
@@ -58,7 +86,11 @@ export const eventSchema = z
     utm_source: optionalText(256),
     utm_medium: optionalText(256),
     utm_campaign: optionalText(256),
-    country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case').optional().nullable(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case')
+      .optional()
+      .nullable(),
     device: z.enum(deviceValues).optional().nullable(),
     user_agent: optionalText(1024),
     scroll_depth: z.number().min(0).max(1).optional().nullable(),
@@ -69,7 +101,11 @@ export const eventSchema = z
     experiment_id: optionalText(64),
     variant: z.number().int().min(0).max(100).optional().nullable(),
     amount: z.number().min(0).max(1e12).optional().nullable(),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217, e.g. EUR').optional().nullable(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'ISO 4217, e.g. EUR')
+      .optional()
+      .nullable(),
     elements: z.array(snapshotElement).max(MAX_SNAPSHOT_ELEMENTS).optional(),
     /** Custom events (required) and revenue (optional): what happened, as the site names it. */
     name: z.string().trim().min(1).max(MAX_EVENT_NAME_LENGTH).optional().nullable(),
@@ -78,13 +114,20 @@ export const eventSchema = z
      * Clicks and form submissions: what a person sees of the element (its text or label, never a
      * typed value). Trimmed; an empty one is no label.
      */
-    label: z.string().trim().max(MAX_LABEL_LENGTH).transform((s) => s || null).optional().nullable(),
+    label: z
+      .string()
+      .trim()
+      .max(MAX_LABEL_LENGTH)
+      .transform((s) => s || null)
+      .optional()
+      .nullable(),
   })
   .superRefine((e, ctx) => {
     // A loop over a table rather than a helper closure: this runs once per imported line, and a
     // closure made per call showed up in import profiles.
     for (const field of requiredByType[e.type] ?? []) {
-      if (e[field] === undefined || e[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: `required for ${e.type} events` });
+      if (e[field] === undefined || e[field] === null)
+        ctx.addIssue({ code: 'custom', path: [field], message: `required for ${e.type} events` });
     }
   });
 

@@ -9,20 +9,24 @@ import { z } from 'zod';
  */
 export const experimentTimelineResponse = z.object({
   experiment_id: z.string(),
-  days: z.array(z.object({
-    /** 1 for the first 24 hours of the test. */
-    day: z.number().int().min(1),
-    /** When the day ends (created_at + day × 24 h); for the last day of a running test, possibly in the future. */
-    end: z.string(),
-    /** One per variant, in the test's order (the control first). */
-    variants: z.array(z.object({
-      label: z.string(),
-      sessions: z.number().int().min(0),
-      conversions: z.number().int().min(0),
-      /** conversions / sessions so far; null before the variant's first session. */
-      conversion_rate: z.number().min(0).max(1).nullable(),
-    })),
-  })),
+  days: z.array(
+    z.object({
+      /** 1 for the first 24 hours of the test. */
+      day: z.number().int().min(1),
+      /** When the day ends (created_at + day × 24 h); for the last day of a running test, possibly in the future. */
+      end: z.string(),
+      /** One per variant, in the test's order (the control first). */
+      variants: z.array(
+        z.object({
+          label: z.string(),
+          sessions: z.number().int().min(0),
+          conversions: z.number().int().min(0),
+          /** conversions / sessions so far; null before the variant's first session. */
+          conversion_rate: z.number().min(0).max(1).nullable(),
+        }),
+      ),
+    }),
+  ),
 });
 export type ExperimentTimeline = z.infer<typeof experimentTimelineResponse>;
 

@@ -5,7 +5,16 @@ import { selectorProblem } from './css-selector.js';
 import { goalDefinition } from './goals.js';
 
 /** `goal`: one of the property's goals (contract/goals.ts), named by its id in `goal_target`. */
-export const goals = ['click_through', 'form_submission', 'bounce_rate', 'session_time', 'destination_page', 'external_destination', 'revenue', 'goal'] as const;
+export const goals = [
+  'click_through',
+  'form_submission',
+  'bounce_rate',
+  'session_time',
+  'destination_page',
+  'external_destination',
+  'revenue',
+  'goal',
+] as const;
 export const DEFAULT_GOAL = 'click_through';
 export const experimentTypes = ['nocode', 'redirect'] as const;
 export const experimentStatuses = ['active', 'complete'] as const;
@@ -36,16 +45,26 @@ export const changeSelector = storedSelector.superRefine((selector, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const changeWith = (selector: typeof storedSelector) => z.discriminatedUnion('op', [
-  z.object({ selector, op: z.literal('css'), value: cssValue }),
-  z.object({ selector, op: z.enum(['text', 'html', 'image']), value: z.string().max(MAX_CHANGE_SIZE) }),
-  // The spec: ignored for delete/duplicate, but must be present (an empty string).
-  z.object({ selector, op: z.enum(['delete', 'duplicate']), value: z.string().max(0, 'must be an empty string for delete and duplicate') }),
-]);
+const changeWith = (selector: typeof storedSelector) =>
+  z.discriminatedUnion('op', [
+    z.object({ selector, op: z.literal('css'), value: cssValue }),
+    z.object({ selector, op: z.enum(['text', 'html', 'image']), value: z.string().max(MAX_CHANGE_SIZE) }),
+    // The spec: ignored for delete/duplicate, but must be present (an empty string).
+    z.object({
+      selector,
+      op: z.enum(['delete', 'duplicate']),
+      value: z.string().max(0, 'must be an empty string for delete and duplicate'),
+    }),
+  ]);
 /** A change as a client sends it: the selector must parse (css-selector.ts), a css value stays under the size cap, images and styles carry no script URL. */
 export const change = changeWith(changeSelector).superRefine((c, ctx) => {
   const size = c.op === 'css' ? JSON.stringify(c.value).length : 0;
-  if (size > MAX_CHANGE_SIZE) ctx.addIssue({ code: 'custom', path: ['value'], message: `the css comes to ${size} characters; at most ${MAX_CHANGE_SIZE}` });
+  if (size > MAX_CHANGE_SIZE)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['value'],
+      message: `the css comes to ${size} characters; at most ${MAX_CHANGE_SIZE}`,
+    });
   // No script URL in an image or a style, even where browsers would not run it (change-values.ts).
   const image = c.op === 'image' ? imageUrlProblem(c.value) : null;
   if (image) ctx.addIssue({ code: 'custom', path: ['value'], message: image });
@@ -61,23 +80,32 @@ export type Change = z.infer<typeof change>;
 // `//host/…` and `/\host` look like paths but a browser reads them as another site (and `\` as `/`).
 const offSite = /^\/[/\\]|\\/;
 /** A path of the property's own site, as a redirect variant may send visitors to. */
-export const sitePath = pagePath.refine((p) => !offSite.test(p), 'a path of the property\'s own site (//… and \\ lead to other sites)');
-const REDIRECT_URL_HELP = 'a path of the property\'s own site (/pricing-b) or an http(s) URL on its domain';
+export const sitePath = pagePath.refine(
+  (p) => !offSite.test(p),
+  "a path of the property's own site (//… and \\ lead to other sites)",
+);
+const REDIRECT_URL_HELP = "a path of the property's own site (/pricing-b) or an http(s) URL on its domain";
 /**
  * Where a redirect variant sends visitors: a path of the site, or an absolute http(s) URL, which the
  * create route accepts only on the property's domain (`redirectPathOn`) and stores as its path.
  */
-export const redirectUrl = z.string().min(1).max(2048).superRefine((url, ctx) => {
-  const fits = /^https?:\/\//i.test(url) ? URL.canParse(url) && !url.includes('\\') : sitePath.safeParse(url).success;
-  if (!fits) ctx.addIssue({ code: 'custom', message: REDIRECT_URL_HELP });
-});
+export const redirectUrl = z
+  .string()
+  .min(1)
+  .max(2048)
+  .superRefine((url, ctx) => {
+    const fits = /^https?:\/\//i.test(url) ? URL.canParse(url) && !url.includes('\\') : sitePath.safeParse(url).success;
+    if (!fits) ctx.addIssue({ code: 'custom', message: REDIRECT_URL_HELP });
+  });
 /** The path a redirect URL (already `redirectUrl`) leads to on a property served from `domain`, or why it may not. */
 export function redirectPathOn(url: string, domain: string | null): { path: string } | { problem: string } {
   if (!/^https?:\/\//i.test(url)) return { path: url };
-  if (!domain) return { problem: 'the property has no domain, so only a path of its site (/pricing-b) can be a redirect target' };
+  if (!domain)
+    return { problem: 'the property has no domain, so only a path of its site (/pricing-b) can be a redirect target' };
   const target = new URL(url);
-  if (target.host !== domain.toLowerCase() || target.username || target.password) return { problem: `${REDIRECT_URL_HELP} (${domain})` };
-  if (target.search || target.hash) return { problem: 'no query string or fragment: the visitor\'s own are kept' };
+  if (target.host !== domain.toLowerCase() || target.username || target.password)
+    return { problem: `${REDIRECT_URL_HELP} (${domain})` };
+  if (target.search || target.hash) return { problem: "no query string or fragment: the visitor's own are kept" };
   return sitePath.safeParse(target.pathname).success ? { path: target.pathname } : { problem: REDIRECT_URL_HELP };
 }
 
@@ -105,18 +133,32 @@ const common = {
 export const createExperimentBody = z
   .discriminatedUnion('type', [
     z.object({ ...common, type: z.literal('nocode'), variants: z.array(nocodeVariantInput).min(1).max(MAX_VARIANTS) }),
-    z.object({ ...common, type: z.literal('redirect'), variants: z.array(redirectVariantInput).min(1).max(MAX_VARIANTS) }),
+    z.object({
+      ...common,
+      type: z.literal('redirect'),
+      variants: z.array(redirectVariantInput).min(1).max(MAX_VARIANTS),
+    }),
   ])
   .superRefine((body, ctx) => {
     const size = JSON.stringify(body.variants).length;
     if (size > MAX_TEST_SIZE) {
-      ctx.addIssue({ code: 'custom', path: ['variants'], message: `the variants come to ${size} characters; at most ${MAX_TEST_SIZE} per test (each rides in the page script)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants'],
+        message: `the variants come to ${size} characters; at most ${MAX_TEST_SIZE} per test (each rides in the page script)`,
+      });
     }
     if (body.type === 'redirect') {
       const seen = new Set<string>();
       body.variants.forEach((v, i) => {
-        if (v.url === body.page) ctx.addIssue({ code: 'custom', path: ['variants', i, 'url'], message: 'must differ from the experiment page' });
-        if (seen.has(v.url)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'url'], message: 'must be unique across variants' });
+        if (v.url === body.page)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variants', i, 'url'],
+            message: 'must differ from the experiment page',
+          });
+        if (seen.has(v.url))
+          ctx.addIssue({ code: 'custom', path: ['variants', i, 'url'], message: 'must be unique across variants' });
         seen.add(v.url);
       });
     }
@@ -124,7 +166,11 @@ export const createExperimentBody = z
       ctx.addIssue({ code: 'custom', path: ['goal_target'], message: `required for the ${body.goal} goal` });
     }
     if (body.goal === 'goal' && !body.goal_target) {
-      ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'choose one of the property\'s goals: its id (gol_…)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['goal_target'],
+        message: "choose one of the property's goals: its id (gol_…)",
+      });
     }
     if (body.goal === 'destination_page' && body.goal_target && !pagePath.safeParse(body.goal_target).success) {
       ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'a page path starting with /' });
@@ -145,10 +191,14 @@ const hostName = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9
 function goalTargetProblem(goal: (typeof goals)[number], target: string): string | null {
   if (goal === 'session_time') {
     const seconds = /^\d{1,5}$/.test(target) ? Number(target) : NaN;
-    return seconds >= 1 && seconds <= MAX_SESSION_TIME_SECONDS ? null : `whole seconds from 1 to ${MAX_SESSION_TIME_SECONDS} for the session_time goal`;
+    return seconds >= 1 && seconds <= MAX_SESSION_TIME_SECONDS
+      ? null
+      : `whole seconds from 1 to ${MAX_SESSION_TIME_SECONDS} for the session_time goal`;
   }
   if (goal === 'external_destination') {
-    return hasScheme(target) || hostName.test(target) ? null : 'a URL prefix with its scheme (https://…) or a host name for the external_destination goal';
+    return hasScheme(target) || hostName.test(target)
+      ? null
+      : 'a URL prefix with its scheme (https://…) or a host name for the external_destination goal';
   }
   // Whether the id is one of the property's goals is the create route's to say.
   if (goal === 'destination_page' || goal === 'goal') return null;
@@ -157,8 +207,14 @@ function goalTargetProblem(goal: (typeof goals)[number], target: string): string
 }
 
 export const updateExperimentBody = z
-  .object({ name: common.name.optional(), auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).nullable().optional() })
-  .refine((b) => b.name !== undefined || b.auto_stop_days !== undefined, { message: 'send name and/or auto_stop_days', path: ['name'] });
+  .object({
+    name: common.name.optional(),
+    auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).nullable().optional(),
+  })
+  .refine((b) => b.name !== undefined || b.auto_stop_days !== undefined, {
+    message: 'send name and/or auto_stop_days',
+    path: ['name'],
+  });
 export const stopExperimentBody = z.object({ reason: z.string().trim().min(1).max(500).optional() }).optional();
 export const listExperimentsParams = z.object({
   status: z.enum(experimentStatuses).optional(),
@@ -198,11 +254,19 @@ const experimentCore = {
 
 export const experimentResponse = z.object({ ...experimentCore, variants: z.array(variantOut) });
 export const experimentListResponse = z.object({
-  data: z.array(z.object({
-    experiment_id: z.string(), name: z.string(), page: z.string(), status: z.enum(experimentStatuses), goal: z.enum(goals), created_at: stamp, variant_count: z.number().int(),
-    /** Extension: when the test was archived; absent (or null) when it is not. */
-    archived_at: stamp.nullable().optional(),
-  })),
+  data: z.array(
+    z.object({
+      experiment_id: z.string(),
+      name: z.string(),
+      page: z.string(),
+      status: z.enum(experimentStatuses),
+      goal: z.enum(goals),
+      created_at: stamp,
+      variant_count: z.number().int(),
+      /** Extension: when the test was archived; absent (or null) when it is not. */
+      archived_at: stamp.nullable().optional(),
+    }),
+  ),
 });
 
 /** Per-variant statistics (docs/experiments.md says how each is computed). */
@@ -223,17 +287,19 @@ export const experimentDetailResponse = z.object({
   reason: z.string().nullable(),
   /** Extension: when the test was archived (hidden from the default list); absent (or null) when it is not. */
   archived_at: stamp.nullable().optional(),
-  variants: z.array(variantOut.extend({
-    sessions: z.number().int(),
-    conversions: z.number().int(),
-    conversion_rate: z.number(),
-    /** Sum of the `amount` of the revenue events in the test's `currency` of the variant's sessions after exposure, whatever the goal. */
-    revenue: z.number(),
-    revenue_per_session: z.number(),
-    /** Extension: the same sessions' payments in every other currency, per currency (sorted), never added to `revenue`. */
-    other_revenue: z.array(z.object({ currency: z.string(), amount: z.number() })).optional(),
-    stats: variantStats.nullable(),
-  })),
+  variants: z.array(
+    variantOut.extend({
+      sessions: z.number().int(),
+      conversions: z.number().int(),
+      conversion_rate: z.number(),
+      /** Sum of the `amount` of the revenue events in the test's `currency` of the variant's sessions after exposure, whatever the goal. */
+      revenue: z.number(),
+      revenue_per_session: z.number(),
+      /** Extension: the same sessions' payments in every other currency, per currency (sorted), never added to `revenue`. */
+      other_revenue: z.array(z.object({ currency: z.string(), amount: z.number() })).optional(),
+      stats: variantStats.nullable(),
+    }),
+  ),
   stats: z.object({
     sample_ratio_p_value: z.number().nullable(),
     sample_ratio_mismatch: z.boolean(),
@@ -257,21 +323,33 @@ export const experimentDetailResponse = z.object({
     })
     .optional(),
 });
-export const updateExperimentResponse = z.object({ experiment_id: z.string(), name: z.string(), status: z.enum(experimentStatuses), auto_stop_days: z.number().int().nullable() });
-export const stopExperimentResponse = z.object({ experiment_id: z.string(), status: z.literal('complete'), stopped_at: stamp, reason: z.string() });
+export const updateExperimentResponse = z.object({
+  experiment_id: z.string(),
+  name: z.string(),
+  status: z.enum(experimentStatuses),
+  auto_stop_days: z.number().int().nullable(),
+});
+export const stopExperimentResponse = z.object({
+  experiment_id: z.string(),
+  status: z.literal('complete'),
+  stopped_at: stamp,
+  reason: z.string(),
+});
 
 export type ExperimentDetail = z.infer<typeof experimentDetailResponse>;
 
 /** `GET /api/tracker/config?property=ID`: the active tests of a property, as the page script needs them. */
 export const trackerConfigParams = z.object({ property: propertyId });
 export const trackerConfigResponse = z.object({
-  experiments: z.array(z.object({
-    id: z.string(),
-    page: z.string(),
-    type: z.enum(experimentTypes),
-    /** Index = the exposure's `variant`. The control (0) is always `{changes: []}`: the page as it is, never a redirect. */
-    variants: z.array(z.union([z.object({ changes: z.array(storedChange) }), z.object({ url: z.string() })])),
-  })),
+  experiments: z.array(
+    z.object({
+      id: z.string(),
+      page: z.string(),
+      type: z.enum(experimentTypes),
+      /** Index = the exposure's `variant`. The control (0) is always `{changes: []}`: the page as it is, never a redirect. */
+      variants: z.array(z.union([z.object({ changes: z.array(storedChange) }), z.object({ url: z.string() })])),
+    }),
+  ),
 });
 export type TrackerConfig = z.infer<typeof trackerConfigResponse>;
 export type TrackerExperiment = TrackerConfig['experiments'][number];

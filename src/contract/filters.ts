@@ -10,8 +10,18 @@ import { readablePath } from './readable-path.js';
  */
 export const filterOperators = ['is', 'is_not', 'contains', 'not_contains', 'matches'] as const;
 export const filterDimensions = [
-  'page', 'entry_page', 'exit_page', 'country', 'device', 'browser', 'os',
-  'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'goal',
+  'page',
+  'entry_page',
+  'exit_page',
+  'country',
+  'device',
+  'browser',
+  'os',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'goal',
 ] as const;
 export type FilterOperator = (typeof filterOperators)[number];
 export type FilterDimension = (typeof filterDimensions)[number];
@@ -49,22 +59,42 @@ export const filterTuple = z
     [
       z.enum(filterOperators),
       z.enum(filterDimensions),
-      z.array(filterValue, { error: (issue) => (issue.code === 'invalid_type' ? 'the values must be an array of strings (null for unknown)' : undefined) })
+      z
+        .array(filterValue, {
+          error: (issue) =>
+            issue.code === 'invalid_type' ? 'the values must be an array of strings (null for unknown)' : undefined,
+        })
         .min(1)
         .max(MAX_FILTER_VALUES),
     ],
-    { error: (issue) => (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big' ? `each filter is ${SHAPE}` : undefined) },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big'
+          ? `each filter is ${SHAPE}`
+          : undefined,
+    },
   )
   .superRefine(([op, dimension, values], ctx) => {
     const nullAt = values.indexOf(null);
     if (nullAt >= 0 && op !== 'is' && op !== 'is_not')
-      ctx.addIssue({ code: 'custom', path: [2, nullAt], message: `null (unknown) can only be used with "is" and "is_not", not "${op}"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [2, nullAt],
+        message: `null (unknown) can only be used with "is" and "is_not", not "${op}"`,
+      });
     else if (nullAt >= 0 && dimension === 'goal')
-      ctx.addIssue({ code: 'custom', path: [2, nullAt], message: 'a goal filter names goals: null (unknown) has no meaning there' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [2, nullAt],
+        message: 'a goal filter names goals: null (unknown) has no meaning there',
+      });
   });
 
 export const filterList = z
-  .array(filterTuple, { error: (issue) => (issue.code === 'invalid_type' ? `filters must be an array of filters, each ${SHAPE}` : undefined) })
+  .array(filterTuple, {
+    error: (issue) =>
+      issue.code === 'invalid_type' ? `filters must be an array of filters, each ${SHAPE}` : undefined,
+  })
   .max(MAX_FILTERS);
 
 /** The wire form decoded: a parse failure is a 400 on `filters` like any other bad parameter. */
@@ -75,12 +105,21 @@ export const filtersParam = z
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'filters must be a URL-encoded JSON array of [operator, dimension, [values]] arrays' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'filters must be a URL-encoded JSON array of [operator, dimension, [values]] arrays',
+      });
       return z.NEVER;
     }
   })
   .pipe(filterList)
-  .transform((list): Filter[] => list.map(([op, dimension, values]) => ({ op, dimension, values: PAGE_DIMENSIONS.has(dimension) ? values.map(pageValue) : values })))
+  .transform((list): Filter[] =>
+    list.map(([op, dimension, values]) => ({
+      op,
+      dimension,
+      values: PAGE_DIMENSIONS.has(dimension) ? values.map(pageValue) : values,
+    })),
+  )
   .optional()
   .meta({
     description:
@@ -106,6 +145,11 @@ export const sessionDimensions: readonly FilterDimension[] = filterDimensions.fi
 export function wildcardRegex(pattern: string): string {
   return `^${pattern
     .split('**')
-    .map((part) => part.split('*').map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('[^/]*'))
+    .map((part) =>
+      part
+        .split('*')
+        .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
+        .join('[^/]*'),
+    )
     .join('.*')}$`;
 }

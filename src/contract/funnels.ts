@@ -6,9 +6,22 @@ import { filterList, filtersParam } from './filters.js';
 
 export const MAX_FUNNEL_STEPS = 20;
 export const funnelModes = ['unbounded', 'sequential'] as const;
-export const funnelDimensions = ['device', 'country', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer', 'entry_page', 'browser', 'os'] as const;
+export const funnelDimensions = [
+  'device',
+  'country',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer',
+  'entry_page',
+  'browser',
+  'os',
+] as const;
 
-const stepGoal = z.string().trim().min(1).max(64).meta({ description: 'The id of one of the property\'s goals (`gol_…`): a session reaches the step with an event the goal counts.' });
+const stepGoal = z.string().trim().min(1).max(64).meta({
+  description:
+    "The id of one of the property's goals (`gol_…`): a session reaches the step with an event the goal counts.",
+});
 
 /**
  * A step is a page, the seed's `{"page": "/path"}`, or (an extension, issue 12) one of the property's
@@ -18,7 +31,9 @@ const stepGoal = z.string().trim().min(1).max(64).meta({ description: 'The id of
 export const funnelStep = z
   .object({ page: pagePath.optional(), goal: stepGoal.optional() })
   .meta({ description: 'Exactly one of `page` and `goal`.' })
-  .refine((s) => (s.page === undefined) !== (s.goal === undefined), { message: 'a step is {"page": "/path"} or {"goal": "gol_…"}, one of the two' })
+  .refine((s) => (s.page === undefined) !== (s.goal === undefined), {
+    message: 'a step is {"page": "/path"} or {"goal": "gol_…"}, one of the two',
+  })
   .transform((s): FunnelStep => (s.goal !== undefined ? { goal: s.goal } : { page: s.page! }));
 export const funnelSteps = z.array(funnelStep).min(1).max(MAX_FUNNEL_STEPS);
 /** A step as the API takes it and a saved funnel keeps it; the other key is never there. */
@@ -32,13 +47,17 @@ const stepsParam = z
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'steps must be a URL-encoded JSON array of {"page": "/path"} (or {"goal": "gol_…"}) objects' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'steps must be a URL-encoded JSON array of {"page": "/path"} (or {"goal": "gol_…"}) objects',
+      });
       return z.NEVER;
     }
   })
   .pipe(funnelSteps)
   .meta({
-    description: 'URL-encoded JSON array of step objects, each with `page` (a path) or, an extension, `goal` (the id of one of the property\'s goals).',
+    description:
+      "URL-encoded JSON array of step objects, each with `page` (a path) or, an extension, `goal` (the id of one of the property's goals).",
     example: '[{"page":"/"},{"page":"/pricing"}]',
   });
 
@@ -59,26 +78,39 @@ export const suggestionsParams = z.object({ page: pagePath, filters: filtersPara
 const count = z.number().int().min(0);
 const ratio = z.number().min(0).max(1);
 /** No session reached the step before (or the first): nothing to convert, so null (docs/decisions.md "Rates without a base"). */
-const rate = ratio.nullable().meta({ description: 'null when there is no base (no session reached the previous step; for step 1 and overall, the first).' });
+const rate = ratio.nullable().meta({
+  description: 'null when there is no base (no session reached the previous step; for step 1 and overall, the first).',
+});
 const stepNumber = z.number().int().min(1);
 /** A page step as the seed answers it; a goal step (extension) names its goal by id and by name instead of `page`. */
 // `never` on the other kind's keys: a reader may ask any step for `page` or `goal` and get undefined.
 const stepResult = z.union([
   z.object({ step: stepNumber, page: z.string(), goal: z.never().optional(), sessions: count, conversion_rate: rate }),
   z.object({
-    step: stepNumber, goal: z.string(), name: z.string().meta({ description: 'The goal\'s name.' }), page: z.never().optional(), sessions: count, conversion_rate: rate,
+    step: stepNumber,
+    goal: z.string(),
+    name: z.string().meta({ description: "The goal's name." }),
+    page: z.never().optional(),
+    sessions: count,
+    conversion_rate: rate,
   }),
 ]);
 const stepList = { steps: z.array(stepResult), overall_conversion_rate: rate };
 
 export const funnelResponse = z.object({
-  meta: z.intersection(rangeMetaSchema, z.object({ mode: z.enum(funnelModes), breakdownBy: z.enum(funnelDimensions).optional() })),
+  meta: z.intersection(
+    rangeMetaSchema,
+    z.object({ mode: z.enum(funnelModes), breakdownBy: z.enum(funnelDimensions).optional() }),
+  ),
   data: z.object({
     ...stepList,
     breakdown: z
       .array(z.object({ value: z.string(), ...stepList }))
       .optional()
-      .meta({ description: 'With `breakdownBy`: one step list per dimension value (top `limit` by step-1 sessions); missing values are `unknown`.' }),
+      .meta({
+        description:
+          'With `breakdownBy`: one step list per dimension value (top `limit` by step-1 sessions); missing values are `unknown`.',
+      }),
   }),
 });
 
@@ -108,17 +140,27 @@ export const suggestionsResponse = z.object({
  * `[operator, dimension, values]` tuples. Each is answered only when the funnel has it: one saved
  * without them reads back as the seed's resource (docs/decisions.md "Saved funnels").
  */
-const funnelModeField = z.enum(funnelModes).meta({ description: 'How steps are matched, as the funnel endpoint\'s `mode`; absent: `unbounded`.' });
-const funnelBreakdownField = z.enum(funnelDimensions).meta({ description: 'The breakdown the funnel is read with; absent: none.' });
+const funnelModeField = z
+  .enum(funnelModes)
+  .meta({ description: "How steps are matched, as the funnel endpoint's `mode`; absent: `unbounded`." });
+const funnelBreakdownField = z
+  .enum(funnelDimensions)
+  .meta({ description: 'The breakdown the funnel is read with; absent: none.' });
 const funnelFiltersField = filterList.meta({
-  description: 'The filters the funnel is read with, `[operator, dimension, values]` tuples as in the `filters` query parameter; absent or `[]`: none.',
+  description:
+    'The filters the funnel is read with, `[operator, dimension, values]` tuples as in the `filters` query parameter; absent or `[]`: none.',
   example: [['is', 'device', ['mobile']]],
 });
 
 export const savedFunnel = z.object({
   id: z.string(),
   name: z.string(),
-  steps: z.array(z.union([z.object({ page: z.string(), goal: z.never().optional() }), z.object({ goal: z.string(), page: z.never().optional() })])),
+  steps: z.array(
+    z.union([
+      z.object({ page: z.string(), goal: z.never().optional() }),
+      z.object({ goal: z.string(), page: z.never().optional() }),
+    ]),
+  ),
   mode: funnelModeField.optional(),
   breakdownBy: funnelBreakdownField.optional(),
   filters: funnelFiltersField.optional(),

@@ -3,7 +3,16 @@ import { endpoints, type Endpoint } from './endpoints.js';
 import { openApiDocument } from './openapi.js';
 
 describe('openapi.json', () => {
-  const doc = openApiDocument() as unknown as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[]; responses: Record<string, unknown> }>> };
+  const doc = openApiDocument() as unknown as {
+    openapi: string;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { parameters?: { name: string; in: string; required?: boolean }[]; responses: Record<string, unknown> }
+      >
+    >;
+  };
 
   it('is OpenAPI 3.1 and lists every endpoint of the contract, aggregates included', () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -29,13 +38,18 @@ describe('openapi.json', () => {
     expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}/stop'].post.responses['409']).toBeDefined();
     expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}'].get.responses['409']).toBeUndefined();
     expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}'].delete.responses['409']).toBeDefined();
-    expect(doc.paths['/properties/{propertyId}/split-tests/{experimentId}/archive'].post.responses['409']).toBeDefined();
+    expect(
+      doc.paths['/properties/{propertyId}/split-tests/{experimentId}/archive'].post.responses['409'],
+    ).toBeDefined();
   });
 
   it('names the permission each 403 is about: experiments for split-test writes, metrics for the rest', () => {
-    const forbidden = (path: string, method: string) => (doc.paths[path][method].responses['403'] as { description: string }).description;
+    const forbidden = (path: string, method: string) =>
+      (doc.paths[path][method].responses['403'] as { description: string }).description;
     expect(forbidden('/properties/{propertyId}/split-tests', 'post')).toMatch(/the experiments permission/);
-    expect(forbidden('/properties/{propertyId}/split-tests/{experimentId}', 'patch')).toMatch(/the experiments permission/);
+    expect(forbidden('/properties/{propertyId}/split-tests/{experimentId}', 'patch')).toMatch(
+      /the experiments permission/,
+    );
     expect(forbidden('/properties/{propertyId}/split-tests/{experimentId}', 'get')).toMatch(/the metrics permission/);
     expect(forbidden('/properties/aggregate/traffic/trends', 'post')).toMatch(/the metrics permission/);
   });

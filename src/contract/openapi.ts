@@ -3,7 +3,10 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { aggregateBody, API_PREFIX, endpoints, type Endpoint } from './endpoints.js';
 import { errorEnvelope, propertyId } from './common.js';
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelope } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorEnvelope } },
+});
 const errors = {
   400: errorResponse('invalid_request: a parameter or the body is invalid; `error.details.field` names it'),
   401: errorResponse('unauthorized: missing or invalid API key'),
@@ -19,12 +22,17 @@ function operation(e: Endpoint, aggregate: boolean): ZodOpenApiOperationObject {
     tags: [aggregate ? 'Aggregates' : e.tag],
     summary: aggregate ? `${e.summary}, over several properties` : e.summary,
     security: [{ bearer: [] }],
-    requestParams: { ...(pathParams ? { path: pathParams } : {}), ...(e.query ? { query: e.query as z.ZodObject } : {}) },
+    requestParams: {
+      ...(pathParams ? { path: pathParams } : {}),
+      ...(e.query ? { query: e.query as z.ZodObject } : {}),
+    },
     ...(body ? { requestBody: { content: { 'application/json': { schema: body } } } } : {}),
     responses: {
       [String(e.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: e.response } } },
       ...errors,
-      403: errorResponse(`forbidden: the key lacks the property (\`error.details.property_ids\`) or the ${e.permission ?? 'metrics'} permission (\`error.details.permission\`)`),
+      403: errorResponse(
+        `forbidden: the key lacks the property (\`error.details.property_ids\`) or the ${e.permission ?? 'metrics'} permission (\`error.details.permission\`)`,
+      ),
       ...(e.conflict && !aggregate ? { 409: errorResponse(`conflict: ${e.conflict}`) } : {}),
     },
   };
@@ -40,9 +48,18 @@ export function openApiDocument(serverUrl = API_PREFIX) {
   }
   return createDocument({
     openapi: '3.1.0',
-    info: { title: 'Sightline external API', version: '1.0.0', description: 'Web analytics and split testing. Every error uses the envelope `{error: {code, message, details}}`.' },
+    info: {
+      title: 'Sightline external API',
+      version: '1.0.0',
+      description:
+        'Web analytics and split testing. Every error uses the envelope `{error: {code, message, details}}`.',
+    },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: sl_ followed by 43 base62 characters.' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key: sl_ followed by 43 base62 characters.' },
+      },
+    },
     paths,
   });
 }

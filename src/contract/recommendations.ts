@@ -37,7 +37,9 @@ export const recommendationsResponse = z.object({
  * The spec's mapping, shared by the server and the dashboard: `element_selector` → `selector`,
  * `change_type` → `op`, `variant_value` → `value` (for css, the JSON of camel-case properties parsed).
  */
-export function recommendationToChange(r: Pick<Recommendation, 'element_selector' | 'change_type' | 'variant_value'>): Change {
+export function recommendationToChange(
+  r: Pick<Recommendation, 'element_selector' | 'change_type' | 'variant_value'>,
+): Change {
   if (r.change_type === 'css') {
     return { selector: r.element_selector, op: 'css', value: cssValue.parse(JSON.parse(r.variant_value)) };
   }

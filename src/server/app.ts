@@ -5,7 +5,12 @@ import { adminAuthPlugin } from './plugins/admin-auth.js';
 import { apiAuthPlugin } from './plugins/api-auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { drainOnClosePlugin } from './plugins/drain-on-close.js';
-import { capConnections, deadlineOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connection-limits.js';
+import {
+  capConnections,
+  deadlineOptions,
+  DEFAULT_CONNECTION_LIMITS,
+  type ConnectionLimits,
+} from './plugins/connection-limits.js';
 import { clientErrors, errorEnvelopePlugin, frameworkErrors } from './plugins/error-envelope.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -92,7 +97,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     } catch (error) {
       // Says what is wrong (a reason written for people, never an address) and when to look again.
       const reason = error instanceof StoreUnavailableError ? error.reason : 'the data store failed to answer';
-      return reply.status(503).header('retry-after', String(STORE_RETRY_AFTER_SECONDS)).send({ status: 'unavailable', store: reason });
+      return reply
+        .status(503)
+        .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', store: reason });
     }
   });
   await app.register(docsRoutes);

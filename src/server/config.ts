@@ -11,7 +11,10 @@ const envSchema = z.object({
   STORE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
   CLICKHOUSE_URL: z.string().optional(),
   /** The ClickHouse cluster to create the schema on (replicated local tables plus Distributed ones). */
-  CLICKHOUSE_CLUSTER: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a cluster name from the server configuration').optional(),
+  CLICKHOUSE_CLUSTER: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a cluster name from the server configuration')
+    .optional(),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Events a minute POST /api/collect takes per client address and per property; 0: no limit. */

@@ -1,6 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, cleanUp, cliOk, closeFloats, KEY_PATTERN, linesOf, makeTempDir, parseDemoKey, qs, runCli, startServer } from '../cli/test-support/spawn-helpers.js';
+import {
+  API,
+  cleanUp,
+  cliOk,
+  closeFloats,
+  KEY_PATTERN,
+  linesOf,
+  makeTempDir,
+  parseDemoKey,
+  qs,
+  runCli,
+  startServer,
+} from '../cli/test-support/spawn-helpers.js';
 
 // operations.md §1 (npm start) and §2 (the CLI refuses a store a running server holds), on the
 // real process: `node --import tsx src/server/main.ts` with DATA_DIR, PORT=0, HOST=127.0.0.1.
@@ -11,52 +23,56 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 
 describe('server main', () => {
-  it('DEMO=1 on an empty store seeds the demo once, prints the address and a working key, and exits 0 on SIGTERM', { timeout: 120_000 }, async () => {
-    const dataDir = await makeTempDir();
-    const server = await startServer(dataDir, { demo: true, timeoutMs: 90_000 });
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.stdout()).toContain(`Sightline is running at ${server.url}/`);
-    const key = parseDemoKey(server.stdout());
-    expect(key, server.stdout()).toMatch(KEY_PATTERN);
+  it(
+    'DEMO=1 on an empty store seeds the demo once, prints the address and a working key, and exits 0 on SIGTERM',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await makeTempDir();
+      const server = await startServer(dataDir, { demo: true, timeoutMs: 90_000 });
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.stdout()).toContain(`Sightline is running at ${server.url}/`);
+      const key = parseDemoKey(server.stdout());
+      expect(key, server.stdout()).toMatch(KEY_PATTERN);
 
-    expect((await server.get('/healthz')).status).toBe(200);
+      expect((await server.get('/healthz')).status).toBe(200);
 
-    // The demo website answers on its own origin and loads the tracker from Sightline's; the old
-    // address on the dashboard's origin only redirects there (issue 9 §1).
-    await expect.poll(() => /Demo website.*?(http:\/\/\S+?)\/demo\//.exec(server.stdout())?.[1]).toBeTruthy();
-    const demoSite = /Demo website.*?(http:\/\/\S+?)\/demo\//.exec(server.stdout())![1];
-    expect(new URL(demoSite).port).not.toBe(new URL(server.url).port);
-    const pricing = await fetch(`${demoSite}/demo/pricing`);
-    expect(pricing.status).toBe(200);
-    expect(await pricing.text()).toContain(`<script src="${server.url}/sightline.js?p=acme-shop"></script>`);
-    const old = await fetch(`${server.url}/demo/pricing`, { redirect: 'manual' });
-    expect([old.status, old.headers.get('location')]).toEqual([302, `${demoSite}/demo/pricing`]);
+      // The demo website answers on its own origin and loads the tracker from Sightline's; the old
+      // address on the dashboard's origin only redirects there (issue 9 §1).
+      await expect.poll(() => /Demo website.*?(http:\/\/\S+?)\/demo\//.exec(server.stdout())?.[1]).toBeTruthy();
+      const demoSite = /Demo website.*?(http:\/\/\S+?)\/demo\//.exec(server.stdout())![1];
+      expect(new URL(demoSite).port).not.toBe(new URL(server.url).port);
+      const pricing = await fetch(`${demoSite}/demo/pricing`);
+      expect(pricing.status).toBe(200);
+      expect(await pricing.text()).toContain(`<script src="${server.url}/sightline.js?p=acme-shop"></script>`);
+      const old = await fetch(`${server.url}/demo/pricing`, { redirect: 'manual' });
+      expect([old.status, old.headers.get('location')]).toEqual([302, `${demoSite}/demo/pricing`]);
 
-    const now = Date.now();
-    const last30Days = qs({ start: isoDate(new Date(now - 30 * DAY_MS)), end: isoDate(new Date(now)) });
-    const summaryPath = `${API}/properties/acme-shop/traffic/summary${last30Days}`;
-    const first = await server.get(summaryPath, key!);
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.data.page_views).toBeGreaterThan(0);
-    expect((await server.get(summaryPath)).status).toBe(401);
-    // The embedded default never loads ClickHouse's library (chDB, ~550 MB): none of it is mapped.
-    expect(readFileSync(`/proc/${server.child.pid}/maps`, 'utf8')).not.toMatch(/chdb/i);
+      const now = Date.now();
+      const last30Days = qs({ start: isoDate(new Date(now - 30 * DAY_MS)), end: isoDate(new Date(now)) });
+      const summaryPath = `${API}/properties/acme-shop/traffic/summary${last30Days}`;
+      const first = await server.get(summaryPath, key!);
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body.data.page_views).toBeGreaterThan(0);
+      expect((await server.get(summaryPath)).status).toBe(401);
+      // The embedded default never loads ClickHouse's library (chDB, ~550 MB): none of it is mapped.
+      expect(readFileSync(`/proc/${server.child.pid}/maps`, 'utf8')).not.toMatch(/chdb/i);
 
-    expect(await server.stop()).toEqual({ code: 0, signal: null });
+      expect(await server.stop()).toEqual({ code: 0, signal: null });
 
-    // Same data dir again: the demo exists, so nothing is re-created and no new key is printed.
-    const again = await startServer(dataDir, { demo: true, timeoutMs: 60_000 });
-    expect(again.stdout()).not.toMatch(/Demo API key|Created the demo/);
-    expect(again.stdout()).not.toMatch(/sl_[0-9A-Za-z]{43}/);
-    const second = await again.get(summaryPath, key!);
-    expect(second.status).toBe(200);
-    expect(second.body.data).toEqual(closeFloats(first.body.data));
-    expect(await again.stop()).toEqual({ code: 0, signal: null });
+      // Same data dir again: the demo exists, so nothing is re-created and no new key is printed.
+      const again = await startServer(dataDir, { demo: true, timeoutMs: 60_000 });
+      expect(again.stdout()).not.toMatch(/Demo API key|Created the demo/);
+      expect(again.stdout()).not.toMatch(/sl_[0-9A-Za-z]{43}/);
+      const second = await again.get(summaryPath, key!);
+      expect(second.status).toBe(200);
+      expect(second.body.data).toEqual(closeFloats(first.body.data));
+      expect(await again.stop()).toEqual({ code: 0, signal: null });
 
-    const properties = linesOf((await cliOk(dataDir, ['properties', 'list'])).stdout).map((l) => l.split('\t')[0]);
-    expect(properties.sort()).toEqual(['acme-blog', 'acme-docs', 'acme-shop']);
-    expect(linesOf((await cliOk(dataDir, ['keys', 'list'])).stdout)).toHaveLength(1);
-  });
+      const properties = linesOf((await cliOk(dataDir, ['properties', 'list'])).stdout).map((l) => l.split('\t')[0]);
+      expect(properties.sort()).toEqual(['acme-blog', 'acme-docs', 'acme-shop']);
+      expect(linesOf((await cliOk(dataDir, ['keys', 'list'])).stdout)).toHaveLength(1);
+    },
+  );
 
   it('DEMO=0 on an empty store starts with no properties; a CLI command meanwhile says the store is in use', async () => {
     const dataDir = await makeTempDir();
@@ -67,7 +83,10 @@ describe('server main', () => {
     expect(server.stdout()).not.toMatch(/Demo website/);
     expect((await fetch(`${server.url}/demo/pricing`, { redirect: 'manual' })).status).not.toBe(302);
 
-    for (const args of [['properties', 'list'], ['properties', 'create', '--id', 'late', '--name', 'Late']]) {
+    for (const args of [
+      ['properties', 'list'],
+      ['properties', 'create', '--id', 'late', '--name', 'Late'],
+    ]) {
       const cli = await runCli(dataDir, args);
       expect(cli.code, cli.stderr).not.toBe(0);
       expect(cli.stdout).toBe('');
@@ -85,30 +104,36 @@ describe('server main', () => {
     expect((await cliOk(dataDir, ['keys', 'list'])).stdout).toBe('');
   });
 
-  it('STORE=clickhouse with CLICKHOUSE_URL=chdb:DIR runs the demo on ClickHouse in-process, and finds it again after a restart', { timeout: 180_000 }, async () => {
-    const dataDir = await makeTempDir();
-    const env = { STORE: 'clickhouse', CLICKHOUSE_URL: `chdb:${dataDir}/ch` };
-    const server = await startServer(dataDir, { demo: true, timeoutMs: 150_000, env });
-    const key = parseDemoKey(server.stdout());
-    expect(key, server.stdout() + server.stderr()).toMatch(KEY_PATTERN);
-    const now = Date.now();
-    const summaryPath = `${API}/properties/acme-shop/traffic/summary${qs({ start: isoDate(new Date(now - 30 * DAY_MS)), end: isoDate(new Date(now)) })}`;
-    const first = await server.get(summaryPath, key!);
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.data.page_views).toBeGreaterThan(0);
-    expect(server.stdout()).toMatch(/Demo website/);
-    // chDB locks its directory for one process: a CLI command meanwhile says so, as on DuckDB.
-    const cli = await runCli(dataDir, ['properties', 'list'], { env });
-    expect(cli.code).not.toBe(0);
-    expect(cli.stdout).toBe('');
-    expect(cli.stderr).toMatch(/^error: the ClickHouse data in .* cannot be opened: is another process \(the server\?\) using it\? stop it first$/m);
-    expect(await server.stop()).toEqual({ code: 0, signal: null });
+  it(
+    'STORE=clickhouse with CLICKHOUSE_URL=chdb:DIR runs the demo on ClickHouse in-process, and finds it again after a restart',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = await makeTempDir();
+      const env = { STORE: 'clickhouse', CLICKHOUSE_URL: `chdb:${dataDir}/ch` };
+      const server = await startServer(dataDir, { demo: true, timeoutMs: 150_000, env });
+      const key = parseDemoKey(server.stdout());
+      expect(key, server.stdout() + server.stderr()).toMatch(KEY_PATTERN);
+      const now = Date.now();
+      const summaryPath = `${API}/properties/acme-shop/traffic/summary${qs({ start: isoDate(new Date(now - 30 * DAY_MS)), end: isoDate(new Date(now)) })}`;
+      const first = await server.get(summaryPath, key!);
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body.data.page_views).toBeGreaterThan(0);
+      expect(server.stdout()).toMatch(/Demo website/);
+      // chDB locks its directory for one process: a CLI command meanwhile says so, as on DuckDB.
+      const cli = await runCli(dataDir, ['properties', 'list'], { env });
+      expect(cli.code).not.toBe(0);
+      expect(cli.stdout).toBe('');
+      expect(cli.stderr).toMatch(
+        /^error: the ClickHouse data in .* cannot be opened: is another process \(the server\?\) using it\? stop it first$/m,
+      );
+      expect(await server.stop()).toEqual({ code: 0, signal: null });
 
-    const again = await startServer(dataDir, { demo: true, timeoutMs: 60_000, env });
-    expect(again.stdout()).not.toMatch(/Demo API key|Created the demo/);
-    const second = await again.get(summaryPath, key!);
-    expect(second.status).toBe(200);
-    expect(second.body.data).toEqual(closeFloats(first.body.data));
-    expect(await again.stop()).toEqual({ code: 0, signal: null });
-  });
+      const again = await startServer(dataDir, { demo: true, timeoutMs: 60_000, env });
+      expect(again.stdout()).not.toMatch(/Demo API key|Created the demo/);
+      const second = await again.get(summaryPath, key!);
+      expect(second.status).toBe(200);
+      expect(second.body.data).toEqual(closeFloats(first.body.data));
+      expect(await again.stop()).toEqual({ code: 0, signal: null });
+    },
+  );
 });

@@ -13,7 +13,9 @@ if (config.DEMO === '1') {
   const started = Date.now();
   const demo = await createDemoData(store);
   if (demo) {
-    console.log(`Created the demo properties with 90 days of traffic in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Created the demo properties with 90 days of traffic in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     console.log(`Demo API key (shown once, only its hash is stored):\n  ${demo.key}`);
   }
 }
@@ -25,13 +27,31 @@ const demoStore = config.DEMO === '1' && (await store.getProperties([demoPropert
 let address = '';
 let demoAddress: string | null = null;
 const demoSite = demoStore ? await buildDemoSite({ trackerOrigin: () => address, logLevel }) : null;
-const app = await buildApp({ store, rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, collectLimits: { perClientPerMinute: config.COLLECT_CLIENT_EVENTS_PER_MINUTE, perPropertyPerMinute: config.COLLECT_PROPERTY_EVENTS_PER_MINUTE }, logLevel, distDir: 'dist', trustProxy: config.TRUST_PROXY === '1', demoSiteOrigin: demoSite ? () => demoAddress : undefined });
+const app = await buildApp({
+  store,
+  rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  collectLimits: {
+    perClientPerMinute: config.COLLECT_CLIENT_EVENTS_PER_MINUTE,
+    perPropertyPerMinute: config.COLLECT_PROPERTY_EVENTS_PER_MINUTE,
+  },
+  logLevel,
+  distDir: 'dist',
+  trustProxy: config.TRUST_PROXY === '1',
+  demoSiteOrigin: demoSite ? () => demoAddress : undefined,
+});
 address = await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
-if (demoSite) demoAddress = await demoSite.listen({ port: config.DEMO_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1), host: config.HOST });
+if (demoSite)
+  demoAddress = await demoSite.listen({
+    port: config.DEMO_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1),
+    host: config.HOST,
+  });
 console.log(`Sightline is running at ${address}/`);
 console.log(`Sign in to the dashboard: ${signInLink(address, signInToken)}`);
 console.log(`API reference: ${address}/api/external/v1/reference`);
-if (demoAddress) console.log(`Demo website, on its own origin as a customer's site would be (tracked, watch it in realtime): ${demoAddress}/demo/`);
+if (demoAddress)
+  console.log(
+    `Demo website, on its own origin as a customer's site would be (tracked, watch it in realtime): ${demoAddress}/demo/`,
+  );
 
 let stopping = false;
 async function shutdown(signal: string) {

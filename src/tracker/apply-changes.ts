@@ -6,7 +6,8 @@ export const DONE = 'data-sl';
 /** Set on copies made by `duplicate`: they are finished copies, never changed (or copied) again. */
 const COPY = 'data-sl-copy';
 // CSS properties whose numbers have no unit; every other number is taken as pixels.
-const UNITLESS = /^(opacity|zIndex|fontWeight|lineHeight|flex|flexGrow|flexShrink|order|zoom|scale|columnCount|orphans|widows|tabSize)$/;
+const UNITLESS =
+  /^(opacity|zIndex|fontWeight|lineHeight|flex|flexGrow|flexShrink|order|zoom|scale|columnCount|orphans|widows|tabSize)$/;
 
 /**
  * Applies one change to one element.
@@ -34,7 +35,10 @@ export function applyChange(el: Element, change: Change): void {
     case 'css':
       for (const name in value as Record<string, unknown>) {
         const v = (value as Record<string, unknown>)[name];
-        style.setProperty(name.replace(/[A-Z]/g, '-$&').toLowerCase(), typeof v == 'number' && !UNITLESS.test(name) ? v + 'px' : String(v));
+        style.setProperty(
+          name.replace(/[A-Z]/g, '-$&').toLowerCase(),
+          typeof v == 'number' && !UNITLESS.test(name) ? v + 'px' : String(v),
+        );
       }
       break;
     case 'image':

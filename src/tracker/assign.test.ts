@@ -20,7 +20,9 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** Visitor ids as the tracker makes them (ids.ts): 16 characters of its 64-letter alphabet. */
 function visitorIds(seed: number, count = N): string[] {
   const next = rng(seed);
-  return Array.from({ length: count }, () => Array.from({ length: 16 }, () => ALPHABET[Math.floor(next() * 64)]).join(''));
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 16 }, () => ALPHABET[Math.floor(next() * 64)]).join(''),
+  );
 }
 
 function chiSquare(counts: number[]): number {
@@ -57,7 +59,8 @@ describe('variant assignment', () => {
 
   it('splits sequential, look-alike ids evenly too', () => {
     const ids = Array.from({ length: N }, (_, i) => 'visitor' + i);
-    for (const variants of [2, 3, 4]) expect(chiSquare(split(ids, 'exp_seq', variants))).toBeLessThan(CRITICAL[variants - 1]);
+    for (const variants of [2, 3, 4])
+      expect(chiSquare(split(ids, 'exp_seq', variants))).toBeLessThan(CRITICAL[variants - 1]);
   });
 
   // Plain FNV-1a fails this: its lowest bit is the parity of the input, so in two two-variant tests

@@ -15,4 +15,5 @@ export function hash32(text: string): number {
  * The variant index (0 = control) of a visitor in an experiment: the same on every page and visit,
  * an even split over `variants`, and independent between experiments.
  */
-export const assign = (visitor: string, experiment: string, variants: number): number => hash32(visitor + ':' + experiment) % variants;
+export const assign = (visitor: string, experiment: string, variants: number): number =>
+  hash32(visitor + ':' + experiment) % variants;

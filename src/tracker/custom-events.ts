@@ -1,4 +1,9 @@
-import { MAX_EVENT_NAME_LENGTH, MAX_EVENT_PROPS, MAX_PROP_KEY_LENGTH, MAX_PROP_VALUE_LENGTH } from '../contract/event-limits.js';
+import {
+  MAX_EVENT_NAME_LENGTH,
+  MAX_EVENT_PROPS,
+  MAX_PROP_KEY_LENGTH,
+  MAX_PROP_VALUE_LENGTH,
+} from '../contract/event-limits.js';
 import type { Emit } from './types.js';
 
 /** What the page sees as `window.sightline` once the tracker runs (docs/tracking.md "Custom events"). */

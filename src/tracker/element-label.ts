@@ -4,7 +4,12 @@ import { MAX_LABEL_LENGTH } from '../contract/event-limits.js';
 const TYPED = 'input,textarea,select,[contenteditable]';
 
 /** Whitespace collapsed, trimmed, cut to the limit without leaving half of a surrogate pair. */
-export const clean = (text: string | null | undefined) => (text || '').replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL_LENGTH).replace(/[\ud800-\udbff]$/, '');
+export const clean = (text: string | null | undefined) =>
+  (text || '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_LABEL_LENGTH)
+    .replace(/[\ud800-\udbff]$/, '');
 
 /**
  * The text an element shows (innerText: only what is rendered), or '' when it holds or sits in
@@ -34,5 +39,10 @@ export function elementLabel(el: Element): string | undefined {
 export function formLabel(form: HTMLFormElement): string | undefined {
   const heading = form.querySelector('legend,h1,h2,h3,h4,h5,h6');
   const submit = form.querySelector('button:not([type]),button[type=submit],input[type=submit]');
-  return clean(form.getAttribute('aria-label')) || (heading && shownText(heading)) || (submit && elementLabel(submit)) || undefined;
+  return (
+    clean(form.getAttribute('aria-label')) ||
+    (heading && shownText(heading)) ||
+    (submit && elementLabel(submit)) ||
+    undefined
+  );
 }

@@ -7,7 +7,10 @@ import { load, save } from './storage.js';
 import type { Emit } from './types.js';
 
 /** A variant read without narrowing which kind it is: a served config is checked field by field anyway. */
-type AnyVariant = Partial<Extract<TrackerExperiment['variants'][number], { url: string }> & Extract<TrackerExperiment['variants'][number], { changes: unknown }>>;
+type AnyVariant = Partial<
+  Extract<TrackerExperiment['variants'][number], { url: string }> &
+    Extract<TrackerExperiment['variants'][number], { changes: unknown }>
+>;
 
 declare global {
   interface Window {
@@ -70,7 +73,12 @@ export interface Experiments {
  * added later, for as long as the page stays on the experiment's path), and show each as soon as it
  * is changed. A destination reached by a redirect counts as the experiment's page for that visitor.
  */
-export function runExperiments(config: TrackerConfig | undefined, visitor: string, emit: Emit, preview?: [string, number] | null): Experiments {
+export function runExperiments(
+  config: TrackerConfig | undefined,
+  visitor: string,
+  emit: Emit,
+  preview?: [string, number] | null,
+): Experiments {
   // A preview runs only its own test, in the variant asked for, and records nothing (expose() is never
   // called, nothing is stored): the browser's real assignments stay as they were.
   const list = ((config && config.experiments) || []).filter((e) => !preview || e.id == preview[0]);
@@ -85,7 +93,8 @@ export function runExperiments(config: TrackerConfig | undefined, visitor: strin
       if (!changes.length) return;
       if (document.readyState == 'loading') return applyChanges(changes, [document]);
       const added: Element[] = [];
-      for (const record of records) record.addedNodes.forEach((node) => node.nodeType == 1 && added.push(node as Element));
+      for (const record of records)
+        record.addedNodes.forEach((node) => node.nodeType == 1 && added.push(node as Element));
       if (added.length) applyChanges(changes, added);
     });
     observer.observe(document.documentElement, { childList: true, subtree: true });
@@ -108,7 +117,9 @@ export function runExperiments(config: TrackerConfig | undefined, visitor: strin
             const hop = load<[number, string]>(HOP);
             if (!preview && hop && hop[1] == path && Date.now() - hop[0] < HOP_MS) continue;
             const query = location.search;
-            const to = within(url + (query ? (url.indexOf('?') < 0 ? query : '&' + query.slice(1)) : '') + location.hash);
+            const to = within(
+              url + (query ? (url.indexOf('?') < 0 ? query : '&' + query.slice(1)) : '') + location.hash,
+            );
             // Never off the site (a test stored before the API refused `//host` targets): the visitor
             // stays, uncounted. A previewed variant on this very path would redirect for ever (no hop is stored).
             if (!to || (preview && norm(to.pathname) == path)) continue;

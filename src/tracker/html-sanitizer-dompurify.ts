@@ -7,5 +7,7 @@ import { setHtmlSanitizer } from './html-sanitizer.js';
 // Where DOMPurify cannot work it hands its input back unchanged, so there no sanitizer is set and
 // html changes are skipped.
 if (DOMPurify.isSupported) {
-  setHtmlSanitizer((html) => DOMPurify.sanitize(html, { FORBID_TAGS: ['form', 'style'], FORBID_ATTR: ['action', 'formaction'] }));
+  setHtmlSanitizer((html) =>
+    DOMPurify.sanitize(html, { FORBID_TAGS: ['form', 'style'], FORBID_ATTR: ['action', 'formaction'] }),
+  );
 }

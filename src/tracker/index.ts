@@ -30,7 +30,14 @@ declare global {
 function start(property: string, api: string): void {
   const queue = createSendQueue(api);
   const emit: Emit = (type, fields) =>
-    queue.push({ type, property_id: property, visitor_id: visitorId(), session_id: sessionId(), path: currentPath(), ...fields });
+    queue.push({
+      type,
+      property_id: property,
+      visitor_id: visitorId(),
+      session_id: sessionId(),
+      path: currentPath(),
+      ...fields,
+    });
   // Set first, so a second copy of the tag does nothing even when a redirect variant ends this one.
   window.sightline = customEvents(property, emit, window.sightline as SightlineStub | undefined);
 

@@ -51,5 +51,10 @@ function externalReferrer(): string | null {
 export function pageviewFields(first: boolean): Partial<TrackerEvent> {
   const query = new URLSearchParams(location.search);
   const utm = (name: string) => query.get('utm_' + name)?.slice(0, 256) || undefined;
-  return { referrer: first ? externalReferrer() : undefined, utm_source: utm('source'), utm_medium: utm('medium'), utm_campaign: utm('campaign') };
+  return {
+    referrer: first ? externalReferrer() : undefined,
+    utm_source: utm('source'),
+    utm_medium: utm('medium'),
+    utm_campaign: utm('campaign'),
+  };
 }

@@ -5,7 +5,12 @@ import { previewOf } from './preview.js';
 // What a preview link may force: only a test the site's own config runs, and only a variant it has.
 const config: TrackerConfig = {
   experiments: [
-    { id: 'exp_cta', page: '/pricing', type: 'nocode', variants: [{ changes: [] }, { changes: [{ selector: 'h1', op: 'text', value: 'B' }] }] },
+    {
+      id: 'exp_cta',
+      page: '/pricing',
+      type: 'nocode',
+      variants: [{ changes: [] }, { changes: [{ selector: 'h1', op: 'text', value: 'B' }] }],
+    },
     { id: 'exp:odd', page: '/', type: 'redirect', variants: [{ changes: [] }, { url: '/b' }, { url: '/c' }] },
   ],
 };
@@ -47,7 +52,16 @@ describe('previewOf (?sl_preview=EXP_ID:VARIANT)', () => {
   });
 
   it('forces nothing for a variant the test lacks or that is not a plain index', () => {
-    for (const bad of ['exp_cta:2', 'exp_cta:-1', 'exp_cta:1.0', 'exp_cta:1e0', 'exp_cta: 1', 'exp_cta:', 'exp_cta', 'exp_cta:0x1']) {
+    for (const bad of [
+      'exp_cta:2',
+      'exp_cta:-1',
+      'exp_cta:1.0',
+      'exp_cta:1e0',
+      'exp_cta: 1',
+      'exp_cta:',
+      'exp_cta',
+      'exp_cta:0x1',
+    ]) {
       at('?sl_preview=' + encodeURIComponent(bad));
       expect(previewOf(config), bad).toBeNull();
     }

@@ -16,6 +16,8 @@ export function previewOf(config: TrackerConfig | undefined): [string, number] |
   const variant = asked.slice(at + 1);
   const test = ((config && config.experiments) || []).filter((e) => e.id == id)[0];
   if (test && /^\d+$/.test(variant) && +variant < test.variants.length) return [id, +variant];
-  console.info('Sightline: no preview of ' + asked + (test ? ': no such variant' : ': not a running test on this page’s ?p= tag'));
+  console.info(
+    'Sightline: no preview of ' + asked + (test ? ': no such variant' : ': not a running test on this page’s ?p= tag'),
+  );
   return null;
 }

@@ -1,6 +1,7 @@
 // Crawlers, monitors and scripted browsers announce themselves in the user agent; these words cover
 // the common ones without a list the size of isbot's (the server still flags what slips through).
-const BOT_AGENT = /bot|crawl|spider|slurp|headless|lighthouse|phantom|puppeteer|playwright|selenium|prerender|preview|facebookexternalhit/i;
+const BOT_AGENT =
+  /bot|crawl|spider|slurp|headless|lighthouse|phantom|puppeteer|playwright|selenium|prerender|preview|facebookexternalhit/i;
 
 /** Whether the tracker must do nothing at all: the visitor opted out, or this is not a person's browser. */
 export function trackingRefused(): boolean {

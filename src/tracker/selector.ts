@@ -6,7 +6,8 @@ const LANDMARK = /^(nav|header|footer|main|aside|form|section|article|dialog|tab
 const REGION = /^(form|fieldset|dialog|section|article|aside|nav|header|footer|table)$/;
 const NAME = /^[A-Za-z][\w-]{0,39}$/;
 // Generated names (css-1x9ab3, ember123) carry runs of digits; state classes come and go with clicks.
-const GENERATED = /\d{3}|^(css|sc|jsx|svelte)-|^(is|has)-|^(active|current|selected|open|show|hidden|disabled|focus|hover)$/i;
+const GENERATED =
+  /\d{3}|^(css|sc|jsx|svelte)-|^(is|has)-|^(active|current|selected|open|show|hidden|disabled|focus|hover)$/i;
 
 const stable = (name: string) => NAME.test(name) && !GENERATED.test(name);
 
@@ -48,7 +49,11 @@ function shortPath(el: Element): string {
     if (id) return unique(id + ' ' + selector) ? id + ' ' + selector : exactPath(el);
   }
   let kept = 0;
-  for (let node = el.parentElement; node && node != document.body && kept < 2 && !unique(selector); node = node.parentElement) {
+  for (
+    let node = el.parentElement;
+    node && node != document.body && kept < 2 && !unique(selector);
+    node = node.parentElement
+  ) {
     if (LANDMARK.test(node.localName) || step(node) != node.localName) {
       selector = step(node) + ' ' + selector;
       kept++;
@@ -69,7 +74,8 @@ function exactPath(el: Element): string {
   }
   if (!node || node == document.body) return 'body > ' + selector;
   // Positions alone read badly in a report; the landmark says where on the page the element is.
-  while ((node = node.parentElement) && node != document.body) if (LANDMARK.test(node.localName)) return step(node) + ' ' + selector;
+  while ((node = node.parentElement) && node != document.body)
+    if (LANDMARK.test(node.localName)) return step(node) + ' ' + selector;
   return selector;
 }
 
@@ -80,7 +86,8 @@ export function selectorOf(el: Element): string {
   for (const name of DATA_ATTRIBUTES) {
     const value = el.getAttribute(name);
     // Shared values are kept on purpose: a site that marks ten buttons alike wants them counted as one.
-    if (value && value.length <= 80 && !/[\0-\x1f]/.test(value)) return `[${name}="${value.replace(/["\\]/g, '\\$&')}"]`;
+    if (value && value.length <= 80 && !/[\0-\x1f]/.test(value))
+      return `[${name}="${value.replace(/["\\]/g, '\\$&')}"]`;
   }
   return shortPath(el).slice(0, 512);
 }

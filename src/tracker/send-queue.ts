@@ -38,12 +38,15 @@ export function createSendQueue(api: string): SendQueue {
   const keep = (events: TrackerEvent[]) => {
     save(OUTBOX_KEY, (load<TrackerEvent[]>(OUTBOX_KEY) || []).concat(events).slice(-OUTBOX_CAP));
     if (!retryTimer) {
-      retryTimer = window.setTimeout(() => {
-        retryTimer = 0;
-        pending = (load<TrackerEvent[]>(OUTBOX_KEY) || []).concat(pending);
-        save(OUTBOX_KEY, null);
-        flush();
-      }, Math.max(retryDelay, waitMs()));
+      retryTimer = window.setTimeout(
+        () => {
+          retryTimer = 0;
+          pending = (load<TrackerEvent[]>(OUTBOX_KEY) || []).concat(pending);
+          save(OUTBOX_KEY, null);
+          flush();
+        },
+        Math.max(retryDelay, waitMs()),
+      );
       retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
     }
   };

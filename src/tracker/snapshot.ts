@@ -26,7 +26,14 @@ function describe(el: Element, kind: SnapshotElement['kind']): SnapshotElement {
   if (kind == 'link' && !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(css.backgroundColor)) kind = 'button';
   // innerText leaves the values of fields out, but not what was typed into an editable region.
   const typed = el instanceof HTMLElement && (el.isContentEditable || el.querySelector('[contenteditable]'));
-  const text = el instanceof HTMLImageElement ? el.alt : el instanceof HTMLInputElement ? el.value : typed ? '' : (el as HTMLElement).innerText;
+  const text =
+    el instanceof HTMLImageElement
+      ? el.alt
+      : el instanceof HTMLInputElement
+        ? el.value
+        : typed
+          ? ''
+          : (el as HTMLElement).innerText;
   return {
     selector: selectorOf(el),
     tag: el.localName,
@@ -44,7 +51,8 @@ export function pageElements(): SnapshotElement[] {
   const out: SnapshotElement[] = [];
   for (const [query, kind] of KINDS) {
     document.querySelectorAll(query).forEach((el) => {
-      if (out.length < MAX_SNAPSHOT_ELEMENTS && !seen.has(el) && el.getClientRects().length) out.push(describe(el, kind));
+      if (out.length < MAX_SNAPSHOT_ELEMENTS && !seen.has(el) && el.getClientRects().length)
+        out.push(describe(el, kind));
       seen.add(el);
     });
   }

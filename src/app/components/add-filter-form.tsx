@@ -17,8 +17,18 @@ type Input = z.input<typeof typedFilter>;
 type Output = z.output<typeof typedFilter>;
 
 const EXAMPLES: Record<Output['dimension'], string> = {
-  page: '/blog', entry_page: '/pricing', exit_page: '/checkout', referrer: 'google.com', utm_source: 'newsletter',
-  utm_medium: 'email', utm_campaign: 'spring-sale', country: 'US', device: 'mobile', browser: 'Chrome', os: 'iOS', goal: 'Signup',
+  page: '/blog',
+  entry_page: '/pricing',
+  exit_page: '/checkout',
+  referrer: 'google.com',
+  utm_source: 'newsletter',
+  utm_medium: 'email',
+  utm_campaign: 'spring-sale',
+  country: 'US',
+  device: 'mobile',
+  browser: 'Chrome',
+  os: 'iOS',
+  goal: 'Signup',
 };
 
 /** Exact values are compared as the reports show them; a country is its upper-case code. */
@@ -29,7 +39,15 @@ const normalise = (v: Output): Filter => ({
 });
 
 /** "Page contains /blog": dimension, operator and value, added to the filters already on. */
-export function AddFilterForm({ existing, onAdd, onDone }: { existing: Filter[]; onAdd: (filter: Filter) => void; onDone: () => void }) {
+export function AddFilterForm({
+  existing,
+  onAdd,
+  onDone,
+}: {
+  existing: Filter[];
+  onAdd: (filter: Filter) => void;
+  onDone: () => void;
+}) {
   const { register, handleSubmit, formState, watch, setError } = useForm<Input, unknown, Output>({
     resolver: zodResolver(typedFilter, { error: formMessages }),
     defaultValues: { dimension: 'page', op: 'contains', value: '' },
@@ -48,12 +66,20 @@ export function AddFilterForm({ existing, onAdd, onDone }: { existing: Filter[];
   };
 
   return (
-    <form id="add-filter-form" className="add-filter" onSubmit={handleSubmit(submit)} noValidate aria-label="Add a filter">
+    <form
+      id="add-filter-form"
+      className="add-filter"
+      onSubmit={handleSubmit(submit)}
+      noValidate
+      aria-label="Add a filter"
+    >
       <label className="field">
         <span>Filter by</span>
         <select {...register('dimension')}>
           {filterDimensions.map((d) => (
-            <option key={d} value={d}>{FILTER_DIMENSION_LABELS[d]}</option>
+            <option key={d} value={d}>
+              {FILTER_DIMENSION_LABELS[d]}
+            </option>
           ))}
         </select>
       </label>
@@ -61,7 +87,9 @@ export function AddFilterForm({ existing, onAdd, onDone }: { existing: Filter[];
         <span>Condition</span>
         <select {...register('op')}>
           {filterOperators.map((o) => (
-            <option key={o} value={o}>{FILTER_OPERATOR_LABELS[o]}</option>
+            <option key={o} value={o}>
+              {FILTER_OPERATOR_LABELS[o]}
+            </option>
           ))}
         </select>
       </label>
@@ -79,13 +107,23 @@ export function AddFilterForm({ existing, onAdd, onDone }: { existing: Filter[];
           {...register('value')}
         />
         <span id="filter-value-help" className="muted small">
-          {op === 'matches' ? '* is any text within one path segment, ** any text at all.' : op === 'is' || op === 'is_not' ? 'The whole value, as the tables show it.' : 'Any part of the value, ignoring case.'}
+          {op === 'matches'
+            ? '* is any text within one path segment, ** any text at all.'
+            : op === 'is' || op === 'is_not'
+              ? 'The whole value, as the tables show it.'
+              : 'Any part of the value, ignoring case.'}
         </span>
-        <span id="filter-value-error" className="field-error">{error}</span>
+        <span id="filter-value-error" className="field-error">
+          {error}
+        </span>
       </div>
       <div className="add-filter-actions">
-        <button type="submit" className="button primary small">Apply filter</button>
-        <button type="button" className="button small" onClick={onDone}>Cancel</button>
+        <button type="submit" className="button primary small">
+          Apply filter
+        </button>
+        <button type="button" className="button small" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );

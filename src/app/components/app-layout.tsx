@@ -38,13 +38,18 @@ export function AppLayout() {
 
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="app-header">
         <div className="app-header-row">
           <Link to="/traffic" search={sharedView} className="brand">
             <img src="/favicon.svg" alt="" width="24" height="24" /> Sightline
           </Link>
-          <SiteNav items={nav} connectLabel={connection.mode === 'key' ? `Key: ${new URL(connection.baseUrl).host}` : 'Connect with a key'} />
+          <SiteNav
+            items={nav}
+            connectLabel={connection.mode === 'key' ? `Key: ${new URL(connection.baseUrl).host}` : 'Connect with a key'}
+          />
         </div>
         {properties.data && (controls.property || controls.range) && (
           <div className="app-header-row controls">

@@ -18,7 +18,17 @@ const COLOURS = [
 /** A hollow ring on the running bucket's point: the figure there is still growing. */
 function RunningDot(props: { cx?: number; cy?: number; payload?: TrendPoint; stroke?: string }) {
   if (!props.payload?.incomplete || props.cx === undefined || props.cy === undefined) return <g />;
-  return <circle className="trend-running-dot" cx={props.cx} cy={props.cy} r={4} stroke={props.stroke} strokeWidth={2} fill="var(--surface)" />;
+  return (
+    <circle
+      className="trend-running-dot"
+      cx={props.cx}
+      cy={props.cy}
+      r={4}
+      stroke={props.stroke}
+      strokeWidth={2}
+      fill="var(--surface)"
+    />
+  );
 }
 
 /**
@@ -27,7 +37,15 @@ function RunningDot(props: { cx?: number; cy?: number; payload?: TrendPoint; str
  * running is drawn apart: a dotted stretch from the last complete bucket to a ring, and its tooltip
  * says it is not over. Shared by the Traffic, Clicks, Forms and All properties reports.
  */
-export function BucketTrendChart({ points, series, compare, comparedName = 'previous period', granularity, testId, height = 260 }: {
+export function BucketTrendChart({
+  points,
+  series,
+  compare,
+  comparedName = 'previous period',
+  granularity,
+  testId,
+  height = 260,
+}: {
   points: TrendPoint[];
   series: [TrendSeries, TrendSeries];
   compare: boolean;
@@ -38,24 +56,85 @@ export function BucketTrendChart({ points, series, compare, comparedName = 'prev
 }) {
   const running = points.some((p) => p.incomplete);
   return (
-    <div className="chart" data-testid={testId} data-points={points.length} data-running={running || undefined} style={{ width: '100%', minHeight: height }}>
+    <div
+      className="chart"
+      data-testid={testId}
+      data-points={points.length}
+      data-running={running || undefined}
+      style={{ width: '100%', minHeight: height }}
+    >
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="var(--grid)" vertical={false} />
           <XAxis dataKey="label" tick={{ fill: 'var(--muted)', fontSize: 12 }} stroke="var(--grid)" minTickGap={24} />
-          <YAxis tickFormatter={formatCompact} tick={{ fill: 'var(--muted)', fontSize: 12 }} stroke="var(--grid)" width={44} allowDecimals={false} />
-          <Tooltip content={({ active, payload }) => (active ? <TrendTooltip point={payload?.[0]?.payload as TrendPoint | undefined} series={series} compare={compare} granularity={granularity} /> : null)} />
+          <YAxis
+            tickFormatter={formatCompact}
+            tick={{ fill: 'var(--muted)', fontSize: 12 }}
+            stroke="var(--grid)"
+            width={44}
+            allowDecimals={false}
+          />
+          <Tooltip
+            content={({ active, payload }) =>
+              active ? (
+                <TrendTooltip
+                  point={payload?.[0]?.payload as TrendPoint | undefined}
+                  series={series}
+                  compare={compare}
+                  granularity={granularity}
+                />
+              ) : null
+            }
+          />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Area type="monotone" dataKey={series[0].key} name={series[0].name} stroke={COLOURS[0].stroke} fill={COLOURS[0].fill} strokeWidth={2} isAnimationActive={false} />
-          <Line type="monotone" dataKey={series[1].key} name={series[1].name} stroke={COLOURS[1].stroke} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Area
+            type="monotone"
+            dataKey={series[0].key}
+            name={series[0].name}
+            stroke={COLOURS[0].stroke}
+            fill={COLOURS[0].fill}
+            strokeWidth={2}
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey={series[1].key}
+            name={series[1].name}
+            stroke={COLOURS[1].stroke}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
           {/* The dash is the stylesheet's (.trend-partial): the attribute marks the compared period's lines. */}
           {running &&
             series.map((s, i) => (
-              <Line key={`partial-${s.key}`} className="trend-partial" type="linear" dataKey={`partial_${s.key}`} name={`${s.name} (incomplete)`} legendType="none" stroke={COLOURS[i].stroke} strokeWidth={2} dot={<RunningDot />} activeDot={false} isAnimationActive={false} />
+              <Line
+                key={`partial-${s.key}`}
+                className="trend-partial"
+                type="linear"
+                dataKey={`partial_${s.key}`}
+                name={`${s.name} (incomplete)`}
+                legendType="none"
+                stroke={COLOURS[i].stroke}
+                strokeWidth={2}
+                dot={<RunningDot />}
+                activeDot={false}
+                isAnimationActive={false}
+              />
             ))}
           {compare &&
             series.map((s, i) => (
-              <Line key={s.key} type="monotone" dataKey={`prev_${s.key}`} name={`${s.name}, ${comparedName}`} stroke={COLOURS[i].stroke} strokeDasharray="5 4" strokeOpacity={0.7} dot={false} isAnimationActive={false} />
+              <Line
+                key={s.key}
+                type="monotone"
+                dataKey={`prev_${s.key}`}
+                name={`${s.name}, ${comparedName}`}
+                stroke={COLOURS[i].stroke}
+                strokeDasharray="5 4"
+                strokeOpacity={0.7}
+                dot={false}
+                isAnimationActive={false}
+              />
             ))}
         </ComposedChart>
       </ResponsiveContainer>

@@ -18,7 +18,8 @@ export function ComparisonControls({ chart }: { chart: boolean }) {
   const search = useSearch({ from: '__root__' });
   const view = useDashboardView();
   const navigate = useNavigate();
-  const set = (patch: Partial<DashboardSearch>) => navigate({ to: '.', search: (s) => ({ ...s, ...patch }), replace: false });
+  const set = (patch: Partial<DashboardSearch>) =>
+    navigate({ to: '.', search: (s) => ({ ...s, ...patch }), replace: false });
   const comparison = search.comparison ?? 'previous';
   const days = view?.previous?.days;
 
@@ -32,11 +33,18 @@ export function ComparisonControls({ chart }: { chart: boolean }) {
             const next = e.target.value as Comparison;
             // Chosen dates start from the compared dates on screen, so the calendars open somewhere sensible.
             if (next === 'custom' && days) set({ comparison: next, compare_from: days.start, compare_to: days.end });
-            else set({ comparison: next === 'previous' ? undefined : next, compare_from: undefined, compare_to: undefined });
+            else
+              set({
+                comparison: next === 'previous' ? undefined : next,
+                compare_from: undefined,
+                compare_to: undefined,
+              });
           }}
         >
           {(Object.keys(COMPARISON_LABELS) as Comparison[]).map((c) => (
-            <option key={c} value={c}>{COMPARISON_LABELS[c]}</option>
+            <option key={c} value={c}>
+              {COMPARISON_LABELS[c]}
+            </option>
           ))}
         </select>
       </label>
@@ -45,11 +53,29 @@ export function ComparisonControls({ chart }: { chart: boolean }) {
           <label className="field">
             <span>Compare from</span>
             {/* A start after the end (typed, not picked) moves the end along, so the two never swap. */}
-            <input type="date" value={days.start} onChange={(e) => e.target.value && set({ compare_from: e.target.value, compare_to: e.target.value > days.end ? e.target.value : days.end })} />
+            <input
+              type="date"
+              value={days.start}
+              onChange={(e) =>
+                e.target.value &&
+                set({ compare_from: e.target.value, compare_to: e.target.value > days.end ? e.target.value : days.end })
+              }
+            />
           </label>
           <label className="field">
             <span>Compare until</span>
-            <input type="date" value={days.end} min={days.start} onChange={(e) => e.target.value && set({ compare_from: e.target.value < days.start ? e.target.value : days.start, compare_to: e.target.value })} />
+            <input
+              type="date"
+              value={days.end}
+              min={days.start}
+              onChange={(e) =>
+                e.target.value &&
+                set({
+                  compare_from: e.target.value < days.start ? e.target.value : days.start,
+                  compare_to: e.target.value,
+                })
+              }
+            />
           </label>
         </>
       )}

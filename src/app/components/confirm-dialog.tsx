@@ -21,7 +21,17 @@ interface Props {
  * A modal confirmation before something that cannot be taken back: a native <dialog> (focus stays
  * inside, Escape cancels), Cancel focused first so a stray Enter keeps things as they are.
  */
-export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pending, error, onConfirm, onCancel, testId }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+  testId,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -30,7 +40,14 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pen
     return () => dialog?.close();
   }, []);
   return (
-    <dialog ref={ref} className="card confirm-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onCancel={onCancel} data-testid={testId}>
+    <dialog
+      ref={ref}
+      className="card confirm-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={onCancel}
+      data-testid={testId}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       <div id={`${id}-text`}>{children}</div>
       {error}
@@ -38,7 +55,9 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pen
         <button type="button" className="button danger" onClick={onConfirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}
         </button>
-        <button type="button" className="button" onClick={onCancel} autoFocus>Cancel</button>
+        <button type="button" className="button" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
       </div>
     </dialog>
   );

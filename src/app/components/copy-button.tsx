@@ -26,7 +26,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         Copy
       </button>
       <span role="status" className="muted small">
-        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'The browser refused the clipboard: select the text and copy it.' : ''}
+        {state === 'copied'
+          ? 'Copied.'
+          : state === 'failed'
+            ? 'The browser refused the clipboard: select the text and copy it.'
+            : ''}
       </span>
     </span>
   );

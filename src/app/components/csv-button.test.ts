@@ -11,12 +11,17 @@ describe('CSV export', () => {
   });
 
   it('writes a rate without a base (null) as an empty cell, not 0 (issue 13 §3)', () => {
-    expect(toCsv([{ path: '/features', bounce_rate: null }, { path: '/', bounce_rate: 0.5 }])).toBe('path,bounce_rate\r\n/features,\r\n/,0.5');
+    expect(
+      toCsv([
+        { path: '/features', bounce_rate: null },
+        { path: '/', bounce_rate: 0.5 },
+      ]),
+    ).toBe('path,bounce_rate\r\n/features,\r\n/,0.5');
   });
 
   it('defuses values that start with a tab or carriage return too (OWASP), as a visitor could send them', () => {
     const csv = toCsv([{ target: '\t=cmd|calc', label: '\r=1+1', plus: '+SUM(A1)' }]);
-    expect(csv).toBe('target,label,plus\r\n\'\t=cmd|calc,"\'\r=1+1",\'+SUM(A1)');
+    expect(csv).toBe("target,label,plus\r\n'\t=cmd|calc,\"'\r=1+1\",'+SUM(A1)");
   });
 });
 

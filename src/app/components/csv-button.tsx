@@ -27,9 +27,23 @@ export function downloadCsv(rows: Record<string, unknown>[], filename: string): 
 }
 
 /** Downloads the table's raw figures (not the formatted ones), so spreadsheets get numbers. */
-export function CsvButton({ rows, filename, label }: { rows: Record<string, unknown>[]; filename: string; label: string }) {
+export function CsvButton({
+  rows,
+  filename,
+  label,
+}: {
+  rows: Record<string, unknown>[];
+  filename: string;
+  label: string;
+}) {
   return (
-    <button type="button" className="button small" onClick={() => downloadCsv(rows, filename)} disabled={rows.length === 0} aria-label={`Download ${label} as CSV`}>
+    <button
+      type="button"
+      className="button small"
+      onClick={() => downloadCsv(rows, filename)}
+      disabled={rows.length === 0}
+      aria-label={`Download ${label} as CSV`}
+    >
       CSV
     </button>
   );

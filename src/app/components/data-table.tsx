@@ -58,11 +58,24 @@ export function sortRows<Row>(rows: readonly Row[], col: Column<Row>, dir: Table
  * A table whose headers sort it (click or Enter; `aria-sort` tells screen readers) and whose raw
  * figures download as CSV. Shared by every report so sorting and export behave the same everywhere.
  */
-export function DataTable<Row extends object>({ rows, columns, caption, csvFilename, initialSort, empty, rowKey, testId, sort: controlled, onSortChange }: Props<Row>) {
+export function DataTable<Row extends object>({
+  rows,
+  columns,
+  caption,
+  csvFilename,
+  initialSort,
+  empty,
+  rowKey,
+  testId,
+  sort: controlled,
+  onSortChange,
+}: Props<Row>) {
   const startCol = columns.find((c) => c.key === initialSort);
   // A sort from the URL naming no column of this table (an old link) falls back to the default.
   const fromUrl = controlled && columns.some((c) => c.key === controlled.key) ? controlled : null;
-  const [sort, setSort] = useState<Sort>(fromUrl ?? (startCol ? { key: startCol.key, dir: startCol.numeric ? 'desc' : 'asc' } : null));
+  const [sort, setSort] = useState<Sort>(
+    fromUrl ?? (startCol ? { key: startCol.key, dir: startCol.numeric ? 'desc' : 'asc' } : null),
+  );
   // The table sorts at once on a click; the URL follows, and back/forward bring its order back here.
   useEffect(() => {
     if (fromUrl) setSort(fromUrl);
@@ -75,7 +88,10 @@ export function DataTable<Row extends object>({ rows, columns, caption, csvFilen
   }, [rows, columns, sort]);
 
   const toggle = (col: Column<Row>) => {
-    const next: TableSort = sort?.key === col.key ? { key: col.key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key: col.key, dir: col.numeric ? 'desc' : 'asc' };
+    const next: TableSort =
+      sort?.key === col.key
+        ? { key: col.key, dir: sort.dir === 'asc' ? 'desc' : 'asc' }
+        : { key: col.key, dir: col.numeric ? 'desc' : 'asc' };
     setSort(next);
     onSortChange?.(next);
   };
@@ -96,10 +112,17 @@ export function DataTable<Row extends object>({ rows, columns, caption, csvFilen
                 {columns.map((col) => {
                   const dir = sort?.key === col.key ? sort.dir : undefined;
                   return (
-                    <th key={col.key} scope="col" className={col.numeric ? 'num' : col.className} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                    <th
+                      key={col.key}
+                      scope="col"
+                      className={col.numeric ? 'num' : col.className}
+                      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+                    >
                       <button type="button" className="sort-button" onClick={() => toggle(col)}>
                         {col.label}
-                        <span aria-hidden="true" className="sort-mark">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}</span>
+                        <span aria-hidden="true" className="sort-mark">
+                          {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+                        </span>
                       </button>
                     </th>
                   );

@@ -23,13 +23,16 @@ export function FilterBar() {
     addButton.current?.focus();
   };
   const filters = filtersFromSearch(search.filters);
-  const edit = (change: Parameters<typeof editFilters>[0]) => navigate({ to: '.', search: editFilters(change), resetScroll: false });
+  const edit = (change: Parameters<typeof editFilters>[0]) =>
+    navigate({ to: '.', search: editFilters(change), resetScroll: false });
   const full = filters.length >= MAX_FILTERS;
 
   return (
     <section className="filter-bar" aria-label="Filters">
       {filters.length === 0 ? (
-        <p className="muted small filter-hint">All visits. Click a row in any table, or add a filter, to see one segment.</p>
+        <p className="muted small filter-hint">
+          All visits. Click a row in any table, or add a filter, to see one segment.
+        </p>
       ) : (
         <ul className="filter-chips" aria-label="Active filters">
           {filters.map((f, i) => {
@@ -37,7 +40,13 @@ export function FilterBar() {
             return (
               <li key={`${i}-${words}`} className="filter-chip">
                 <span>{words}</span>
-                <button type="button" className="chip-remove" aria-label={`Remove filter: ${words}`} title="Remove this filter" onClick={() => edit((all) => removeFilter(all, i))}>
+                <button
+                  type="button"
+                  className="chip-remove"
+                  aria-label={`Remove filter: ${words}`}
+                  title="Remove this filter"
+                  onClick={() => edit((all) => removeFilter(all, i))}
+                >
                   <span aria-hidden="true">×</span>
                 </button>
               </li>

@@ -7,8 +7,10 @@ import { filterWords } from '../lib/filter-words.js';
 /** One `is` filter a row stands for; a UTM row stands for three (source, medium, campaign). */
 export type FilterPick = [dimension: FilterDimension, value: string | null];
 
-const applyPicks = (picks: FilterPick[]) => editFilters((filters) => picks.reduce((f, [dimension, value]) => filterBy(f, dimension, value), filters));
-const describe = (picks: FilterPick[]) => `Show only: ${picks.map(([dimension, value]) => filterWords({ op: 'is', dimension, values: [value] })).join(', ')}`;
+const applyPicks = (picks: FilterPick[]) =>
+  editFilters((filters) => picks.reduce((f, [dimension, value]) => filterBy(f, dimension, value), filters));
+const describe = (picks: FilterPick[]) =>
+  `Show only: ${picks.map(([dimension, value]) => filterWords({ op: 'is', dimension, values: [value] })).join(', ')}`;
 
 /**
  * A breakdown row's label as a link to the same report filtered by it: a real link (keyboard, new
@@ -17,7 +19,14 @@ const describe = (picks: FilterPick[]) => `Show only: ${picks.map(([dimension, v
  */
 export function FilterLink({ by, children }: { by: FilterPick[]; children: ReactNode }) {
   return (
-    <Link to="." search={applyPicks(by)} resetScroll={false} preload={false} className="filter-link" title={describe(by)}>
+    <Link
+      to="."
+      search={applyPicks(by)}
+      resetScroll={false}
+      preload={false}
+      className="filter-link"
+      title={describe(by)}
+    >
       {children}
     </Link>
   );
@@ -31,9 +40,21 @@ export function FilterButton({ by }: { by: FilterPick[] }) {
   const navigate = useNavigate();
   const words = describe(by);
   return (
-    <button type="button" className="filter-button" aria-label={words} title={words} onClick={() => navigate({ to: '.', search: applyPicks(by), resetScroll: false })}>
+    <button
+      type="button"
+      className="filter-button"
+      aria-label={words}
+      title={words}
+      onClick={() => navigate({ to: '.', search: applyPicks(by), resetScroll: false })}
+    >
       <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-        <path d="M1.5 2h13l-5 6.2V13l-3 1.5V8.2z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+        <path
+          d="M1.5 2h13l-5 6.2V13l-3 1.5V8.2z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   );

@@ -6,13 +6,33 @@ import './form-field.css';
  * control's name stays short ("Id") and help and error are read as its description.
  * The control itself sets `id={id}`, `aria-describedby={describedBy(id, !!help)}` and `aria-invalid`.
  */
-export function FormField({ id, label, help, error, children }: { id: string; label: ReactNode; help?: ReactNode; error?: string; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  help,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  help?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="form-field">
-      <label htmlFor={id} className="form-label">{label}</label>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
       {children}
-      {help && <span id={`${id}-help`} className="muted small">{help}</span>}
-      <span id={`${id}-error`} className="field-error">{error}</span>
+      {help && (
+        <span id={`${id}-help`} className="muted small">
+          {help}
+        </span>
+      )}
+      <span id={`${id}-error`} className="field-error">
+        {error}
+      </span>
     </div>
   );
 }

@@ -7,13 +7,19 @@ import type { InteractionGrouping } from '../lib/interactions-search.js';
  */
 export function GroupToggle({ group }: { group: InteractionGrouping | undefined }) {
   const navigate = useNavigate();
-  const choose = (next: InteractionGrouping | undefined) => navigate({ to: '.', search: (s) => ({ ...s, group: next }) });
+  const choose = (next: InteractionGrouping | undefined) =>
+    navigate({ to: '.', search: (s) => ({ ...s, group: next }) });
   return (
     <div className="group-toggle" role="group" aria-label="Rows">
       <button type="button" className="button small" aria-pressed={!group} onClick={() => choose(undefined)}>
         Per page
       </button>
-      <button type="button" className="button small" aria-pressed={group === 'element'} onClick={() => choose('element')}>
+      <button
+        type="button"
+        className="button small"
+        aria-pressed={group === 'element'}
+        onClick={() => choose('element')}
+      >
         All pages
       </button>
     </div>

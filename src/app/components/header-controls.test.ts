@@ -12,11 +12,14 @@ describe('headerControlsFor', () => {
     expect(headerControlsFor('/experiments/exp_1')).toEqual({ property: true, range: false, granularity: false });
   });
   it('shows no report controls on admin and connect pages', () => {
-    for (const path of ['/properties', '/api-access', '/connect']) expect(headerControlsFor(path)).toEqual({ property: false, range: false, granularity: false });
+    for (const path of ['/properties', '/api-access', '/connect'])
+      expect(headerControlsFor(path)).toEqual({ property: false, range: false, granularity: false });
   });
   it('shows the filters on every report and nowhere else', () => {
-    for (const path of ['/traffic', '/pages', '/pages/detail', '/clicks', '/forms', '/funnels/', '/aggregate']) expect(showsFilters(path), path).toBe(true);
-    for (const path of ['/experiments', '/experiments/new', '/properties', '/api-access', '/connect', '/']) expect(showsFilters(path), path).toBe(false);
+    for (const path of ['/traffic', '/pages', '/pages/detail', '/clicks', '/forms', '/funnels/', '/aggregate'])
+      expect(showsFilters(path), path).toBe(true);
+    for (const path of ['/experiments', '/experiments/new', '/properties', '/api-access', '/connect', '/'])
+      expect(showsFilters(path), path).toBe(false);
   });
   it('gives Goals the property, range and filters, but no granularity (it draws no time series)', () => {
     expect(headerControlsFor('/goals')).toEqual({ property: true, range: true, granularity: false });

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { formatInteger } from '../lib/format.js';
-import { interactionsBreakdownQueryOptions, type FetchInteractions, type InteractionsBreakdown } from '../lib/interactions-breakdown-query.js';
+import {
+  interactionsBreakdownQueryOptions,
+  type FetchInteractions,
+  type InteractionsBreakdown,
+} from '../lib/interactions-breakdown-query.js';
 import { useReportScope } from '../lib/report-scope.js';
 import type { DashboardView } from '../lib/use-dashboard-view.js';
 import { FigureCards } from './figure-cards.js';
@@ -44,11 +48,23 @@ export interface InteractionReportConfig<C extends string, U extends string, R e
   };
 }
 
-function InteractionReport<C extends string, U extends string, R extends string>({ view, config }: { view: DashboardView; config: InteractionReportConfig<C, U, R> }) {
+function InteractionReport<C extends string, U extends string, R extends string>({
+  view,
+  config,
+}: {
+  view: DashboardView;
+  config: InteractionReportConfig<C, U, R>;
+}) {
   const scope = useReportScope(view);
   const { group } = useSearch({ strict: false });
-  const current = useQuery(interactionsBreakdownQueryOptions(scope, config.report, config.fetch, view.range, view.granularity, group));
-  const previous = useQuery(comparedRead(view.previous, (r) => interactionsBreakdownQueryOptions(scope, config.report, config.fetch, r, view.granularity, group)));
+  const current = useQuery(
+    interactionsBreakdownQueryOptions(scope, config.report, config.fetch, view.range, view.granularity, group),
+  );
+  const previous = useQuery(
+    comparedRead(view.previous, (r) =>
+      interactionsBreakdownQueryOptions(scope, config.report, config.fetch, r, view.granularity, group),
+    ),
+  );
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
 
   const now = current.data?.summary;
@@ -65,23 +81,50 @@ function InteractionReport<C extends string, U extends string, R extends string>
         stale={stale}
         busy={current.isFetching}
         figures={[
-          { key: total, label: config.count.label, value: now?.[total], previous: before?.[total], format: formatInteger },
-          { key: uniqueTotal, label: config.unique.label, value: now?.[uniqueTotal], previous: before?.[uniqueTotal], format: formatInteger },
+          {
+            key: total,
+            label: config.count.label,
+            value: now?.[total],
+            previous: before?.[total],
+            format: formatInteger,
+          },
+          {
+            key: uniqueTotal,
+            label: config.unique.label,
+            value: now?.[uniqueTotal],
+            previous: before?.[uniqueTotal],
+            format: formatInteger,
+          },
         ]}
       />
-      <InteractionTrend view={view} config={config} data={current.data} previous={view.compare ? prevData?.trend : undefined} stale={stale} />
+      <InteractionTrend
+        view={view}
+        config={config}
+        data={current.data}
+        previous={view.compare ? prevData?.trend : undefined}
+        stale={stale}
+      />
       <InteractionTopTable view={view} config={config} data={current.data} stale={stale} group={group} />
     </>
   );
 }
 
 /** A whole Clicks-style report page: headline figures, the trend and the top elements. */
-export function InteractionReportPage<C extends string, U extends string, R extends string>({ config }: { config: InteractionReportConfig<C, U, R> }) {
+export function InteractionReportPage<C extends string, U extends string, R extends string>({
+  config,
+}: {
+  config: InteractionReportConfig<C, U, R>;
+}) {
   return (
     <ViewGate>
       {(view) => (
         <div className={`interaction-report ${config.report}-report`}>
-          <h1 className="page-title">{config.title} <span className="muted">· {view.property.name} · {view.timezone}</span></h1>
+          <h1 className="page-title">
+            {config.title}{' '}
+            <span className="muted">
+              · {view.property.name} · {view.timezone}
+            </span>
+          </h1>
           <InteractionReport view={view} config={config} />
         </div>
       )}

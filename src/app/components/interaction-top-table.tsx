@@ -20,14 +20,39 @@ type Props<C extends string, U extends string, R extends string> = {
 };
 
 /** The top elements, per page or (`group`) each over all pages, named as people saw them. */
-export function InteractionTopTable<C extends string, U extends string, R extends string>({ view, config, data, stale, group }: Props<C, U, R>) {
+export function InteractionTopTable<C extends string, U extends string, R extends string>({
+  view,
+  config,
+  data,
+  stale,
+  group,
+}: Props<C, U, R>) {
   const { count, unique, rate, table } = config;
   type Row = InteractionsBreakdown<C, U, R>['data'][number] & { share: number };
   const columns: Column<Row>[] = [
     // (Element rows shown a moment while per-page ones load have no page: their cell stays empty.)
-    ...(group ? [] : [{ key: 'page', label: 'Page', render: (r: Row) => r.page && <><PageDetailLink path={r.page} /><FilterButton by={[['page', r.page]]} /></> }]),
+    ...(group
+      ? []
+      : [
+          {
+            key: 'page',
+            label: 'Page',
+            render: (r: Row) =>
+              r.page && (
+                <>
+                  <PageDetailLink path={r.page} />
+                  <FilterButton by={[['page', r.page]]} />
+                </>
+              ),
+          },
+        ]),
     // Sorted and exported by the label; the selector rides along in its own CSV column.
-    { key: 'label', label: table.targetLabel, render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
+    {
+      key: 'label',
+      label: table.targetLabel,
+      render: (r) => <ElementName label={r.label} target={r.target} />,
+      sortValue: (r) => r.label ?? r.target,
+    },
     { key: count.key, label: count.label, numeric: true, render: (r) => formatInteger(r[count.key]) },
     { key: unique.key, label: table.uniqueLabel, numeric: true, render: (r) => formatInteger(r[unique.key]) },
     { key: rate.key, label: rate.label, numeric: true, render: (r) => formatPercent(r[rate.key]) },

@@ -17,20 +17,43 @@ type Props<C extends string, U extends string, R extends string> = {
   stale: boolean;
 };
 
-export function InteractionTrend<C extends string, U extends string, R extends string>({ view, config, data, previous, stale }: Props<C, U, R>) {
+export function InteractionTrend<C extends string, U extends string, R extends string>({
+  view,
+  config,
+  data,
+  previous,
+  stale,
+}: Props<C, U, R>) {
   const { count, unique, trend } = config;
   type Row = InteractionsBreakdown<C, U>['trend'][number];
   // Only the bucket and the two counts: a legacy alias in the response (forms' `unique_sessions`) stays out of the CSV.
-  const rows = (data?.trend ?? []).map((r) => ({ bucket_start: r.bucket_start, bucket_end: r.bucket_end, [count.key]: r[count.key], [unique.key]: r[unique.key] }) as Row);
-  const points = trendPoints(rows, previous, [count.key, unique.key], (iso) => formatBucket(iso, view.granularity, view.timezone));
+  const rows = (data?.trend ?? []).map(
+    (r) =>
+      ({
+        bucket_start: r.bucket_start,
+        bucket_end: r.bucket_end,
+        [count.key]: r[count.key],
+        [unique.key]: r[unique.key],
+      }) as Row,
+  );
+  const points = trendPoints(rows, previous, [count.key, unique.key], (iso) =>
+    formatBucket(iso, view.granularity, view.timezone),
+  );
   const titleId = `${config.report}-trend-title`;
   return (
     <section className={`card ${stale ? 'stale' : ''}`} aria-labelledby={titleId}>
       <div className="card-head">
         <h2 id={titleId}>
-          {trend.title} <span className="muted">· {formatDate(view.range.start)} – {formatDate(view.range.end)}</span>
+          {trend.title}{' '}
+          <span className="muted">
+            · {formatDate(view.range.start)} – {formatDate(view.range.end)}
+          </span>
         </h2>
-        <CsvButton rows={rows} filename={`${config.report}-trend-${view.property.id}-${view.range.start}-${view.range.end}.csv`} label={trend.csvLabel} />
+        <CsvButton
+          rows={rows}
+          filename={`${config.report}-trend-${view.property.id}-${view.range.start}-${view.range.end}.csv`}
+          label={trend.csvLabel}
+        />
       </div>
       {!data ? (
         <Skeleton height="260px" />
@@ -39,7 +62,10 @@ export function InteractionTrend<C extends string, U extends string, R extends s
       ) : (
         <BucketTrendChart
           points={points}
-          series={[{ key: count.key, name: count.label }, { key: unique.key, name: unique.label }]}
+          series={[
+            { key: count.key, name: count.label },
+            { key: unique.key, name: unique.label },
+          ]}
           compare={view.compare}
           comparedName={chartComparedName(view)}
           granularity={view.granularity}

@@ -4,13 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { renderAt } from '../test-support/render.js';
 import { RangeControls } from './range-controls.js';
 
-const renderControls = (search: Record<string, unknown> = {}) => renderAt(() => <RangeControls />, { path: '/traffic', search });
+const renderControls = (search: Record<string, unknown> = {}) =>
+  renderAt(() => <RangeControls />, { path: '/traffic', search });
 /** The controls render once the property list (from the key connection) has given a view. */
 const rangeSelect = () => screen.findByRole('combobox', { name: 'Date range' });
 
 describe('RangeControls', () => {
   it('a preset is written to the URL and drops the custom dates and granularity', async () => {
-    const { user, urlSearch } = await renderControls({ range: 'custom', from: '2026-01-01', to: '2026-01-10', granularity: 'week' });
+    const { user, urlSearch } = await renderControls({
+      range: 'custom',
+      from: '2026-01-01',
+      to: '2026-01-10',
+      granularity: 'week',
+    });
     await user.selectOptions(await rangeSelect(), 'Last 7 days');
     expect(urlSearch()).toMatchObject({ range: '7d' });
     expect(urlSearch().from).toBeUndefined();
@@ -41,7 +47,10 @@ describe('RangeControls', () => {
 
   it('a custom range wholly after today says nothing has been recorded yet', async () => {
     await renderControls({ range: 'custom', from: '2999-01-01', to: '2999-01-05' });
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('starts after today'));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('starts after today'),
+    );
   });
 
   it('hours are not offered over a quarter (too many buckets)', async () => {

@@ -44,7 +44,8 @@ function labelRoom(paths: SankeyPath[], column: 0 | 'last'): number {
   const columns = Math.max(0, ...paths.map((p) => p.nodes.length));
   const at = column === 'last' ? columns - 1 : 0;
   const totals = new Map<string, number>();
-  for (const p of paths) if (p.nodes.length > Math.max(at, 1)) totals.set(p.nodes[at], (totals.get(p.nodes[at]) ?? 0) + p.sessions);
+  for (const p of paths)
+    if (p.nodes.length > Math.max(at, 1)) totals.set(p.nodes[at], (totals.get(p.nodes[at]) ?? 0) + p.sessions);
   const longest = Math.max(0, ...[...totals].map(([name, value]) => labelChars(name, value)));
   return longest === 0 ? 0 : Math.ceil(LABEL_GAP_PX + longest * CHAR_PX + 4);
 }
@@ -61,7 +62,14 @@ function labelWidth(paths: SankeyPath[]): number {
     for (const name of p.nodes) longest = Math.max(longest, name.length);
   }
   const figure = formatInteger(paths.reduce((n, p) => n + p.sessions, 0)).length + 1;
-  return columns < 2 ? 0 : Math.ceil(NODE_PX + (columns - 1) * (GAP_PX + (longest + figure) * CHAR_PX) + labelRoom(paths, 0) + labelRoom(paths, 'last'));
+  return columns < 2
+    ? 0
+    : Math.ceil(
+        NODE_PX +
+          (columns - 1) * (GAP_PX + (longest + figure) * CHAR_PX) +
+          labelRoom(paths, 0) +
+          labelRoom(paths, 'last'),
+      );
 }
 
 /**
@@ -73,13 +81,24 @@ export function SankeyChart({ paths, title, description, kindOf = () => 'page', 
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box, 800);
   const layout = useMemo(
-    () => layoutSankey(paths, Math.max(width, labelWidth(paths)), { completes, firstLabelRoom: labelRoom(paths, 0), lastLabelRoom: labelRoom(paths, 'last') }),
+    () =>
+      layoutSankey(paths, Math.max(width, labelWidth(paths)), {
+        completes,
+        firstLabelRoom: labelRoom(paths, 0),
+        lastLabelRoom: labelRoom(paths, 'last'),
+      }),
     [paths, width, completes],
   );
   const id = useId();
   // The first column's labels sit left of their nodes, in room kept for them, clear of the bands.
   const label = (n: PlacedNode) => (
-    <text x={n.column === 0 ? n.x0 - LABEL_GAP_PX : n.x1 + LABEL_GAP_PX} y={(n.y0 + n.y1) / 2} dy="0.35em" textAnchor={n.column === 0 ? 'end' : 'start'} className="sankey-label">
+    <text
+      x={n.column === 0 ? n.x0 - LABEL_GAP_PX : n.x1 + LABEL_GAP_PX}
+      y={(n.y0 + n.y1) / 2}
+      dy="0.35em"
+      textAnchor={n.column === 0 ? 'end' : 'start'}
+      className="sankey-label"
+    >
       {n.name} <tspan className="sankey-value">{formatInteger(n.value)}</tspan>
     </text>
   );
@@ -87,7 +106,13 @@ export function SankeyChart({ paths, title, description, kindOf = () => 'page', 
     <>
       {completes && <SankeyLegend />}
       {/* Focusable and named, so a keyboard can scroll it sideways when the drawing is wider than the card. */}
-      <div className="sankey-scroll" ref={box} tabIndex={0} role="region" aria-label={`${title} (scrolls sideways on a narrow screen)`}>
+      <div
+        className="sankey-scroll"
+        ref={box}
+        tabIndex={0}
+        role="region"
+        aria-label={`${title} (scrolls sideways on a narrow screen)`}
+      >
         <svg
           className="sankey"
           width={layout.width}
@@ -127,9 +152,15 @@ export function SankeyChart({ paths, title, description, kindOf = () => 'page', 
 function SankeyLegend() {
   return (
     <ul className="sankey-legend" aria-label="Band colours">
-      <li><span className="sankey-swatch completed" aria-hidden="true" /> On paths that completed the funnel</li>
-      <li><span className="sankey-swatch page" aria-hidden="true" /> On paths that did not</li>
-      <li><span className="sankey-swatch loss" aria-hidden="true" /> Left before completing</li>
+      <li>
+        <span className="sankey-swatch completed" aria-hidden="true" /> On paths that completed the funnel
+      </li>
+      <li>
+        <span className="sankey-swatch page" aria-hidden="true" /> On paths that did not
+      </li>
+      <li>
+        <span className="sankey-swatch loss" aria-hidden="true" /> Left before completing
+      </li>
     </ul>
   );
 }

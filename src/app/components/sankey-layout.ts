@@ -28,7 +28,10 @@ const never: CompletesPath = () => false;
  * two nodes, the sessions of completing paths are one link and the others another, so a band shared
  * by both is drawn as two, each in its colour.
  */
-export function pathsToGraph(paths: SankeyPath[], completes: CompletesPath = never): { nodes: NodeData[]; links: LinkData[] } {
+export function pathsToGraph(
+  paths: SankeyPath[],
+  completes: CompletesPath = never,
+): { nodes: NodeData[]; links: LinkData[] } {
   const nodes = new Map<string, NodeData>();
   const links = new Map<string, LinkData>();
   for (const path of paths) {
@@ -92,7 +95,11 @@ interface LayoutOptions {
 }
 
 /** Positions for every node and band, computed by d3-sankey; React draws them. */
-export function layoutSankey(paths: SankeyPath[], availableWidth: number, { completes = never, lastLabelRoom = 0, firstLabelRoom = 0 }: LayoutOptions = {}): SankeyLayout {
+export function layoutSankey(
+  paths: SankeyPath[],
+  availableWidth: number,
+  { completes = never, lastLabelRoom = 0, firstLabelRoom = 0 }: LayoutOptions = {},
+): SankeyLayout {
   const graph = pathsToGraph(paths, completes);
   const columns = graph.nodes.reduce((n, node) => Math.max(n, node.column + 1), 0);
   if (graph.links.length === 0) return { width: availableWidth, height: 0, columns, nodes: [], links: [] };

@@ -5,7 +5,15 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
  * a phone). Only then does it say so: a visible hint above it, and a focusable region named after its
  * content, so a keyboard can scroll it too (axe's scrollable-region-focusable).
  */
-export function ScrollRegion({ label, className = 'table-scroll', children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className = 'table-scroll',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   const [atEnd, setAtEnd] = useState(false);
@@ -34,7 +42,12 @@ export function ScrollRegion({ label, className = 'table-scroll', children }: { 
       )}
       {/* The fade over the right edge: a figure cut there ("27" of 272) would read as another figure. */}
       <div className={overflows && !atEnd ? 'scroll-frame more' : 'scroll-frame'}>
-        <div ref={box} onScroll={measure} className={className} {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}>
+        <div
+          ref={box}
+          onScroll={measure}
+          className={className}
+          {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
+        >
           {children}
         </div>
       </div>

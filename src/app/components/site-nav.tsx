@@ -51,8 +51,18 @@ export function SiteNav({ items, connectLabel }: { items: readonly NavItem[]; co
 
   return (
     <>
-      <button ref={button} type="button" className="button menu-button" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen((o) => !o)}>
-        <span aria-hidden="true" className="menu-icon">{open ? '✕' : '☰'}</span> Menu
+      <button
+        ref={button}
+        type="button"
+        className="button menu-button"
+        aria-expanded={open}
+        aria-controls="site-nav"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true" className="menu-icon">
+          {open ? '✕' : '☰'}
+        </span>{' '}
+        Menu
       </button>
       <nav ref={nav} id="site-nav" aria-label="Reports" className={open ? 'site-nav open' : 'site-nav'}>
         {items.map((item) => link(item.to, item.label))}

@@ -9,7 +9,13 @@ import { QueryError } from './query-error.js';
 import { SkeletonRows } from './skeleton.js';
 
 /** Renders a report once there is a property to report on; otherwise says why not and what to do. */
-export function ViewGate({ children, purpose = 'visits show up here' }: { children: (view: DashboardView) => ReactNode; /** What the page does once a property exists. */ purpose?: string }) {
+export function ViewGate({
+  children,
+  purpose = 'visits show up here',
+}: {
+  children: (view: DashboardView) => ReactNode;
+  /** What the page does once a property exists. */ purpose?: string;
+}) {
   const { connection } = useConnection();
   const properties = useQuery(propertiesQueryOptions(connection));
   const view = useDashboardView();
@@ -20,7 +26,10 @@ export function ViewGate({ children, purpose = 'visits show up here' }: { childr
       <section className="card empty">
         <h1>No properties yet</h1>
         <p>
-          <Link to="/properties" search={sharedView}>Create a property</Link>, add the tracking snippet it gives you to your pages, and {purpose}.
+          <Link to="/properties" search={sharedView}>
+            Create a property
+          </Link>
+          , add the tracking snippet it gives you to your pages, and {purpose}.
         </p>
       </section>
     );

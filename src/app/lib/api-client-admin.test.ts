@@ -15,7 +15,12 @@ function fakeFetch(status: number, body: unknown) {
   return { calls, impl };
 }
 
-const keyMode: Connection = { mode: 'key', baseUrl: 'https://stats.example.com/', key: 'sk_test', propertyIds: ['shop'] };
+const keyMode: Connection = {
+  mode: 'key',
+  baseUrl: 'https://stats.example.com/',
+  key: 'sk_test',
+  propertyIds: ['shop'],
+};
 
 // The admin API goes through the same client by endpoint name (contract/admin-endpoints.ts).
 describe('api client on the admin API', () => {
@@ -24,7 +29,11 @@ describe('api client on the admin API', () => {
     const result = await apiClient({ mode: 'session' }, f.impl).call('revokeApiKey', { params: { id: 'k1' } });
     expect(result).toEqual({ id: 'k1', revoked: true });
     expect(f.calls[0].url).toBe('/api/admin/v1/keys/k1');
-    expect(f.calls[0].init).toMatchObject({ method: 'DELETE', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-csrf-token': 'tok1' } });
+    expect(f.calls[0].init).toMatchObject({
+      method: 'DELETE',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': 'tok1' },
+    });
   });
 
   it('goes to this server with the cookie and never the key, even on a key connection', async () => {
@@ -41,14 +50,25 @@ describe('api client on the admin API', () => {
   });
 
   it('turns a 409 envelope into an ApiError naming the field', async () => {
-    const f = fakeFetch(409, { error: { code: 'conflict', message: 'property "shop" already exists', details: { field: 'id' } } });
-    const err = await apiClient({ mode: 'session' }, f.impl).call('createProperty', { body: { id: 'shop', name: 'Shop' } }).catch((e) => e);
-    expect(err).toMatchObject({ status: 409, code: 'conflict', field: 'id', message: 'property "shop" already exists' });
+    const f = fakeFetch(409, {
+      error: { code: 'conflict', message: 'property "shop" already exists', details: { field: 'id' } },
+    });
+    const err = await apiClient({ mode: 'session' }, f.impl)
+      .call('createProperty', { body: { id: 'shop', name: 'Shop' } })
+      .catch((e) => e);
+    expect(err).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      field: 'id',
+      message: 'property "shop" already exists',
+    });
     expect(f.calls[0].init.body).toBe('{"id":"shop","name":"Shop"}');
   });
 
   it('refuses an answer that breaks the contract', async () => {
     const f = fakeFetch(200, { id: 'k1', revoked: 'yes' });
-    await expect(apiClient({ mode: 'session' }, f.impl).call('revokeApiKey', { params: { id: 'k1' } })).rejects.toMatchObject({ code: 'contract_mismatch', message: expect.stringContaining('revoked') });
+    await expect(
+      apiClient({ mode: 'session' }, f.impl).call('revokeApiKey', { params: { id: 'k1' } }),
+    ).rejects.toMatchObject({ code: 'contract_mismatch', message: expect.stringContaining('revoked') });
   });
 });

@@ -19,18 +19,26 @@ function fakeFetch(status: number, body: unknown, headers: Record<string, string
   return { calls, impl };
 }
 
-const keyMode: Connection = { mode: 'key', baseUrl: 'https://stats.example.com/', key: 'sk_test', propertyIds: ['shop'] };
+const keyMode: Connection = {
+  mode: 'key',
+  baseUrl: 'https://stats.example.com/',
+  key: 'sk_test',
+  propertyIds: ['shop'],
+};
 
 describe('api client', () => {
   it('builds paths with every parameter URL-encoded', () => {
-    expect(buildPath('/properties/{propertyId}/split-tests/{experimentId}', { propertyId: 'a b', experimentId: 'x/../y' })).toBe(
-      '/properties/a%20b/split-tests/x%2F..%2Fy',
-    );
+    expect(
+      buildPath('/properties/{propertyId}/split-tests/{experimentId}', { propertyId: 'a b', experimentId: 'x/../y' }),
+    ).toBe('/properties/a%20b/split-tests/x%2F..%2Fy');
     expect(() => buildPath('/properties/{propertyId}', {})).toThrow(/propertyId/);
   });
 
   it('serializes scalars as text, arrays and objects as JSON, and drops undefined', () => {
-    const steps = [{ type: 'page', value: '/' }, { type: 'page', value: '/buy' }];
+    const steps = [
+      { type: 'page', value: '/' },
+      { type: 'page', value: '/buy' },
+    ];
     const text = serializeQuery({ start: '2026-11-01', limit: 10, steps, source: undefined });
     const params = new URLSearchParams(text.slice(1));
     expect(params.get('start')).toBe('2026-11-01');
@@ -42,16 +50,24 @@ describe('api client', () => {
 
   it('calls the contract path with a bearer key in key mode and returns the parsed body', async () => {
     const f = fakeFetch(200, summary);
-    const result = await apiClient(keyMode, f.impl).call('trafficSummary', { propertyId: 'shop', query: { start: '2026-11-01', end: '2026-11-07', timezone: 'Europe/Berlin' } });
+    const result = await apiClient(keyMode, f.impl).call('trafficSummary', {
+      propertyId: 'shop',
+      query: { start: '2026-11-01', end: '2026-11-07', timezone: 'Europe/Berlin' },
+    });
     expect(result.data.sessions).toBe(40);
-    expect(f.calls[0].url).toBe('https://stats.example.com/api/external/v1/properties/shop/traffic/summary?start=2026-11-01&end=2026-11-07&timezone=Europe%2FBerlin');
+    expect(f.calls[0].url).toBe(
+      'https://stats.example.com/api/external/v1/properties/shop/traffic/summary?start=2026-11-01&end=2026-11-07&timezone=Europe%2FBerlin',
+    );
     expect((f.calls[0].init.headers as Record<string, string>).authorization).toBe('Bearer sk_test');
     expect(f.calls[0].init.credentials).toBe('omit');
   });
 
   it('sends no key but the same-origin cookie in session mode', async () => {
     const f = fakeFetch(200, summary);
-    await apiClient({ mode: 'session' }, f.impl).call('trafficSummary', { propertyId: 'shop', query: { start: '2026-11-01', end: '2026-11-07' } });
+    await apiClient({ mode: 'session' }, f.impl).call('trafficSummary', {
+      propertyId: 'shop',
+      query: { start: '2026-11-01', end: '2026-11-07' },
+    });
     expect(f.calls[0].url.startsWith('/api/external/v1/properties/shop/')).toBe(true);
     expect(f.calls[0].init.credentials).toBe('same-origin');
     expect((f.calls[0].init.headers as Record<string, string>).authorization).toBeUndefined();
@@ -60,8 +76,14 @@ describe('api client', () => {
   it('says JSON on a write without a body and sends the session token, which the server requires of signed-in writes', async () => {
     forgetCsrfToken();
     const f = fakeFetch(200, { id: 'fnl_1', deleted: true, signed_in: true, csrf_token: 'tok1' });
-    await apiClient({ mode: 'session' }, f.impl).call('deleteFunnel', { propertyId: 'shop', params: { funnelId: 'fnl_1' } });
-    expect(f.calls.map((c) => c.url)).toEqual(['/api/admin/v1/session', '/api/external/v1/properties/shop/saved-funnels/fnl_1']);
+    await apiClient({ mode: 'session' }, f.impl).call('deleteFunnel', {
+      propertyId: 'shop',
+      params: { funnelId: 'fnl_1' },
+    });
+    expect(f.calls.map((c) => c.url)).toEqual([
+      '/api/admin/v1/session',
+      '/api/external/v1/properties/shop/saved-funnels/fnl_1',
+    ]);
     expect(f.calls[1].init.method).toBe('DELETE');
     expect(f.calls[1].init.body).toBe('{}');
     expect(f.calls[1].init.headers).toEqual({ 'content-type': 'application/json', 'x-csrf-token': 'tok1' });
@@ -77,10 +99,15 @@ describe('api client', () => {
   it('asks for an aggregate with POST to its aggregate path, the ids in a JSON body and the same query', async () => {
     const body = { ...summary, meta: { ...summary.meta, property_id: undefined, property_ids: ['shop', 'blog'] } };
     const f = fakeFetch(200, body);
-    const result = await apiClient(keyMode, f.impl).callAggregate('trafficSummary', { propertyIds: ['shop', 'blog'], query: { start: '2026-11-01', end: '2026-11-07' } });
+    const result = await apiClient(keyMode, f.impl).callAggregate('trafficSummary', {
+      propertyIds: ['shop', 'blog'],
+      query: { start: '2026-11-01', end: '2026-11-07' },
+    });
     expect(result.data.page_views).toBe(120);
     expect(result.meta).toMatchObject({ property_ids: ['shop', 'blog'] });
-    expect(f.calls[0].url).toBe('https://stats.example.com/api/external/v1/properties/aggregate/traffic/summary?start=2026-11-01&end=2026-11-07');
+    expect(f.calls[0].url).toBe(
+      'https://stats.example.com/api/external/v1/properties/aggregate/traffic/summary?start=2026-11-01&end=2026-11-07',
+    );
     expect(f.calls[0].init.method).toBe('POST');
     expect(JSON.parse(String(f.calls[0].init.body))).toEqual({ propertyIds: ['shop', 'blog'] });
     expect(f.calls[0].init.headers).toEqual({ authorization: 'Bearer sk_test', 'content-type': 'application/json' });
@@ -88,29 +115,47 @@ describe('api client', () => {
 
   it('parses aggregate answers with the endpoint schema and names the aggregate in a mismatch', async () => {
     const broken = { ...summary, data: { ...summary.data, sessions: -1 } };
-    const call = apiClient({ mode: 'session' }, fakeFetch(200, broken).impl).callAggregate('trafficSummary', { propertyIds: ['shop'], query: { start: '2026-11-01', end: '2026-11-07' } });
-    await expect(call).rejects.toMatchObject({ code: 'contract_mismatch', message: expect.stringMatching(/trafficSummary \(aggregate\).*data\.sessions/) });
+    const call = apiClient({ mode: 'session' }, fakeFetch(200, broken).impl).callAggregate('trafficSummary', {
+      propertyIds: ['shop'],
+      query: { start: '2026-11-01', end: '2026-11-07' },
+    });
+    await expect(call).rejects.toMatchObject({
+      code: 'contract_mismatch',
+      message: expect.stringMatching(/trafficSummary \(aggregate\).*data\.sessions/),
+    });
   });
 
   it('rejects a body that breaks the contract with an error naming the endpoint and field', async () => {
     const broken = { ...summary, data: { ...summary.data, bounce_rate: 1.7 } };
-    const call = apiClient(keyMode, fakeFetch(200, broken).impl).call('trafficSummary', { propertyId: 'shop', query: { start: '2026-11-01', end: '2026-11-07' } });
-    await expect(call).rejects.toMatchObject({ code: 'contract_mismatch', message: expect.stringMatching(/trafficSummary.*data\.bounce_rate/) });
+    const call = apiClient(keyMode, fakeFetch(200, broken).impl).call('trafficSummary', {
+      propertyId: 'shop',
+      query: { start: '2026-11-01', end: '2026-11-07' },
+    });
+    await expect(call).rejects.toMatchObject({
+      code: 'contract_mismatch',
+      message: expect.stringMatching(/trafficSummary.*data\.bounce_rate/),
+    });
   });
 
   it('maps the error envelope to ApiError with status, code, message, field and Retry-After', async () => {
     const envelope = { error: { code: 'invalid_request', message: 'end is before start', details: { field: 'end' } } };
-    const err = await apiClient(keyMode, fakeFetch(400, envelope).impl).call('trafficSummary', { propertyId: 'shop', query: { start: '2026-11-08', end: '2026-11-01' } }).catch((e) => e);
+    const err = await apiClient(keyMode, fakeFetch(400, envelope).impl)
+      .call('trafficSummary', { propertyId: 'shop', query: { start: '2026-11-08', end: '2026-11-01' } })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 400, code: 'invalid_request', message: 'end is before start', field: 'end' });
 
     const limited = { error: { code: 'rate_limited', message: 'slow down', details: {} } };
-    const err429 = await apiClient(keyMode, fakeFetch(429, limited, { 'retry-after': '7' }).impl).call('trafficRealtime', { propertyId: 'shop' }).catch((e) => e);
+    const err429 = await apiClient(keyMode, fakeFetch(429, limited, { 'retry-after': '7' }).impl)
+      .call('trafficRealtime', { propertyId: 'shop' })
+      .catch((e) => e);
     expect(err429).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 7, field: undefined });
   });
 
   it('still reports a status in words when the error body is not the envelope', async () => {
-    const err = await apiClient(keyMode, fakeFetch(502, '<html>bad gateway</html>').impl).call('trafficRealtime', { propertyId: 'shop' }).catch((e) => e);
+    const err = await apiClient(keyMode, fakeFetch(502, '<html>bad gateway</html>').impl)
+      .call('trafficRealtime', { propertyId: 'shop' })
+      .catch((e) => e);
     expect(err).toMatchObject({ status: 502, message: 'The server answered HTTP 502.' });
   });
 
@@ -118,6 +163,9 @@ describe('api client', () => {
     const down = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    await expect(apiClient(keyMode, down).call('trafficRealtime', { propertyId: 'shop' })).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(apiClient(keyMode, down).call('trafficRealtime', { propertyId: 'shop' })).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    });
   });
 });

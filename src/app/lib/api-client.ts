@@ -63,7 +63,8 @@ export function serializeQuery(query: Record<string, unknown> | undefined): stri
 export async function toApiError(res: Response): Promise<ApiError> {
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
   const parsed = errorEnvelope.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) return new ApiError(res.status, 'internal_error', `The server answered HTTP ${res.status}.`, undefined, retryAfter);
+  if (!parsed.success)
+    return new ApiError(res.status, 'internal_error', `The server answered HTTP ${res.status}.`, undefined, retryAfter);
   const { code, message, details } = parsed.data.error;
   const field = typeof details.field === 'string' ? details.field : undefined;
   return new ApiError(res.status, code, message, field, retryAfter);
@@ -75,11 +76,22 @@ export async function toApiError(res: Response): Promise<ApiError> {
  * admin API's always go to this server with the session cookie, whatever the connection.
  */
 export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...a) => fetch(...a)) {
-  const external = { prefix: API_PREFIX, session: connection.mode === 'session', base: connection.mode === 'key' ? connection.baseUrl.replace(/\/+$/, '') : '', headers: connection.mode === 'key' ? { authorization: `Bearer ${connection.key}` } : {} };
+  const external = {
+    prefix: API_PREFIX,
+    session: connection.mode === 'session',
+    base: connection.mode === 'key' ? connection.baseUrl.replace(/\/+$/, '') : '',
+    headers: connection.mode === 'key' ? { authorization: `Bearer ${connection.key}` } : {},
+  };
   const admin = { prefix: ADMIN_PREFIX, session: true, base: '', headers: {} };
 
   /** One request to the API; the response is parsed with `schema` (the endpoint's response). */
-  async function send(name: string, method: string, path: string, schema: z.ZodType, opts: { query?: unknown; body?: unknown; signal?: AbortSignal }): Promise<unknown> {
+  async function send(
+    name: string,
+    method: string,
+    path: string,
+    schema: z.ZodType,
+    opts: { query?: unknown; body?: unknown; signal?: AbortSignal },
+  ): Promise<unknown> {
     const { prefix, session, base, headers } = isAdmin(name) ? admin : external;
     const url = `${base}${prefix}${path}${serializeQuery(opts.query as Record<string, unknown>)}`;
     let res: Response;
@@ -105,7 +117,11 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.join('.') || 'the body';
-      throw new ApiError(res.status, 'contract_mismatch', `${name}: the response does not match the API contract (${where}: ${issue?.message}).`);
+      throw new ApiError(
+        res.status,
+        'contract_mismatch',
+        `${name}: the response does not match the API contract (${where}: ${issue?.message}).`,
+      );
     }
     return parsed.data;
   }
@@ -120,7 +136,11 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
     async callAggregate<N extends AggregateName>(name: N, opts: AggregateOptions<N>): Promise<ResponseOf<N>> {
       const def: { aggregatePath: string; response: z.ZodType } = endpoints[name];
       const body: z.input<typeof aggregateBody> = { propertyIds: opts.propertyIds };
-      return (await send(`${name} (aggregate)`, 'POST', def.aggregatePath, def.response, { query: opts.query, body, signal: opts.signal })) as ResponseOf<N>;
+      return (await send(`${name} (aggregate)`, 'POST', def.aggregatePath, def.response, {
+        query: opts.query,
+        body,
+        signal: opts.signal,
+      })) as ResponseOf<N>;
     },
   };
 }

@@ -2,7 +2,12 @@ import type { ComparedRange } from './comparison-range.js';
 
 const at = (date: string) => new Date(`${date}T12:00:00Z`);
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const monthDayYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const monthDayYear = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const dayOnly = new Intl.DateTimeFormat('en-US', { day: 'numeric', timeZone: 'UTC' });
 const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 
@@ -15,7 +20,8 @@ export function formatSpan(start: string, end: string, thisYear: string): string
   const withYear = !sameYear || start.slice(0, 4) !== thisYear;
   const year = withYear ? `, ${start.slice(0, 4)}` : '';
   if (start === end) return `${monthDay.format(at(start))}${year}`;
-  if (sameYear && start.slice(0, 7) === end.slice(0, 7)) return `${monthDay.format(at(start))}–${dayOnly.format(at(end))}${year}`;
+  if (sameYear && start.slice(0, 7) === end.slice(0, 7))
+    return `${monthDay.format(at(start))}–${dayOnly.format(at(end))}${year}`;
   if (sameYear) return `${monthDay.format(at(start))} – ${monthDay.format(at(end))}${year}`;
   return `${monthDayYear.format(at(start))} – ${monthDayYear.format(at(end))}`;
 }
@@ -36,5 +42,7 @@ export function viewComparedLabel(view: { previous: ComparedRange | null; today:
 
 /** The compared period as the charts draw it: all its days ("Oct 1–31"), even where the figures stop at now. */
 export function chartComparedName(view: { previous: ComparedRange | null; today: string }): string | undefined {
-  return view.previous ? formatSpan(view.previous.days.start, view.previous.days.end, view.today.slice(0, 4)) : undefined;
+  return view.previous
+    ? formatSpan(view.previous.days.start, view.previous.days.end, view.today.slice(0, 4))
+    : undefined;
 }

@@ -28,9 +28,11 @@ export interface ComparedRange {
 
 const DAY_MS = 86_400_000;
 const parts = (date: string) => date.split('-').map(Number) as [number, number, number];
-const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const iso = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const lastDayOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
-const dayOffset = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const dayOffset = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The same day `months` months away, or that month's last day when it is shorter (Mar 31 − 1 month = Feb 28, or 29). */
 export function addMonths(date: string, months: number): string {
@@ -65,9 +67,15 @@ function previousPeriod(range: DateRange, preset: DashboardSearch['range']): Dat
 }
 
 /** The compared dates, before any cut at the time of day. */
-function comparedDays(range: DateRange, preset: DashboardSearch['range'], comparison: Exclude<Comparison, 'none'>, custom?: DateRange): DateRange {
+function comparedDays(
+  range: DateRange,
+  preset: DashboardSearch['range'],
+  comparison: Exclude<Comparison, 'none'>,
+  custom?: DateRange,
+): DateRange {
   if (comparison === 'year') return { start: addMonths(range.start, -12), end: addMonths(range.end, -12) };
-  if (comparison === 'custom' && custom) return custom.start <= custom.end ? custom : { start: custom.end, end: custom.start };
+  if (comparison === 'custom' && custom)
+    return custom.start <= custom.end ? custom : { start: custom.end, end: custom.start };
   return previousPeriod(range, preset);
 }
 
@@ -88,7 +96,8 @@ export function comparedRange(
   const days = comparedDays(range, preset, comparison, custom);
   const whole: ComparedRange = { start: days.start, end: days.end, days };
   if (!now.time || now.date < range.start || now.date > range.end) return whole;
-  const aligned = comparison === 'year' ? addMonths(now.date, -12) : addDays(days.start, dayOffset(range.start, now.date));
+  const aligned =
+    comparison === 'year' ? addMonths(now.date, -12) : addDays(days.start, dayOffset(range.start, now.date));
   if (aligned < days.start || aligned > days.end) return whole;
   return { start: days.start, end: `${aligned}T${now.time}`, days, until: { date: aligned, time: now.time } };
 }
@@ -98,10 +107,21 @@ export function comparedRange(
  * empty compared day); in the day's last minute the whole day counts.
  */
 export function zonedNow(timeZone: string, instant = new Date()): ZonedNow {
-  const f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const f = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
   const date = `${p.year}-${p.month}-${p.day}`;
   const minutes = Number(p.hour) * 60 + Number(p.minute) + 1;
   if (minutes >= 24 * 60) return { date };
-  return { date, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
+  return {
+    date,
+    time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+  };
 }

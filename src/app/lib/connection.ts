@@ -6,9 +6,7 @@ import { propertyId } from '../../contract/common.js';
  * cookie. Key mode: any service speaking /api/external/v1, with a bearer key. The external API
  * cannot list properties, so key mode carries the property ids the person typed in.
  */
-export type Connection =
-  | { mode: 'session' }
-  | { mode: 'key'; baseUrl: string; key: string; propertyIds: string[] };
+export type Connection = { mode: 'session' } | { mode: 'key'; baseUrl: string; key: string; propertyIds: string[] };
 
 export const keyConnectionSchema = z.object({
   mode: z.literal('key'),

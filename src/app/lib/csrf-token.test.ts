@@ -7,7 +7,9 @@ function server(opts: { signedIn?: boolean } = {}) {
   const impl = (async (url: string, init: RequestInit = {}) => {
     if (url === '/api/admin/v1/session') {
       state.sessionAsks++;
-      return opts.signedIn === false ? Response.json({ error: { code: 'unauthorized', message: 'not signed in', details: {} } }, { status: 401 }) : Response.json({ signed_in: true, csrf_token: state.token });
+      return opts.signedIn === false
+        ? Response.json({ error: { code: 'unauthorized', message: 'not signed in', details: {} } }, { status: 401 })
+        : Response.json({ signed_in: true, csrf_token: state.token });
     }
     const sent = (init.headers as Record<string, string>)['x-csrf-token'];
     state.writes.push(sent);
@@ -16,7 +18,8 @@ function server(opts: { signedIn?: boolean } = {}) {
   return { state, impl };
 }
 
-const write = (impl: typeof fetch) => fetchWithCsrf(impl, '/api/admin/v1/keys', { method: 'POST', headers: { 'content-type': 'application/json' } });
+const write = (impl: typeof fetch) =>
+  fetchWithCsrf(impl, '/api/admin/v1/keys', { method: 'POST', headers: { 'content-type': 'application/json' } });
 
 beforeEach(forgetCsrfToken);
 
@@ -39,7 +42,10 @@ describe('fetchWithCsrf', () => {
   it('does not send a refused write twice when the token has not changed', async () => {
     const s = server();
     await write(s.impl);
-    const refusing = (async (url: string, init?: RequestInit) => (url.endsWith('/keys') ? (s.state.writes.push('x'), new Response(null, { status: 403 })) : s.impl(url, init))) as typeof fetch;
+    const refusing = (async (url: string, init?: RequestInit) =>
+      url.endsWith('/keys')
+        ? (s.state.writes.push('x'), new Response(null, { status: 403 }))
+        : s.impl(url, init)) as typeof fetch;
     expect((await write(refusing)).status).toBe(403);
     expect(s.state.writes).toEqual(['tok1', 'x']);
   });

@@ -27,7 +27,8 @@ function csrfToken(fetchImpl: typeof fetch): Promise<string> {
  * only if the token changed, so a real refusal is never sent twice.
  */
 export async function fetchWithCsrf(fetchImpl: typeof fetch, url: string, init: RequestInit): Promise<Response> {
-  const send = (token: string) => fetchImpl(url, { ...init, headers: { ...(init.headers as Record<string, string>), [CSRF_HEADER]: token } });
+  const send = (token: string) =>
+    fetchImpl(url, { ...init, headers: { ...(init.headers as Record<string, string>), [CSRF_HEADER]: token } });
   const token = await csrfToken(fetchImpl);
   const res = await send(token);
   if (res.status !== 403) return res;

@@ -18,18 +18,40 @@ describe('dashboard search params', () => {
       extra: 'dropped',
     });
     expect(parsed).toEqual({ range: '30d', compare: false });
-    expect(parseDashboardSearch({ property: 'shop', range: 'mtd', tz: 'Nowhere' })).toEqual({ property: 'shop', range: 'mtd', compare: false });
+    expect(parseDashboardSearch({ property: 'shop', range: 'mtd', tz: 'Nowhere' })).toEqual({
+      property: 'shop',
+      range: 'mtd',
+      compare: false,
+    });
   });
 
   it('round-trips a full link', () => {
-    const view = { property: 'acme-shop', range: 'custom', from: '2026-10-01', to: '2026-10-31', compare: true, tz: 'America/New_York', granularity: 'week' } as const;
+    const view = {
+      property: 'acme-shop',
+      range: 'custom',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      compare: true,
+      tz: 'America/New_York',
+      granularity: 'week',
+    } as const;
     expect(parseDashboardSearch(JSON.parse(JSON.stringify(view)))).toEqual(view);
   });
 
   it('keeps the comparison and its dates, dropping bad ones on their own (issue 13 §1)', () => {
-    const view = { range: 'mtd', compare: true, comparison: 'custom', compare_from: '2026-06-01', compare_to: '2026-06-24' } as const;
+    const view = {
+      range: 'mtd',
+      compare: true,
+      comparison: 'custom',
+      compare_from: '2026-06-01',
+      compare_to: '2026-06-24',
+    } as const;
     expect(parseDashboardSearch(JSON.parse(JSON.stringify(view)))).toEqual(view);
-    expect(parseDashboardSearch({ comparison: 'decade', compare_from: 'June', compare_to: '2026-06-24' })).toEqual({ range: '30d', compare: false, compare_to: '2026-06-24' });
+    expect(parseDashboardSearch({ comparison: 'decade', compare_from: 'June', compare_to: '2026-06-24' })).toEqual({
+      range: '30d',
+      compare: false,
+      compare_to: '2026-06-24',
+    });
     expect(parseDashboardSearch({ comparison: 'year' })).toMatchObject({ comparison: 'year' });
   });
 
@@ -40,6 +62,10 @@ describe('dashboard search params', () => {
 
 describe('sharedView', () => {
   it('keeps the shared view and drops a page’s own parameters', () => {
-    expect(sharedView({ property: 'acme', range: '7d', compare: true, path: '/pricing', steps: '[]' })).toEqual({ property: 'acme', range: '7d', compare: true });
+    expect(sharedView({ property: 'acme', range: '7d', compare: true, path: '/pricing', steps: '[]' })).toEqual({
+      property: 'acme',
+      range: '7d',
+      compare: true,
+    });
   });
 });

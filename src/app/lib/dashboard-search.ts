@@ -18,8 +18,13 @@ function isZone(value: string): boolean {
 }
 
 // The router's default search parser turns `?property=123` into a number; ids are strings.
-const idParam = z.union([z.string(), z.number().transform(String)]).pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/));
-const dateParam = z.string().regex(isoDate).refine((s) => !Number.isNaN(Date.parse(s)));
+const idParam = z
+  .union([z.string(), z.number().transform(String)])
+  .pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/));
+const dateParam = z
+  .string()
+  .regex(isoDate)
+  .refine((s) => !Number.isNaN(Date.parse(s)));
 
 /**
  * The whole dashboard view lives in the URL so a link reproduces it. Every field falls back on its
@@ -31,7 +36,10 @@ export const dashboardSearch = z.object({
   from: dateParam.optional().catch(undefined),
   to: dateParam.optional().catch(undefined),
   /** Whether the charts draw the compared period too. */
-  compare: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false).catch(false),
+  compare: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')])
+    .default(false)
+    .catch(false),
   /** What the figures are compared with (absent: the previous period); `custom` takes `compare_from`/`compare_to`, without them the previous period. */
   comparison: z.enum(comparisons).optional().catch(undefined),
   compare_from: dateParam.optional().catch(undefined),
@@ -53,5 +61,7 @@ const sharedKeys = Object.keys(dashboardSearch.shape) as (keyof DashboardSearch)
 
 /** Only the view every report shares, so moving to another report drops one page's own parameters (a funnel, a path). */
 export function sharedView(search: Record<string, unknown>): Partial<DashboardSearch> {
-  return Object.fromEntries(sharedKeys.filter((k) => search[k] !== undefined).map((k) => [k, search[k]])) as Partial<DashboardSearch>;
+  return Object.fromEntries(
+    sharedKeys.filter((k) => search[k] !== undefined).map((k) => [k, search[k]]),
+  ) as Partial<DashboardSearch>;
 }

@@ -11,11 +11,17 @@ describe('date ranges', () => {
     expect(resolveRange({ range: '30d' }, today)).toEqual({ start: '2026-02-04', end: '2026-03-05' });
     expect(resolveRange({ range: 'mtd' }, today)).toEqual({ start: '2026-03-01', end: '2026-03-05' });
     expect(resolveRange({ range: 'last-month' }, today)).toEqual({ start: '2026-02-01', end: '2026-02-28' });
-    expect(resolveRange({ range: 'custom', from: '2026-01-10', to: '2026-01-20' }, today)).toEqual({ start: '2026-01-10', end: '2026-01-20' });
+    expect(resolveRange({ range: 'custom', from: '2026-01-10', to: '2026-01-20' }, today)).toEqual({
+      start: '2026-01-10',
+      end: '2026-01-20',
+    });
   });
 
   it('reads a backwards custom range the right way round, and falls back to 30 days when dates are missing', () => {
-    expect(resolveRange({ range: 'custom', from: '2026-01-20', to: '2026-01-10' }, today)).toEqual({ start: '2026-01-10', end: '2026-01-20' });
+    expect(resolveRange({ range: 'custom', from: '2026-01-20', to: '2026-01-10' }, today)).toEqual({
+      start: '2026-01-10',
+      end: '2026-01-20',
+    });
     expect(resolveRange({ range: 'custom' }, today)).toEqual(resolveRange({ range: '30d' }, today));
   });
 

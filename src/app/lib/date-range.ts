@@ -39,7 +39,10 @@ export function resolveRange(search: Pick<DashboardSearch, 'range' | 'from' | 't
     }
     case 'custom':
       // Dates picked in the wrong order still name a span; read it the way round that makes sense.
-      if (search.from && search.to) return search.from <= search.to ? { start: search.from, end: search.to } : { start: search.to, end: search.from };
+      if (search.from && search.to)
+        return search.from <= search.to
+          ? { start: search.from, end: search.to }
+          : { start: search.to, end: search.from };
       break;
   }
   return { start: addDays(today, -29), end: today };

@@ -7,7 +7,10 @@ const session = { mode: 'session' } as const;
 describe('error words', () => {
   it('names the property a 404 could not find, and says to pick another', () => {
     const error = new ApiError(404, 'not_found', 'no property "nope-xyz"', 'propertyId');
-    expect(describeError(error, session, 'nope-xyz')).toEqual({ title: 'Property "nope-xyz" was not found.', action: 'Pick another property.' });
+    expect(describeError(error, session, 'nope-xyz')).toEqual({
+      title: 'Property "nope-xyz" was not found.',
+      action: 'Pick another property.',
+    });
   });
 
   it('says something went wrong, not an HTTP status, for a failure that is not an API error', () => {

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { figureChange } from './figure-change.js';
 
 // The test runner's locale may not be English; the figures are checked through the same formatter.
-const pct = (r: number) => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(r);
-const pts = (n: number) => `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(n)} pts`;
+const pct = (r: number) =>
+  new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(r);
+const pts = (n: number) =>
+  `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(n)} pts`;
 
 describe('figure change', () => {
   it('is unknown until the previous period is there', () => {
@@ -12,7 +14,10 @@ describe('figure change', () => {
 
   it('compares nothing with a rate that has no base, in either period (issue 13 §3)', () => {
     // An empty range's bounce rate is null, not 0%: no green "−44.1 pts" against last week's 44.1%
-    expect(figureChange(null, 0.441, { points: true, lowerIsBetter: true })).toEqual({ kind: 'no-base', text: 'nothing to compare' });
+    expect(figureChange(null, 0.441, { points: true, lowerIsBetter: true })).toEqual({
+      kind: 'no-base',
+      text: 'nothing to compare',
+    });
     expect(figureChange(0.3, null, { points: true })).toEqual({ kind: 'no-base', text: 'nothing to compare' });
     expect(figureChange(null, undefined)).toEqual({ kind: 'unknown' });
   });
@@ -33,8 +38,16 @@ describe('figure change', () => {
   });
 
   it('measures rates in points, and a rising bounce rate is bad news', () => {
-    expect(figureChange(0.44, 0.4, { points: true, lowerIsBetter: true })).toEqual({ kind: 'change', text: pts(4), tone: 'bad' });
-    expect(figureChange(0.35, 0.4, { points: true, lowerIsBetter: true })).toEqual({ kind: 'change', text: pts(-5), tone: 'good' });
+    expect(figureChange(0.44, 0.4, { points: true, lowerIsBetter: true })).toEqual({
+      kind: 'change',
+      text: pts(4),
+      tone: 'bad',
+    });
+    expect(figureChange(0.35, 0.4, { points: true, lowerIsBetter: true })).toEqual({
+      kind: 'change',
+      text: pts(-5),
+      tone: 'good',
+    });
     // From a zero rate points still make sense: 0% → 12.5% scroll depth is +12.5 pts.
     expect(figureChange(0.125, 0, { points: true })).toEqual({ kind: 'change', text: pts(12.5), tone: 'good' });
   });

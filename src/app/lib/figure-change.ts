@@ -9,7 +9,11 @@ export type FigureChange =
   | { kind: 'no-base'; text: 'nothing to compare' }
   | { kind: 'change'; text: string; tone: ChangeTone };
 
-const signedPercent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const signedPercent = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
 const multiple = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 const signedPoints = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
@@ -18,7 +22,11 @@ const signedPoints = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1
  * bounce rate change in percentage points (40% → 44% is "+4 pts", not "+10%"), which is how people
  * read them. `lowerIsBetter` turns a rise red (bounce rate).
  */
-export function figureChange(now: number | null, before: number | null | undefined, opts: { points?: boolean; lowerIsBetter?: boolean } = {}): FigureChange {
+export function figureChange(
+  now: number | null,
+  before: number | null | undefined,
+  opts: { points?: boolean; lowerIsBetter?: boolean } = {},
+): FigureChange {
   if (before === undefined) return { kind: 'unknown' };
   // "−44.1 pts" against an empty period's 0% bounce rate was a change nothing had made.
   if (now === null || before === null) return { kind: 'no-base', text: 'nothing to compare' };

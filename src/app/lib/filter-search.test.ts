@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter } from '../../contract/filters.js';
 import { parseDashboardSearch, sharedView } from './dashboard-search.js';
-import { addFilter, editFilters, filterBy, filtersFromSearch, filtersQuery, removeFilter, searchFromFilters } from './filter-search.js';
+import {
+  addFilter,
+  editFilters,
+  filterBy,
+  filtersFromSearch,
+  filtersQuery,
+  removeFilter,
+  searchFromFilters,
+} from './filter-search.js';
 
 const google: Filter = { op: 'is', dimension: 'referrer', values: ['google.com'] };
 const blog: Filter = { op: 'contains', dimension: 'page', values: ['/blog'] };
 
 describe('filters in the URL', () => {
   it('reads the API wire form the router hands over (already JSON-parsed)', () => {
-    const search = parseDashboardSearch({ filters: [['is', 'referrer', ['google.com']], ['is_not', 'country', ['US', null]]] });
-    expect(filtersFromSearch(search.filters)).toEqual([google, { op: 'is_not', dimension: 'country', values: ['US', null] }]);
+    const search = parseDashboardSearch({
+      filters: [
+        ['is', 'referrer', ['google.com']],
+        ['is_not', 'country', ['US', null]],
+      ],
+    });
+    expect(filtersFromSearch(search.filters)).toEqual([
+      google,
+      { op: 'is_not', dimension: 'country', values: ['US', null] },
+    ]);
   });
 
   it('falls back to no filters for anything the contract refuses, keeping the rest of the view', () => {
@@ -34,14 +50,18 @@ describe('filters in the URL', () => {
 
   it('leaves the parameter out when no filter is left', () => {
     expect(searchFromFilters([])).toBeUndefined();
-    expect(editFilters((f) => removeFilter(f, 0))({ range: '7d', filters: [['is', 'referrer', ['google.com']]] })).toEqual({ range: '7d', filters: undefined });
+    expect(
+      editFilters((f) => removeFilter(f, 0))({ range: '7d', filters: [['is', 'referrer', ['google.com']]] }),
+    ).toEqual({ range: '7d', filters: undefined });
   });
 });
 
 describe('what a report sends', () => {
   it('sends nothing when unfiltered, and the wire form otherwise', () => {
     expect(filtersQuery([])).toEqual({});
-    expect(filtersQuery([google, { op: 'is', dimension: 'country', values: [null] }])).toEqual({ filters: '[["is","referrer",["google.com"]],["is","country",[null]]]' });
+    expect(filtersQuery([google, { op: 'is', dimension: 'country', values: [null] }])).toEqual({
+      filters: '[["is","referrer",["google.com"]],["is","country",[null]]]',
+    });
   });
 });
 
@@ -58,7 +78,10 @@ describe('clicking a row', () => {
 
   it('replaces another is on the same dimension in place (two would match nothing), keeping other operators', () => {
     const filters: Filter[] = [google, blog, { op: 'is', dimension: 'referrer', values: ['bing.com'] }];
-    expect(filterBy(filters, 'referrer', 't.co')).toEqual([{ op: 'is', dimension: 'referrer', values: ['t.co'] }, blog]);
+    expect(filterBy(filters, 'referrer', 't.co')).toEqual([
+      { op: 'is', dimension: 'referrer', values: ['t.co'] },
+      blog,
+    ]);
     expect(filterBy([blog], 'page', '/blog/a')).toEqual([blog, { op: 'is', dimension: 'page', values: ['/blog/a'] }]);
   });
 });
@@ -73,7 +96,11 @@ describe('typing a filter', () => {
   });
 
   it('never goes past the API limit of 10, which would make the whole URL fall back', () => {
-    const ten = Array.from({ length: 10 }, (_, i): Filter => ({ op: 'contains', dimension: 'page', values: [`/p${i}`] }));
+    const ten = Array.from({ length: 10 }, (_, i): Filter => ({
+      op: 'contains',
+      dimension: 'page',
+      values: [`/p${i}`],
+    }));
     expect(addFilter(ten, google)).toBe(ten);
     expect(filterBy(ten, 'referrer', 'google.com')).toBe(ten);
   });

@@ -18,7 +18,8 @@ export const searchFromFilters = (filters: Filter[]): FilterTuples | undefined =
   filters.length ? filters.map((f): FilterTuples[number] => [f.op, f.dimension, f.values]) : undefined;
 
 /** What a report sends: `filters` only when there are some, so an unfiltered request is unchanged. */
-export const filtersQuery = (filters: Filter[]): { filters?: string } => (filters.length ? { filters: encodeFilters(filters) } : {});
+export const filtersQuery = (filters: Filter[]): { filters?: string } =>
+  filters.length ? { filters: encodeFilters(filters) } : {};
 
 // `contains` ignores case, so "/BLOG" is the same filter as "/blog".
 const canonical = (f: Filter): Filter =>
@@ -49,4 +50,7 @@ export const removeFilter = (filters: Filter[], index: number): Filter[] => filt
 /** A router `search` updater that applies `edit` to the URL's filters and keeps everything else. */
 export const editFilters =
   (edit: (filters: Filter[]) => Filter[]) =>
-  <S extends { filters?: FilterTuples }>(search: S): S => ({ ...search, filters: searchFromFilters(edit(filtersFromSearch(search.filters))) });
+  <S extends { filters?: FilterTuples }>(search: S): S => ({
+    ...search,
+    filters: searchFromFilters(edit(filtersFromSearch(search.filters))),
+  });

@@ -6,8 +6,12 @@ describe('filter chips in plain words', () => {
     expect(filterWords({ op: 'is', dimension: 'referrer', values: ['google.com'] })).toBe('Referrer is google.com');
     expect(filterWords({ op: 'is_not', dimension: 'country', values: ['US'] })).toBe('Country is not United States');
     expect(filterWords({ op: 'contains', dimension: 'page', values: ['/blog'] })).toBe('Page contains /blog');
-    expect(filterWords({ op: 'not_contains', dimension: 'utm_campaign', values: ['spring'] })).toBe('UTM campaign does not contain spring');
-    expect(filterWords({ op: 'matches', dimension: 'exit_page', values: ['/blog/*'] })).toBe('Exit page matches /blog/*');
+    expect(filterWords({ op: 'not_contains', dimension: 'utm_campaign', values: ['spring'] })).toBe(
+      'UTM campaign does not contain spring',
+    );
+    expect(filterWords({ op: 'matches', dimension: 'exit_page', values: ['/blog/*'] })).toBe(
+      'Exit page matches /blog/*',
+    );
     expect(filterWords({ op: 'is', dimension: 'os', values: ['iOS'] })).toBe('Operating system is iOS');
   });
 
@@ -18,9 +22,15 @@ describe('filter chips in plain words', () => {
   });
 
   it('joins several values the way the API combines them', () => {
-    expect(filterWords({ op: 'is', dimension: 'country', values: ['US', 'CA', 'DE'] })).toBe('Country is United States, Canada or Germany');
-    expect(filterWords({ op: 'is_not', dimension: 'device', values: ['mobile', 'desktop'] })).toBe('Device is none of mobile, desktop');
-    expect(filterWords({ op: 'not_contains', dimension: 'page', values: ['/a', '/b'] })).toBe('Page contains none of /a, /b');
+    expect(filterWords({ op: 'is', dimension: 'country', values: ['US', 'CA', 'DE'] })).toBe(
+      'Country is United States, Canada or Germany',
+    );
+    expect(filterWords({ op: 'is_not', dimension: 'device', values: ['mobile', 'desktop'] })).toBe(
+      'Device is none of mobile, desktop',
+    );
+    expect(filterWords({ op: 'not_contains', dimension: 'page', values: ['/a', '/b'] })).toBe(
+      'Page contains none of /a, /b',
+    );
     // Typed text is not a country code: "contains us" stays "us".
     expect(filterWords({ op: 'contains', dimension: 'country', values: ['us'] })).toBe('Country contains us');
   });

@@ -35,7 +35,8 @@ export function filterValueWords(dimension: FilterDimension, value: string | nul
   return dimension === 'country' && exact ? countryName(value) : value;
 }
 
-const list = (words: string[], last: string) => (words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`);
+const list = (words: string[], last: string) =>
+  words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
 
 /** "Referrer is google.com", "Country is not United States", "Page contains /blog or /docs". */
 export function filterWords(f: Filter): string {
@@ -44,8 +45,10 @@ export function filterWords(f: Filter): string {
   const many = values.length > 1;
   // Values are ORed; a negative operator keeps none of them, which "not a or b" would blur.
   const phrase =
-    f.op === 'is_not' && many ? `is none of ${values.join(', ')}`
-    : f.op === 'not_contains' && many ? `contains none of ${values.join(', ')}`
-    : `${FILTER_OPERATOR_LABELS[f.op]} ${list(values, 'or')}`;
+    f.op === 'is_not' && many
+      ? `is none of ${values.join(', ')}`
+      : f.op === 'not_contains' && many
+        ? `contains none of ${values.join(', ')}`
+        : `${FILTER_OPERATOR_LABELS[f.op]} ${list(values, 'or')}`;
   return `${FILTER_DIMENSION_LABELS[f.dimension]} ${phrase}`;
 }

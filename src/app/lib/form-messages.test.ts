@@ -7,7 +7,10 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
 
 describe('formMessages', () => {
   it('words the generic limits of the admin contract for a form', () => {
-    const property = createPropertyBody.safeParse({ id: 'ok', name: '', domain: 'x'.repeat(254) }, { error: formMessages });
+    const property = createPropertyBody.safeParse(
+      { id: 'ok', name: '', domain: 'x'.repeat(254) },
+      { error: formMessages },
+    );
     expect(messages(property)).toEqual({ name: 'Required.', domain: 'At most 253 characters.' });
     const key = createKeyBody.safeParse({ name: 'k', property_ids: [] }, { error: formMessages });
     expect(messages(key)).toEqual({ property_ids: 'Pick at least one.' });
@@ -15,6 +18,8 @@ describe('formMessages', () => {
 
   it("keeps the contract's own message for a property id", () => {
     const result = createPropertyBody.safeParse({ id: '-bad', name: 'Shop' }, { error: formMessages });
-    expect(messages(result)).toEqual({ id: '1–64 characters of A–Z, a–z, 0–9, _ . -, starting with a letter or digit' });
+    expect(messages(result)).toEqual({
+      id: '1–64 characters of A–Z, a–z, 0–9, _ . -, starting with a letter or digit',
+    });
   });
 });

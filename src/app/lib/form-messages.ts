@@ -11,6 +11,7 @@ export function formMessages(issue: z.core.$ZodRawIssue): string | undefined {
     if (isArray) return Number(issue.minimum) <= 1 ? 'Pick at least one.' : `Pick at least ${issue.minimum}.`;
     return Number(issue.minimum) <= 1 ? 'Required.' : `At least ${issue.minimum} characters.`;
   }
-  if (issue.code === 'too_big') return isArray ? `Pick at most ${issue.maximum}.` : `At most ${issue.maximum} characters.`;
+  if (issue.code === 'too_big')
+    return isArray ? `Pick at most ${issue.maximum}.` : `At most ${issue.maximum} characters.`;
   return undefined;
 }

@@ -6,7 +6,8 @@ type Form = { id: string; name: string };
 
 function capture() {
   const calls: [string, string, boolean][] = [];
-  const setError = ((name: string, error: { message?: string }, opts?: { shouldFocus?: boolean }) => calls.push([name, error.message ?? '', !!opts?.shouldFocus])) as never;
+  const setError = ((name: string, error: { message?: string }, opts?: { shouldFocus?: boolean }) =>
+    calls.push([name, error.message ?? '', !!opts?.shouldFocus])) as never;
   return { calls, setError };
 }
 
@@ -19,7 +20,12 @@ describe('showServerError', () => {
 
   it('puts an error naming no field of this form above the buttons, in the server words', () => {
     const { calls, setError } = capture();
-    showServerError<Form>(new ApiError(400, 'invalid_request', 'Bad domain.', 'domain'), setError, ['id', 'name'], 'failed');
+    showServerError<Form>(
+      new ApiError(400, 'invalid_request', 'Bad domain.', 'domain'),
+      setError,
+      ['id', 'name'],
+      'failed',
+    );
     expect(calls).toEqual([['root.server', 'Bad domain.', false]]);
   });
 

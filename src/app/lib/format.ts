@@ -2,7 +2,11 @@
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
-const signedPercent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const signedPercent = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
 
 /** What a rate or average without a base (null from the API: no sessions, entries, views) shows. */
 export const NO_VALUE = '—';
@@ -25,7 +29,11 @@ export function formatDuration(seconds: number | null): string {
 /** A bucket start in the data's zone, as short as the granularity allows. */
 export function formatBucket(iso: string, granularity: string, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions =
-    granularity === 'hour' ? { hour: 'numeric', day: 'numeric', month: 'short' } : granularity === 'month' ? { month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' };
+    granularity === 'hour'
+      ? { hour: 'numeric', day: 'numeric', month: 'short' }
+      : granularity === 'month'
+        ? { month: 'short', year: 'numeric' }
+        : { day: 'numeric', month: 'short' };
   return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(new Date(iso));
 }
 
@@ -35,7 +43,9 @@ export function formatTime(iso: string, timeZone: string): string {
 
 /** A calendar date (YYYY-MM-DD) in the user's words; noon UTC keeps it on the same day everywhere. */
 export function formatDate(date: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 }
 
 /** "1 session" / "2 sessions": the noun follows the count (English UI). */

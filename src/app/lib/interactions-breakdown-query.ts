@@ -29,7 +29,9 @@ type Counts<C extends string, U extends string> = { readonly [K in C | U]: numbe
  * `total_<C>` and `total_<U>`. `page` is null in rows grouped by element.
  */
 export interface InteractionsBreakdown<C extends string, U extends string, R extends string = never> {
-  data: readonly ({ page: string | null; target: string; label: string | null } & Counts<C, U> & { readonly [K in R]: number | null })[];
+  data: readonly ({ page: string | null; target: string; label: string | null } & Counts<C, U> & {
+      readonly [K in R]: number | null;
+    })[];
   trend: readonly ({ bucket_start: string; bucket_end: string } & Counts<C, U>)[];
   summary: { readonly [K in `total_${C}` | `total_${U}`]: number };
 }
@@ -49,8 +51,26 @@ export const interactionsBreakdownQueryOptions = <D>(
   group?: InteractionGrouping,
 ) =>
   queryOptions({
-    queryKey: [connectionKey(s.connection), s.propertyId, report, 'breakdown', { ...range, tz: s.timezone, granularity, limit: INTERACTIONS_LIMIT, filters: s.filters, group }] as const,
+    queryKey: [
+      connectionKey(s.connection),
+      s.propertyId,
+      report,
+      'breakdown',
+      { ...range, tz: s.timezone, granularity, limit: INTERACTIONS_LIMIT, filters: s.filters, group },
+    ] as const,
     queryFn: ({ signal }) =>
-      fetch(s, { start: range.start, end: range.end, timezone: s.timezone, granularity, limit: INTERACTIONS_LIMIT, ...filtersQuery(s.filters), ...(group ? { group } : {}) }, signal),
+      fetch(
+        s,
+        {
+          start: range.start,
+          end: range.end,
+          timezone: s.timezone,
+          granularity,
+          limit: INTERACTIONS_LIMIT,
+          ...filtersQuery(s.filters),
+          ...(group ? { group } : {}),
+        },
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });

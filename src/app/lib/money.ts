@@ -18,5 +18,8 @@ export function formatMoney(amount: number, currency: string): string {
 }
 
 /** The revenue of a period in one currency; none is 0 (nothing was paid in it). */
-export const amountIn = (revenue: { currency: string; amount: number }[] | undefined, currency: string): number | undefined =>
+export const amountIn = (
+  revenue: { currency: string; amount: number }[] | undefined,
+  currency: string,
+): number | undefined =>
   revenue === undefined ? undefined : (revenue.find((r) => r.currency === currency)?.amount ?? 0);

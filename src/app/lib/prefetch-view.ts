@@ -12,10 +12,23 @@ import { viewFromSearch, type DashboardView } from './use-dashboard-view.js';
  * use. The reads are not awaited, so the page renders its skeletons at once and the API works while
  * the page's code downloads; errors surface through the components' own queries.
  */
-export async function prefetchView(queryClient: QueryClient, search: DashboardSearch, start: (scope: ReportScope, view: DashboardView) => void): Promise<void> {
+export async function prefetchView(
+  queryClient: QueryClient,
+  search: DashboardSearch,
+  start: (scope: ReportScope, view: DashboardView) => void,
+): Promise<void> {
   const connection = loadConnection();
   const properties = await queryClient.ensureQueryData(propertiesQueryOptions(connection)).catch(() => null);
   const view = properties && viewFromSearch(search, properties);
   if (!view) return;
-  start({ connection, client: apiClient(connection), propertyId: view.property.id, timezone: view.timezone, filters: view.filters }, view);
+  start(
+    {
+      connection,
+      client: apiClient(connection),
+      propertyId: view.property.id,
+      timezone: view.timezone,
+      filters: view.filters,
+    },
+    view,
+  );
 }

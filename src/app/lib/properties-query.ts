@@ -23,10 +23,17 @@ export function propertiesQueryOptions(connection: Connection) {
         .call('adminProperties', { signal })
         .catch((err: unknown) => {
           // A server without admin sign-in (404) leaves the same way in as a signed-out one: a key.
-          throw err instanceof ApiError && err.status === 404 ? new ApiError(401, 'unauthorized', 'This server has no dashboard sign-in.') : err;
+          throw err instanceof ApiError && err.status === 404
+            ? new ApiError(401, 'unauthorized', 'This server has no dashboard sign-in.')
+            : err;
         });
       // An older server sends no site_origin: its pages are on the domain.
-      return list.data.map((p) => ({ id: p.id, name: p.name, timezone: p.timezone, siteOrigin: p.site_origin !== undefined ? p.site_origin : p.domain && `https://${p.domain}` }));
+      return list.data.map((p) => ({
+        id: p.id,
+        name: p.name,
+        timezone: p.timezone,
+        siteOrigin: p.site_origin !== undefined ? p.site_origin : p.domain && `https://${p.domain}`,
+      }));
     },
   });
 }

@@ -4,7 +4,10 @@
  * carries its figures as `partial_<key>` instead, as does the bucket before it, so the chart draws the
  * stretch into it apart (dashed) from the complete buckets.
  */
-export type TrendPoint = { label: string; prev_label?: string; incomplete?: boolean } & Record<string, string | number | boolean | undefined>;
+export type TrendPoint = { label: string; prev_label?: string; incomplete?: boolean } & Record<
+  string,
+  string | number | boolean | undefined
+>;
 
 /**
  * Chart points for a zero-filled trend. The compared period is laid over bucket by bucket (its 1st day

@@ -7,11 +7,23 @@ const SECRET = 'sl_live_0123456789abcdef';
 /** Creates a "key" through the admin write's options, resets the observer, and says what the mutation cache still holds. */
 async function cacheAfterReset(forgetResult: boolean) {
   const qc = new QueryClient();
-  const observer = new MutationObserver(qc, adminWriteOptions(async () => {}, async (_: unknown) => ({ key: SECRET }), { forgetResult }));
+  const observer = new MutationObserver(
+    qc,
+    adminWriteOptions(
+      async () => {},
+      async (_: unknown) => ({ key: SECRET }),
+      { forgetResult },
+    ),
+  );
   expect((await observer.mutate({})).key).toBe(SECRET);
   observer.reset();
   await new Promise((resolve) => setTimeout(resolve, 10));
-  return JSON.stringify(qc.getMutationCache().getAll().map((m) => m.state.data));
+  return JSON.stringify(
+    qc
+      .getMutationCache()
+      .getAll()
+      .map((m) => m.state.data),
+  );
 }
 
 describe('admin writes', () => {

@@ -14,7 +14,11 @@ interface AdminWriteOptions {
 }
 
 /** The mutation options of an admin write, apart from React so the cache behaviour can be tested. */
-export function adminWriteOptions<Body, Result>(refresh: () => Promise<unknown>, write: (body: Body) => Promise<Result>, { refreshOnError = false, forgetResult = false }: AdminWriteOptions = {}) {
+export function adminWriteOptions<Body, Result>(
+  refresh: () => Promise<unknown>,
+  write: (body: Body) => Promise<Result>,
+  { refreshOnError = false, forgetResult = false }: AdminWriteOptions = {},
+) {
   return {
     mutationFn: write,
     ...(refreshOnError ? { onSettled: refresh } : { onSuccess: refresh }),
@@ -23,7 +27,11 @@ export function adminWriteOptions<Body, Result>(refresh: () => Promise<unknown>,
 }
 
 /** A write to the admin API, sent with the connection's client, that then refetches the list it changed (under `listKey`). */
-export function useAdminWrite<Body, Result>(listKey: (connection: Connection) => QueryKey, write: (client: ApiClient, body: Body) => Promise<Result>, options: AdminWriteOptions = {}) {
+export function useAdminWrite<Body, Result>(
+  listKey: (connection: Connection) => QueryKey,
+  write: (client: ApiClient, body: Body) => Promise<Result>,
+  options: AdminWriteOptions = {},
+) {
   const { connection, client } = useConnection();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey(connection) });

@@ -38,14 +38,19 @@ export function useDashboardView(): DashboardView | null {
 export function viewFromSearch(search: DashboardSearch, properties: PropertyChoice[]): DashboardView | null {
   // A linked property outside the list is still asked for, so the API's 403 can name it.
   const property = search.property
-    ? (properties.find((p) => p.id === search.property) ?? { id: search.property, name: search.property, timezone: null })
+    ? (properties.find((p) => p.id === search.property) ?? {
+        id: search.property,
+        name: search.property,
+        timezone: null,
+      })
     : properties[0];
   if (!property) return null;
   const timezone = search.tz ?? property.timezone ?? 'UTC';
   const now = zonedNow(timezone);
   const range = resolveRange(search, now.date);
   const comparison = search.comparison ?? 'previous';
-  const custom = search.compare_from && search.compare_to ? { start: search.compare_from, end: search.compare_to } : undefined;
+  const custom =
+    search.compare_from && search.compare_to ? { start: search.compare_from, end: search.compare_to } : undefined;
   const previous = comparedRange(range, search.range, comparison, now, custom);
   return {
     property,
@@ -56,7 +61,8 @@ export function viewFromSearch(search: DashboardSearch, properties: PropertyChoi
     compare: search.compare && previous !== null,
     today: now.date,
     // A granularity the range cannot hold (hours over 90 days, from an old link) falls back like a bad value.
-    granularity: search.granularity && granularityFits(range, search.granularity) ? search.granularity : defaultGranularity(range),
+    granularity:
+      search.granularity && granularityFits(range, search.granularity) ? search.granularity : defaultGranularity(range),
     filters: filtersFromSearch(search.filters),
   };
 }

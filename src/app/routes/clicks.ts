@@ -13,8 +13,13 @@ export const clicksRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>
     prefetchView(queryClient, deps, (scope, view) => {
-      void queryClient.prefetchQuery(interactionsBreakdownQueryOptions(scope, 'clicks', fetchClicks, view.range, view.granularity, deps.group));
-      if (view.previous) void queryClient.prefetchQuery(interactionsBreakdownQueryOptions(scope, 'clicks', fetchClicks, view.previous, view.granularity, deps.group));
+      void queryClient.prefetchQuery(
+        interactionsBreakdownQueryOptions(scope, 'clicks', fetchClicks, view.range, view.granularity, deps.group),
+      );
+      if (view.previous)
+        void queryClient.prefetchQuery(
+          interactionsBreakdownQueryOptions(scope, 'clicks', fetchClicks, view.previous, view.granularity, deps.group),
+        );
     }),
   component: lazyRouteComponent(() => import('../features/clicks/components/clicks-page.js'), 'ClicksPage'),
 });

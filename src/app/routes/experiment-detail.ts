@@ -4,5 +4,8 @@ import { rootRoute } from './root.js';
 export const experimentDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/experiments/$experimentId',
-  component: lazyRouteComponent(() => import('../features/experiments/components/experiment-detail-page.js'), 'ExperimentDetailPage'),
+  component: lazyRouteComponent(
+    () => import('../features/experiments/components/experiment-detail-page.js'),
+    'ExperimentDetailPage',
+  ),
 });

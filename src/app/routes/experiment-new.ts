@@ -18,5 +18,8 @@ export const experimentNewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/experiments/new',
   validateSearch: experimentNewSearch,
-  component: lazyRouteComponent(() => import('../features/experiments/wizard/experiment-wizard-page.js'), 'ExperimentWizardPage'),
+  component: lazyRouteComponent(
+    () => import('../features/experiments/wizard/experiment-wizard-page.js'),
+    'ExperimentWizardPage',
+  ),
 });

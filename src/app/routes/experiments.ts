@@ -6,5 +6,8 @@ export const experimentsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/experiments',
   validateSearch: experimentsSearch,
-  component: lazyRouteComponent(() => import('../features/experiments/components/experiments-page.js'), 'ExperimentsPage'),
+  component: lazyRouteComponent(
+    () => import('../features/experiments/components/experiments-page.js'),
+    'ExperimentsPage',
+  ),
 });

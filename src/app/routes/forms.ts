@@ -13,8 +13,13 @@ export const formsRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>
     prefetchView(queryClient, deps, (scope, view) => {
-      void queryClient.prefetchQuery(interactionsBreakdownQueryOptions(scope, 'forms', fetchForms, view.range, view.granularity, deps.group));
-      if (view.previous) void queryClient.prefetchQuery(interactionsBreakdownQueryOptions(scope, 'forms', fetchForms, view.previous, view.granularity, deps.group));
+      void queryClient.prefetchQuery(
+        interactionsBreakdownQueryOptions(scope, 'forms', fetchForms, view.range, view.granularity, deps.group),
+      );
+      if (view.previous)
+        void queryClient.prefetchQuery(
+          interactionsBreakdownQueryOptions(scope, 'forms', fetchForms, view.previous, view.granularity, deps.group),
+        );
     }),
   component: lazyRouteComponent(() => import('../features/forms/components/forms-page.js'), 'FormsPage'),
 });

@@ -1,7 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { pageDetailSearch } from '../features/pages/page-detail-search.js';
 import { rootRoute } from './root.js';
-import { clickDetailsQueryOptions, formDetailsQueryOptions, pageDetailsQueryOptions } from '../features/pages/api/pages-queries.js';
+import {
+  clickDetailsQueryOptions,
+  formDetailsQueryOptions,
+  pageDetailsQueryOptions,
+} from '../features/pages/api/pages-queries.js';
 import { prefetchView } from '../lib/prefetch-view.js';
 
 export const pageDetailRoute = createRoute({

@@ -11,6 +11,10 @@ export const pagesRoute = createRoute({
   validateSearch: pagesSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>
-    prefetchView(queryClient, deps, (scope, view) => void queryClient.prefetchQuery(pagesBreakdownQueryOptions(scope, view.range))),
+    prefetchView(
+      queryClient,
+      deps,
+      (scope, view) => void queryClient.prefetchQuery(pagesBreakdownQueryOptions(scope, view.range)),
+    ),
   component: lazyRouteComponent(() => import('../features/pages/components/pages-page.js'), 'PagesPage'),
 });

@@ -1,5 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
@@ -19,9 +26,20 @@ import type { ReportScope } from '../lib/report-scope.js';
  */
 
 export const TEST_PROPERTY = 'prop_test';
-export const testConnection: Connection = { mode: 'key', baseUrl: 'https://api.example.test', key: 'test-key-123456', propertyIds: [TEST_PROPERTY] };
+export const testConnection: Connection = {
+  mode: 'key',
+  baseUrl: 'https://api.example.test',
+  key: 'test-key-123456',
+  propertyIds: [TEST_PROPERTY],
+};
 /** The scope the components build for the test property (timezone UTC: a key connection names none). */
-export const testScope = (): ReportScope => ({ connection: testConnection, client: apiClient(testConnection), propertyId: TEST_PROPERTY, timezone: 'UTC', filters: [] });
+export const testScope = (): ReportScope => ({
+  connection: testConnection,
+  client: apiClient(testConnection),
+  propertyId: TEST_PROPERTY,
+  timezone: 'UTC',
+  filters: [],
+});
 
 afterEach(() => {
   cleanup();
@@ -41,7 +59,10 @@ interface RenderAtOptions {
 }
 
 /** Renders `Component` as the page at `path`; resolves once the router has rendered it. */
-export async function renderAt(Component: () => ReactNode, { path, search = {}, validateSearch, seed }: RenderAtOptions) {
+export async function renderAt(
+  Component: () => ReactNode,
+  { path, search = {}, validateSearch, seed }: RenderAtOptions,
+) {
   const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => {}));
   vi.stubGlobal('fetch', fetch);
   saveConnection(testConnection);
@@ -69,7 +90,9 @@ export async function renderAt(Component: () => ReactNode, { path, search = {}, 
 
 /** The query string the router itself would write (its JSON-per-value format). */
 function searchString(search: Record<string, unknown>): string {
-  const params = new URLSearchParams(Object.entries(search).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const params = new URLSearchParams(
+    Object.entries(search).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
   const text = params.toString();
   return text ? `?${text}` : '';
 }

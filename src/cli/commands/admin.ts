@@ -4,7 +4,11 @@ import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
 /** `admin sign-in-link`: a one-time dashboard sign-in link, for when the one printed at start is lost. */
-export async function adminCommand(store: Store, sub: string | undefined, config: Pick<Config, 'HOST' | 'PORT'>): Promise<void> {
+export async function adminCommand(
+  store: Store,
+  sub: string | undefined,
+  config: Pick<Config, 'HOST' | 'PORT'>,
+): Promise<void> {
   if (sub !== 'sign-in-link') throw new CliError('usage: admin sign-in-link');
   const token = await issueSignInToken(store);
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;

@@ -13,10 +13,15 @@ const USAGE = 'usage: export [--format ndjson|parquet] [--out PATH] (parquet nee
  * `export`: everything the store holds (docs/moving-between-stores.md). Returns the summary line and
  * where it belongs: stdout when the export went to a file, stderr when it went to stdout itself.
  */
-export async function exportCommand(store: Store, flags: { format?: string; out?: string }): Promise<{ summary: string; toStderr: boolean }> {
+export async function exportCommand(
+  store: Store,
+  flags: { format?: string; out?: string },
+): Promise<{ summary: string; toStderr: boolean }> {
   const format = flags.format ?? 'ndjson';
-  if (format !== 'ndjson' && format !== 'parquet') throw new CliError(`--format: ndjson or parquet, not "${format}"; ${USAGE}`);
-  if (format === 'parquet' && !flags.out) throw new CliError(`--out DIR: a Parquet export is a directory of files; ${USAGE}`);
+  if (format !== 'ndjson' && format !== 'parquet')
+    throw new CliError(`--format: ndjson or parquet, not "${format}"; ${USAGE}`);
+  if (format === 'parquet' && !flags.out)
+    throw new CliError(`--out DIR: a Parquet export is a directory of files; ${USAGE}`);
   const contents = await contentsOf(store);
   if (format === 'parquet') {
     const counts = await writeParquet(contents, flags.out!);
@@ -25,7 +30,8 @@ export async function exportCommand(store: Store, flags: { format?: string; out?
   if (!flags.out) {
     const counts = await writeNdjson(contents, process.stdout).catch((error: unknown) => {
       // `export | head`: the reader went away; say so in one line rather than with a stack.
-      if ((error as { code?: string }).code === 'EPIPE') throw new CliError('the output was closed before the export ended');
+      if ((error as { code?: string }).code === 'EPIPE')
+        throw new CliError('the output was closed before the export ended');
       throw error;
     });
     return { summary: `exported ${describeCounts(counts)}`, toStderr: true };
@@ -40,7 +46,8 @@ export async function exportCommand(store: Store, flags: { format?: string; out?
     return { summary: `exported ${describeCounts(counts)} to ${flags.out}`, toStderr: false };
   } catch (error) {
     file.destroy();
-    if ((error as { code?: string }).code === 'EEXIST') throw new CliError(`${flags.out} already exists; export writes a new file`);
+    if ((error as { code?: string }).code === 'EEXIST')
+      throw new CliError(`${flags.out} already exists; export writes a new file`);
     throw error;
   }
 }

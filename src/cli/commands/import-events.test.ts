@@ -8,14 +8,24 @@ import { ImportLineError, parseLine } from './import-events.js';
 
 const properties = new Set(['shop']);
 const now = new Date('2026-03-02T12:00:00Z');
-const valid = { type: 'pageview', property_id: 'shop', ts: '2026-03-02T10:00:00.000Z', visitor_id: 'v1', session_id: 's1', path: '/' };
+const valid = {
+  type: 'pageview',
+  property_id: 'shop',
+  ts: '2026-03-02T10:00:00.000Z',
+  visitor_id: 'v1',
+  session_id: 's1',
+  path: '/',
+};
 
 /** What the schema's own parser says about a line, in parseLine's terms. */
 function expected(value: unknown): { ok: true } | { ok: false; message: string } {
   const r = eventSchema.safeParse(value);
   if (r.success) return { ok: true };
   const issue = r.error.issues[0];
-  return { ok: false, message: `line 7: ${issue.path.map(String).join('.') || '(event)'}: ${issue.message}; nothing was imported` };
+  return {
+    ok: false,
+    message: `line 7: ${issue.path.map(String).join('.') || '(event)'}: ${issue.message}; nothing was imported`,
+  };
 }
 
 function actual(value: unknown): { ok: true } | { ok: false; message: string } {
@@ -46,8 +56,14 @@ describe('parseLine', () => {
   it('agrees with the schema on arbitrary variations of an event', () => {
     const field = fc.constantFrom(...Object.keys(eventSchema.shape));
     const value = fc.oneof(
-      fc.constant(undefined), fc.constant(null), fc.string({ maxLength: 5 }), fc.constantFrom('/', '/a', 'DE', 'EUR', 'mobile', 'click', 'engagement', 'revenue'),
-      fc.double({ min: -2, max: 2 }), fc.integer({ min: -5, max: 200 }), fc.constant([]), fc.constant({}),
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.string({ maxLength: 5 }),
+      fc.constantFrom('/', '/a', 'DE', 'EUR', 'mobile', 'click', 'engagement', 'revenue'),
+      fc.double({ min: -2, max: 2 }),
+      fc.integer({ min: -5, max: 200 }),
+      fc.constant([]),
+      fc.constant({}),
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(field, value), { maxLength: 4 }), (changes) => {

@@ -28,7 +28,9 @@ async function isNdjsonExport(file: string): Promise<boolean> {
  */
 export async function importCommand(store: Store, path: string): Promise<string> {
   if (!existsSync(path)) throw new CliError(`no such file: ${path}`);
-  if (statSync(path).isDirectory()) return `imported ${describeCounts(await loadContents(store, await parquetExport(path)))}`;
-  if (await isNdjsonExport(path)) return `imported ${describeCounts(await loadContents(store, await ndjsonExport(path)))}`;
+  if (statSync(path).isDirectory())
+    return `imported ${describeCounts(await loadContents(store, await parquetExport(path)))}`;
+  if (await isNdjsonExport(path))
+    return `imported ${describeCounts(await loadContents(store, await ndjsonExport(path)))}`;
   return `imported ${await importFile(store, path)} events`;
 }

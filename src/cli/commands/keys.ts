@@ -3,7 +3,8 @@ import { newApiKey } from '../../server/auth/api-keys.js';
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
-const USAGE = 'usage: keys create --properties ID[,ID...] [--permissions metrics,experiments|none] [--name N] | keys list | keys revoke KEY_ID';
+const USAGE =
+  'usage: keys create --properties ID[,ID...] [--permissions metrics,experiments|none] [--name N] | keys list | keys revoke KEY_ID';
 
 /** `--permissions`: absent gives every permission, a comma list narrows it, `none` gives none. */
 export function permissionsFlag(flag: string | undefined): KeyPermission[] {
@@ -13,16 +14,32 @@ export function permissionsFlag(flag: string | undefined): KeyPermission[] {
   const known: readonly string[] = keyPermissions;
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0 || names.length === 0) {
-    throw new CliError(`--permissions: ${unknown.map((n) => `"${n}"`).join(', ') || 'empty'} is not a permission; give a comma list of ${keyPermissions.join(', ')}, or none`);
+    throw new CliError(
+      `--permissions: ${unknown.map((n) => `"${n}"`).join(', ') || 'empty'} is not a permission; give a comma list of ${keyPermissions.join(', ')}, or none`,
+    );
   }
   return canonicalPermissions(names);
 }
 
-export async function keysCommand(store: Store, sub: string | undefined, args: string[], flags: Record<string, string | undefined>): Promise<void> {
+export async function keysCommand(
+  store: Store,
+  sub: string | undefined,
+  args: string[],
+  flags: Record<string, string | undefined>,
+): Promise<void> {
   if (sub === 'list') {
     for (const k of await store.listApiKeys()) {
       const state = k.revoked_at ? `revoked ${k.revoked_at.toISOString()}` : 'active';
-      console.log([k.id, k.name, `${k.prefix}…`, k.property_ids.join(','), canonicalPermissions(k.permissions).join(',') || 'none', state].join('\t'));
+      console.log(
+        [
+          k.id,
+          k.name,
+          `${k.prefix}…`,
+          k.property_ids.join(','),
+          canonicalPermissions(k.permissions).join(',') || 'none',
+          state,
+        ].join('\t'),
+      );
     }
     return;
   }
@@ -34,7 +51,10 @@ export async function keysCommand(store: Store, sub: string | undefined, args: s
     return;
   }
   if (sub !== 'create') throw new CliError(USAGE);
-  const ids = (flags.properties ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = (flags.properties ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length === 0) throw new CliError('--properties is required: one or more property ids, comma-separated');
   const found = new Set((await store.getProperties(ids)).map((p) => p.id));
   const missing = ids.filter((id) => !found.has(id));
@@ -42,6 +62,8 @@ export async function keysCommand(store: Store, sub: string | undefined, args: s
   const permissions = permissionsFlag(flags.permissions);
   const { key, record } = newApiKey({ name: flags.name ?? 'cli', propertyIds: [...new Set(ids)], permissions });
   await store.createApiKey(record);
-  console.error(`Created key ${record.id} for ${ids.join(', ')} with ${permissions.length ? `permissions ${permissions.join(', ')}` : 'no permission'}. It is shown once; only its hash is stored:`);
+  console.error(
+    `Created key ${record.id} for ${ids.join(', ')} with ${permissions.length ? `permissions ${permissions.join(', ')}` : 'no permission'}. It is shown once; only its hash is stored:`,
+  );
   console.log(key);
 }

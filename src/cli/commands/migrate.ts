@@ -11,8 +11,10 @@ const stores = { duckdb: 'DuckDB', clickhouse: 'ClickHouse' } as const;
  * CLICKHOUSE_URL (and `--to duckdb` the other way), whatever STORE says, then checks the counts.
  */
 export async function migrateCommand(config: Config, to: string | undefined): Promise<string> {
-  if (to !== 'clickhouse' && to !== 'duckdb') throw new CliError('usage: migrate --to clickhouse (or --to duckdb: back into DATA_DIR)');
-  if (!config.CLICKHOUSE_URL) throw new CliError('migrate needs CLICKHOUSE_URL (http(s)://user:password@host:8123/database, or chdb:PATH)');
+  if (to !== 'clickhouse' && to !== 'duckdb')
+    throw new CliError('usage: migrate --to clickhouse (or --to duckdb: back into DATA_DIR)');
+  if (!config.CLICKHOUSE_URL)
+    throw new CliError('migrate needs CLICKHOUSE_URL (http(s)://user:password@host:8123/database, or chdb:PATH)');
   const from = to === 'clickhouse' ? 'duckdb' : 'clickhouse';
   const source = await openStore({ ...config, STORE: from });
   try {

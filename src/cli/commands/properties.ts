@@ -4,16 +4,22 @@ import { isValidZone } from '../../server/analytics/time-frame.js';
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
-export async function propertiesCommand(store: Store, sub: string | undefined, flags: Record<string, string | undefined>): Promise<void> {
+export async function propertiesCommand(
+  store: Store,
+  sub: string | undefined,
+  flags: Record<string, string | undefined>,
+): Promise<void> {
   if (sub === 'list') {
     for (const p of await store.listProperties()) {
       console.log([p.id, p.name, p.domain ?? '-', p.timezone, p.created_at.toISOString()].join('\t'));
     }
     return;
   }
-  if (sub !== 'create') throw new CliError('usage: properties create --id ID --name NAME [--domain D] [--timezone TZ] | properties list');
+  if (sub !== 'create')
+    throw new CliError('usage: properties create --id ID --name NAME [--domain D] [--timezone TZ] | properties list');
   const id = flags.id;
-  if (!id || !propertyId.safeParse(id).success) throw new CliError('--id is required: 1–64 characters of A–Z, a–z, 0–9, _ . - starting with a letter or digit');
+  if (!id || !propertyId.safeParse(id).success)
+    throw new CliError('--id is required: 1–64 characters of A–Z, a–z, 0–9, _ . - starting with a letter or digit');
   if (!flags.name) throw new CliError('--name is required');
   const timezone = flags.timezone ?? 'UTC';
   if (!isValidZone(timezone)) throw new CliError(`--timezone: unknown time zone "${timezone}"`);

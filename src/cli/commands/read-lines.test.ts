@@ -15,7 +15,8 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function viaReadline(file: string): Promise<string[]> {
   const out: string[] = [];
-  for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) out.push(line);
+  for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity }))
+    out.push(line);
   return out;
 }
 
@@ -30,11 +31,15 @@ describe('readLines', () => {
   it('splits every file into the lines readline gives, whatever the chunk size', async () => {
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom('a', 'é', '€', '\n', '\r', '\r\n', ' ', '{}'), { maxLength: 40 }), fc.integer({ min: 1, max: 7 }), async (parts, chunkBytes) => {
-        const file = join(dir, `f${n++}.txt`);
-        await writeFile(file, parts.join(''));
-        expect(await viaReadLines(file, chunkBytes)).toEqual(await viaReadline(file));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('a', 'é', '€', '\n', '\r', '\r\n', ' ', '{}'), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 7 }),
+        async (parts, chunkBytes) => {
+          const file = join(dir, `f${n++}.txt`);
+          await writeFile(file, parts.join(''));
+          expect(await viaReadLines(file, chunkBytes)).toEqual(await viaReadline(file));
+        },
+      ),
       { numRuns: 300 },
     );
   });

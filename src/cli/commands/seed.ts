@@ -23,11 +23,16 @@ export async function seedCommand(store: Store, flags: Record<string, string | u
     await store.createProperty({ id: propertyId, name: propertyId, domain: null, timezone: 'UTC' });
     console.error(`created property "${propertyId}"`);
   }
-  const bar = new SingleBar({ format: 'seeding {bar} {percentage}% | {value}/{total} events | {duration_formatted}', stream: process.stderr }, Presets.shades_classic);
+  const bar = new SingleBar(
+    { format: 'seeding {bar} {percentage}% | {value}/{total} events | {duration_formatted}', stream: process.stderr },
+    Presets.shades_classic,
+  );
   bar.start(events, 0);
   const started = Date.now();
   const count = await seedStore(store, { propertyId, events, days, seed, end }, (done) => bar.update(done));
   bar.stop();
   const seconds = (Date.now() - started) / 1000;
-  console.log(`seeded ${count} events into "${propertyId}" over ${days} days in ${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('en-US')} events/s)`);
+  console.log(
+    `seeded ${count} events into "${propertyId}" over ${days} days in ${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('en-US')} events/s)`,
+  );
 }

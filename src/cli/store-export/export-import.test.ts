@@ -50,13 +50,24 @@ afterEach(async () => {
 
 /** The export's lines, parsed. */
 async function exportLines(file = join(dir, 'export.ndjson')): Promise<Record<string, unknown>[]> {
-  return (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+  return (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
 /** Writes a copy of the NDJSON export with `edit` applied to its lines. */
-async function editedExport(name: string, edit: (lines: Record<string, unknown>[]) => (Record<string, unknown> | string)[]): Promise<string> {
+async function editedExport(
+  name: string,
+  edit: (lines: Record<string, unknown>[]) => (Record<string, unknown> | string)[],
+): Promise<string> {
   const file = join(dir, name);
-  await writeFile(file, edit(await exportLines()).map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
+  await writeFile(
+    file,
+    edit(await exportLines())
+      .map((l) => (typeof l === 'string' ? l : JSON.stringify(l)))
+      .join('\n') + '\n',
+  );
   return file;
 }
 
@@ -71,10 +82,23 @@ describe('the NDJSON export', () => {
     const lines = await exportLines();
     const kinds = lines.map((l) => l.kind);
     const order = ['property', 'api_key', 'saved_funnel', 'experiment', 'snapshot', 'event'];
-    expect(kinds.map((k) => order.indexOf(k as string))).toEqual([...kinds.map((k) => order.indexOf(k as string))].sort((a, b) => a - b));
+    expect(kinds.map((k) => order.indexOf(k as string))).toEqual(
+      [...kinds.map((k) => order.indexOf(k as string))].sort((a, b) => a - b),
+    );
     expect(kinds.filter((k) => k !== 'event')).toEqual([
-      'property', 'property', 'property', 'api_key', 'api_key', 'saved_funnel', 'saved_funnel', 'experiment', 'experiment',
-      'snapshot', 'snapshot', 'snapshot', 'snapshot',
+      'property',
+      'property',
+      'property',
+      'api_key',
+      'api_key',
+      'saved_funnel',
+      'saved_funnel',
+      'experiment',
+      'experiment',
+      'snapshot',
+      'snapshot',
+      'snapshot',
+      'snapshot',
     ]);
     const events = lines.filter((l) => l.kind === 'event');
     expect(events).toHaveLength(await source.countEvents());
@@ -83,7 +107,17 @@ describe('the NDJSON export', () => {
       expect(e.session_id).toMatch(/^k[0-9a-f]{16}$/);
     }
     for (const k of lines.filter((l) => l.kind === 'api_key')) {
-      expect(Object.keys(k).sort()).toEqual(['created_at', 'hash', 'id', 'kind', 'name', 'permissions', 'prefix', 'property_ids', 'revoked_at']);
+      expect(Object.keys(k).sort()).toEqual([
+        'created_at',
+        'hash',
+        'id',
+        'kind',
+        'name',
+        'permissions',
+        'prefix',
+        'property_ids',
+        'revoked_at',
+      ]);
     }
   });
 });
@@ -93,8 +127,10 @@ describe.each([
   ['a Parquet export', () => join(dir, 'parquet')],
 ])('import of %s', (_name, path) => {
   it('gives the same reports and records, created_at and revocations included', async () => {
-    expect(await importCommand(target, path())).toBe('imported 3 properties, 2 API keys, 2 saved funnels, 2 tests, 4 snapshots, '
-      + `${await source.countEvents()} events`);
+    expect(await importCommand(target, path())).toBe(
+      'imported 3 properties, 2 API keys, 2 saved funnels, 2 tests, 4 snapshots, ' +
+        `${await source.countEvents()} events`,
+    );
     expect(await everyReport(target)).toEqual(reports);
   });
 
@@ -109,7 +145,12 @@ describe.each([
 describe('the Parquet export', () => {
   it('is one file per kind, and nothing else', async () => {
     expect((await readdir(join(dir, 'parquet'))).sort()).toEqual([
-      'api_keys.parquet', 'events.parquet', 'experiments.parquet', 'properties.parquet', 'saved_funnels.parquet', 'snapshots.parquet',
+      'api_keys.parquet',
+      'events.parquet',
+      'experiments.parquet',
+      'properties.parquet',
+      'saved_funnels.parquet',
+      'snapshots.parquet',
     ]);
   });
 
@@ -124,23 +165,38 @@ describe('the Parquet export', () => {
 
 describe('a bad NDJSON export', () => {
   it('names the line of a bad event, even the last, and imports nothing', async () => {
-    const file = await editedExport('bad-event.ndjson', (lines) => [...lines, { ...lines[lines.length - 1], visitor_id: 'not ok!' }]);
+    const file = await editedExport('bad-event.ndjson', (lines) => [
+      ...lines,
+      { ...lines[lines.length - 1], visitor_id: 'not ok!' },
+    ]);
     const lineCount = (await exportLines()).length + 1;
-    await expect(importCommand(target, file)).rejects.toThrow(new RegExp(`^line ${lineCount}: visitor_id: .*nothing was imported`));
+    await expect(importCommand(target, file)).rejects.toThrow(
+      new RegExp(`^line ${lineCount}: visitor_id: .*nothing was imported`),
+    );
     await expectUntouched(target);
   });
 
   it('names the line of a bad snapshot and imports nothing', async () => {
-    const file = await editedExport('bad-snapshot.ndjson', (lines) => lines.map((l) => (l.kind === 'snapshot' ? { ...l, elements: 'nope' } : l)));
+    const file = await editedExport('bad-snapshot.ndjson', (lines) =>
+      lines.map((l) => (l.kind === 'snapshot' ? { ...l, elements: 'nope' } : l)),
+    );
     const line = (await exportLines()).findIndex((l) => l.kind === 'snapshot') + 1;
     await expect(importCommand(target, file)).rejects.toThrow(new RegExp(`^line ${line}: elements: `));
     await expectUntouched(target);
   });
 
   it('refuses an unknown kind, broken JSON, and metadata among the events', async () => {
-    const unknown = await editedExport('unknown-kind.ndjson', (lines) => [lines[0], { ...lines[1], kind: 'user' }, ...lines.slice(2)]);
+    const unknown = await editedExport('unknown-kind.ndjson', (lines) => [
+      lines[0],
+      { ...lines[1], kind: 'user' },
+      ...lines.slice(2),
+    ]);
     await expect(importCommand(target, unknown)).rejects.toThrow(/^line 2: kind: /);
-    const broken = await editedExport('broken.ndjson', (lines) => [lines[0], '{"kind": "property",', ...lines.slice(1)]);
+    const broken = await editedExport('broken.ndjson', (lines) => [
+      lines[0],
+      '{"kind": "property",',
+      ...lines.slice(1),
+    ]);
     await expect(importCommand(target, broken)).rejects.toThrow(/^line 2: \(line\): not valid JSON/);
     const late = await editedExport('late-property.ndjson', (lines) => [...lines, lines[0]]);
     await expect(importCommand(target, late)).rejects.toThrow(/kind: a property among the events/);
@@ -148,7 +204,10 @@ describe('a bad NDJSON export', () => {
   });
 
   it('refuses an event of a property neither the export nor the target has', async () => {
-    const file = await editedExport('ghost.ndjson', (lines) => [...lines, { ...lines[lines.length - 1], property_id: 'ghost' }]);
+    const file = await editedExport('ghost.ndjson', (lines) => [
+      ...lines,
+      { ...lines[lines.length - 1], property_id: 'ghost' },
+    ]);
     await expect(importCommand(target, file)).rejects.toThrow(/property_id: no property "ghost"/);
     await expectUntouched(target);
   });
@@ -158,7 +217,10 @@ describe('import of events in the operations.md §3 format', () => {
   it('still imports them as before', async () => {
     await target.createProperty({ id: PROP_A, name: 'A', domain: null, timezone: 'UTC' });
     const file = join(dir, 'events.ndjson');
-    await writeFile(file, `${JSON.stringify({ type: 'pageview', property_id: PROP_A, ts: '2026-03-02T10:00:00Z', visitor_id: 'v', session_id: 's', path: '/' })}\n`);
+    await writeFile(
+      file,
+      `${JSON.stringify({ type: 'pageview', property_id: PROP_A, ts: '2026-03-02T10:00:00Z', visitor_id: 'v', session_id: 's', path: '/' })}\n`,
+    );
     expect(await importCommand(target, file)).toBe('imported 1 events');
   });
 });

@@ -21,14 +21,51 @@ import { writeParquet } from './write-parquet.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 5, 10, minute));
 const event = (session: string, minute: number, over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview', property_id: 'shop', ts: at(minute), visitor_id: `v-${session}`, session_id: session, path: '/pricing', referrer: null,
-  utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop', browser: null, os: null, is_bot: false,
-  scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null,
-  currency: null, client_key: null, ...over,
+  type: 'pageview',
+  property_id: 'shop',
+  ts: at(minute),
+  visitor_id: `v-${session}`,
+  session_id: session,
+  path: '/pricing',
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: 'US',
+  device: 'desktop',
+  browser: null,
+  os: null,
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
+  client_key: null,
+  ...over,
 });
-const buy: GoalRecord = { id: 'gol_buy', property_id: 'shop', name: 'Buy', kind: 'click', page: '/pricing', event: null, target: 'a.buy', source: null, created_at: at(-30) };
+const buy: GoalRecord = {
+  id: 'gol_buy',
+  property_id: 'shop',
+  name: 'Buy',
+  kind: 'click',
+  page: '/pricing',
+  event: null,
+  target: 'a.buy',
+  source: null,
+  created_at: at(-30),
+};
 const variants = [{ changes: [{ selector: 'h1', op: 'text' as const, value: 'New' }] }];
-const goalTest = newExperiment('shop', { name: 'Buy button', page: '/pricing', type: 'nocode', variants, goal: 'goal', goal_target: buy.id }, at(-20), buy);
+const goalTest = newExperiment(
+  'shop',
+  { name: 'Buy button', page: '/pricing', type: 'nocode', variants, goal: 'goal', goal_target: buy.id },
+  at(-20),
+  buy,
+);
 const plainTest = newExperiment('shop', { name: 'Headline', page: '/pricing', type: 'nocode', variants }, at(-20));
 // a converts (a.buy on /pricing), b clicks another element, c clicks a.buy on another page.
 const exposed = (session: string, variant: number) => [
@@ -36,16 +73,23 @@ const exposed = (session: string, variant: number) => [
   ...[goalTest, plainTest].map((t) => event(session, 0.5, { type: 'exposure', experiment_id: t.id, variant })),
 ];
 const events = [
-  ...exposed('a', 0), event('a', 1, { type: 'click', target: 'a.buy' }),
-  ...exposed('b', 1), event('b', 1, { type: 'click', target: 'a.other' }),
-  ...exposed('c', 1), event('c', 1, { type: 'click', path: '/about', target: 'a.buy' }),
+  ...exposed('a', 0),
+  event('a', 1, { type: 'click', target: 'a.buy' }),
+  ...exposed('b', 1),
+  event('b', 1, { type: 'click', target: 'a.other' }),
+  ...exposed('c', 1),
+  event('c', 1, { type: 'click', path: '/about', target: 'a.buy' }),
 ];
 
 let dir: string;
 let source: Store;
 const targets: Store[] = [];
 const byName = (tests: ExperimentRecord[]) => [...tests].sort((x, y) => x.name.localeCompare(y.name));
-const chdb = () => openClickhouseStore({ target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` }, dropOnClose: true });
+const chdb = () =>
+  openClickhouseStore({
+    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
+    dropOnClose: true,
+  });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sightline-goal-test-export-'));
@@ -78,17 +122,36 @@ describe.each([
     await importCommand(target, path());
     const moved = byName(await target.listExperiments('shop', { limit: 100 }));
     expect(moved).toEqual(byName([goalTest, plainTest]));
-    expect(moved[0].goal_definition).toEqual({ name: 'Buy', kind: 'click', page: '/pricing', event: null, target: 'a.buy', source: null });
+    expect(moved[0].goal_definition).toEqual({
+      name: 'Buy',
+      kind: 'click',
+      page: '/pricing',
+      event: null,
+      target: 'a.buy',
+      source: null,
+    });
     const figures = await source.experimentFigures(goalTest);
-    expect(figures.map((f) => [f.sessions, f.conversions])).toEqual([[1, 1], [2, 0]]);
+    expect(figures.map((f) => [f.sessions, f.conversions])).toEqual([
+      [1, 1],
+      [2, 0],
+    ]);
     expect(await target.experimentFigures(moved[0])).toEqual(figures);
   });
 });
 
 describe('the export line of a goal test', () => {
   it('carries goal_definition with only the fields its kind uses; other tests have none', async () => {
-    const lines = (await readFile(join(dir, 'export.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.kind === 'experiment');
-    expect(lines.find((l) => l.id === goalTest.id).goal_definition).toEqual({ name: 'Buy', kind: 'click', page: '/pricing', target: 'a.buy' });
+    const lines = (await readFile(join(dir, 'export.ndjson'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.kind === 'experiment');
+    expect(lines.find((l) => l.id === goalTest.id).goal_definition).toEqual({
+      name: 'Buy',
+      kind: 'click',
+      page: '/pricing',
+      target: 'a.buy',
+    });
     expect(lines.find((l) => l.id === plainTest.id)).not.toHaveProperty('goal_definition');
   });
 });

@@ -19,13 +19,44 @@ import { writeParquet } from './write-parquet.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 5, 10, minute));
 const event = (session: string, minute: number, over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview', property_id: 'shop', ts: at(minute), visitor_id: `v-${session}`, session_id: session, path: '/', referrer: null,
-  utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop', browser: null, os: null, is_bot: false,
-  scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null,
-  currency: null, client_key: null, ...over,
+  type: 'pageview',
+  property_id: 'shop',
+  ts: at(minute),
+  visitor_id: `v-${session}`,
+  session_id: session,
+  path: '/',
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: 'US',
+  device: 'desktop',
+  browser: null,
+  os: null,
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
+  client_key: null,
+  ...over,
 });
 const goal = (id: string, minute: number, over: Partial<GoalRecord>): GoalRecord => ({
-  id, property_id: 'shop', name: id, kind: 'page', page: null, event: null, target: null, source: null, created_at: at(minute), ...over,
+  id,
+  property_id: 'shop',
+  name: id,
+  kind: 'page',
+  page: null,
+  event: null,
+  target: null,
+  source: null,
+  created_at: at(minute),
+  ...over,
 });
 
 // One goal of each kind and shape; two created in the same millisecond keep their order.
@@ -41,7 +72,14 @@ const events = [
   event('a', 1, { type: 'click', path: '/pricing', target: 'a.buy' }),
   event('a', 2, { type: 'custom', path: '/pricing', name: 'Signup', props: { plan: 'pro', seats: '3' } }),
   event('a', 3, { type: 'form_submit', path: '/signup', target: 'form#signup', source: 'hero' }),
-  event('a', 4, { type: 'revenue', path: '/signup', name: 'Order', props: { order: 'A-1' }, amount: 29, currency: 'USD' }),
+  event('a', 4, {
+    type: 'revenue',
+    path: '/signup',
+    name: 'Order',
+    props: { order: 'A-1' },
+    amount: 29,
+    currency: 'USD',
+  }),
   event('b', 0, { type: 'custom', path: '/', name: 'Signup' }),
   event('b', 1, { type: 'revenue', path: '/', amount: 12.5, currency: 'EUR' }),
 ];
@@ -51,11 +89,17 @@ let dir: string;
 let source: Store;
 const targets: Store[] = [];
 
-const chdb = () => openClickhouseStore({ target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` }, dropOnClose: true });
+const chdb = () =>
+  openClickhouseStore({
+    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
+    dropOnClose: true,
+  });
 const customFields = async (store: Store) => {
   const out: StoredEvent[] = [];
   for await (const batch of store.exportEvents()) out.push(...batch);
-  return out.sort((a, b) => a.ts.getTime() - b.ts.getTime() || a.type.localeCompare(b.type)).map((e) => [e.type, e.name ?? null, e.props ?? null]);
+  return out
+    .sort((a, b) => a.ts.getTime() - b.ts.getTime() || a.type.localeCompare(b.type))
+    .map((e) => [e.type, e.name ?? null, e.props ?? null]);
 };
 
 beforeAll(async () => {
@@ -82,7 +126,9 @@ describe.each([
   it('gives the same goals, in order, the same names and props, and the same goal figures', async () => {
     const target = await open();
     targets.push(target);
-    expect(await importCommand(target, path())).toBe(`imported 1 property, 0 API keys, 0 saved funnels, 0 tests, 5 goals, 0 snapshots, ${events.length} events`);
+    expect(await importCommand(target, path())).toBe(
+      `imported 1 property, 0 API keys, 0 saved funnels, 0 tests, 5 goals, 0 snapshots, ${events.length} events`,
+    );
     expect(await target.listGoals('shop')).toEqual(goals);
     expect(await customFields(target)).toEqual(await customFields(source));
     const figures = await source.goalFigures(scope, goals);
@@ -94,13 +140,40 @@ describe.each([
 describe('the export of goals', () => {
   it('has goals.parquet beside the other files, and goal lines with only the fields each kind uses', async () => {
     expect(await readdir(join(dir, 'parquet'))).toContain('goals.parquet');
-    const lines = (await readFile(join(dir, 'export.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(join(dir, 'export.ndjson'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.kind === 'goal').map(({ created_at: _c, ...l }) => l)).toEqual([
-      { kind: 'goal', id: 'gol_pricing', property_id: 'shop', name: 'gol_pricing', goal_kind: 'page', page: '/pricing/**' },
+      {
+        kind: 'goal',
+        id: 'gol_pricing',
+        property_id: 'shop',
+        name: 'gol_pricing',
+        goal_kind: 'page',
+        page: '/pricing/**',
+      },
       { kind: 'goal', id: 'gol_signup', property_id: 'shop', name: 'gol_signup', goal_kind: 'event', event: 'Signup' },
-      { kind: 'goal', id: 'gol_buy', property_id: 'shop', name: 'gol_buy', goal_kind: 'click', page: '/pricing', target: 'a.buy' },
+      {
+        kind: 'goal',
+        id: 'gol_buy',
+        property_id: 'shop',
+        name: 'gol_buy',
+        goal_kind: 'click',
+        page: '/pricing',
+        target: 'a.buy',
+      },
       { kind: 'goal', id: 'gol_forms', property_id: 'shop', name: 'gol_forms', goal_kind: 'form' },
-      { kind: 'goal', id: 'gol_hero', property_id: 'shop', name: 'gol_hero', goal_kind: 'form', page: '/signup', target: 'form#signup', source: 'hero' },
+      {
+        kind: 'goal',
+        id: 'gol_hero',
+        property_id: 'shop',
+        name: 'gol_hero',
+        goal_kind: 'form',
+        page: '/signup',
+        target: 'form#signup',
+        source: 'hero',
+      },
     ]);
   });
 

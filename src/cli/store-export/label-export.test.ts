@@ -19,10 +19,32 @@ import { writeParquet } from './write-parquet.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 10, minute));
 const event = (session: string, minute: number, over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview', property_id: 'shop', ts: at(minute), visitor_id: `v-${session}`, session_id: session, path: '/', referrer: null,
-  utm_source: null, utm_medium: null, utm_campaign: null, country: null, device: null, browser: null, os: null, is_bot: false,
-  scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null,
-  currency: null, client_key: null, ...over,
+  type: 'pageview',
+  property_id: 'shop',
+  ts: at(minute),
+  visitor_id: `v-${session}`,
+  session_id: session,
+  path: '/',
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: null,
+  device: null,
+  browser: null,
+  os: null,
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
+  client_key: null,
+  ...over,
 });
 const events = [
   event('a', 0, {}),
@@ -32,18 +54,30 @@ const events = [
   event('b', 1, { type: 'click', target: '#buy', label: 'Kaufen ✓' }),
   event('b', 2, { type: 'form_submit', target: 'form#trial', label: 'Start your trial', source: 'hero' }),
 ];
-const scope: BucketedScope = { propertyIds: ['shop'], start: at(-60), end: at(60), granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] };
+const scope: BucketedScope = {
+  propertyIds: ['shop'],
+  start: at(-60),
+  end: at(60),
+  granularity: 'day',
+  offsets: [{ fromMs: null, offsetMinutes: 0 }],
+};
 
 let dir: string;
 let source: Store;
 let middle: Store;
 const targets: Store[] = [];
-const chdb = () => openClickhouseStore({ target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` }, dropOnClose: true });
+const chdb = () =>
+  openClickhouseStore({
+    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
+    dropOnClose: true,
+  });
 const labels = async (store: Store) => {
   const out: StoredEvent[] = [];
   for await (const batch of store.exportEvents()) out.push(...batch);
   // By time, then by what they say: the stores give sessions different keys.
-  return out.map((e) => [e.ts.toISOString(), e.type, e.target, e.label ?? null]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return out
+    .map((e) => [e.ts.toISOString(), e.type, e.target, e.label ?? null])
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 };
 const figures = async (store: Store) =>
   Promise.all([
@@ -76,8 +110,19 @@ afterAll(async () => {
 
 describe('an export of labelled clicks and forms', () => {
   it('writes a label only on the events that have one', async () => {
-    const lines = (await readFile(join(dir, 'export.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.kind === 'event');
-    expect(lines.map((l) => l.label ?? null).sort()).toEqual(['Buy now', 'Kaufen ✓', 'Start your trial', null, null, null]);
+    const lines = (await readFile(join(dir, 'export.ndjson'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.kind === 'event');
+    expect(lines.map((l) => l.label ?? null).sort()).toEqual([
+      'Buy now',
+      'Kaufen ✓',
+      'Start your trial',
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('keeps every label through NDJSON into ClickHouse and Parquet into DuckDB, with the same report rows', async () => {

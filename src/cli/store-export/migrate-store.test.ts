@@ -22,7 +22,10 @@ afterAll(async () => {
   await duckdb?.close();
 });
 beforeEach(async () => {
-  clickhouse = await openClickhouseStore({ target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` }, dropOnClose: true });
+  clickhouse = await openClickhouseStore({
+    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
+    dropOnClose: true,
+  });
 });
 afterEach(async () => {
   await clickhouse.close();
@@ -33,8 +36,16 @@ const from = () => ({ store: duckdb, name: 'DuckDB' });
 describe('migrateStore', () => {
   it('copies everything, and the counts agree', async () => {
     const moved = await migrateStore(from(), { store: clickhouse, name: 'ClickHouse' });
-    expect(moved).toEqual({ properties: 3, api_keys: 2, saved_funnels: 2, experiments: 2, snapshots: 4, events: await duckdb.countEvents() });
-    for (const id of ['acme-shop', PROP_A, PROP_B]) expect(await clickhouse.countEvents([id])).toBe(await duckdb.countEvents([id]));
+    expect(moved).toEqual({
+      properties: 3,
+      api_keys: 2,
+      saved_funnels: 2,
+      experiments: 2,
+      snapshots: 4,
+      events: await duckdb.countEvents(),
+    });
+    for (const id of ['acme-shop', PROP_A, PROP_B])
+      expect(await clickhouse.countEvents([id])).toBe(await duckdb.countEvents([id]));
     expect(await clickhouse.listProperties()).toEqual(await duckdb.listProperties());
     expect(await clickhouse.listApiKeys()).toEqual(await duckdb.listApiKeys());
   });
@@ -42,7 +53,9 @@ describe('migrateStore', () => {
   it('refuses a target that already has the properties (a second run), writing nothing more', async () => {
     await migrateStore(from(), { store: clickhouse, name: 'ClickHouse' });
     const events = await clickhouse.countEvents();
-    await expect(migrateStore(from(), { store: clickhouse, name: 'ClickHouse' })).rejects.toThrow(/already has property "acme-shop"/);
+    await expect(migrateStore(from(), { store: clickhouse, name: 'ClickHouse' })).rejects.toThrow(
+      /already has property "acme-shop"/,
+    );
     expect(await clickhouse.countEvents()).toBe(events);
   });
 
@@ -62,12 +75,15 @@ describe('migrateStore', () => {
     });
     const siteB = await duckdb.countEvents([PROP_B]);
     const all = await duckdb.countEvents();
-    const error = await migrateStore(from(), { store: lossy, name: 'ClickHouse' }).then(() => null, (e: Error) => e);
+    const error = await migrateStore(from(), { store: lossy, name: 'ClickHouse' }).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(error?.message).toBe(
-      'the copy is incomplete, counts differ after migrating: '
-      + `saved funnels: 2 in DuckDB, 0 in ClickHouse; events: ${all} in DuckDB, ${all - 1} in ClickHouse; `
-      + 'saved funnels of "acme-shop": 1 in DuckDB, 0 in ClickHouse; saved funnels of "site-a": 1 in DuckDB, 0 in ClickHouse; '
-      + `events of "site-b": ${siteB} in DuckDB, ${siteB - 1} in ClickHouse. Empty the ClickHouse store before trying again`,
+      'the copy is incomplete, counts differ after migrating: ' +
+        `saved funnels: 2 in DuckDB, 0 in ClickHouse; events: ${all} in DuckDB, ${all - 1} in ClickHouse; ` +
+        'saved funnels of "acme-shop": 1 in DuckDB, 0 in ClickHouse; saved funnels of "site-a": 1 in DuckDB, 0 in ClickHouse; ' +
+        `events of "site-b": ${siteB} in DuckDB, ${siteB - 1} in ClickHouse. Empty the ClickHouse store before trying again`,
     );
   });
 });

@@ -30,7 +30,10 @@ async function storeCounts(store: Store, propertyIds: string[], keyIds: Set<stri
   return counts;
 }
 
-export interface StoreSide { store: Store; name: string }
+export interface StoreSide {
+  store: Store;
+  name: string;
+}
 
 /**
  * Copies every record of `source` into `target` (which must not have any of its ids yet), streaming
@@ -44,9 +47,13 @@ export async function migrateStore(source: StoreSide, target: StoreSide): Promis
   const ids = contents.metadata.properties.map((p) => p.id);
   const keyIds = new Set(contents.metadata.apiKeys.map((k) => k.id));
   const [before, after] = [await storeCounts(source.store, ids, keyIds), await storeCounts(target.store, ids, keyIds)];
-  const differences = [...before].filter(([what, n]) => after.get(what) !== n).map(([what, n]) => `${what}: ${n} in ${source.name}, ${after.get(what)} in ${target.name}`);
+  const differences = [...before]
+    .filter(([what, n]) => after.get(what) !== n)
+    .map(([what, n]) => `${what}: ${n} in ${source.name}, ${after.get(what)} in ${target.name}`);
   if (differences.length > 0) {
-    throw new CliError(`the copy is incomplete, counts differ after migrating: ${differences.join('; ')}. Empty the ${target.name} store before trying again`);
+    throw new CliError(
+      `the copy is incomplete, counts differ after migrating: ${differences.join('; ')}. Empty the ${target.name} store before trying again`,
+    );
   }
   return moved;
 }

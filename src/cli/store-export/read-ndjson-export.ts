@@ -7,7 +7,11 @@ import type { StoreContents, StoreMetadata } from './store-contents.js';
 
 const BATCH = 50_000;
 
-interface Line { n: number; kind: ExportKind; fields: unknown }
+interface Line {
+  n: number;
+  kind: ExportKind;
+  fields: unknown;
+}
 
 /** The file's non-empty lines as JSON objects with a known `kind`; a line that is not fails with its number. */
 async function* exportLines(file: string): AsyncGenerator<Line> {
@@ -23,7 +27,8 @@ async function* exportLines(file: string): AsyncGenerator<Line> {
         throw new ImportLineError(n, '(line)', 'not valid JSON');
       }
       const kind = (value as { kind?: unknown } | null)?.kind;
-      if (!isExportKind(kind)) throw new ImportLineError(n, 'kind', `one of ${exportKinds.join(', ')} (got ${JSON.stringify(kind ?? null)})`);
+      if (!isExportKind(kind))
+        throw new ImportLineError(n, 'kind', `one of ${exportKinds.join(', ')} (got ${JSON.stringify(kind ?? null)})`);
       yield { n, kind, fields: value };
     }
   }
@@ -52,7 +57,12 @@ export async function ndjsonExport(file: string): Promise<StoreContents> {
       snapshotsSeen = true;
       continue;
     }
-    if (snapshotsSeen) throw new ImportLineError(line.n, 'kind', `a ${line.kind} after the snapshots (an export lists its metadata first)`);
+    if (snapshotsSeen)
+      throw new ImportLineError(
+        line.n,
+        'kind',
+        `a ${line.kind} after the snapshots (an export lists its metadata first)`,
+      );
     if (isKind(line, 'property')) metadata.properties.push(recordAt(line));
     else if (isKind(line, 'api_key')) metadata.apiKeys.push(recordAt(line));
     else if (isKind(line, 'saved_funnel')) metadata.savedFunnels.push(recordAt(line));
@@ -79,7 +89,12 @@ export async function ndjsonExport(file: string): Promise<StoreContents> {
     let inEvents = false;
     for await (const line of exportLines(file)) {
       if (!isKind(line, 'event')) {
-        if (inEvents) throw new ImportLineError(line.n, 'kind', `a ${line.kind} among the events (an export lists its events last)`);
+        if (inEvents)
+          throw new ImportLineError(
+            line.n,
+            'kind',
+            `a ${line.kind} among the events (an export lists its events last)`,
+          );
         continue;
       }
       inEvents = true;

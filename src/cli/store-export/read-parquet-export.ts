@@ -3,7 +3,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { streamedBatches } from '../../server/store/duckdb/streamed-batches.js';
 import { CliError } from '../cli-error.js';
-import { exportKinds, kindFormats, optionalKinds, recordOf, type ExportKind, type ExportRecords } from './export-format.js';
+import {
+  exportKinds,
+  kindFormats,
+  optionalKinds,
+  recordOf,
+  type ExportKind,
+  type ExportRecords,
+} from './export-format.js';
 import type { StoreContents } from './store-contents.js';
 
 /** The kinds every export has a file of (optionalKinds only when it has records of them). */
@@ -37,7 +44,10 @@ async function* kindRecords<K extends ExportKind>(dir: string, kind: K): AsyncGe
     yield* streamedBatches(result, (row: Record<string, unknown>) => {
       n++;
       const checked = recordOf(kind, lineFields(kind, row));
-      if ('problem' in checked) throw new CliError(`${kindFormats[kind].file} row ${n}: ${checked.problem.field}: ${checked.problem.message}; nothing was imported`);
+      if ('problem' in checked)
+        throw new CliError(
+          `${kindFormats[kind].file} row ${n}: ${checked.problem.field}: ${checked.problem.message}; nothing was imported`,
+        );
       return checked.record;
     });
   } finally {
@@ -55,7 +65,9 @@ async function allOf<K extends ExportKind>(dir: string, kind: K): Promise<Export
 /** A Parquet export directory as StoreContents; the snapshots are checked now, before anything is written. */
 export async function parquetExport(dir: string): Promise<StoreContents> {
   if (!isParquetExport(dir)) {
-    throw new CliError(`${dir} is not a Parquet export (it needs ${requiredKinds.map((k) => kindFormats[k].file).join(', ')})`);
+    throw new CliError(
+      `${dir} is not a Parquet export (it needs ${requiredKinds.map((k) => kindFormats[k].file).join(', ')})`,
+    );
   }
   const metadata = {
     properties: await allOf(dir, 'property'),

@@ -27,7 +27,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sightline-round-trip-'));
   duckdb = await openDuckdbStore(':memory:');
   await loadMovingDataset(duckdb, { seedEvents: 60_000 });
-  clickhouse = await openClickhouseStore({ target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` }, dropOnClose: true });
+  clickhouse = await openClickhouseStore({
+    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
+    dropOnClose: true,
+  });
   await migrateStore({ store: duckdb, name: 'DuckDB' }, { store: clickhouse, name: 'ClickHouse' });
   const file = join(dir, 'from-clickhouse.ndjson');
   const sink = createWriteStream(file);

@@ -1,5 +1,13 @@
 import type { StoredEvent } from '../../contract/events.js';
-import type { ApiKeyRecord, ExperimentRecord, GoalRecord, Property, SavedFunnelRecord, SnapshotRecord, Store } from '../../server/store/store.js';
+import type {
+  ApiKeyRecord,
+  ExperimentRecord,
+  GoalRecord,
+  Property,
+  SavedFunnelRecord,
+  SnapshotRecord,
+  Store,
+} from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
 /** The small records of a store, listed whole. */
@@ -56,7 +64,10 @@ export async function contentsOf(store: Store): Promise<StoreContents> {
 }
 
 export const metadataCounts = (m: StoreMetadata) => ({
-  properties: m.properties.length, api_keys: m.apiKeys.length, saved_funnels: m.savedFunnels.length, experiments: m.experiments.length,
+  properties: m.properties.length,
+  api_keys: m.apiKeys.length,
+  saved_funnels: m.savedFunnels.length,
+  experiments: m.experiments.length,
   ...(m.goals.length > 0 ? { goals: m.goals.length } : {}),
 });
 
@@ -67,7 +78,9 @@ export const metadataCounts = (m: StoreMetadata) => ({
 async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>> {
   const existing = await target.listProperties();
   const taken = (what: string, id: string) =>
-    new CliError(`the target store already has ${what} "${id}" (an export goes into a store without its properties, keys, funnels, tests and goals); nothing was imported`);
+    new CliError(
+      `the target store already has ${what} "${id}" (an export goes into a store without its properties, keys, funnels, tests and goals); nothing was imported`,
+    );
   const propertyIds = new Set(existing.map((p) => p.id));
   for (const p of m.properties) if (propertyIds.has(p.id)) throw taken('property', p.id);
   const keyIds = new Set((await target.listApiKeys()).map((k) => k.id));
@@ -87,7 +100,9 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
 
   const known = new Set([...propertyIds, ...m.properties.map((p) => p.id)]);
   const unknown = (what: string, id: string, property: string) =>
-    new CliError(`${what} "${id}" belongs to property "${property}", which neither the export nor the target store has; nothing was imported`);
+    new CliError(
+      `${what} "${id}" belongs to property "${property}", which neither the export nor the target store has; nothing was imported`,
+    );
   for (const k of m.apiKeys) for (const p of k.property_ids) if (!known.has(p)) throw unknown('API key', k.id, p);
   for (const f of m.savedFunnels) if (!known.has(f.property_id)) throw unknown('saved funnel', f.id, f.property_id);
   for (const e of m.experiments) if (!known.has(e.property_id)) throw unknown('test', e.id, e.property_id);
@@ -96,12 +111,18 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
 }
 
 /** The events, refused at the first one whose property is unknown (the import then keeps none). */
-async function* ofKnownProperties(events: AsyncIterable<StoredEvent[]>, known: Set<string>): AsyncGenerator<StoredEvent[]> {
+async function* ofKnownProperties(
+  events: AsyncIterable<StoredEvent[]>,
+  known: Set<string>,
+): AsyncGenerator<StoredEvent[]> {
   let n = 0;
   for await (const batch of events) {
     for (const e of batch) {
       n++;
-      if (!known.has(e.property_id)) throw new CliError(`event ${n}: property_id: no property "${e.property_id}" in the export or the target store; nothing was imported`);
+      if (!known.has(e.property_id))
+        throw new CliError(
+          `event ${n}: property_id: no property "${e.property_id}" in the export or the target store; nothing was imported`,
+        );
     }
     yield batch;
   }
@@ -133,7 +154,9 @@ export async function loadContents(target: Store, contents: StoreContents): Prom
       snapshots += batch.length;
     }
   } catch (error) {
-    throw new CliError(`the ${events} events were imported, but writing the properties, keys, funnels, tests, goals and snapshots failed part-way: ${(error as Error).message}`);
+    throw new CliError(
+      `the ${events} events were imported, but writing the properties, keys, funnels, tests, goals and snapshots failed part-way: ${(error as Error).message}`,
+    );
   }
   return { ...metadataCounts(m), snapshots, events };
 }
@@ -142,7 +165,12 @@ export async function loadContents(target: Store, contents: StoreContents): Prom
 export function describeCounts(c: MovedCounts): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   return [
-    n(c.properties, 'property', 'properties'), n(c.api_keys, 'API key'), n(c.saved_funnels, 'saved funnel'),
-    n(c.experiments, 'test'), ...(c.goals ? [n(c.goals, 'goal')] : []), n(c.snapshots, 'snapshot'), n(c.events, 'event'),
+    n(c.properties, 'property', 'properties'),
+    n(c.api_keys, 'API key'),
+    n(c.saved_funnels, 'saved funnel'),
+    n(c.experiments, 'test'),
+    ...(c.goals ? [n(c.goals, 'goal')] : []),
+    n(c.snapshots, 'snapshot'),
+    n(c.events, 'event'),
   ].join(', ');
 }

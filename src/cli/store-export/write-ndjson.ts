@@ -16,8 +16,14 @@ const lines = <K extends ExportKind>(kind: K, records: readonly ExportRecords[K]
 /** The export as NDJSON: metadata, then snapshots, then events, each batch written as it is read. */
 export async function writeNdjson(contents: StoreContents, sink: Writable): Promise<MovedCounts> {
   const m = contents.metadata;
-  await write(sink, lines('property', m.properties) + lines('api_key', m.apiKeys) + lines('saved_funnel', m.savedFunnels) + lines('experiment', m.experiments)
-    + lines('goal', m.goals));
+  await write(
+    sink,
+    lines('property', m.properties) +
+      lines('api_key', m.apiKeys) +
+      lines('saved_funnel', m.savedFunnels) +
+      lines('experiment', m.experiments) +
+      lines('goal', m.goals),
+  );
   let snapshots = 0;
   for await (const batch of contents.snapshots()) {
     await write(sink, lines('snapshot', batch));

@@ -9,15 +9,20 @@ import { metadataCounts, type MovedCounts, type StoreContents } from './store-co
 const literal = (path: string) => `'${path.replaceAll("'", "''")}'`;
 
 const columnsSql = (kind: ExportKind) =>
-  Object.entries(kindFormats[kind].columns).map(([name, type]) => `${name} ${type}`).join(', ');
+  Object.entries(kindFormats[kind].columns)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(', ');
 const readJsonColumns = (kind: ExportKind) =>
-  `{${Object.entries(kindFormats[kind].columns).map(([name, type]) => `${name}: '${type}'`).join(', ')}}`;
+  `{${Object.entries(kindFormats[kind].columns)
+    .map(([name, type]) => `${name}: '${type}'`)
+    .join(', ')}}`;
 
 /** The directory exists and is empty (made if missing): an export never mixes with other files. */
 async function emptyDirectory(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   const present = await readdir(dir);
-  if (present.length > 0) throw new CliError(`${dir} is not empty; a Parquet export writes into a new or empty directory`);
+  if (present.length > 0)
+    throw new CliError(`${dir} is not empty; a Parquet export writes into a new or empty directory`);
 }
 
 /**
@@ -42,7 +47,10 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
       if (records.length === 0) return;
       const format = kindFormats[kind];
       await writeFile(batchFile, records.map((r) => `${JSON.stringify(format.toLine(r))}\n`).join(''));
-      await conn!.run(`INSERT INTO ${kind} SELECT * FROM read_json($file, format = 'newline_delimited', columns = ${readJsonColumns(kind)})`, { file: batchFile });
+      await conn!.run(
+        `INSERT INTO ${kind} SELECT * FROM read_json($file, format = 'newline_delimited', columns = ${readJsonColumns(kind)})`,
+        { file: batchFile },
+      );
     };
     const m = contents.metadata;
     await append('property', m.properties);
@@ -63,7 +71,9 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
     // An optional kind gets its file only when there are records of it (export-format.ts).
     const empty = new Set<ExportKind>(optionalKinds.filter((k) => k === 'goal' && m.goals.length === 0));
     for (const kind of exportKinds.filter((k) => !empty.has(k))) {
-      await conn.run(`COPY ${kind} TO ${literal(join(dir, kindFormats[kind].file))} (FORMAT parquet, COMPRESSION zstd)`);
+      await conn.run(
+        `COPY ${kind} TO ${literal(join(dir, kindFormats[kind].file))} (FORMAT parquet, COMPRESSION zstd)`,
+      );
     }
     done = true;
     return { ...metadataCounts(m), snapshots, events };
@@ -71,7 +81,9 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
     conn?.closeSync();
     instance.closeSync();
     // The directory was empty: on failure everything in it is ours, otherwise only the staging files.
-    const leftovers = (await readdir(dir)).filter((f) => !done || f.startsWith('.staging.duckdb') || f === '.batch.ndjson');
+    const leftovers = (await readdir(dir)).filter(
+      (f) => !done || f.startsWith('.staging.duckdb') || f === '.batch.ndjson',
+    );
     await Promise.all(leftovers.map((f) => rm(join(dir, f), { recursive: true, force: true })));
   }
 }

@@ -16,23 +16,76 @@ const SHOP = 'acme-shop';
 const DAY = 86_400_000;
 
 export async function loadMovingDataset(store: Store, opts: { seedEvents: number }): Promise<void> {
-  await store.createProperty({ id: SHOP, name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'America/New_York', created_at: new Date('2025-11-02T08:30:00.250Z') });
-  await store.createProperty({ id: PROP_A, name: 'Site A', domain: 'a.example', timezone: 'UTC', created_at: new Date('2026-01-05T10:00:00Z') });
-  await store.createProperty({ id: PROP_B, name: 'Site B', domain: null, timezone: 'Europe/Berlin', created_at: new Date('2026-01-06T10:00:00Z') });
-  if (opts.seedEvents > 0) await seedStore(store, { propertyId: SHOP, events: opts.seedEvents, days: 14, seed: 7, end: MOVING_NOW });
+  await store.createProperty({
+    id: SHOP,
+    name: 'Acme Shop',
+    domain: 'shop.acme.example',
+    timezone: 'America/New_York',
+    created_at: new Date('2025-11-02T08:30:00.250Z'),
+  });
+  await store.createProperty({
+    id: PROP_A,
+    name: 'Site A',
+    domain: 'a.example',
+    timezone: 'UTC',
+    created_at: new Date('2026-01-05T10:00:00Z'),
+  });
+  await store.createProperty({
+    id: PROP_B,
+    name: 'Site B',
+    domain: null,
+    timezone: 'Europe/Berlin',
+    created_at: new Date('2026-01-06T10:00:00Z'),
+  });
+  if (opts.seedEvents > 0)
+    await seedStore(store, { propertyId: SHOP, events: opts.seedEvents, days: 14, seed: 7, end: MOVING_NOW });
   await createDemoExperiments(store, MOVING_NOW);
   await loadMarchDataset(store);
 
   // Exposures and revenue with client keys (the split-test traffic check), on the first demo test.
   const [test] = await store.listExperiments(SHOP, { limit: 1 });
-  const base = { property_id: SHOP, path: test.page, referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop' as const, is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, amount: null, currency: null };
+  const base = {
+    property_id: SHOP,
+    path: test.page,
+    referrer: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    country: 'US',
+    device: 'desktop' as const,
+    is_bot: false,
+    scroll_depth: null,
+    engaged_ms: null,
+    target: null,
+    href: null,
+    source: null,
+    amount: null,
+    currency: null,
+  };
   const keyed: StoredEvent[] = [];
   for (let i = 0; i < 12; i++) {
     const ts = new Date(MOVING_NOW.getTime() - (i + 2) * 3_600_000);
     const who = { visitor_id: `ck${i}`, session_id: `cks${i}`, client_key: `client-${i % 3}` };
     keyed.push({ ...base, ...who, type: 'pageview', ts, experiment_id: null, variant: null });
-    keyed.push({ ...base, ...who, type: 'exposure', ts: new Date(ts.getTime() + 5), experiment_id: test.id, variant: i % 2 });
-    if (i % 4 === 0) keyed.push({ ...base, ...who, type: 'revenue', ts: new Date(ts.getTime() + 60_000), experiment_id: null, variant: null, amount: 12.5 + i, currency: 'EUR' });
+    keyed.push({
+      ...base,
+      ...who,
+      type: 'exposure',
+      ts: new Date(ts.getTime() + 5),
+      experiment_id: test.id,
+      variant: i % 2,
+    });
+    if (i % 4 === 0)
+      keyed.push({
+        ...base,
+        ...who,
+        type: 'revenue',
+        ts: new Date(ts.getTime() + 60_000),
+        experiment_id: null,
+        variant: null,
+        amount: 12.5 + i,
+        currency: 'EUR',
+      });
   }
   await store.insertEvents(keyed);
 
@@ -45,28 +98,78 @@ export async function loadMovingDataset(store: Store, opts: { seedEvents: number
 
   // One funnel with a mode, breakdown, filters (an unknown value among them) and a goal step, one saved as a seed client saves.
   await store.saveFunnel({
-    id: 'f-shop', property_id: SHOP, name: 'Pricing to signup', steps: [{ page: '/demo/pricing' }, { page: '/demo/signup' }, { goal: 'gol_movingSignup1' }],
-    mode: 'sequential', breakdown_by: 'device', filters: [{ op: 'is_not', dimension: 'country', values: ['FR', null] }, { op: 'matches', dimension: 'page', values: ['/demo/**'] }],
-    created_at: new Date('2026-03-10T10:00:00Z'), updated_at: new Date('2026-03-11T10:00:00Z'),
+    id: 'f-shop',
+    property_id: SHOP,
+    name: 'Pricing to signup',
+    steps: [{ page: '/demo/pricing' }, { page: '/demo/signup' }, { goal: 'gol_movingSignup1' }],
+    mode: 'sequential',
+    breakdown_by: 'device',
+    filters: [
+      { op: 'is_not', dimension: 'country', values: ['FR', null] },
+      { op: 'matches', dimension: 'page', values: ['/demo/**'] },
+    ],
+    created_at: new Date('2026-03-10T10:00:00Z'),
+    updated_at: new Date('2026-03-11T10:00:00Z'),
   });
-  await store.saveFunnel({ id: 'f-a', property_id: PROP_A, name: 'Home to signup', steps: [{ page: '/' }, { page: '/pricing' }, { page: '/signup' }], created_at: new Date('2026-03-12T10:00:00Z'), updated_at: new Date('2026-03-12T10:00:00Z') });
-  await store.saveSnapshots([{ property_id: PROP_A, path: '/pricing', ts: new Date('2026-03-09T10:00:00.125Z'), elements: [{ selector: '#buy', tag: 'button', kind: 'button', text: 'Buy', styles: { color: '#fff' } }] }]);
+  await store.saveFunnel({
+    id: 'f-a',
+    property_id: PROP_A,
+    name: 'Home to signup',
+    steps: [{ page: '/' }, { page: '/pricing' }, { page: '/signup' }],
+    created_at: new Date('2026-03-12T10:00:00Z'),
+    updated_at: new Date('2026-03-12T10:00:00Z'),
+  });
+  await store.saveSnapshots([
+    {
+      property_id: PROP_A,
+      path: '/pricing',
+      ts: new Date('2026-03-09T10:00:00.125Z'),
+      elements: [{ selector: '#buy', tag: 'button', kind: 'button', text: 'Buy', styles: { color: '#fff' } }],
+    },
+  ]);
 }
 
 /** A report scope and its buckets' time zone. */
-interface Frame { scope: Scope; zone: string }
+interface Frame {
+  scope: Scope;
+  zone: string;
+}
 
 const frames: Frame[] = [
-  { scope: { propertyIds: [SHOP], start: new Date(MOVING_NOW.getTime() - 30 * DAY), end: new Date(MOVING_NOW.getTime() + DAY) }, zone: 'America/New_York' },
-  { scope: { propertyIds: [PROP_A], start: new Date(`${MARCH.start}T00:00:00Z`), end: new Date('2026-03-11T00:00:00Z') }, zone: 'America/New_York' },
-  { scope: { propertyIds: [PROP_A, PROP_B], start: new Date(`${MARCH.start}T00:00:00Z`), end: new Date('2026-03-11T00:00:00Z') }, zone: 'UTC' },
+  {
+    scope: {
+      propertyIds: [SHOP],
+      start: new Date(MOVING_NOW.getTime() - 30 * DAY),
+      end: new Date(MOVING_NOW.getTime() + DAY),
+    },
+    zone: 'America/New_York',
+  },
+  {
+    scope: {
+      propertyIds: [PROP_A],
+      start: new Date(`${MARCH.start}T00:00:00Z`),
+      end: new Date('2026-03-11T00:00:00Z'),
+    },
+    zone: 'America/New_York',
+  },
+  {
+    scope: {
+      propertyIds: [PROP_A, PROP_B],
+      start: new Date(`${MARCH.start}T00:00:00Z`),
+      end: new Date('2026-03-11T00:00:00Z'),
+    },
+    zone: 'UTC',
+  },
 ];
 
 /** Trend buckets in key order: a store returns them in any order (the analytics layer lays them out). */
-const byBucket = <T extends { bucket: string }>(rows: T[]) => [...rows].sort((a, b) => a.bucket.localeCompare(b.bucket));
+const byBucket = <T extends { bucket: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.bucket.localeCompare(b.bucket));
 
 const bucketed = (f: Frame, granularity: Granularity) => ({
-  ...f.scope, granularity, offsets: offsetSegments(f.scope.start.getTime(), f.scope.end.getTime(), f.zone),
+  ...f.scope,
+  granularity,
+  offsets: offsetSegments(f.scope.start.getTime(), f.scope.end.getTime(), f.zone),
 });
 
 async function trend(store: Store, s: BucketedScope) {
@@ -119,7 +222,9 @@ export async function everyReport(store: Store): Promise<Record<string, unknown>
       tests,
       figures: await Promise.all(tests.map((e) => store.experimentFigures(e))),
       traffic: await Promise.all(tests.map((e) => store.experimentTraffic(e))),
-      snapshots: await Promise.all(['/', '/pricing', '/demo/pricing', '/demo/signup'].map((path) => store.pageSnapshot(p.id, path))),
+      snapshots: await Promise.all(
+        ['/', '/pricing', '/demo/pricing', '/demo/signup'].map((path) => store.pageSnapshot(p.id, path)),
+      ),
     };
   }
   return out;
@@ -135,9 +240,11 @@ export function expectSubstance(reports: Record<string, unknown>): void {
     if (!(r[frame].clicks.total.count > 0)) problems.push(`${frame}: no clicks`);
   }
   const shop = r[`property ${SHOP}`];
-  if (shop.tests.length !== 2 || !shop.tests.some((t: ExperimentRecord) => t.status === 'complete')) problems.push('tests: want one active, one stopped');
+  if (shop.tests.length !== 2 || !shop.tests.some((t: ExperimentRecord) => t.status === 'complete'))
+    problems.push('tests: want one active, one stopped');
   if (!(shop.figures[0][0].sessions > 0)) problems.push('no exposures');
-  if (!shop.traffic.some((t: { top_client_sessions: number }) => t.top_client_sessions > 0)) problems.push('no client keys');
+  if (!shop.traffic.some((t: { top_client_sessions: number }) => t.top_client_sessions > 0))
+    problems.push('no client keys');
   if (!shop.snapshots.some((s: unknown) => s !== null)) problems.push('no snapshots');
   if (!r.keys.some((k: { revoked_at: Date | null }) => k.revoked_at !== null)) problems.push('no revoked key');
   if (problems.length > 0) throw new Error(`the moving dataset's reports are too thin: ${problems.join('; ')}`);

@@ -54,12 +54,31 @@ export async function cleanUp(): Promise<void> {
 
 function childEnv(dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['PORT', 'HOST', 'DATA_DIR', 'DEMO', 'STORE', 'CLICKHOUSE_URL', 'RATE_LIMIT_PER_MINUTE', 'COLLECT_CLIENT_EVENTS_PER_MINUTE', 'COLLECT_PROPERTY_EVENTS_PER_MINUTE', 'DEMO_PORT', 'TRUST_PROXY', 'LOG_LEVEL', 'NODE_OPTIONS']) delete env[name];
+  for (const name of [
+    'PORT',
+    'HOST',
+    'DATA_DIR',
+    'DEMO',
+    'STORE',
+    'CLICKHOUSE_URL',
+    'RATE_LIMIT_PER_MINUTE',
+    'COLLECT_CLIENT_EVENTS_PER_MINUTE',
+    'COLLECT_PROPERTY_EVENTS_PER_MINUTE',
+    'DEMO_PORT',
+    'TRUST_PROXY',
+    'LOG_LEVEL',
+    'NODE_OPTIONS',
+  ])
+    delete env[name];
   return { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO: '0', NO_COLOR: '1', ...extra };
 }
 
 function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -72,7 +91,11 @@ export interface CliResult {
 }
 
 /** Runs `src/cli/main.ts ARGS` on DATA_DIR and resolves when it exits (killed after `timeoutMs`). */
-export function runCli(dataDir: string, args: string[], { timeoutMs = 30_000, env = {} as Record<string, string> } = {}): Promise<CliResult> {
+export function runCli(
+  dataDir: string,
+  args: string[],
+  { timeoutMs = 30_000, env = {} as Record<string, string> } = {},
+): Promise<CliResult> {
   const child = spawnTs('src/cli/main.ts', args, childEnv(dataDir, env));
   let stdout = '';
   let stderr = '';
@@ -81,7 +104,9 @@ export function runCli(dataDir: string, args: string[], { timeoutMs = 30_000, en
   return new Promise((done, fail) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      fail(new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      fail(
+        new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`),
+      );
     }, timeoutMs);
     child.once('error', fail);
     child.once('close', (code) => {
@@ -94,12 +119,17 @@ export function runCli(dataDir: string, args: string[], { timeoutMs = 30_000, en
 /** Runs the CLI and fails the test (with its output) unless it exits 0. */
 export async function cliOk(dataDir: string, args: string[]): Promise<CliResult> {
   const result = await runCli(dataDir, args);
-  if (result.code !== 0) throw new Error(`cli ${args.join(' ')} exited ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(`cli ${args.join(' ')} exited ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
   return result;
 }
 
 /** Non-empty lines of a command's output. */
-export const linesOf = (text: string): string[] => text.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+export const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '');
 
 /** Creates a key through the CLI and returns the key text (the last line of stdout). */
 export async function createKeyViaCli(dataDir: string, propertyIds: string[]): Promise<string> {
@@ -128,13 +158,18 @@ export interface RunningServer {
 }
 
 /** Starts `src/server/main.ts` on DATA_DIR (PORT=0) and resolves once it prints "running at URL/". */
-export function startServer(dataDir: string, { demo = false, timeoutMs = 45_000, env = {} as Record<string, string> } = {}): Promise<RunningServer> {
+export function startServer(
+  dataDir: string,
+  { demo = false, timeoutMs = 45_000, env = {} as Record<string, string> } = {},
+): Promise<RunningServer> {
   const child = spawnTs('src/server/main.ts', [], childEnv(dataDir, { DEMO: demo ? '1' : '0', ...env }));
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
 
   const server = (url: string): RunningServer => ({
     child,
@@ -156,7 +191,15 @@ export function startServer(dataDir: string, { demo = false, timeoutMs = 45_000,
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, fail) => {
-        timer = setTimeout(() => fail(new Error(`server did not exit within ${stopTimeoutMs} ms after SIGTERM\nstdout: ${stdout}\nstderr: ${stderr}`)), stopTimeoutMs);
+        timer = setTimeout(
+          () =>
+            fail(
+              new Error(
+                `server did not exit within ${stopTimeoutMs} ms after SIGTERM\nstdout: ${stdout}\nstderr: ${stderr}`,
+              ),
+            ),
+          stopTimeoutMs,
+        );
       });
       try {
         return await Promise.race([exited, timeout]);
@@ -167,7 +210,13 @@ export function startServer(dataDir: string, { demo = false, timeoutMs = 45_000,
   });
 
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not print "running at" within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        fail(
+          new Error(`server did not print "running at" within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`),
+        ),
+      timeoutMs,
+    );
     const onData = () => {
       const match = /Sightline is running at (http:\/\/\S+?)\/?\s*$/m.exec(stdout);
       if (!match) return;
@@ -178,7 +227,11 @@ export function startServer(dataDir: string, { demo = false, timeoutMs = 45_000,
     child.stdout!.on('data', onData);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      fail(new Error(`server exited (code ${code}, signal ${signal}) before it was running\nstdout: ${stdout}\nstderr: ${stderr}`));
+      fail(
+        new Error(
+          `server exited (code ${code}, signal ${signal}) before it was running\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
     });
   });
 }
@@ -206,6 +259,7 @@ export const qs = (params: Record<string, string | number>): string =>
 export function closeFloats(expected: unknown): unknown {
   if (typeof expected === 'number') return Number.isInteger(expected) ? expected : expect.closeTo(expected, 9);
   if (Array.isArray(expected)) return expected.map(closeFloats);
-  if (expected && typeof expected === 'object') return Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, closeFloats(v)]));
+  if (expected && typeof expected === 'object')
+    return Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, closeFloats(v)]));
   return expected;
 }

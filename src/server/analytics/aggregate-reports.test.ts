@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
-import { aggregate, BOT_UA, createTestEnv, insert, minutesAgo, post, PROP_A, PROP_B, session, type TestEnv } from '../test-support/fixtures.js';
+import {
+  aggregate,
+  BOT_UA,
+  createTestEnv,
+  insert,
+  minutesAgo,
+  post,
+  PROP_A,
+  PROP_B,
+  session,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 import { loadMarchDataset, MARCH } from '../test-support/march-dataset.js';
 import { seedFields } from '../test-support/seed-fields.js';
 
@@ -26,19 +37,42 @@ describe('aggregates over site-a and site-b', () => {
     const r = await aggregate(env, 'trafficTrends', BOTH, MARCH);
     expect(r.meta).toMatchObject({ property_ids: BOTH, bucket_count: 5 });
     // 03-06: s1 3 + b1 2 views, both by v1 → 1 visitor; 03-09: s4 2 + s6 3 + b2 1 by v1 v5 v9
-    expect(r.data.map((b) => [b.page_views, b.unique_visitors])).toEqual([[5, 1], [1, 1], [3, 1], [6, 3], [2, 1]]);
+    expect(r.data.map((b) => [b.page_views, b.unique_visitors])).toEqual([
+      [5, 1],
+      [1, 1],
+      [3, 1],
+      [6, 3],
+      [2, 1],
+    ]);
     // 14 + 3 views; v1 v2 v3 v5 v6 ∪ v1 v9 = 6 visitors, not 5 + 2
     expect(r.summary).toEqual({ page_views: 17, unique_visitors: 6 });
   });
 
   it('traffic/summary: sums sessions, recomputes ratios', async () => {
     const r = await aggregate(env, 'trafficSummary', BOTH, MARCH);
-    expect(r.meta).toEqual({ property_ids: BOTH, start: '2026-03-06T00:00:00.000Z', end: '2026-03-11T00:00:00.000Z', timezone: 'UTC' });
+    expect(r.meta).toEqual({
+      property_ids: BOTH,
+      start: '2026-03-06T00:00:00.000Z',
+      end: '2026-03-11T00:00:00.000Z',
+      timezone: 'UTC',
+    });
     // bounces s2 + b2 = 2 of 8; durations 3670 + 120 + 60 = 3850 s / 8 = 481.25 → 481.3
-    expect(r.data).toEqual({ page_views: 17, sessions: 8, unique_visitors: 6, bounce_rate: 0.25, avg_session_duration: 481.3 });
+    expect(r.data).toEqual({
+      page_views: 17,
+      sessions: 8,
+      unique_visitors: 6,
+      bounce_rate: 0.25,
+      avg_session_duration: 481.3,
+    });
     const b = await aggregate(env, 'trafficSummary', [PROP_B, PROP_B], MARCH, env.keys.b);
     expect(b.meta).toMatchObject({ property_ids: [PROP_B] }); // duplicates dropped
-    expect(b.data).toEqual({ page_views: 3, sessions: 2, unique_visitors: 2, bounce_rate: 0.5, avg_session_duration: 90 });
+    expect(b.data).toEqual({
+      page_views: 3,
+      sessions: 2,
+      unique_visitors: 2,
+      bounce_rate: 0.5,
+      avg_session_duration: 90,
+    });
   });
 
   it('traffic/breakdown: shares recomputed from the combined counts', async () => {
@@ -108,12 +142,18 @@ describe('aggregates over site-a and site-b', () => {
     const r = await aggregate(env, 'trafficRealtime', BOTH);
     expect(r.meta).toEqual({ property_ids: BOTH });
     expect(r.data.active_visitors).toBe(2); // la and lb; the bot on site-b is left out
-    expect(r.data.feed.map((f) => [f.page, f.device, f.country])).toEqual([['/b', 'mobile', 'FR'], ['/', 'unknown', 'unknown']]);
+    expect(r.data.feed.map((f) => [f.page, f.device, f.country])).toEqual([
+      ['/b', 'mobile', 'FR'],
+      ['/', 'unknown', 'unknown'],
+    ]);
   });
 
   it('403s when the key lacks one of the listed properties', async () => {
     const r = await post(env, env.keys.a, '/properties/aggregate/traffic/summary', { propertyIds: BOTH }, MARCH);
     expect(r.status).toBe(403);
-    expect(errorEnvelope.parse(r.body).error).toMatchObject({ code: 'forbidden', details: { field: 'propertyIds', property_ids: [PROP_B] } });
+    expect(errorEnvelope.parse(r.body).error).toMatchObject({
+      code: 'forbidden',
+      details: { field: 'propertyIds', property_ids: [PROP_B] },
+    });
   });
 });

@@ -35,7 +35,13 @@ describe('clicks', () => {
       { page: '/pricing', target: 'a.buy', clicks: 2, unique_clicks: 2 },
       { page: '/blog/b', target: 'a.more', clicks: 1, unique_clicks: 1 },
     ]);
-    expect(r.trend.map((b) => [b.clicks, b.unique_clicks])).toEqual([[1, 1], [1, 1], [0, 0], [0, 0], [1, 1]]);
+    expect(r.trend.map((b) => [b.clicks, b.unique_clicks])).toEqual([
+      [1, 1],
+      [1, 1],
+      [0, 0],
+      [0, 0],
+      [1, 1],
+    ]);
     expect(r.summary).toEqual({ total_clicks: 3, total_unique_clicks: 3 });
   });
 
@@ -80,13 +86,20 @@ describe('forms', () => {
 
   it('a page filter keeps submissions made on matching pages: /signup (k1, k7)', async () => {
     const r = await report(env, 'formsBreakdown', withFilters(['is', 'page', ['/signup']]));
-    expect(seedFields(r.data)).toEqual([{ page: '/signup', target: 'form#signup', submissions: 2, unique_submissions: 2, unique_sessions: 2 }]);
+    expect(seedFields(r.data)).toEqual([
+      { page: '/signup', target: 'form#signup', submissions: 2, unique_submissions: 2, unique_sessions: 2 },
+    ]);
     expect(r.trend.map((b) => b.submissions)).toEqual([1, 0, 0, 1, 0]);
   });
 
   it('filters AND the source parameter: mobile sent only the footer submit (k7)', async () => {
-    const footer = await report(env, 'formsBreakdown', { ...withFilters(['is', 'device', ['mobile']]), source: 'footer' });
-    expect(seedFields(footer.data)).toEqual([{ page: '/signup', target: 'form#signup', submissions: 1, unique_submissions: 1, unique_sessions: 1 }]);
+    const footer = await report(env, 'formsBreakdown', {
+      ...withFilters(['is', 'device', ['mobile']]),
+      source: 'footer',
+    });
+    expect(seedFields(footer.data)).toEqual([
+      { page: '/signup', target: 'form#signup', submissions: 1, unique_submissions: 1, unique_sessions: 1 },
+    ]);
     const hero = await report(env, 'formsBreakdown', { ...withFilters(['is', 'device', ['mobile']]), source: 'hero' });
     expect(hero.data).toEqual([]);
     expect(hero.summary).toEqual({ total_submissions: 0, total_unique_submissions: 0, unique_sessions: 0 });
@@ -94,13 +107,21 @@ describe('forms', () => {
 
   it('forms/details: /signup from iOS is k7; not the spring campaign is k7 too (k1 is spring)', async () => {
     const ios = await report(env, 'formDetails', { ...withFilters(['is', 'os', ['iOS']]), page: '/signup' });
-    expect(seedFields(ios.data.forms)).toEqual([{ target: 'form#signup', submissions: 1, unique_submissions: 1, unique_sessions: 1, share: 1 }]);
+    expect(seedFields(ios.data.forms)).toEqual([
+      { target: 'form#signup', submissions: 1, unique_submissions: 1, unique_sessions: 1, share: 1 },
+    ]);
     expect(ios.trend.map((b) => b.submissions)).toEqual([0, 0, 0, 1, 0]);
     expect(ios.summary).toEqual({ total_submissions: 1, total_unique_submissions: 1, unique_sessions: 1 });
-    const notSpring = await report(env, 'formDetails', { ...withFilters(['is_not', 'utm_campaign', ['spring']]), page: '/signup' });
+    const notSpring = await report(env, 'formDetails', {
+      ...withFilters(['is_not', 'utm_campaign', ['spring']]),
+      page: '/signup',
+    });
     expect(notSpring.summary).toEqual({ total_submissions: 1, total_unique_submissions: 1, unique_sessions: 1 });
     // a page filter that excludes the page leaves nothing
-    const elsewhere = await report(env, 'formDetails', { ...withFilters(['matches', 'page', ['/p*']]), page: '/signup' });
+    const elsewhere = await report(env, 'formDetails', {
+      ...withFilters(['matches', 'page', ['/p*']]),
+      page: '/signup',
+    });
     expect(elsewhere.data.forms).toEqual([]);
   });
 });

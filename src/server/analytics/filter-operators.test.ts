@@ -13,9 +13,14 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 type Tuple = [string, string, (string | null)[]];
-const summary = async (...filters: Tuple[]) => (await report(env, 'trafficSummary', { ...RANGE, ...filtersQuery(...filters) })).data;
+const summary = async (...filters: Tuple[]) =>
+  (await report(env, 'trafficSummary', { ...RANGE, ...filtersQuery(...filters) })).data;
 /** [sessions, page_views, unique_visitors] */
-const counts = (d: { sessions: number; page_views: number; unique_visitors: number }) => [d.sessions, d.page_views, d.unique_visitors];
+const counts = (d: { sessions: number; page_views: number; unique_visitors: number }) => [
+  d.sessions,
+  d.page_views,
+  d.unique_visitors,
+];
 
 describe('session dimensions keep whole sessions by their first-touch value', () => {
   // [filter, expected [sessions, page_views, unique_visitors], how it was counted]
@@ -90,11 +95,23 @@ describe('session dimensions keep whole sessions by their first-touch value', ()
     expect(counts(await summary(filter))).toEqual(expected);
   });
 
-  it('gives the kept sessions\' own bounce rate and duration', async () => {
+  it("gives the kept sessions' own bounce rate and duration", async () => {
     // k1 k4 k7 k9: no bounce; 300 + 300 + 180 + 180 = 960 s / 4
-    expect(await summary(['is', 'country', ['US']])).toEqual({ page_views: 12, sessions: 4, unique_visitors: 3, bounce_rate: 0, avg_session_duration: 240 });
+    expect(await summary(['is', 'country', ['US']])).toEqual({
+      page_views: 12,
+      sessions: 4,
+      unique_visitors: 3,
+      bounce_rate: 0,
+      avg_session_duration: 240,
+    });
     // k5 k8: k8 bounced; 60 + 0 = 60 s / 2
-    expect(await summary(['is', 'browser', [null]])).toEqual({ page_views: 3, sessions: 2, unique_visitors: 2, bounce_rate: 0.5, avg_session_duration: 30 });
+    expect(await summary(['is', 'browser', [null]])).toEqual({
+      page_views: 3,
+      sessions: 2,
+      unique_visitors: 2,
+      bounce_rate: 0.5,
+      avg_session_duration: 30,
+    });
   });
 });
 
@@ -103,16 +120,40 @@ describe('page is event-level', () => {
   // /blog/a/b 1 (k2), /Blog/Launch 1 (k4), /blog 2 (k4 k8), /docs 1 (k6), /blog/b 1 (k9).
   it('counts only matching page views, and the sessions with one, whole', async () => {
     // 6 views by v1 v3 v6 v7 v9; sessions k1 k3 k4 k6 k7 k9 with k3 bounced; (300+30+300+240+180+180)/6 = 205
-    expect(await summary(['is', 'page', ['/pricing']])).toEqual({ page_views: 6, sessions: 6, unique_visitors: 5, bounce_rate: 1 / 6, avg_session_duration: 205 });
+    expect(await summary(['is', 'page', ['/pricing']])).toEqual({
+      page_views: 6,
+      sessions: 6,
+      unique_visitors: 5,
+      bounce_rate: 1 / 6,
+      avg_session_duration: 205,
+    });
     // /blog/a ×2, /blog/a/b, /Blog/Launch, /blog ×2, /blog/b = 7 by v2 v1 v5 v8 v9; k2 k4 k5 k8 k9, k8 bounced; 660 s / 5
-    expect(await summary(['contains', 'page', ['/BLOG']])).toEqual({ page_views: 7, sessions: 5, unique_visitors: 5, bounce_rate: 0.2, avg_session_duration: 132 });
+    expect(await summary(['contains', 'page', ['/BLOG']])).toEqual({
+      page_views: 7,
+      sessions: 5,
+      unique_visitors: 5,
+      bounce_rate: 0.2,
+      avg_session_duration: 132,
+    });
   });
 
   it('matches: * stays within a path segment, ** does not', async () => {
     // /blog/a ×2 (k2 k5) + /blog/b (k9); k2 k5 k9: (120 + 60 + 180) / 3
-    expect(await summary(['matches', 'page', ['/blog/*']])).toEqual({ page_views: 3, sessions: 3, unique_visitors: 3, bounce_rate: 0, avg_session_duration: 120 });
+    expect(await summary(['matches', 'page', ['/blog/*']])).toEqual({
+      page_views: 3,
+      sessions: 3,
+      unique_visitors: 3,
+      bounce_rate: 0,
+      avg_session_duration: 120,
+    });
     // + /blog/a/b (k2 again)
-    expect(await summary(['matches', 'page', ['/blog/**']])).toEqual({ page_views: 4, sessions: 3, unique_visitors: 3, bounce_rate: 0, avg_session_duration: 120 });
+    expect(await summary(['matches', 'page', ['/blog/**']])).toEqual({
+      page_views: 4,
+      sessions: 3,
+      unique_visitors: 3,
+      bounce_rate: 0,
+      avg_session_duration: 120,
+    });
     // case-sensitive and whole-value: /Blog/Launch only
     expect(counts(await summary(['matches', 'page', ['/Blog/*']]))).toEqual([1, 1, 1]);
     expect(counts(await summary(['matches', 'page', ['/blog']]))).toEqual([2, 2, 2]); // k4 k8's /blog, not /blog/a
@@ -121,12 +162,30 @@ describe('page is event-level', () => {
   it('negative operators on page', async () => {
     // /, /pricing, /signup, /docs = 4 + 6 + 2 + 1 = 13 views by v1 v3 v5 v6 v7 v9; all but k2 k8; k3 bounced;
     // (300 + 30 + 300 + 60 + 240 + 180 + 180) / 7 = 184.29
-    expect(await summary(['not_contains', 'page', ['blog']])).toEqual({ page_views: 13, sessions: 7, unique_visitors: 6, bounce_rate: 1 / 7, avg_session_duration: 184.3 });
+    expect(await summary(['not_contains', 'page', ['blog']])).toEqual({
+      page_views: 13,
+      sessions: 7,
+      unique_visitors: 6,
+      bounce_rate: 1 / 7,
+      avg_session_duration: 184.3,
+    });
     // 20 - 6 views; v3 saw only /pricing; every session but k3, k8 bounced; (1410 - 30) / 8
-    expect(await summary(['is_not', 'page', ['/pricing']])).toEqual({ page_views: 14, sessions: 8, unique_visitors: 7, bounce_rate: 0.125, avg_session_duration: 172.5 });
+    expect(await summary(['is_not', 'page', ['/pricing']])).toEqual({
+      page_views: 14,
+      sessions: 8,
+      unique_visitors: 7,
+      bounce_rate: 0.125,
+      avg_session_duration: 172.5,
+    });
     // a page is never unknown: is_not null keeps everything, is null nothing
     expect(counts(await summary(['is_not', 'page', [null]]))).toEqual([9, 20, 8]);
-    expect(await summary(['is', 'page', [null]])).toEqual({ page_views: 0, sessions: 0, unique_visitors: 0, bounce_rate: null, avg_session_duration: null });
+    expect(await summary(['is', 'page', [null]])).toEqual({
+      page_views: 0,
+      sessions: 0,
+      unique_visitors: 0,
+      bounce_rate: null,
+      avg_session_duration: null,
+    });
   });
 
   it('ORs the values of contains, not_contains and matches too', async () => {
@@ -140,7 +199,13 @@ describe('page is event-level', () => {
 
   it('ORs the values: /signup or /docs', async () => {
     // /signup 2 (k1 k7) + /docs 1 (k6); (300 + 180 + 240) / 3
-    expect(await summary(['is', 'page', ['/signup', '/docs']])).toEqual({ page_views: 3, sessions: 3, unique_visitors: 3, bounce_rate: 0, avg_session_duration: 240 });
+    expect(await summary(['is', 'page', ['/signup', '/docs']])).toEqual({
+      page_views: 3,
+      sessions: 3,
+      unique_visitors: 3,
+      bounce_rate: 0,
+      avg_session_duration: 240,
+    });
   });
 });
 
@@ -148,7 +213,9 @@ describe('several filters are ANDed', () => {
   it('two session filters', async () => {
     expect(counts(await summary(['is', 'country', ['US']], ['is', 'device', ['mobile']]))).toEqual([1, 3, 1]); // k7
     // Chrome or Firefox: k1 k4 k6 k9; not Windows: k4
-    expect(counts(await summary(['is', 'browser', ['Chrome', 'Firefox']], ['is_not', 'os', ['Windows']]))).toEqual([1, 3, 1]);
+    expect(counts(await summary(['is', 'browser', ['Chrome', 'Firefox']], ['is_not', 'os', ['Windows']]))).toEqual([
+      1, 3, 1,
+    ]);
   });
 
   it('one dimension twice', async () => {
@@ -159,7 +226,11 @@ describe('several filters are ANDed', () => {
   it('a session filter and a page filter', async () => {
     // US sessions with a blog view: k4 (/Blog/Launch, /blog), k9 (/blog/b) → 3 matching views; (300 + 180) / 2
     expect(await summary(['is', 'country', ['US']], ['contains', 'page', ['/blog']])).toEqual({
-      page_views: 3, sessions: 2, unique_visitors: 2, bounce_rate: 0, avg_session_duration: 240,
+      page_views: 3,
+      sessions: 2,
+      unique_visitors: 2,
+      bounce_rate: 0,
+      avg_session_duration: 240,
     });
   });
 
@@ -167,7 +238,11 @@ describe('several filters are ANDed', () => {
     // views containing blog but not /a: /Blog/Launch, /blog ×2, /blog/b → k4 k8 k9; k8 bounced; (300 + 0 + 180) / 3.
     // (k5 has /blog/a and /, neither of which passes both.)
     expect(await summary(['contains', 'page', ['blog']], ['not_contains', 'page', ['/a']])).toEqual({
-      page_views: 4, sessions: 3, unique_visitors: 3, bounce_rate: 1 / 3, avg_session_duration: 160,
+      page_views: 4,
+      sessions: 3,
+      unique_visitors: 3,
+      bounce_rate: 1 / 3,
+      avg_session_duration: 160,
     });
   });
 });

@@ -13,7 +13,8 @@ afterAll(() => env.close());
 
 type Tuple = [string, string, (string | null)[]];
 const withFilters = (...filters: Tuple[]) => ({ ...RANGE, ...filtersQuery(...filters) });
-const byViews = <T extends { path: string; page_views: number }>(rows: T[]) => sortedTies(rows, 'page_views', (r) => r.path);
+const byViews = <T extends { path: string; page_views: number }>(rows: T[]) =>
+  sortedTies(rows, 'page_views', (r) => r.path);
 
 describe('pages/breakdown', () => {
   it('a session filter: Safari is k2 k3 k7', async () => {
@@ -31,7 +32,9 @@ describe('pages/breakdown', () => {
 
   it('a session filter can leave one bounced page: GB is k3', async () => {
     const r = await report(env, 'pagesBreakdown', withFilters(['is', 'country', ['GB']]));
-    expect(r.data).toEqual([{ path: '/pricing', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: 1 }]);
+    expect(r.data).toEqual([
+      { path: '/pricing', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: 1 },
+    ]);
   });
 
   it('a page filter lists only matching pages: /blog/* then /blog/**', async () => {
@@ -50,15 +53,23 @@ describe('pages/breakdown', () => {
   });
 
   it('a page filter and a session filter: /pricing in US sessions', async () => {
-    const r = await report(env, 'pagesBreakdown', withFilters(['contains', 'page', ['PRIC']], ['is', 'country', ['US']]));
+    const r = await report(
+      env,
+      'pagesBreakdown',
+      withFilters(['contains', 'page', ['PRIC']], ['is', 'country', ['US']]),
+    );
     // k1 k4 k7 k9 by v1 v1 v7 v9; scroll k4 0.6 and k7 0.4; only k7 entered there, and went on
-    expect(r.data).toEqual([{ path: '/pricing', page_views: 4, unique_visitors: 3, avg_scroll_depth: 0.5, bounce_rate: 0 }]);
+    expect(r.data).toEqual([
+      { path: '/pricing', page_views: 4, unique_visitors: 3, avg_scroll_depth: 0.5, bounce_rate: 0 },
+    ]);
   });
 
   it('contains ignores case, is does not: /Blog/Launch', async () => {
     const r = await report(env, 'pagesBreakdown', withFilters(['contains', 'page', ['launch']]));
     // k4 entered on it and went on; no scroll reported
-    expect(r.data).toEqual([{ path: '/Blog/Launch', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: 0 }]);
+    expect(r.data).toEqual([
+      { path: '/Blog/Launch', page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: 0 },
+    ]);
     expect((await report(env, 'pagesBreakdown', withFilters(['is', 'page', ['/blog/launch']]))).data).toEqual([]);
   });
 });
@@ -91,20 +102,34 @@ describe('pages/details', () => {
     const r = await report(env, 'pageDetails', { ...withFilters(['is_not', 'os', ['iOS']]), page: '/blog/a' });
     expect(r.data).toEqual({
       // k5 entered on / and reported no scroll: neither rate has a base
-      page_views: 1, unique_visitors: 1, avg_scroll_depth: null, bounce_rate: null,
+      page_views: 1,
+      unique_visitors: 1,
+      avg_scroll_depth: null,
+      bounce_rate: null,
       utm: [{ source: 'unknown', medium: 'unknown', campaign: 'unknown', page_views: 1, share: 1 }],
       devices: [{ device: 'mobile', page_views: 1, share: 1 }],
       countries: [{ country: 'unknown', page_views: 1, share: 1 }],
     });
   });
 
-  it('a page filter: the page\'s views count only when the page matches', async () => {
+  it("a page filter: the page's views count only when the page matches", async () => {
     const plain = await report(env, 'pageDetails', { ...RANGE, page: '/pricing' });
     // /pricing: k1 k3 k4 k6 k7 k9 by v1 v3 v6 v7 v9; scroll (0.6 + 0.4) / 2; entered by k3 (bounced) and k7
     expect(plain.data).toMatchObject({ page_views: 6, unique_visitors: 5, avg_scroll_depth: 0.5, bounce_rate: 0.5 });
-    const matching = await report(env, 'pageDetails', { ...withFilters(['contains', 'page', ['PRIC']]), page: '/pricing' });
+    const matching = await report(env, 'pageDetails', {
+      ...withFilters(['contains', 'page', ['PRIC']]),
+      page: '/pricing',
+    });
     expect(matching.data).toEqual(plain.data);
     const other = await report(env, 'pageDetails', { ...withFilters(['is', 'page', ['/']]), page: '/pricing' });
-    expect(other.data).toEqual({ page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null, utm: [], devices: [], countries: [] });
+    expect(other.data).toEqual({
+      page_views: 0,
+      unique_visitors: 0,
+      avg_scroll_depth: null,
+      bounce_rate: null,
+      utm: [],
+      devices: [],
+      countries: [],
+    });
   });
 });

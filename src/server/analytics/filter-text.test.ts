@@ -10,7 +10,10 @@ const DAY = { start: '2026-05-04', end: '2026-05-04' };
 let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv();
-  await insert(env.store, PAGES.map((p, i) => session(`t${i}`, `tv${i}`).pv(`2026-05-04T10:${String(i).padStart(2, '0')}:00Z`, p)));
+  await insert(
+    env.store,
+    PAGES.map((p, i) => session(`t${i}`, `tv${i}`).pv(`2026-05-04T10:${String(i).padStart(2, '0')}:00Z`, p)),
+  );
 });
 afterAll(() => env.close());
 

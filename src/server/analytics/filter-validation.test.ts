@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
 import { endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import { filterDimensions, filterOperators } from '../../contract/filters.js';
-import { apiUrl, createTestEnv, endpointPath, get, post, PROP_A, PROP_B, type Reply, type TestEnv } from '../test-support/fixtures.js';
+import {
+  apiUrl,
+  createTestEnv,
+  endpointPath,
+  get,
+  post,
+  PROP_A,
+  PROP_B,
+  type Reply,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 import { RANGE } from '../test-support/filter-dataset.js';
 
 // A bad `filters` is a 400 `invalid_request` naming `filters` and the index in the wire form
@@ -25,8 +35,20 @@ function expect400(r: Reply, field: string): string {
 
 /** The seed API's analytics reports (the goals report, added with issue 12, is tested with goals). */
 const analyticsNames: EndpointName[] = [
-  'trafficTrends', 'trafficSummary', 'trafficRealtime', 'trafficBreakdown', 'entryExitPages', 'pagesBreakdown', 'pageDetails',
-  'clicksBreakdown', 'clickDetails', 'formsBreakdown', 'formDetails', 'funnel', 'funnelSankey', 'funnelSuggestions',
+  'trafficTrends',
+  'trafficSummary',
+  'trafficRealtime',
+  'trafficBreakdown',
+  'entryExitPages',
+  'pagesBreakdown',
+  'pageDetails',
+  'clicksBreakdown',
+  'clickDetails',
+  'formsBreakdown',
+  'formDetails',
+  'funnel',
+  'funnelSankey',
+  'funnelSuggestions',
 ];
 
 const tuple = (op: string, dimension: string, values: unknown[]) => [op, dimension, values];
@@ -40,27 +62,40 @@ describe('a bad filter is a 400 on filters and its index', () => {
   it('an unknown operator, also in the second filter, listing the operators', async () => {
     const first = expect400(await summary(JSON.stringify([tuple('equals', 'country', ['US'])])), 'filters.0.0');
     for (const op of filterOperators) expect(first).toContain(`"${op}"`);
-    expect400(await summary(JSON.stringify([tuple('is', 'country', ['US']), tuple('IS', 'country', ['US'])])), 'filters.1.0');
+    expect400(
+      await summary(JSON.stringify([tuple('is', 'country', ['US']), tuple('IS', 'country', ['US'])])),
+      'filters.1.0',
+    );
   });
 
   it('an unknown dimension, listing the dimensions', async () => {
     const message = expect400(await summary(JSON.stringify([tuple('is', 'city', ['Paris'])])), 'filters.0.1');
     for (const d of filterDimensions) expect(message).toContain(`"${d}"`);
-    expect400(await summary(JSON.stringify([tuple('is', 'country', ['US']), tuple('is', 'hostname', ['a.example'])])), 'filters.1.1');
+    expect400(
+      await summary(JSON.stringify([tuple('is', 'country', ['US']), tuple('is', 'hostname', ['a.example'])])),
+      'filters.1.1',
+    );
   });
 
   it('null with an operator other than is / is_not', async () => {
     for (const op of ['contains', 'not_contains', 'matches']) {
-      const message = expect400(await summary(JSON.stringify([tuple(op, 'referrer', ['google.com', null])])), 'filters.0.2.1');
+      const message = expect400(
+        await summary(JSON.stringify([tuple(op, 'referrer', ['google.com', null])])),
+        'filters.0.2.1',
+      );
       expect(message).toMatch(/"is" and "is_not"/);
     }
   });
 
   it('values: none, too many, empty, too long, not text', async () => {
     expect(expect400(await summary(JSON.stringify([tuple('is', 'country', [])])), 'filters.0.2')).toMatch(/1/);
-    expect(expect400(await summary(JSON.stringify([tuple('is', 'country', Array(21).fill('US'))])), 'filters.0.2')).toMatch(/20/);
+    expect(
+      expect400(await summary(JSON.stringify([tuple('is', 'country', Array(21).fill('US'))])), 'filters.0.2'),
+    ).toMatch(/20/);
     expect400(await summary(JSON.stringify([tuple('is', 'country', ['US', ''])])), 'filters.0.2.1');
-    expect(expect400(await summary(JSON.stringify([tuple('is', 'page', ['/'.repeat(1025)])])), 'filters.0.2.0')).toMatch(/1024/);
+    expect(
+      expect400(await summary(JSON.stringify([tuple('is', 'page', ['/'.repeat(1025)])])), 'filters.0.2.0'),
+    ).toMatch(/1024/);
     expect400(await summary(JSON.stringify([tuple('is', 'country', [1])])), 'filters.0.2.0');
     expect400(await summary(JSON.stringify([tuple('is', 'country', [{ code: 'US' }])])), 'filters.0.2.0');
     expect400(await summary(JSON.stringify([tuple('is', 'country', [['US']])])), 'filters.0.2.0');
@@ -132,7 +167,8 @@ describe('every analytics endpoint and aggregate checks filters', () => {
   };
   const analytics = analyticsNames.map((n): [EndpointName, Endpoint] => [n, endpoints[n]]);
   const queryOf = (name: EndpointName, filters: string): Record<string, string> => {
-    const dated: Record<string, string> = name === 'trafficRealtime' ? {} : name === 'funnelSuggestions' ? { page: '/' } : RANGE;
+    const dated: Record<string, string> =
+      name === 'trafficRealtime' ? {} : name === 'funnelSuggestions' ? { page: '/' } : RANGE;
     return { ...dated, ...extra[name], filters };
   };
   const bad = JSON.stringify([tuple('is', 'country', ['US']), tuple('is', 'planet', ['Mars'])]);
@@ -144,11 +180,23 @@ describe('every analytics endpoint and aggregate checks filters', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 
-  it.each(analytics.filter(([, e]) => e.aggregatePath).map(([n, e]) => [n, e.aggregatePath!]))('%s aggregate: 400 on a bad filter, 200 on a good one', async (name, path) => {
-    expect400(await post(env, env.keys.both, path, { propertyIds: [PROP_A, PROP_B] }, queryOf(name as EndpointName, bad)), 'filters.1.1');
-    const ok = await post(env, env.keys.both, path, { propertyIds: [PROP_A, PROP_B] }, queryOf(name as EndpointName, good));
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-  });
+  it.each(analytics.filter(([, e]) => e.aggregatePath).map(([n, e]) => [n, e.aggregatePath!]))(
+    '%s aggregate: 400 on a bad filter, 200 on a good one',
+    async (name, path) => {
+      expect400(
+        await post(env, env.keys.both, path, { propertyIds: [PROP_A, PROP_B] }, queryOf(name as EndpointName, bad)),
+        'filters.1.1',
+      );
+      const ok = await post(
+        env,
+        env.keys.both,
+        path,
+        { propertyIds: [PROP_A, PROP_B] },
+        queryOf(name as EndpointName, good),
+      );
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    },
+  );
 });
 
 describe('openapi.json', () => {
@@ -165,9 +213,12 @@ describe('openapi.json', () => {
       const f = doc.paths[path]?.[method]?.parameters?.find((p) => p.name === 'filters');
       expect(f, `${method} ${path}`).toMatchObject({ in: 'query' });
       expect(f?.required).toBeFalsy();
-      for (const word of ['is_not', 'not_contains', 'matches', 'browser', 'utm_campaign', 'null']) expect(f?.description ?? '', `${method} ${path}`).toContain(word);
+      for (const word of ['is_not', 'not_contains', 'matches', 'browser', 'utm_campaign', 'null'])
+        expect(f?.description ?? '', `${method} ${path}`).toContain(word);
     }
     // and nowhere it means nothing
-    expect(doc.paths['/properties/{propertyId}/saved-funnels'].get.parameters?.some((p) => p.name === 'filters')).toBeFalsy();
+    expect(
+      doc.paths['/properties/{propertyId}/saved-funnels'].get.parameters?.some((p) => p.name === 'filters'),
+    ).toBeFalsy();
   });
 });

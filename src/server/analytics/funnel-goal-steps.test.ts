@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract/endpoints.js';
-import { createTestEnv, del, endpointPath, get, post, PROP_B, report, type ResponseOf, type TestEnv } from '../test-support/fixtures.js';
+import {
+  createTestEnv,
+  del,
+  endpointPath,
+  get,
+  post,
+  PROP_B,
+  report,
+  type ResponseOf,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 import { createGoals, GOAL_RANGE, loadGoalDataset, type GoalName } from '../test-support/goal-dataset.js';
 
 // Goals as funnel steps (docs/decisions.md "Funnels") on goal-dataset.ts, every figure counted from its
@@ -23,7 +33,8 @@ afterAll(() => env.close());
 
 type Step = { page: string } | { goal: GoalName };
 const stepsParam = (steps: Step[]) => JSON.stringify(steps.map((s) => ('goal' in s ? { goal: ids[s.goal] } : s)));
-const funnel = (steps: Step[], extra: Record<string, string> = {}) => report(env, 'funnel', { ...GOAL_RANGE, steps: stepsParam(steps), ...extra });
+const funnel = (steps: Step[], extra: Record<string, string> = {}) =>
+  report(env, 'funnel', { ...GOAL_RANGE, steps: stepsParam(steps), ...extra });
 const sessions = (r: ResponseOf<'funnel'>) => r.data.steps.map((s) => s.sessions);
 const both = async (steps: Step[], extra: Record<string, string> = {}) => ({
   unbounded: sessions(await funnel(steps, { ...extra, mode: 'unbounded' })),
@@ -58,12 +69,18 @@ describe('a goal as a funnel step', () => {
     expect(await both([page('/pricing'), goal('Buy anywhere')])).toEqual({ unbounded: [2, 2], sequential: [2, 2] });
     expect(await both([page('/pricing'), goal('Buy on pricing')])).toEqual({ unbounded: [2, 1], sequential: [2, 1] });
     // Then /features: s3 viewed it at 09:02, before its clicks (09:03), so in order it stops at step 2.
-    expect(await both([page('/pricing'), goal('Buy anywhere'), page('/features')])).toEqual({ unbounded: [2, 2, 1], sequential: [2, 2, 0] });
+    expect(await both([page('/pricing'), goal('Buy anywhere'), page('/features')])).toEqual({
+      unbounded: [2, 2, 1],
+      sequential: [2, 2, 0],
+    });
   });
 
   it('takes one event for one step: a click converting two goals, a view that is a page step and a page goal', async () => {
     // s1's one click on /pricing converts both click goals: in order it reaches step 1 only; s3's clicks are on /features.
-    expect(await both([goal('Buy anywhere'), goal('Buy on pricing')])).toEqual({ unbounded: [2, 1], sequential: [2, 0] });
+    expect(await both([goal('Buy anywhere'), goal('Buy on pricing')])).toEqual({
+      unbounded: [2, 1],
+      sequential: [2, 0],
+    });
     // Twice the same goal: s3 clicked a.buy twice, s1 once.
     expect(await both([goal('Buy anywhere'), goal('Buy anywhere')])).toEqual({ unbounded: [2, 2], sequential: [2, 1] });
     // Signup twice: s6 sent it twice (its "signup" is another name), s1 and s2 once.
@@ -78,7 +95,10 @@ describe('a goal as a funnel step', () => {
     // / : s1 and s5; any form: s1's form#signup.
     expect(await both([page('/'), goal('Any form')])).toEqual({ unbounded: [2, 1], sequential: [2, 1] });
     // The hero form on /signup (s1), then the footer form (s4's, another session).
-    expect(await both([goal('Hero signup form'), goal('Footer forms')])).toEqual({ unbounded: [1, 0], sequential: [1, 0] });
+    expect(await both([goal('Hero signup form'), goal('Footer forms')])).toEqual({
+      unbounded: [1, 0],
+      sequential: [1, 0],
+    });
     // A goal nothing converts on reaches nobody.
     expect(await both([page('/pricing'), goal('Checkout')])).toEqual({ unbounded: [2, 0], sequential: [2, 0] });
   });
@@ -93,45 +113,94 @@ describe('a goal as a funnel step', () => {
       ['US', [2, 2], 1],
       ['DE', [1, 0], 0],
     ]);
-    expect(r.data.breakdown?.[0].steps[1]).toEqual({ step: 2, goal: ids['Any form'], name: 'Any form', sessions: 2, conversion_rate: 1 });
+    expect(r.data.breakdown?.[0].steps[1]).toEqual({
+      step: 2,
+      goal: ids['Any form'],
+      name: 'Any form',
+      sessions: 2,
+      conversion_rate: 1,
+    });
   });
 
   it('keeps the sessions the filters keep, then reads all their events', async () => {
     const filters = (...f: [string, string, string[]][]) => ({ filters: JSON.stringify(f) });
     // Firefox: s3 only, which never sent Signup.
-    expect(await both([page('/pricing'), goal('Signup')], filters(['is', 'browser', ['Firefox']]))).toEqual({ unbounded: [1, 0], sequential: [1, 0] });
+    expect(await both([page('/pricing'), goal('Signup')], filters(['is', 'browser', ['Firefox']]))).toEqual({
+      unbounded: [1, 0],
+      sequential: [1, 0],
+    });
     // Sessions that viewed a page containing /blog: s2 and s6; their Signup and forms count, wherever they happened.
-    expect(await both([goal('Signup'), goal('Any form')], filters(['contains', 'page', ['/blog']]))).toEqual({ unbounded: [2, 1], sequential: [2, 1] });
+    expect(await both([goal('Signup'), goal('Any form')], filters(['contains', 'page', ['/blog']]))).toEqual({
+      unbounded: [2, 1],
+      sequential: [2, 1],
+    });
     // Not US: s2 (DE) and s4 (GB), s5 (FR).
-    expect(await both([goal('Docs tree'), goal('Footer forms')], filters(['is_not', 'country', ['US']]))).toEqual({ unbounded: [2, 1], sequential: [2, 1] });
+    expect(await both([goal('Docs tree'), goal('Footer forms')], filters(['is_not', 'country', ['US']]))).toEqual({
+      unbounded: [2, 1],
+      sequential: [2, 1],
+    });
     // A goal filter: sessions with no conversion on Docs tree (not s2, s4): Signup s1 s6, then a form s1 s6.
-    expect(await both([goal('Signup'), goal('Any form')], filters(['is_not', 'goal', ['Docs tree']]))).toEqual({ unbounded: [2, 2], sequential: [2, 2] });
+    expect(await both([goal('Signup'), goal('Any form')], filters(['is_not', 'goal', ['Docs tree']]))).toEqual({
+      unbounded: [2, 2],
+      sequential: [2, 2],
+    });
   });
 });
 
 describe('goal steps are checked', () => {
   const funnelPath = endpointPath('funnel');
-  const expect400 = (r: { status: number; body: { error: { code: string; details: { field?: string }; message: string } } }, field: string) => {
+  const expect400 = (
+    r: { status: number; body: { error: { code: string; details: { field?: string }; message: string } } },
+    field: string,
+  ) => {
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body.error.code).toBe('invalid_request');
     expect(r.body.error.details.field).toBe(field);
   };
 
   it('refuses an id that is no goal of the property, and a step with both or neither of page and goal', async () => {
-    const unknown = await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ page: '/' }, { goal: 'gol_nope' }]) });
+    const unknown = await get(env, env.keys.a, funnelPath, {
+      ...GOAL_RANGE,
+      steps: JSON.stringify([{ page: '/' }, { goal: 'gol_nope' }]),
+    });
     expect400(unknown, 'steps.1.goal');
     expect(unknown.body.error.message).toBe('steps.1.goal: no goal "gol_nope" in this property');
     // site-b's goal is not site-a's
-    const other = await post(env, env.keys.b, endpointPath('createGoal', { propertyId: PROP_B }), { name: 'B signup', kind: 'event', event: 'Signup' });
+    const other = await post(env, env.keys.b, endpointPath('createGoal', { propertyId: PROP_B }), {
+      name: 'B signup',
+      kind: 'event',
+      event: 'Signup',
+    });
     expect(other.status).toBe(201);
-    expect400(await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ goal: other.body.id }]) }), 'steps.0.goal');
-    expect400(await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ page: '/', goal: ids.Signup }]) }), 'steps.0');
-    expect400(await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ page: '/' }, {}]) }), 'steps.1');
-    expect400(await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ goal: '' }]) }), 'steps.0.goal');
+    expect400(
+      await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ goal: other.body.id }]) }),
+      'steps.0.goal',
+    );
+    expect400(
+      await get(env, env.keys.a, funnelPath, {
+        ...GOAL_RANGE,
+        steps: JSON.stringify([{ page: '/', goal: ids.Signup }]),
+      }),
+      'steps.0',
+    );
+    expect400(
+      await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ page: '/' }, {}]) }),
+      'steps.1',
+    );
+    expect400(
+      await get(env, env.keys.a, funnelPath, { ...GOAL_RANGE, steps: JSON.stringify([{ goal: '' }]) }),
+      'steps.0.goal',
+    );
   });
 
-  it('refuses an unknown goal in the sankey\'s steps too', async () => {
-    expect400(await get(env, env.keys.a, endpointPath('funnelSankey'), { ...GOAL_RANGE, steps: JSON.stringify([{ goal: 'gol_nope' }]) }), 'steps.0.goal');
+  it("refuses an unknown goal in the sankey's steps too", async () => {
+    expect400(
+      await get(env, env.keys.a, endpointPath('funnelSankey'), {
+        ...GOAL_RANGE,
+        steps: JSON.stringify([{ goal: 'gol_nope' }]),
+      }),
+      'steps.0.goal',
+    );
   });
 });
 
@@ -142,7 +211,7 @@ describe('the sankey of a funnel with goal steps', () => {
     return r.data.paths.map((p) => [p.nodes.join(' → '), p.sessions]).sort(([a], [b]) => (a < b ? -1 : 1));
   };
 
-  it('shows a goal step\'s events as nodes among the pages, up to the event that completes the funnel', async () => {
+  it("shows a goal step's events as nodes among the pages, up to the event that completes the funnel", async () => {
     // s1: /pricing 10:01, Signup 10:03 (complete; its click is no step). s3: /pricing twice, /features, nothing after.
     expect(await sankey([page('/pricing'), goal('Signup')], 'sequential')).toEqual([
       ['/pricing → /features → (drop-off)', 1],
@@ -157,7 +226,11 @@ describe('the sankey of a funnel with goal steps', () => {
       ['Goal: Signup → /signup', 1],
     ]);
     // Filters keep sessions as for the figures: US leaves s1 and s6.
-    const us = await report(env, 'funnelSankey', { ...GOAL_RANGE, steps: stepsParam([goal('Signup'), page('/signup')]), filters: JSON.stringify([['is', 'country', ['US']]]) });
+    const us = await report(env, 'funnelSankey', {
+      ...GOAL_RANGE,
+      steps: stepsParam([goal('Signup'), page('/signup')]),
+      filters: JSON.stringify([['is', 'country', ['US']]]),
+    });
     expect(us.data.paths.map((p) => [p.nodes.join(' → '), p.sessions]).sort(([a], [b]) => (a < b ? -1 : 1))).toEqual([
       ['Goal: Signup → (drop-off)', 1],
       ['Goal: Signup → /signup', 1],
@@ -175,7 +248,9 @@ describe('the sankey of a funnel with goal steps', () => {
     expect(await sankey([goal('Buy on pricing'), goal('Buy anywhere')], 'sequential')).toEqual([
       ['Goal: Buy on pricing + Buy anywhere → /signup → (drop-off)', 1],
     ]);
-    expect(await sankey([goal('Buy on pricing'), goal('Buy anywhere')], 'unbounded')).toEqual([['Goal: Buy on pricing + Buy anywhere', 1]]);
+    expect(await sankey([goal('Buy on pricing'), goal('Buy anywhere')], 'unbounded')).toEqual([
+      ['Goal: Buy on pricing + Buy anywhere', 1],
+    ]);
   });
 });
 
@@ -184,10 +259,23 @@ describe('a saved funnel with a goal step', () => {
 
   it('keeps the goal by id, reads back as saved, and its steps give the funnel', async () => {
     const steps = [{ page: '/pricing' }, { goal: ids.Signup }];
-    const created = await post(env, env.keys.a, saved, { name: 'Pricing to signup', steps, mode: 'sequential', breakdownBy: null, filters: [] });
+    const created = await post(env, env.keys.a, saved, {
+      name: 'Pricing to signup',
+      steps,
+      mode: 'sequential',
+      breakdownBy: null,
+      filters: [],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(endpoints.saveFunnel.response.parse(created.body)).toMatchObject({ name: 'Pricing to signup', steps, mode: 'sequential', filters: [] });
-    const listed = endpoints.savedFunnels.response.parse((await get(env, env.keys.a, endpointPath('savedFunnels'))).body).data;
+    expect(endpoints.saveFunnel.response.parse(created.body)).toMatchObject({
+      name: 'Pricing to signup',
+      steps,
+      mode: 'sequential',
+      filters: [],
+    });
+    const listed = endpoints.savedFunnels.response.parse(
+      (await get(env, env.keys.a, endpointPath('savedFunnels'))).body,
+    ).data;
     const back = listed.find((f) => f.id === created.body.id)!;
     expect(back.steps).toEqual(steps);
     const r = await report(env, 'funnel', { ...GOAL_RANGE, steps: JSON.stringify(back.steps), mode: back.mode! });
@@ -195,20 +283,29 @@ describe('a saved funnel with a goal step', () => {
   });
 
   it('refuses to save an id that is no goal of the property (400 on steps.N.goal, before an unknown funnel id)', async () => {
-    const bad = await post(env, env.keys.a, saved, { name: 'x', steps: [{ page: '/' }, { page: '/pricing' }, { goal: 'gol_nope' }] });
+    const bad = await post(env, env.keys.a, saved, {
+      name: 'x',
+      steps: [{ page: '/' }, { page: '/pricing' }, { goal: 'gol_nope' }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details).toMatchObject({ field: 'steps.2.goal', in: 'body' });
     const unknownId = await post(env, env.keys.a, saved, { id: 'fnl_nope', name: 'x', steps: [{ goal: 'gol_nope' }] });
     expect(unknownId.body.error.details.field).toBe('steps.0.goal');
   });
 
-  it('keeps a deleted goal\'s step as saved; its figures are then a 400 naming that step', async () => {
-    const made = await post(env, env.keys.a, endpointPath('createGoal'), { name: 'Short-lived', kind: 'event', event: 'Signup' });
+  it("keeps a deleted goal's step as saved; its figures are then a 400 naming that step", async () => {
+    const made = await post(env, env.keys.a, endpointPath('createGoal'), {
+      name: 'Short-lived',
+      kind: 'event',
+      event: 'Signup',
+    });
     const steps = [{ page: '/' }, { goal: made.body.id as string }];
     const created = await post(env, env.keys.a, saved, { name: 'With a goal to delete', steps });
     expect(created.status).toBe(201);
     expect((await del(env, env.keys.a, endpointPath('deleteGoal', { goalId: made.body.id }))).status).toBe(200);
-    const listed = endpoints.savedFunnels.response.parse((await get(env, env.keys.a, endpointPath('savedFunnels'))).body).data;
+    const listed = endpoints.savedFunnels.response.parse(
+      (await get(env, env.keys.a, endpointPath('savedFunnels'))).body,
+    ).data;
     expect(listed.find((f) => f.id === created.body.id)?.steps).toEqual(steps);
     const r = await get(env, env.keys.a, endpointPath('funnel'), { ...GOAL_RANGE, steps: JSON.stringify(steps) });
     expect(r.status).toBe(400);

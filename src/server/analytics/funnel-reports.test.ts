@@ -41,9 +41,10 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const steps = JSON.stringify([{ page: '/' }, { page: '/pricing' }, { page: '/signup' }]);
-const rates = (r: { steps: { sessions: number; conversion_rate: number | null }[]; overall_conversion_rate: number | null }) => [
-  r.steps.map((s) => s.sessions), r.steps.map((s) => s.conversion_rate), r.overall_conversion_rate,
-];
+const rates = (r: {
+  steps: { sessions: number; conversion_rate: number | null }[];
+  overall_conversion_rate: number | null;
+}) => [r.steps.map((s) => s.sessions), r.steps.map((s) => s.conversion_rate), r.overall_conversion_rate];
 
 describe('funnels', () => {
   // Sessions viewing step pages: s1 / /pricing /signup; s3 / /signup /pricing; s4 / /pricing; s6 (/blog/post-1) / /pricing;
@@ -51,7 +52,11 @@ describe('funnels', () => {
   it('unbounded: steps 1..k viewed in any order', async () => {
     const r = await report(env, 'funnel', { ...MARCH, steps });
     expect(r.meta).toMatchObject({ property_id: 'site-a', mode: 'unbounded' });
-    expect(r.data.steps.map((s) => [s.step, s.page])).toEqual([[1, '/'], [2, '/pricing'], [3, '/signup']]);
+    expect(r.data.steps.map((s) => [s.step, s.page])).toEqual([
+      [1, '/'],
+      [2, '/pricing'],
+      [3, '/signup'],
+    ]);
     // / : s1 s3 s4 s6 s7 = 5; + /pricing: all 5; + /signup: s1 s3 = 2 → 2/5
     expect(rates(r.data)).toEqual([[5, 5, 2], [1, 1, 0.4], 0.4]);
     expect(r.data.breakdown).toBeUndefined();
@@ -77,12 +82,15 @@ describe('funnels', () => {
     ]);
     const seq = await report(env, 'funnel', { ...MARCH, steps, mode: 'sequential', breakdownBy: 'device', limit: 1 });
     // limit 1: desktop only; in order s1 → 3 steps, s3 and s4 → 2
-    expect(seq.data.breakdown?.map((b) => [b.value, ...rates(b)])).toEqual([['desktop', [3, 3, 1], [1, 1, 1 / 3], 1 / 3]]);
+    expect(seq.data.breakdown?.map((b) => [b.value, ...rates(b)])).toEqual([
+      ['desktop', [3, 3, 1], [1, 1, 1 / 3], 1 / 3],
+    ]);
   });
 });
 
 describe('funnels/sankey', () => {
-  const sorted = (paths: { nodes: string[]; sessions: number }[]) => [...paths].sort((a, b) => b.sessions - a.sessions || a.nodes.join().localeCompare(b.nodes.join()));
+  const sorted = (paths: { nodes: string[]; sessions: number }[]) =>
+    [...paths].sort((a, b) => b.sessions - a.sessions || a.nodes.join().localeCompare(b.nodes.join()));
 
   it('follows sessions from their first view of step 1 to completion or (drop-off)', async () => {
     const r = await report(env, 'funnelSankey', { ...MARCH, steps });
@@ -111,7 +119,11 @@ describe('funnels/sankey', () => {
   });
 
   it('collapses reloads, cuts at steps + 4 nodes with (continues), and ends sessions that stop there with (drop-off)', async () => {
-    const r = await report(env, 'funnelSankey', { start: '2026-04-01', end: '2026-04-01', steps: JSON.stringify([{ page: '/land' }, { page: '/buy' }]) });
+    const r = await report(env, 'funnelSankey', {
+      start: '2026-04-01',
+      end: '2026-04-01',
+      steps: JSON.stringify([{ page: '/land' }, { page: '/buy' }]),
+    });
     expect(sorted(r.data.paths)).toEqual([
       { nodes: ['/land', '/buy'], sessions: 2 }, // c1 (seven reloads), c4
       { nodes: ['/land', '/a', '/b', '/c', '/d', '/e', '(continues)'], sessions: 1 }, // c2
@@ -119,7 +131,11 @@ describe('funnels/sankey', () => {
       { nodes: ['/land', '/a', '/land', '/buy'], sessions: 1 }, // c5
     ]);
     // the funnel agrees: everyone but c3 reached /buy
-    const f = await report(env, 'funnel', { start: '2026-04-01', end: '2026-04-01', steps: JSON.stringify([{ page: '/land' }, { page: '/buy' }]) });
+    const f = await report(env, 'funnel', {
+      start: '2026-04-01',
+      end: '2026-04-01',
+      steps: JSON.stringify([{ page: '/land' }, { page: '/buy' }]),
+    });
     expect(f.data.steps.map((s) => s.sessions)).toEqual([5, 4]);
   });
 });
@@ -134,7 +150,8 @@ describe('funnels/suggestions', () => {
       {
         name: '/ → /pricing → /signup',
         steps: [{ page: '/' }, { page: '/pricing' }, { page: '/signup' }],
-        rationale: '4 of the 6 sessions that viewed / in the last 30 days (67%) went on to /pricing; 2 of those (50%) continued to /signup. 2 sessions (33%) completed all 3 steps.',
+        rationale:
+          '4 of the 6 sessions that viewed / in the last 30 days (67%) went on to /pricing; 2 of those (50%) continued to /signup. 2 sessions (33%) completed all 3 steps.',
       },
       {
         name: '/ → /blog',

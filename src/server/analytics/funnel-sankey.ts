@@ -6,7 +6,9 @@ import { rangeMeta, type ReportContext } from './report-context.js';
 // A session's nodes (pages from step 1's first view up to completion, or then a drop-off) are
 // described in store/sankey-nodes.ts; the store returns each node list once with its sessions.
 
-export async function funnelSankey(ctx: ReportContext<z.infer<typeof sankeyParams>>): Promise<z.infer<typeof sankeyResponse>> {
+export async function funnelSankey(
+  ctx: ReportContext<z.infer<typeof sankeyParams>>,
+): Promise<z.infer<typeof sankeyResponse>> {
   const { frame, q } = await funnelQueryOf(ctx);
   const { maxPaths, minSessions } = ctx.query;
   const found = await ctx.store.sankeyPaths(q, Math.min(q.steps.length + 4, 24), { maxPaths, minSessions });

@@ -20,7 +20,11 @@ export async function stepTargets(
   return steps.map((s, i) => {
     if (s.goal === undefined) return s.page;
     const goal = byId.get(s.goal);
-    if (!goal) throw new ApiError(400, 'invalid_request', `steps.${i}.goal: no goal "${s.goal}" in this property`, { field: `steps.${i}.goal`, in: where });
+    if (!goal)
+      throw new ApiError(400, 'invalid_request', `steps.${i}.goal: no goal "${s.goal}" in this property`, {
+        field: `steps.${i}.goal`,
+        in: where,
+      });
     return goal;
   });
 }

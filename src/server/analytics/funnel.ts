@@ -6,7 +6,9 @@ import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './rep
 
 export type FunnelParams = z.infer<typeof funnelParams>;
 
-export async function funnelQueryOf(ctx: ReportContext<FunnelParams>): Promise<{ frame: ReturnType<typeof frameOf>; q: FunnelQuery }> {
+export async function funnelQueryOf(
+  ctx: ReportContext<FunnelParams>,
+): Promise<{ frame: ReturnType<typeof frameOf>; q: FunnelQuery }> {
   const frame = frameOf(ctx.query);
   const steps = await stepTargets(ctx.store, ctx.propertyIds, ctx.query.steps, 'query', ctx.goals);
   return { frame, q: { scope: scopeOf(ctx, frame), steps, mode: ctx.query.mode, breakdownBy: ctx.query.breakdownBy } };

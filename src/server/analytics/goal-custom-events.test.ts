@@ -24,7 +24,13 @@ describe('custom events and revenue through collect', () => {
       events: [
         pageview({ path: '/pricing' }),
         pageview({ type: 'custom', path: '/pricing', name: 'Signup', props: { plan: 'pro', seats: 3, annual: true } }),
-        pageview({ type: 'revenue', path: '/pricing', amount: 29, currency: 'USD', props: { plan: 'pro', coupon: 'SPRING' } }),
+        pageview({
+          type: 'revenue',
+          path: '/pricing',
+          amount: 29,
+          currency: 'USD',
+          props: { plan: 'pro', coupon: 'SPRING' },
+        }),
       ],
     });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
@@ -32,20 +38,42 @@ describe('custom events and revenue through collect', () => {
 
     const stored = await exported();
     expect(stored.find((e) => e.type === 'custom')).toMatchObject({
-      path: '/pricing', name: 'Signup', props: { plan: 'pro', seats: '3', annual: 'true' }, is_bot: false,
+      path: '/pricing',
+      name: 'Signup',
+      props: { plan: 'pro', seats: '3', annual: 'true' },
+      is_bot: false,
     });
     expect(stored.find((e) => e.type === 'revenue')).toMatchObject({
-      path: '/pricing', amount: 29, currency: 'USD', props: { plan: 'pro', coupon: 'SPRING' }, is_bot: false,
+      path: '/pricing',
+      amount: 29,
+      currency: 'USD',
+      props: { plan: 'pro', coupon: 'SPRING' },
+      is_bot: false,
     });
 
     for (const goal of [
       { name: 'Signed up', kind: 'event', event: 'Signup' },
       { name: 'Other event', kind: 'event', event: 'signup' },
-    ]) expect((await post(env, env.keys.a, endpointPath('createGoal'), goal)).status).toBe(201);
+    ])
+      expect((await post(env, env.keys.a, endpointPath('createGoal'), goal)).status).toBe(201);
     const goals = await report(env, 'goalsReport', aroundToday());
     expect(goals.meta.totals).toEqual({ unique_visitors: 1 });
-    expect(goals.data.map(({ name, visitors, conversions, conversion_rate, revenue }) => ({ name, visitors, conversions, conversion_rate, revenue }))).toEqual([
-      { name: 'Signed up', visitors: 1, conversions: 1, conversion_rate: 1, revenue: [{ currency: 'USD', amount: 29 }] },
+    expect(
+      goals.data.map(({ name, visitors, conversions, conversion_rate, revenue }) => ({
+        name,
+        visitors,
+        conversions,
+        conversion_rate,
+        revenue,
+      })),
+    ).toEqual([
+      {
+        name: 'Signed up',
+        visitors: 1,
+        conversions: 1,
+        conversion_rate: 1,
+        revenue: [{ currency: 'USD', amount: 29 }],
+      },
       // names are exact: "signup" is another event
       { name: 'Other event', visitors: 0, conversions: 0, conversion_rate: 0, revenue: [] },
     ]);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, report, type ResponseOf, type TestEnv } from '../test-support/fixtures.js';
 import { filtersQuery } from '../test-support/filter-dataset.js';
-import { byCurrency, createGoals, GOAL_RANGE, GOALS, loadGoalDataset, type GoalName } from '../test-support/goal-dataset.js';
+import {
+  byCurrency,
+  createGoals,
+  GOAL_RANGE,
+  GOALS,
+  loadGoalDataset,
+  type GoalName,
+} from '../test-support/goal-dataset.js';
 
 // The Goals report under filters (docs/decisions.md "Goals": filters pick sessions as for funnels;
 // session dimensions by their value, a `page` filter the sessions that viewed a matching page in the
@@ -40,7 +47,7 @@ const none: [number, number, number | null, Revenue] = [0, 0, 0, []];
 const noBase: [number, number, number | null, Revenue] = [0, 0, null, []];
 
 describe('session filters keep whole sessions by their value', () => {
-  it('country US: s1 s3 s6 (v1 v3 v6); v1\'s GB session s4 is out', async () => {
+  it("country US: s1 s3 s6 (v1 v3 v6); v1's GB session s4 is out", async () => {
     const { uniqueVisitors, figures } = await goalsUnder(['is', 'country', ['US']]);
     expect(uniqueVisitors).toBe(3);
     expect(figures).toEqual({
@@ -67,7 +74,7 @@ describe('session filters keep whole sessions by their value', () => {
     expect(figures.Signup).toEqual([2, 3, 1, [eur(15), usd(29)]]);
   });
 
-  it('browser Safari: s2 s5; s5\'s payment stays out, it converted nothing', async () => {
+  it("browser Safari: s2 s5; s5's payment stays out, it converted nothing", async () => {
     const { uniqueVisitors, figures } = await goalsUnder(['is', 'browser', ['Safari']]);
     expect(uniqueVisitors).toBe(2);
     expect(figures.Signup).toEqual([1, 1, 1 / 2, [eur(10.5)]]);
@@ -113,7 +120,7 @@ describe('a page filter keeps the sessions that viewed a matching page, whole', 
     expect(figures['Footer forms']).toEqual(none); // s4 is v1's, but never viewed /pricing
   });
 
-  it('page matches /docs/**: s2 and s4 (v2 v1); v1\'s other session s1 stays out', async () => {
+  it("page matches /docs/**: s2 and s4 (v2 v1); v1's other session s1 stays out", async () => {
     const { uniqueVisitors, figures } = await goalsUnder(['matches', 'page', ['/docs/**']]);
     expect(uniqueVisitors).toBe(2);
     expect(figures['Docs pages']).toEqual([1, 1, 1 / 2, [eur(10.5)]]);

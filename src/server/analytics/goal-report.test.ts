@@ -1,6 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, del, endpointPath, post, PROP_B, report, type ResponseOf, type TestEnv } from '../test-support/fixtures.js';
-import { byCurrency, createGoals, GOAL_RANGE, GOALS, loadGoalDataset, type GoalName } from '../test-support/goal-dataset.js';
+import {
+  createTestEnv,
+  del,
+  endpointPath,
+  post,
+  PROP_B,
+  report,
+  type ResponseOf,
+  type TestEnv,
+} from '../test-support/fixtures.js';
+import {
+  byCurrency,
+  createGoals,
+  GOAL_RANGE,
+  GOALS,
+  loadGoalDataset,
+  type GoalName,
+} from '../test-support/goal-dataset.js';
 
 // The Goals report (docs/decisions.md "Goals") on goal-dataset.ts, every figure counted from its table.
 // In the UTC range: unique visitors v1 v2 v3 v5 v6 = 5; s7 (05-31), s8 (06-04) and the bot never count.
@@ -17,7 +33,13 @@ type Row = ResponseOf<'goalsReport'>['data'][number];
 type Revenue = Row['revenue'];
 
 /** The row a goal of GOALS should have: its id and definition as created, and these figures. */
-function expected(name: GoalName, visitors: number, conversions: number, conversion_rate: number, revenue: Revenue = []) {
+function expected(
+  name: GoalName,
+  visitors: number,
+  conversions: number,
+  conversion_rate: number,
+  revenue: Revenue = [],
+) {
   const definition = GOALS.find((g) => g.name === name)!;
   return { goal_id: ids[name], ...definition, visitors, conversions, conversion_rate, revenue };
 }
@@ -55,7 +77,11 @@ describe('the goals report', () => {
 
   it('leaves out a payment of a session that converted nothing: s5 paid 100 USD', async () => {
     const r = await report(env, 'goalsReport', GOAL_RANGE);
-    for (const row of r.data) expect(row.revenue.some((x) => x.amount >= 100), row.name).toBe(false);
+    for (const row of r.data)
+      expect(
+        row.revenue.some((x) => x.amount >= 100),
+        row.name,
+      ).toBe(false);
   });
 
   it('counts only the days of the range: 06-02 holds s3 (v3) and s4 (v1)', async () => {
@@ -87,13 +113,19 @@ describe('the goals report', () => {
   });
 
   it('follows the list: a new goal comes last, a deleted one is gone', async () => {
-    const added = await post(env, env.keys.a, endpointPath('createGoal'), { name: 'Signup again', kind: 'event', event: 'Signup' });
+    const added = await post(env, env.keys.a, endpointPath('createGoal'), {
+      name: 'Signup again',
+      kind: 'event',
+      event: 'Signup',
+    });
     expect(added.status).toBe(201);
     const withIt = await report(env, 'goalsReport', GOAL_RANGE);
     expect(withIt.data.map((row) => row.name)).toEqual([...GOALS.map((g) => g.name), 'Signup again']);
     expect(withIt.data.at(-1)).toMatchObject({ goal_id: added.body.id, visitors: 3, conversions: 4 });
 
     expect((await del(env, env.keys.a, endpointPath('deleteGoal', { goalId: added.body.id }))).status).toBe(200);
-    expect((await report(env, 'goalsReport', GOAL_RANGE)).data.map((row) => row.goal_id)).toEqual(GOALS.map((g) => ids[g.name]));
+    expect((await report(env, 'goalsReport', GOAL_RANGE)).data.map((row) => row.goal_id)).toEqual(
+      GOALS.map((g) => ids[g.name]),
+    );
   });
 });

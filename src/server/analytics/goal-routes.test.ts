@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
-import { addKey, createTestEnv, del, endpointPath, get, post, PROP_A, PROP_B, type Reply, type TestEnv } from '../test-support/fixtures.js';
+import {
+  addKey,
+  createTestEnv,
+  del,
+  endpointPath,
+  get,
+  post,
+  PROP_A,
+  PROP_B,
+  type Reply,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 import { GOAL_RANGE } from '../test-support/goal-dataset.js';
 
 // Goals CRUD and validation (docs/decisions.md "Goals"): /properties/{propertyId}/goals.
@@ -13,7 +24,8 @@ afterAll(() => env.close());
 
 const listPath = (propertyId = PROP_A) => endpointPath('goals', { propertyId });
 const deletePath = (goalId: string, propertyId = PROP_A) => endpointPath('deleteGoal', { propertyId, goalId });
-const create = (body: unknown, key = env.keys.a, propertyId = PROP_A) => post(env, key, endpointPath('createGoal', { propertyId }), body);
+const create = (body: unknown, key = env.keys.a, propertyId = PROP_A) =>
+  post(env, key, endpointPath('createGoal', { propertyId }), body);
 const list = async (propertyId = PROP_A, key = env.keys.a) => {
   const r = await get(env, key, listPath(propertyId));
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -39,7 +51,11 @@ describe('creating goals', () => {
     ['a page pattern with **', { name: 'Anything in docs', kind: 'page', page: '/docs/**' }, { page: '/docs/**' }],
     ['an event', { name: 'Signed up', kind: 'event', event: 'Signup' }, { event: 'Signup' }],
     ['a click on any page', { name: 'Buy', kind: 'click', target: 'a.buy' }, { target: 'a.buy' }],
-    ['a click on some pages', { name: 'Buy on pricing', kind: 'click', target: 'a.buy', page: '/pricing/*' }, { target: 'a.buy', page: '/pricing/*' }],
+    [
+      'a click on some pages',
+      { name: 'Buy on pricing', kind: 'click', target: 'a.buy', page: '/pricing/*' },
+      { target: 'a.buy', page: '/pricing/*' },
+    ],
     [
       'a form by target, source and page',
       { name: 'Hero signup', kind: 'form', target: 'form#signup', source: 'hero', page: '/signup' },
@@ -52,7 +68,13 @@ describe('creating goals', () => {
   it.each(kinds)('%s', async (_, body, fields) => {
     const r = await create(body);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body).toEqual({ id: expect.stringMatching(ID), name: body.name, kind: body.kind, created_at: expect.any(String), ...fields });
+    expect(r.body).toEqual({
+      id: expect.stringMatching(ID),
+      name: body.name,
+      kind: body.kind,
+      created_at: expect.any(String),
+      ...fields,
+    });
     expect(new Date(r.body.created_at).toISOString()).toBe(r.body.created_at);
     expect((await list()).find((g) => g.id === r.body.id)).toEqual(r.body);
   });
@@ -114,7 +136,7 @@ describe('conflicts', () => {
     expect((await create({ name: 'newsletter', kind: 'form' }, env.keys.b, PROP_B)).status).toBe(201);
   });
 
-  it('takes a deleted goal\'s name again', async () => {
+  it("takes a deleted goal's name again", async () => {
     const first = await create({ name: 'Reused', kind: 'form' });
     expect((await del(env, env.keys.a, deletePath(first.body.id))).status).toBe(200);
     expect((await create({ name: 'reused', kind: 'form' })).status).toBe(201);
@@ -128,7 +150,12 @@ describe('conflicts', () => {
       const r = await create({ name: `Goal ${i}`, kind: 'page', page: `/p${i}` }, key, fresh);
       expect(r.status, `goal ${i}: ${JSON.stringify(r.body)}`).toBe(201);
     }
-    expectError(await create({ name: 'Goal 101', kind: 'page', page: '/p101' }, key, fresh), 409, 'conflict', 'propertyId');
+    expectError(
+      await create({ name: 'Goal 101', kind: 'page', page: '/p101' }, key, fresh),
+      409,
+      'conflict',
+      'propertyId',
+    );
     expect(await list(fresh, key)).toHaveLength(100);
   });
 });

@@ -7,7 +7,9 @@ import { frameOf, rangeMeta, rateOver, scopeOf, type ReportContext } from './rep
  * Each goal of the property with its converting visitors, conversions, conversion rate (over the
  * range's unique visitors, under the same filters) and revenue per currency, in the goals' order.
  */
-export async function goalsReport(ctx: ReportContext<z.infer<typeof goalsReportParams>>): Promise<z.infer<typeof goalsReportResponse>> {
+export async function goalsReport(
+  ctx: ReportContext<z.infer<typeof goalsReportParams>>,
+): Promise<z.infer<typeof goalsReportResponse>> {
   const frame = frameOf(ctx.query);
   const scope = scopeOf(ctx, frame);
   const goals = (await Promise.all(ctx.propertyIds.map((id) => ctx.store.listGoals(id)))).flat();
@@ -17,7 +19,14 @@ export async function goalsReport(ctx: ReportContext<z.infer<typeof goalsReportP
     data: goals.map((g, i) => {
       const { id, created_at: _created, ...definition } = goalToApi(g);
       const f = figures[i];
-      return { goal_id: id, ...definition, visitors: f.visitors, conversions: f.conversions, conversion_rate: rateOver(f.visitors, summary.unique_visitors), revenue: f.revenue };
+      return {
+        goal_id: id,
+        ...definition,
+        visitors: f.visitors,
+        conversions: f.conversions,
+        conversion_rate: rateOver(f.visitors, summary.unique_visitors),
+        revenue: f.revenue,
+      };
     }),
   };
 }

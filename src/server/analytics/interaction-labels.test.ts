@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../contract/events.js';
 import { aroundToday, collect, pageview } from '../test-support/collect-requests.js';
-import { aggregate, BOT_UA, createTestEnv, get, insert, PROP_A, PROP_B, report, type TestEnv } from '../test-support/fixtures.js';
+import {
+  aggregate,
+  BOT_UA,
+  createTestEnv,
+  get,
+  insert,
+  PROP_A,
+  PROP_B,
+  report,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 
 // Elements by name (issue 12 §5): each clicks and forms row's label (the most common one sent for the
 // row) and its rate over its page's views, and `group=element`, which totals an element over pages.
@@ -25,9 +35,22 @@ function visit(session: string, country: string, property = PROP_A) {
   const common = { property_id: property, visitor_id: `v-${session}`, session_id: session, country };
   return {
     pv: (time: string, path: string): EventInput => ({ ...common, type: 'pageview', ts: at(time), path }),
-    click: (time: string, path: string, target: string, label?: string): EventInput => ({ ...common, type: 'click', ts: at(time), path, target, label }),
+    click: (time: string, path: string, target: string, label?: string): EventInput => ({
+      ...common,
+      type: 'click',
+      ts: at(time),
+      path,
+      target,
+      label,
+    }),
     submit: (time: string, path: string, target: string, label?: string, source?: string): EventInput => ({
-      ...common, type: 'form_submit', ts: at(time), path, target, label, source,
+      ...common,
+      type: 'form_submit',
+      ts: at(time),
+      path,
+      target,
+      label,
+      source,
     }),
   };
 }
@@ -43,17 +66,33 @@ let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv();
   await insert(env.store, [
-    s1.pv('10:00', '/'), s1.click('10:01', '/', 'nav a.docs', 'Docs'), s1.click('10:02', '/', 'a.cta', 'Start'),
-    s1.pv('10:03', '/pricing'), s1.click('10:04', '/pricing', '#buy', 'Buy now'), s1.pv('10:05', '/pricing'),
-    s1.click('10:06', '/pricing', '#buy', 'Buy now'), s1.submit('10:07', '/pricing', 'form#trial', 'Start your trial', 'hero'),
-    s2.pv('11:00', '/pricing'), s2.click('11:01', '/pricing', '#buy', 'Buy it'), s2.submit('11:02', '/pricing', 'form#trial', 'Start your trial', 'footer'),
-    s2.pv('11:03', '/docs'), s2.click('11:04', '/docs', 'nav a.docs', 'Docs'), s2.click('11:05', '/docs', 'nav a.docs', 'Documentation'),
+    s1.pv('10:00', '/'),
+    s1.click('10:01', '/', 'nav a.docs', 'Docs'),
+    s1.click('10:02', '/', 'a.cta', 'Start'),
+    s1.pv('10:03', '/pricing'),
+    s1.click('10:04', '/pricing', '#buy', 'Buy now'),
+    s1.pv('10:05', '/pricing'),
+    s1.click('10:06', '/pricing', '#buy', 'Buy now'),
+    s1.submit('10:07', '/pricing', 'form#trial', 'Start your trial', 'hero'),
+    s2.pv('11:00', '/pricing'),
+    s2.click('11:01', '/pricing', '#buy', 'Buy it'),
+    s2.submit('11:02', '/pricing', 'form#trial', 'Start your trial', 'footer'),
+    s2.pv('11:03', '/docs'),
+    s2.click('11:04', '/docs', 'nav a.docs', 'Docs'),
+    s2.click('11:05', '/docs', 'nav a.docs', 'Documentation'),
     s2.submit('11:06', '/docs', 'form#search'),
-    s3.pv('12:00', '/'), s3.click('12:01', '/', 'nav a.docs', 'Docs'), s3.click('12:02', '/', 'button.icon'), s3.click('12:03', '/', 'a.cta', 'begin'),
-    s4.pv('13:00', '/docs'), s4.click('13:01', '/docs', 'nav a.docs', 'Documentation'), s4.click('13:02', '/app', 'button.save', 'Save'),
+    s3.pv('12:00', '/'),
+    s3.click('12:01', '/', 'nav a.docs', 'Docs'),
+    s3.click('12:02', '/', 'button.icon'),
+    s3.click('12:03', '/', 'a.cta', 'begin'),
+    s4.pv('13:00', '/docs'),
+    s4.click('13:01', '/docs', 'nav a.docs', 'Documentation'),
+    s4.click('13:02', '/app', 'button.save', 'Save'),
     s4.submit('13:03', '/docs', 'form#newsletter', 'Newsletter'),
-    { ...bot.pv('14:00', '/pricing'), user_agent: BOT_UA }, { ...bot.click('14:01', '/pricing', '#buy', 'Buy it'), user_agent: BOT_UA },
-    m1.pv('15:00', '/'), m1.click('15:01', '/', 'nav a.docs', 'Docs'),
+    { ...bot.pv('14:00', '/pricing'), user_agent: BOT_UA },
+    { ...bot.click('14:01', '/pricing', '#buy', 'Buy it'), user_agent: BOT_UA },
+    m1.pv('15:00', '/'),
+    m1.click('15:01', '/', 'nav a.docs', 'Docs'),
   ]);
 });
 afterAll(() => env.close());
@@ -67,7 +106,14 @@ describe('clicks per page and element', () => {
     expect(r.meta).not.toHaveProperty('group');
     expect(r.data).toEqual([
       // "Documentation" twice against "Docs" once; 3 clicks over /docs's 2 views: more than one a view
-      { page: '/docs', target: 'nav a.docs', label: 'Documentation', clicks: 3, unique_clicks: 2, click_through_rate: 1.5 },
+      {
+        page: '/docs',
+        target: 'nav a.docs',
+        label: 'Documentation',
+        clicks: 3,
+        unique_clicks: 2,
+        click_through_rate: 1.5,
+      },
       // "Buy now" twice against "Buy it" once (the bot's "Buy it" is not counted); 3 over 3 views
       { page: '/pricing', target: '#buy', label: 'Buy now', clicks: 3, unique_clicks: 2, click_through_rate: 1 },
       // "Start" and "begin" once each: the first in byte order (upper case before lower) names it
@@ -125,7 +171,16 @@ describe('clicks per page and element', () => {
 
   it('keeps, under a page filter, the clicks and pages that match', async () => {
     const r = await report(env, 'clicksBreakdown', filtered(['is', 'page', ['/docs']]));
-    expect(r.data).toEqual([{ page: '/docs', target: 'nav a.docs', label: 'Documentation', clicks: 3, unique_clicks: 2, click_through_rate: 1.5 }]);
+    expect(r.data).toEqual([
+      {
+        page: '/docs',
+        target: 'nav a.docs',
+        label: 'Documentation',
+        clicks: 3,
+        unique_clicks: 2,
+        click_through_rate: 1.5,
+      },
+    ]);
     // "Docs" was clicked on / too, but only its /docs click, and /docs's views, are kept
     const grouped = await report(env, 'clicksBreakdown', { ...filtered(['is', 'page', ['/docs']]), group: 'element' });
     expect(grouped.data).toEqual([
@@ -162,10 +217,17 @@ describe('clicks per page and element', () => {
   it('totals an element over the properties of an aggregate, with all their views', async () => {
     // site-b's m1 viewed / and clicked "Docs": / has 3 views over both properties, /docs 2
     const grouped = await aggregate(env, 'clicksBreakdown', [PROP_A, PROP_B], { ...byElement, limit: 1 });
-    expect(grouped.data).toEqual([{ page: null, target: 'nav a.docs', label: 'Docs', clicks: 4, unique_clicks: 4, click_through_rate: 0.8 }]);
+    expect(grouped.data).toEqual([
+      { page: null, target: 'nav a.docs', label: 'Docs', clicks: 4, unique_clicks: 4, click_through_rate: 0.8 },
+    ]);
     const perPage = await aggregate(env, 'clicksBreakdown', [PROP_A, PROP_B], DAY);
     expect(perPage.data.find((x) => x.page === '/' && x.target === 'nav a.docs')).toEqual({
-      page: '/', target: 'nav a.docs', label: 'Docs', clicks: 3, unique_clicks: 3, click_through_rate: 1,
+      page: '/',
+      target: 'nav a.docs',
+      label: 'Docs',
+      clicks: 3,
+      unique_clicks: 3,
+      click_through_rate: 1,
     });
   });
 });
@@ -174,14 +236,46 @@ describe('forms per page and element', () => {
   it('names each form and rates its submissions by its page views', async () => {
     const r = await report(env, 'formsBreakdown', DAY);
     expect(r.data).toEqual([
-      { page: '/pricing', target: 'form#trial', label: 'Start your trial', submissions: 2, unique_submissions: 2, unique_sessions: 2, submission_rate: 2 / 3 },
-      { page: '/docs', target: 'form#newsletter', label: 'Newsletter', submissions: 1, unique_submissions: 1, unique_sessions: 1, submission_rate: 0.5 },
-      { page: '/docs', target: 'form#search', label: null, submissions: 1, unique_submissions: 1, unique_sessions: 1, submission_rate: 0.5 },
+      {
+        page: '/pricing',
+        target: 'form#trial',
+        label: 'Start your trial',
+        submissions: 2,
+        unique_submissions: 2,
+        unique_sessions: 2,
+        submission_rate: 2 / 3,
+      },
+      {
+        page: '/docs',
+        target: 'form#newsletter',
+        label: 'Newsletter',
+        submissions: 1,
+        unique_submissions: 1,
+        unique_sessions: 1,
+        submission_rate: 0.5,
+      },
+      {
+        page: '/docs',
+        target: 'form#search',
+        label: null,
+        submissions: 1,
+        unique_submissions: 1,
+        unique_sessions: 1,
+        submission_rate: 0.5,
+      },
     ]);
     // The source narrows the submissions, not the views they are rated by.
     const hero = await report(env, 'formsBreakdown', { ...DAY, source: 'hero' });
     expect(hero.data).toEqual([
-      { page: '/pricing', target: 'form#trial', label: 'Start your trial', submissions: 1, unique_submissions: 1, unique_sessions: 1, submission_rate: 1 / 3 },
+      {
+        page: '/pricing',
+        target: 'form#trial',
+        label: 'Start your trial',
+        submissions: 1,
+        unique_submissions: 1,
+        unique_sessions: 1,
+        submission_rate: 1 / 3,
+      },
     ]);
     const grouped = await report(env, 'formsBreakdown', byElement);
     expect(grouped.meta).toMatchObject({ group: 'element' });
@@ -214,12 +308,27 @@ describe('the label and group parameters', () => {
     const fresh = await createTestEnv();
     try {
       const click = (label: unknown, target: string) => ({ ...pageview({ type: 'click', path: '/x', target }), label });
-      expect((await collect(fresh.app, { events: [pageview({ path: '/x', label: 'Home' }), click('  Sign up  ', 'a.one'), click('   ', 'a.two'), click('é'.repeat(120), 'a.three')] })).status).toBe(202);
+      expect(
+        (
+          await collect(fresh.app, {
+            events: [
+              pageview({ path: '/x', label: 'Home' }),
+              click('  Sign up  ', 'a.one'),
+              click('   ', 'a.two'),
+              click('é'.repeat(120), 'a.three'),
+            ],
+          })
+        ).status,
+      ).toBe(202);
       const tooLong = await collect(fresh.app, { events: [click('x'.repeat(121), 'a.four')] });
       expect(tooLong.status).toBe(400);
       expect(tooLong.body.error.details.field).toBe('events.0.label');
       const r = await report(fresh, 'clickDetails', { ...aroundToday(), page: '/x' });
-      expect(r.data.clicks.map((c) => [c.target, c.label])).toEqual([['a.one', 'Sign up'], ['a.three', 'é'.repeat(120)], ['a.two', null]]);
+      expect(r.data.clicks.map((c) => [c.target, c.label])).toEqual([
+        ['a.one', 'Sign up'],
+        ['a.three', 'é'.repeat(120)],
+        ['a.two', null],
+      ]);
       const stored = [];
       for await (const batch of fresh.store.exportEvents()) stored.push(...batch);
       expect(stored.find((e) => e.type === 'pageview')?.label ?? null).toBeNull();

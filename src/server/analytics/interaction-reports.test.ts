@@ -23,7 +23,13 @@ describe('clicks', () => {
     ]);
     expect(r.trend.map((b) => b.bucket_start)).toEqual(DAYS);
     // 03-06 s1; 03-07 s2 ×2; 03-08 none; 03-09 s4 + s6; 03-10 none
-    expect(r.trend.map((b) => [b.clicks, b.unique_clicks])).toEqual([[1, 1], [2, 1], [0, 0], [2, 2], [0, 0]]);
+    expect(r.trend.map((b) => [b.clicks, b.unique_clicks])).toEqual([
+      [1, 1],
+      [2, 1],
+      [0, 0],
+      [2, 2],
+      [0, 0],
+    ]);
     // sessions s1 s2 s4 s6 clicked: 4, not 3 + 1
     expect(r.summary).toEqual({ total_clicks: 5, total_unique_clicks: 4 });
   });
@@ -50,7 +56,11 @@ describe('clicks', () => {
 
   it('buckets the click trend in the requested zone', async () => {
     // New York: s1 09:04 EST 03-06, s2 11:00 EST 03-07, s4 06:06 EDT and s6 16:04 EDT on 03-09
-    const r = await report(env, 'clicksBreakdown', { start: '2026-03-06', end: '2026-03-09', timezone: 'America/New_York' });
+    const r = await report(env, 'clicksBreakdown', {
+      start: '2026-03-06',
+      end: '2026-03-09',
+      timezone: 'America/New_York',
+    });
     expect(r.trend.map((b) => b.bucket_start.slice(-6))).toEqual(['-05:00', '-05:00', '-05:00', '-04:00']);
     expect(r.trend.map((b) => b.clicks)).toEqual([1, 2, 0, 2]);
   });
@@ -66,7 +76,11 @@ describe('forms', () => {
     ]);
     // 03-06 s1 ×2; 03-08 s3; 03-10 s7
     expect(r.trend.map((b) => [b.submissions, b.unique_submissions, b.unique_sessions])).toEqual([
-      [2, 1, 1], [0, 0, 0], [1, 1, 1], [0, 0, 0], [1, 1, 1],
+      [2, 1, 1],
+      [0, 0, 0],
+      [1, 1, 1],
+      [0, 0, 0],
+      [1, 1, 1],
     ]);
     expect(r.summary).toEqual({ total_submissions: 4, total_unique_submissions: 3, unique_sessions: 3 });
     for (const row of [...r.data, ...r.trend]) {
@@ -78,7 +92,9 @@ describe('forms', () => {
   it('filters by source', async () => {
     // hero: only s1's two submits; s3 sent none, s7 footer
     const hero = await report(env, 'formsBreakdown', { ...MARCH, source: 'hero' });
-    expect(seedFields(hero.data)).toEqual([{ page: '/signup', target: 'form#signup', submissions: 2, unique_submissions: 1, unique_sessions: 1 }]);
+    expect(seedFields(hero.data)).toEqual([
+      { page: '/signup', target: 'form#signup', submissions: 2, unique_submissions: 1, unique_sessions: 1 },
+    ]);
     expect(hero.trend.map((b) => b.submissions)).toEqual([2, 0, 0, 0, 0]);
     expect(hero.summary).toEqual({ total_submissions: 2, total_unique_submissions: 1, unique_sessions: 1 });
     const footer = await report(env, 'formsBreakdown', { ...MARCH, source: 'footer' });
@@ -90,13 +106,19 @@ describe('forms', () => {
   it('gives one page with shares of its submissions, with and without source', async () => {
     const all = await report(env, 'formDetails', { ...MARCH, page: '/signup' });
     expect(all.meta).toMatchObject({ page: '/signup', granularity: 'day', bucket_count: 5 });
-    expect(seedFields(all.data.forms)).toEqual([{ target: 'form#signup', submissions: 3, unique_submissions: 2, unique_sessions: 2, share: 1 }]);
+    expect(seedFields(all.data.forms)).toEqual([
+      { target: 'form#signup', submissions: 3, unique_submissions: 2, unique_sessions: 2, share: 1 },
+    ]);
     expect(all.summary).toEqual({ total_submissions: 3, total_unique_submissions: 2, unique_sessions: 2 });
     const hero = await report(env, 'formDetails', { ...MARCH, page: '/signup', source: 'hero' });
-    expect(seedFields(hero.data.forms)).toEqual([{ target: 'form#signup', submissions: 2, unique_submissions: 1, unique_sessions: 1, share: 1 }]);
+    expect(seedFields(hero.data.forms)).toEqual([
+      { target: 'form#signup', submissions: 2, unique_submissions: 1, unique_sessions: 1, share: 1 },
+    ]);
     expect(hero.trend.map((b) => b.unique_sessions)).toEqual([1, 0, 0, 0, 0]);
     const home = await report(env, 'formDetails', { ...MARCH, page: '/' });
-    expect(seedFields(home.data.forms)).toEqual([{ target: 'form#newsletter', submissions: 1, unique_submissions: 1, unique_sessions: 1, share: 1 }]);
+    expect(seedFields(home.data.forms)).toEqual([
+      { target: 'form#newsletter', submissions: 1, unique_submissions: 1, unique_sessions: 1, share: 1 },
+    ]);
   });
 
   it('sums weekly buckets to the same totals', async () => {

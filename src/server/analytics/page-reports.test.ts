@@ -24,14 +24,29 @@ describe('pages/breakdown', () => {
     // entered on /: s1 s3 s4 (s4 through its late-arriving first view), none bounced
     expect(home).toEqual({ path: '/', page_views: 5, unique_visitors: 4, avg_scroll_depth: 0.75, bounce_rate: 0 });
     // /signup: s1 s3, no engagement, nobody entered there: neither rate has a base, so both are null (not 0%)
-    expect(signup).toEqual({ path: '/signup', page_views: 2, unique_visitors: 2, avg_scroll_depth: null, bounce_rate: null });
+    expect(signup).toEqual({
+      path: '/signup',
+      page_views: 2,
+      unique_visitors: 2,
+      avg_scroll_depth: null,
+      bounce_rate: null,
+    });
     // /blog/post-1: s6 entered and went on (3 views); scroll 0.3
-    expect(blog).toEqual({ path: '/blog/post-1', page_views: 1, unique_visitors: 1, avg_scroll_depth: 0.3, bounce_rate: 0 });
+    expect(blog).toEqual({
+      path: '/blog/post-1',
+      page_views: 1,
+      unique_visitors: 1,
+      avg_scroll_depth: 0.3,
+      bounce_rate: 0,
+    });
   });
 
   it('applies limit', async () => {
     const r = await report(env, 'pagesBreakdown', { ...MARCH, limit: 2 });
-    expect(r.data.map((p) => [p.path, p.page_views])).toEqual([['/pricing', 6], ['/', 5]]);
+    expect(r.data.map((p) => [p.path, p.page_views])).toEqual([
+      ['/pricing', 6],
+      ['/', 5],
+    ]);
   });
 
   it('reads only the range: 2026-03-09 alone', async () => {
@@ -74,7 +89,8 @@ describe('pages/details', () => {
       { country: 'GB', page_views: 1, share: 1 / 6 },
       { country: 'unknown', page_views: 1, share: 1 / 6 },
     ]);
-    for (const list of [d.utm, d.devices, d.countries]) expect(list.reduce((s, x) => s + x.share, 0)).toBeCloseTo(1, 10);
+    for (const list of [d.utm, d.devices, d.countries])
+      expect(list.reduce((s, x) => s + x.share, 0)).toBeCloseTo(1, 10);
   });
 
   it('splits a page entered elsewhere by its own views', async () => {
@@ -90,6 +106,14 @@ describe('pages/details', () => {
 
   it('answers zeros, no rates and empty lists for a page without views', async () => {
     const r = await report(env, 'pageDetails', { ...MARCH, page: '/nowhere' });
-    expect(r.data).toEqual({ page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null, utm: [], devices: [], countries: [] });
+    expect(r.data).toEqual({
+      page_views: 0,
+      unique_visitors: 0,
+      avg_scroll_depth: null,
+      bounce_rate: null,
+      utm: [],
+      devices: [],
+      countries: [],
+    });
   });
 });

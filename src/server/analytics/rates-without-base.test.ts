@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggregate, createTestEnv, insert, PROP_A, PROP_B, report, session, type TestEnv } from '../test-support/fixtures.js';
+import {
+  aggregate,
+  createTestEnv,
+  insert,
+  PROP_A,
+  PROP_B,
+  report,
+  session,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 
 // Rates without a base are null, not 0 (issue 13 §3; docs/decisions.md "Rates without a base"): a page
 // nobody entered on has no bounce rate, a range without sessions none either. One day of site-a:
@@ -20,10 +29,16 @@ let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv();
   await insert(env.store, [
-    a1.pv(at('09:00'), '/'), a1.engage(at('09:01'), '/', 0.5), a1.pv(at('09:02'), '/features'),
+    a1.pv(at('09:00'), '/'),
+    a1.engage(at('09:01'), '/', 0.5),
+    a1.pv(at('09:02'), '/features'),
     a2.pv(at('10:00'), '/'),
-    a3.pv(at('11:00'), '/pricing'), a3.pv(at('11:01'), '/features'), a3.pv(at('11:02'), '/contact'),
-    a3.submit(at('11:03'), '/contact', 'form#contact'), a3.click(at('11:04'), '/app', 'button.save'), a3.submit(at('11:05'), '/thanks', 'form#survey'),
+    a3.pv(at('11:00'), '/pricing'),
+    a3.pv(at('11:01'), '/features'),
+    a3.pv(at('11:02'), '/contact'),
+    a3.submit(at('11:03'), '/contact', 'form#contact'),
+    a3.click(at('11:04'), '/app', 'button.save'),
+    a3.submit(at('11:05'), '/thanks', 'form#survey'),
   ]);
 });
 afterAll(() => env.close());
@@ -48,17 +63,29 @@ describe('pages', () => {
 });
 
 describe('traffic summary', () => {
-  it('has a bounce rate and an average over the range\'s sessions, and none for a range without sessions', async () => {
+  it("has a bounce rate and an average over the range's sessions, and none for a range without sessions", async () => {
     const r = await report(env, 'trafficSummary', DAY);
     expect(r.data).toMatchObject({ sessions: 3, bounce_rate: 1 / 3 });
     expect(r.data.avg_session_duration).not.toBeNull();
     const empty = await report(env, 'trafficSummary', EMPTY);
-    expect(empty.data).toEqual({ page_views: 0, sessions: 0, unique_visitors: 0, bounce_rate: null, avg_session_duration: null });
+    expect(empty.data).toEqual({
+      page_views: 0,
+      sessions: 0,
+      unique_visitors: 0,
+      bounce_rate: null,
+      avg_session_duration: null,
+    });
   });
 
   it('the aggregate over both properties too', async () => {
     const empty = await aggregate(env, 'trafficSummary', [PROP_A, PROP_B], EMPTY);
-    expect(empty.data).toEqual({ page_views: 0, sessions: 0, unique_visitors: 0, bounce_rate: null, avg_session_duration: null });
+    expect(empty.data).toEqual({
+      page_views: 0,
+      sessions: 0,
+      unique_visitors: 0,
+      bounce_rate: null,
+      avg_session_duration: null,
+    });
     // site-b has nothing: the rate is site-a's
     const day = await aggregate(env, 'trafficSummary', [PROP_A, PROP_B], DAY);
     expect(day.data).toMatchObject({ sessions: 3, bounce_rate: 1 / 3 });
@@ -67,28 +94,41 @@ describe('traffic summary', () => {
 
 describe('funnels', () => {
   const steps = JSON.stringify([{ page: '/' }, { page: '/contact' }, { page: '/features' }]);
-  const rates = (d: { steps: { sessions: number; conversion_rate: number | null }[]; overall_conversion_rate: number | null }) => [
-    d.steps.map((s) => s.sessions), d.steps.map((s) => s.conversion_rate), d.overall_conversion_rate,
-  ];
+  const rates = (d: {
+    steps: { sessions: number; conversion_rate: number | null }[];
+    overall_conversion_rate: number | null;
+  }) => [d.steps.map((s) => s.sessions), d.steps.map((s) => s.conversion_rate), d.overall_conversion_rate];
 
   it('a step after one nobody reached has no rate; the overall rate over step 1 stays', async () => {
     // / by a1 a2; neither viewed /contact (a3 did, but never /)
     for (const mode of ['unbounded', 'sequential']) {
-      expect(rates((await report(env, 'funnel', { ...DAY, steps, mode })).data), mode).toEqual([[2, 0, 0], [1, 0, null], 0]);
+      expect(rates((await report(env, 'funnel', { ...DAY, steps, mode })).data), mode).toEqual([
+        [2, 0, 0],
+        [1, 0, null],
+        0,
+      ]);
     }
   });
 
   it('a range without sessions has no rate at all, step 1 included', async () => {
-    expect(rates((await report(env, 'funnel', { ...EMPTY, steps })).data)).toEqual([[0, 0, 0], [null, null, null], null]);
+    expect(rates((await report(env, 'funnel', { ...EMPTY, steps })).data)).toEqual([
+      [0, 0, 0],
+      [null, null, null],
+      null,
+    ]);
   });
 });
 
 describe('clicks and forms', () => {
   it('a row on a page without views in the range has no rate; its share of the page stays', async () => {
     const clicks = await report(env, 'clicksBreakdown', DAY);
-    expect(clicks.data).toEqual([{ page: '/app', target: 'button.save', label: null, clicks: 1, unique_clicks: 1, click_through_rate: null }]);
+    expect(clicks.data).toEqual([
+      { page: '/app', target: 'button.save', label: null, clicks: 1, unique_clicks: 1, click_through_rate: null },
+    ]);
     const details = await report(env, 'clickDetails', { ...DAY, page: '/app' });
-    expect(details.data.clicks).toEqual([{ target: 'button.save', label: null, clicks: 1, unique_clicks: 1, share: 1, click_through_rate: null }]);
+    expect(details.data.clicks).toEqual([
+      { target: 'button.save', label: null, clicks: 1, unique_clicks: 1, share: 1, click_through_rate: null },
+    ]);
     const forms = await report(env, 'formsBreakdown', DAY);
     expect(forms.data.map((f) => [f.page, f.target, f.submission_rate]).sort()).toEqual([
       ['/contact', 'form#contact', 1], // 1 over /contact's 1 view

@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import type { rangeParams } from '../../contract/analytics-query.js';
 import type { Filter } from '../../contract/filters.js';
 import type { BucketedScope, GoalRecord, Scope, Store } from '../store/store.js';
-import { bucketsOf, formatInZone, resolveTimeFrame, type Bucket, type Granularity, type TimeFrame } from './time-frame.js';
+import {
+  bucketsOf,
+  formatInZone,
+  resolveTimeFrame,
+  type Bucket,
+  type Granularity,
+  type TimeFrame,
+} from './time-frame.js';
 
 export type ScopeMeta = { property_id: string } | { property_ids: string[] };
 
@@ -30,10 +37,20 @@ export function filtersOf(ctx: ReportContext<unknown>): Filter[] | undefined {
 }
 
 export function scopeOf(ctx: ReportContext<unknown>, frame: TimeFrame): Scope {
-  return { propertyIds: ctx.propertyIds, start: frame.start, end: frame.end, filters: filtersOf(ctx), ...(ctx.goals ? { goals: ctx.goals } : {}) };
+  return {
+    propertyIds: ctx.propertyIds,
+    start: frame.start,
+    end: frame.end,
+    filters: filtersOf(ctx),
+    ...(ctx.goals ? { goals: ctx.goals } : {}),
+  };
 }
 
-export function bucketedScopeOf(ctx: ReportContext<unknown>, frame: TimeFrame, granularity: Granularity): BucketedScope {
+export function bucketedScopeOf(
+  ctx: ReportContext<unknown>,
+  frame: TimeFrame,
+  granularity: Granularity,
+): BucketedScope {
   return { ...scopeOf(ctx, frame), granularity, offsets: frame.offsets };
 }
 

@@ -48,15 +48,24 @@ function parseInstant(value: string, zone: string, field: 'start' | 'end'): { dt
 
 /** Parses start/end/timezone per operations.md §5: a date-only `end` includes that whole day. */
 export function resolveTimeFrame(startRaw: string, endRaw: string, zone: string): TimeFrame {
-  if (!isValidZone(zone)) throw new ApiError(400, 'invalid_request', `unknown time zone "${zone}"`, { field: 'timezone', value: zone });
+  if (!isValidZone(zone))
+    throw new ApiError(400, 'invalid_request', `unknown time zone "${zone}"`, { field: 'timezone', value: zone });
   const start = parseInstant(startRaw, zone, 'start').dt;
   const parsedEnd = parseInstant(endRaw, zone, 'end');
   const end = parsedEnd.dateOnly ? parsedEnd.dt.plus({ days: 1 }) : parsedEnd.dt;
   if (end <= start) throw new ApiError(400, 'invalid_request', 'end must be after start', { field: 'end' });
   if (end.diff(start, 'days').days > MAX_RANGE_DAYS) {
-    throw new ApiError(400, 'invalid_request', `the range may span at most ${MAX_RANGE_DAYS} days`, { field: 'end', max_days: MAX_RANGE_DAYS });
+    throw new ApiError(400, 'invalid_request', `the range may span at most ${MAX_RANGE_DAYS} days`, {
+      field: 'end',
+      max_days: MAX_RANGE_DAYS,
+    });
   }
-  return { start: start.toJSDate(), end: end.toJSDate(), zone, offsets: offsetSegments(start.toMillis(), end.toMillis(), zone) };
+  return {
+    start: start.toJSDate(),
+    end: end.toJSDate(),
+    zone,
+    offsets: offsetSegments(start.toMillis(), end.toMillis(), zone),
+  };
 }
 
 /** A frame for "the last N minutes/days up to now", used where the API takes no dates. */
@@ -107,10 +116,15 @@ export function bucketsOf(frame: TimeFrame, granularity: Granularity): Bucket[] 
 
 function checkBucketCount(count: number, granularity: Granularity): void {
   if (count > MAX_BUCKETS) {
-    throw new ApiError(400, 'invalid_request', `the range holds more than ${MAX_BUCKETS} ${granularity} buckets; use a coarser granularity`, {
-      field: 'granularity',
-      max_buckets: MAX_BUCKETS,
-    });
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `the range holds more than ${MAX_BUCKETS} ${granularity} buckets; use a coarser granularity`,
+      {
+        field: 'granularity',
+        max_buckets: MAX_BUCKETS,
+      },
+    );
   }
 }
 

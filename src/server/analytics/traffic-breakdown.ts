@@ -6,15 +6,26 @@ import { frameOf, rangeMeta, ratio, scopeOf, type ReportContext } from './report
 
 const unknown = (v: string | null | undefined) => v ?? 'unknown';
 
-export async function trafficBreakdown(ctx: ReportContext<z.infer<typeof breakdownParams>>): Promise<BreakdownResponse> {
+export async function trafficBreakdown(
+  ctx: ReportContext<z.infer<typeof breakdownParams>>,
+): Promise<BreakdownResponse> {
   const frame = frameOf(ctx.query);
   const { rows, totals } = await ctx.store.segments(scopeOf(ctx, frame), ctx.query.limit);
   const of = (d: SegmentDimension) => rows.filter((r) => r.dimension === d);
-  const figures = (r: SegmentRow) => ({ sessions: r.sessions, page_views: r.page_views, share: ratio(r.sessions, totals.sessions) });
+  const figures = (r: SegmentRow) => ({
+    sessions: r.sessions,
+    page_views: r.page_views,
+    share: ratio(r.sessions, totals.sessions),
+  });
   return {
     meta: { ...rangeMeta(ctx, frame), limit: ctx.query.limit, totals },
     data: {
-      utm: of('utm').map((r) => ({ source: unknown(r.values[0]), medium: unknown(r.values[1]), campaign: unknown(r.values[2]), ...figures(r) })),
+      utm: of('utm').map((r) => ({
+        source: unknown(r.values[0]),
+        medium: unknown(r.values[1]),
+        campaign: unknown(r.values[2]),
+        ...figures(r),
+      })),
       countries: of('country').map((r) => ({ country: unknown(r.values[0]), ...figures(r) })),
       devices: of('device').map((r) => ({ device: unknown(r.values[0]), ...figures(r) })),
       landing_pages: of('landing_page').map((r) => ({ path: unknown(r.values[0]), ...figures(r) })),

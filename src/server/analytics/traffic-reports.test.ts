@@ -41,10 +41,21 @@ describe('traffic/trends', () => {
   it('buckets days in America/New_York across the spring-forward, zero-filled, with a 23-hour day', async () => {
     const r = await report(env, 'trafficTrends', { start: '2026-03-05', end: '2026-03-11', timezone: NY });
     // 00:00 EST on 03-05 = 05:00Z; the day after 03-11 starts at 00:00 EDT = 04:00Z
-    expect(r.meta).toMatchObject({ start: '2026-03-05T05:00:00.000Z', end: '2026-03-12T04:00:00.000Z', timezone: NY, granularity: 'day', bucket_count: 7 });
+    expect(r.meta).toMatchObject({
+      start: '2026-03-05T05:00:00.000Z',
+      end: '2026-03-12T04:00:00.000Z',
+      timezone: NY,
+      granularity: 'day',
+      bucket_count: 7,
+    });
     expect(r.data.map((b) => b.bucket_start)).toEqual([
-      '2026-03-05T00:00:00.000-05:00', '2026-03-06T00:00:00.000-05:00', '2026-03-07T00:00:00.000-05:00', '2026-03-08T00:00:00.000-05:00',
-      '2026-03-09T00:00:00.000-04:00', '2026-03-10T00:00:00.000-04:00', '2026-03-11T00:00:00.000-04:00',
+      '2026-03-05T00:00:00.000-05:00',
+      '2026-03-06T00:00:00.000-05:00',
+      '2026-03-07T00:00:00.000-05:00',
+      '2026-03-08T00:00:00.000-05:00',
+      '2026-03-09T00:00:00.000-04:00',
+      '2026-03-10T00:00:00.000-04:00',
+      '2026-03-11T00:00:00.000-04:00',
     ]);
     const dst = r.data[3];
     expect(dst.bucket_end).toBe('2026-03-09T00:00:00.000-04:00');
@@ -58,37 +69,91 @@ describe('traffic/trends', () => {
   });
 
   it('has 23 hour buckets on the spring-forward day: 01:00 EST then 03:00 EDT', async () => {
-    const r = await report(env, 'trafficTrends', { start: '2026-03-08', end: '2026-03-08', timezone: NY, granularity: 'hour' });
+    const r = await report(env, 'trafficTrends', {
+      start: '2026-03-08',
+      end: '2026-03-08',
+      timezone: NY,
+      granularity: 'hour',
+    });
     expect(r.data).toHaveLength(23);
-    expect(r.data[1]).toEqual({ bucket_start: '2026-03-08T01:00:00.000-05:00', bucket_end: '2026-03-08T03:00:00.000-04:00', page_views: 2, unique_visitors: 1 });
+    expect(r.data[1]).toEqual({
+      bucket_start: '2026-03-08T01:00:00.000-05:00',
+      bucket_end: '2026-03-08T03:00:00.000-04:00',
+      page_views: 2,
+      unique_visitors: 1,
+    });
     expect(r.data[2]).toMatchObject({ bucket_start: '2026-03-08T03:00:00.000-04:00', page_views: 1 }); // s3 at 03:10 EDT
     expect(r.data.reduce((n, b) => n + b.page_views, 0)).toBe(3);
   });
 
   it('keeps both 01:00 hours of the fall-back apart: 25 hour buckets on 2026-11-01', async () => {
-    const r = await report(env, 'trafficTrends', { start: '2026-11-01', end: '2026-11-01', timezone: NY, granularity: 'hour' });
-    expect(r.meta).toMatchObject({ start: '2026-11-01T04:00:00.000Z', end: '2026-11-02T05:00:00.000Z', bucket_count: 25 });
+    const r = await report(env, 'trafficTrends', {
+      start: '2026-11-01',
+      end: '2026-11-01',
+      timezone: NY,
+      granularity: 'hour',
+    });
+    expect(r.meta).toMatchObject({
+      start: '2026-11-01T04:00:00.000Z',
+      end: '2026-11-02T05:00:00.000Z',
+      bucket_count: 25,
+    });
     expect(r.data).toHaveLength(25);
-    expect(r.data[1]).toEqual({ bucket_start: '2026-11-01T01:00:00.000-04:00', bucket_end: '2026-11-01T01:00:00.000-05:00', page_views: 1, unique_visitors: 1 });
-    expect(r.data[2]).toEqual({ bucket_start: '2026-11-01T01:00:00.000-05:00', bucket_end: '2026-11-01T02:00:00.000-05:00', page_views: 2, unique_visitors: 1 });
+    expect(r.data[1]).toEqual({
+      bucket_start: '2026-11-01T01:00:00.000-04:00',
+      bucket_end: '2026-11-01T01:00:00.000-05:00',
+      page_views: 1,
+      unique_visitors: 1,
+    });
+    expect(r.data[2]).toEqual({
+      bucket_start: '2026-11-01T01:00:00.000-05:00',
+      bucket_end: '2026-11-01T02:00:00.000-05:00',
+      page_views: 2,
+      unique_visitors: 1,
+    });
     expect(r.data[24].bucket_start).toBe('2026-11-01T23:00:00.000-05:00');
     expect(r.summary).toEqual({ page_views: 3, unique_visitors: 2 });
   });
 
   it('buckets weeks from Monday (the first may start before the range) and months in the zone', async () => {
     const w = await report(env, 'trafficTrends', { start: '2026-03-04', end: '2026-03-17', granularity: 'week' });
-    expect(w.data.map((b) => b.bucket_start)).toEqual(['2026-03-02T00:00:00.000Z', '2026-03-09T00:00:00.000Z', '2026-03-16T00:00:00.000Z']);
+    expect(w.data.map((b) => b.bucket_start)).toEqual([
+      '2026-03-02T00:00:00.000Z',
+      '2026-03-09T00:00:00.000Z',
+      '2026-03-16T00:00:00.000Z',
+    ]);
     // week of 03-02: s1 3 + s2 1 + s3 3 (v1 v2 v3); week of 03-09: s4 2 + s6 3 + s7 2 (v1 v5 v6)
-    expect(w.data.map((b) => [b.page_views, b.unique_visitors])).toEqual([[7, 3], [7, 3], [0, 0]]);
+    expect(w.data.map((b) => [b.page_views, b.unique_visitors])).toEqual([
+      [7, 3],
+      [7, 3],
+      [0, 0],
+    ]);
     expect(w.summary).toEqual({ page_views: 14, unique_visitors: 5 }); // v1 is in both weeks, counted once
-    const m = await report(env, 'trafficTrends', { start: '2026-02-15', end: '2026-04-10', timezone: NY, granularity: 'month' });
-    expect(m.data.map((b) => b.bucket_start)).toEqual(['2026-02-01T00:00:00.000-05:00', '2026-03-01T00:00:00.000-05:00', '2026-04-01T00:00:00.000-04:00']);
+    const m = await report(env, 'trafficTrends', {
+      start: '2026-02-15',
+      end: '2026-04-10',
+      timezone: NY,
+      granularity: 'month',
+    });
+    expect(m.data.map((b) => b.bucket_start)).toEqual([
+      '2026-02-01T00:00:00.000-05:00',
+      '2026-03-01T00:00:00.000-05:00',
+      '2026-04-01T00:00:00.000-04:00',
+    ]);
     expect(m.data.map((b) => b.page_views)).toEqual([0, 14, 0]);
   });
 
   it('counts the day of a zone whose DST starts at midnight (America/Santiago)', async () => {
-    const r = await report(env, 'trafficTrends', { start: '2026-09-05', end: '2026-09-07', timezone: 'America/Santiago' });
-    expect(r.data.map((b) => b.bucket_start)).toEqual(['2026-09-05T00:00:00.000-04:00', '2026-09-06T01:00:00.000-03:00', '2026-09-07T00:00:00.000-03:00']);
+    const r = await report(env, 'trafficTrends', {
+      start: '2026-09-05',
+      end: '2026-09-07',
+      timezone: 'America/Santiago',
+    });
+    expect(r.data.map((b) => b.bucket_start)).toEqual([
+      '2026-09-05T00:00:00.000-04:00',
+      '2026-09-06T01:00:00.000-03:00',
+      '2026-09-07T00:00:00.000-03:00',
+    ]);
     expect(r.data.map((b) => b.page_views)).toEqual([0, 1, 0]); // d1 at 12:00 local on 09-06
   });
 });
@@ -96,16 +161,33 @@ describe('traffic/trends', () => {
 describe('traffic/summary', () => {
   it('gives sessions, bounce rate and mean duration over the range', async () => {
     const r = await report(env, 'trafficSummary', MARCH);
-    expect(r.meta).toEqual({ property_id: 'site-a', start: '2026-03-06T00:00:00.000Z', end: '2026-03-11T00:00:00.000Z', timezone: 'UTC' });
+    expect(r.meta).toEqual({
+      property_id: 'site-a',
+      start: '2026-03-06T00:00:00.000Z',
+      end: '2026-03-11T00:00:00.000Z',
+      timezone: 'UTC',
+    });
     // sessions s1 s2 s3 s4 s6 s7; only s2 has a single page view: 1/6
     // durations 370 + 60 + 2400 + 390 + 270 + 180 = 3670 s; 3670 / 6 = 611.67 → 611.7
-    expect(r.data).toEqual({ page_views: 14, sessions: 6, unique_visitors: 5, bounce_rate: 1 / 6, avg_session_duration: 611.7 });
+    expect(r.data).toEqual({
+      page_views: 14,
+      sessions: 6,
+      unique_visitors: 5,
+      bounce_rate: 1 / 6,
+      avg_session_duration: 611.7,
+    });
   });
 
   it('counts the sessions whose first page view is on the 23-hour New York day', async () => {
     const r = await report(env, 'trafficSummary', { start: '2026-03-08', end: '2026-03-08', timezone: NY });
     // only s3 (05:00Z 03-08 .. 04:00Z 03-09): 3 views, 40 minutes
-    expect(r.data).toEqual({ page_views: 3, sessions: 1, unique_visitors: 1, bounce_rate: 0, avg_session_duration: 2400 });
+    expect(r.data).toEqual({
+      page_views: 3,
+      sessions: 1,
+      unique_visitors: 1,
+      bounce_rate: 0,
+      avg_session_duration: 2400,
+    });
   });
 });
 

@@ -24,7 +24,10 @@ export function randomId(prefix: string, bytes = 9): string {
 }
 
 /** A new key: `sl_` + 32 random bytes in base62. Only its hash is kept; the key itself is shown once. */
-export function newApiKey(input: { name: string; propertyIds: string[]; permissions: string[] }): { key: string; record: ApiKeyRecord } {
+export function newApiKey(input: { name: string; propertyIds: string[]; permissions: string[] }): {
+  key: string;
+  record: ApiKeyRecord;
+} {
   const key = `sl_${base62(randomBytes(32))}`;
   return {
     key,
@@ -42,7 +45,10 @@ export function newApiKey(input: { name: string; propertyIds: string[]; permissi
 }
 
 /** Finds the live record for a presented key, comparing hashes in constant time. */
-export async function verifyApiKey(store: Pick<Store, 'findApiKeysByPrefix'>, presented: string): Promise<ApiKeyRecord | null> {
+export async function verifyApiKey(
+  store: Pick<Store, 'findApiKeysByPrefix'>,
+  presented: string,
+): Promise<ApiKeyRecord | null> {
   if (!/^sl_[0-9A-Za-z]{20,64}$/.test(presented)) return null;
   const candidates = await store.findApiKeysByPrefix(presented.slice(0, KEY_PREFIX_LENGTH));
   const digest = Buffer.from(hashKey(presented), 'hex');

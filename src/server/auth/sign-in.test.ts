@@ -3,7 +3,15 @@ import { cleanUp, makeTempDir, readAllFiles } from '../../cli/test-support/spawn
 import { openDuckdbStore } from '../store/duckdb/duckdb-store.js';
 import type { Store } from '../store/store.js';
 import { hashKey } from './api-keys.js';
-import { issueSignInToken, parseCookies, redeemSignInToken, SESSION_TTL_MS, sessionCookie, SIGN_IN_TOKEN_TTL_MS, signInLink } from './sign-in.js';
+import {
+  issueSignInToken,
+  parseCookies,
+  redeemSignInToken,
+  SESSION_TTL_MS,
+  sessionCookie,
+  SIGN_IN_TOKEN_TTL_MS,
+  signInLink,
+} from './sign-in.js';
 
 describe('sign-in tokens', () => {
   let store: Store;
@@ -26,7 +34,9 @@ describe('sign-in tokens', () => {
     const token = await issueSignInToken(store, issued);
     expect(await redeemSignInToken(store, token, new Date(issued.getTime() + SIGN_IN_TOKEN_TTL_MS))).toBeNull();
     // expiry did not use it up by mistake: a moment earlier it still works
-    expect(await redeemSignInToken(store, token, new Date(issued.getTime() + SIGN_IN_TOKEN_TTL_MS - 1000))).not.toBeNull();
+    expect(
+      await redeemSignInToken(store, token, new Date(issued.getTime() + SIGN_IN_TOKEN_TTL_MS - 1000)),
+    ).not.toBeNull();
   });
 
   it('refuse unknown and malformed tokens', async () => {
@@ -78,8 +88,12 @@ describe('parseCookies', () => {
 
 describe('sessionCookie and signInLink', () => {
   it('write the cookie attributes', () => {
-    expect(sessionCookie('abc', { secure: false, maxAgeSeconds: 60 })).toBe('sl_session=abc; HttpOnly; SameSite=Strict; Path=/; Max-Age=60');
-    expect(sessionCookie('', { secure: true, maxAgeSeconds: 0 })).toBe('sl_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0; Secure');
+    expect(sessionCookie('abc', { secure: false, maxAgeSeconds: 60 })).toBe(
+      'sl_session=abc; HttpOnly; SameSite=Strict; Path=/; Max-Age=60',
+    );
+    expect(sessionCookie('', { secure: true, maxAgeSeconds: 0 })).toBe(
+      'sl_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0; Secure',
+    );
   });
   it('show a wildcard listen address as localhost', () => {
     expect(signInLink('http://127.0.0.1:8787', 't')).toBe('http://127.0.0.1:8787/sign-in?token=t');

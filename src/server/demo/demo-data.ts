@@ -7,8 +7,22 @@ import { createDemoFunnels } from './demo-funnels.js';
 import { createDemoGoals } from './demo-goals.js';
 
 export const demoProperties = [
-  { id: 'acme-shop', name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'America/New_York', events: 150_000, seed: 1 },
-  { id: 'acme-docs', name: 'Acme Docs', domain: 'docs.acme.example', timezone: 'Europe/Berlin', events: 80_000, seed: 2 },
+  {
+    id: 'acme-shop',
+    name: 'Acme Shop',
+    domain: 'shop.acme.example',
+    timezone: 'America/New_York',
+    events: 150_000,
+    seed: 1,
+  },
+  {
+    id: 'acme-docs',
+    name: 'Acme Docs',
+    domain: 'docs.acme.example',
+    timezone: 'Europe/Berlin',
+    events: 80_000,
+    seed: 2,
+  },
   { id: 'acme-blog', name: 'Acme Blog', domain: 'blog.acme.example', timezone: 'UTC', events: 50_000, seed: 3 },
 ];
 export const DEMO_DAYS = 90;
@@ -27,7 +41,11 @@ export async function createDemoData(store: Store, now = new Date()): Promise<{ 
   await createDemoExperiments(store, now);
   await createDemoFunnels(store, demoProperties[0].id, now);
   await createDemoGoals(store, demoProperties[0].id, now);
-  const { key, record } = newApiKey({ name: 'demo', propertyIds: demoProperties.map((p) => p.id), permissions: [...keyPermissions] });
+  const { key, record } = newApiKey({
+    name: 'demo',
+    propertyIds: demoProperties.map((p) => p.id),
+    permissions: [...keyPermissions],
+  });
   await store.createApiKey(record);
   return { key };
 }

@@ -16,21 +16,59 @@ const ELSEWHERE = ['/demo/', '/demo/blog/first-post', '/demo/pricing'];
 
 /** The two demo tests, on pages of the demo website so a visitor at /demo/ gets a variant too. */
 function demoTests(createdAt: Date) {
-  const nocode = newExperiment(PROPERTY, {
-    name: 'Pricing: a more specific trial button', page: '/demo/pricing', type: 'nocode', goal: 'click_through',
-    variants: [{ label: 'Specific, green', changes: [
-      { selector: '#cta-start-trial', op: 'text', value: 'Start my 14-day free trial' },
-      { selector: '#cta-start-trial', op: 'css', value: { backgroundColor: '#047857', color: '#ffffff' } },
-    ] }],
-  }, createdAt);
-  const redirect = newExperiment(PROPERTY, {
-    name: 'Signup: one-field form', page: '/demo/signup', type: 'redirect', goal: 'form_submission', auto_stop_days: 60,
-    variants: [{ label: 'Email only', url: '/demo/signup-short' }],
-  }, createdAt);
+  const nocode = newExperiment(
+    PROPERTY,
+    {
+      name: 'Pricing: a more specific trial button',
+      page: '/demo/pricing',
+      type: 'nocode',
+      goal: 'click_through',
+      variants: [
+        {
+          label: 'Specific, green',
+          changes: [
+            { selector: '#cta-start-trial', op: 'text', value: 'Start my 14-day free trial' },
+            { selector: '#cta-start-trial', op: 'css', value: { backgroundColor: '#047857', color: '#ffffff' } },
+          ],
+        },
+      ],
+    },
+    createdAt,
+  );
+  const redirect = newExperiment(
+    PROPERTY,
+    {
+      name: 'Signup: one-field form',
+      page: '/demo/signup',
+      type: 'redirect',
+      goal: 'form_submission',
+      auto_stop_days: 60,
+      variants: [{ label: 'Email only', url: '/demo/signup-short' }],
+    },
+    createdAt,
+  );
   // Conversion chances per variant: the demo's results should have something to say.
   return [
-    { record: nocode, rates: [0.09, 0.104], convert: (path: string): Partial<StoredEvent> => ({ type: 'click', path, target: '#cta-start-trial', href: '/demo/signup?plan=pro' }) },
-    { record: redirect, rates: [0.2, 0.235], convert: (path: string): Partial<StoredEvent> => ({ type: 'form_submit', path, target: '#signup-form', source: 'signup' }) },
+    {
+      record: nocode,
+      rates: [0.09, 0.104],
+      convert: (path: string): Partial<StoredEvent> => ({
+        type: 'click',
+        path,
+        target: '#cta-start-trial',
+        href: '/demo/signup?plan=pro',
+      }),
+    },
+    {
+      record: redirect,
+      rates: [0.2, 0.235],
+      convert: (path: string): Partial<StoredEvent> => ({
+        type: 'form_submit',
+        path,
+        target: '#signup-form',
+        source: 'signup',
+      }),
+    },
   ];
 }
 
@@ -44,7 +82,11 @@ const SOURCES = [
 
 /** Where a demo test's visitor comes from and on what, so the demo pages' breakdowns look like traffic. */
 function visitorOrigin(r: Random) {
-  return { ...r.pick(SOURCES), country: r.pick(COUNTRIES), device: r.chance(0.38) ? ('mobile' as const) : ('desktop' as const) };
+  return {
+    ...r.pick(SOURCES),
+    country: r.pick(COUNTRIES),
+    device: r.chance(0.38) ? ('mobile' as const) : ('desktop' as const),
+  };
 }
 
 /** Creates one running test of each type with three weeks of exposures and conversions (deterministic). */
@@ -55,7 +97,14 @@ export async function createDemoExperiments(store: Store, now: Date): Promise<vo
   // (the tests' verdicts stay put).
   const reading = new Random(43);
   // What the tracker would have sent from each page today: the recommender reads the page from it.
-  await store.saveSnapshots(Object.entries(demoSnapshots).map(([path, elements]) => ({ property_id: PROPERTY, path, ts: new Date(now.getTime() - 3_600_000), elements })));
+  await store.saveSnapshots(
+    Object.entries(demoSnapshots).map(([path, elements]) => ({
+      property_id: PROPERTY,
+      path,
+      ts: new Date(now.getTime() - 3_600_000),
+      elements,
+    })),
+  );
   for (const { record, rates, convert } of demoTests(createdAt)) {
     await store.createExperiment(record);
     const events: StoredEvent[] = [];
@@ -65,11 +114,33 @@ export async function createDemoExperiments(store: Store, now: Date): Promise<vo
         if (start >= now.getTime() - 60_000) continue;
         const variant = random.int(0, record.variants.length - 1);
         const path = record.variants[variant].url ?? record.page;
-        const base = { property_id: PROPERTY, visitor_id: `dv${random.id(10)}`, session_id: `ds${random.id(10)}`, ...visitorOrigin(reading), is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null, currency: null };
+        const base = {
+          property_id: PROPERTY,
+          visitor_id: `dv${random.id(10)}`,
+          session_id: `ds${random.id(10)}`,
+          ...visitorOrigin(reading),
+          is_bot: false,
+          scroll_depth: null,
+          engaged_ms: null,
+          target: null,
+          href: null,
+          source: null,
+          experiment_id: null,
+          variant: null,
+          amount: null,
+          currency: null,
+        };
         events.push({ ...base, type: 'pageview', path, ts: new Date(start) });
         events.push({ ...base, type: 'exposure', path, ts: new Date(start + 5), experiment_id: record.id, variant });
         const read = (onPath: string, at: number) =>
-          events.push({ ...base, type: 'engagement', path: onPath, ts: new Date(at + 4_000), scroll_depth: reading.int(20, 100) / 100, engaged_ms: reading.int(3_000, 60_000) });
+          events.push({
+            ...base,
+            type: 'engagement',
+            path: onPath,
+            ts: new Date(at + 4_000),
+            scroll_depth: reading.int(20, 100) / 100,
+            engaged_ms: reading.int(3_000, 60_000),
+          });
         read(path, start);
         // Sessions go on like the rest of the demo traffic: a conversion to where it leads, about
         // half of the others to another page, so the tests don't skew the property's bounce rate.

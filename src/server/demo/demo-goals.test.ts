@@ -25,13 +25,22 @@ afterAll(async () => {
 });
 
 describe('the demo goals', () => {
-  it('are the shop\'s four goals, each with conversions in the last 30 days, and revenue per currency on Signup', async () => {
+  it("are the shop's four goals, each with conversions in the last 30 days, and revenue per currency on Signup", async () => {
     const end = now.toISOString().slice(0, 10);
     const start = new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
-    const res = await app.inject({ method: 'GET', url: `/api/external/v1/properties/acme-shop/goals/report?start=${start}&end=${end}`, headers: { authorization: `Bearer ${key}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/external/v1/properties/acme-shop/goals/report?start=${start}&end=${end}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const report = goalsReportResponse.parse(res.json());
-    expect(report.data.map((g) => [g.name, g.kind])).toEqual([['Signup', 'event'], ['Viewed pricing', 'page'], ['Start trial button', 'click'], ['Signup form sent', 'form']]);
+    expect(report.data.map((g) => [g.name, g.kind])).toEqual([
+      ['Signup', 'event'],
+      ['Viewed pricing', 'page'],
+      ['Start trial button', 'click'],
+      ['Signup form sent', 'form'],
+    ]);
     for (const g of report.data) {
       expect(g.conversions, g.name).toBeGreaterThan(0);
       expect(g.visitors, g.name).toBeGreaterThan(0);

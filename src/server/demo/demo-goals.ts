@@ -14,6 +14,11 @@ export async function createDemoGoals(store: Store, propertyId: string, now: Dat
     { name: 'Signup form sent', kind: 'form', page: '/signup', event: null, target: null, source: 'signup' },
   ];
   for (const [i, g] of goals.entries()) {
-    await store.createGoal({ id: randomId('gol'), property_id: propertyId, ...g, created_at: new Date(now.getTime() - (goals.length - i) * 1000) });
+    await store.createGoal({
+      id: randomId('gol'),
+      property_id: propertyId,
+      ...g,
+      created_at: new Date(now.getTime() - (goals.length - i) * 1000),
+    });
   }
 }

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 describe('the demo website server', () => {
-  it('has the app\'s deadlines and connection cap', () => {
+  it("has the app's deadlines and connection cap", () => {
     expect(demo.server.headersTimeout).toBe(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs);
     expect(demo.server.requestTimeout).toBe(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs);
     expect(demo.server.maxConnections).toBe(DEFAULT_CONNECTION_LIMITS.maxConnections);

@@ -11,9 +11,17 @@ export const DEMO_SITE_DIR = fileURLToPath(new URL('./site', import.meta.url));
  * changes any key holder of `acme-shop` may write, so they must never share an origin with the
  * dashboard or the admin API: there a change's script could act with the admin's cookie.
  */
-export async function buildDemoSite(opts: { trackerOrigin: () => string; logLevel?: string }): Promise<FastifyInstance> {
+export async function buildDemoSite(opts: {
+  trackerOrigin: () => string;
+  logLevel?: string;
+}): Promise<FastifyInstance> {
   // The same deadlines and caps against slow clients as the app's: it listens on a port of its own.
-  const app = Fastify({ logger: { level: opts.logLevel ?? 'silent' }, frameworkErrors, clientErrorHandler: clientErrors, ...deadlineOptions(DEFAULT_CONNECTION_LIMITS) });
+  const app = Fastify({
+    logger: { level: opts.logLevel ?? 'silent' },
+    frameworkErrors,
+    clientErrorHandler: clientErrors,
+    ...deadlineOptions(DEFAULT_CONNECTION_LIMITS),
+  });
   capConnections(app.server, DEFAULT_CONNECTION_LIMITS, true);
   await app.register(errorEnvelopePlugin);
   app.get('/', (_request, reply) => reply.redirect('/demo/'));

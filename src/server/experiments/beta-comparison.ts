@@ -1,7 +1,10 @@
 import jStat from 'jstat';
 
 /** Sessions and conversions of one arm; conversions are whole numbers no greater than sessions. */
-export interface ArmCounts { sessions: number; conversions: number }
+export interface ArmCounts {
+  sessions: number;
+  conversions: number;
+}
 
 /** Past this many terms (conversions in both arms) the Betas are normal to better than 1e-6 anyway. */
 export const MAX_EXACT_TERMS = 100_000;
@@ -18,7 +21,8 @@ export function chanceToBeat(b: ArmCounts, a: ArmCounts): number {
   const [alphaA, betaA] = posterior(a);
   if (Math.min(alphaA, alphaB) > MAX_EXACT_TERMS) return normalChance(alphaB, betaB, alphaA, betaA);
   // The sum has α_b terms; P(b > a) = 1 − P(a > b) (ties have probability 0), so sum over the smaller α.
-  const p = alphaB <= alphaA ? exactChance(alphaB, betaB, alphaA, betaA) : 1 - exactChance(alphaA, betaA, alphaB, betaB);
+  const p =
+    alphaB <= alphaA ? exactChance(alphaB, betaB, alphaA, betaA) : 1 - exactChance(alphaA, betaA, alphaB, betaB);
   return Math.min(1, Math.max(0, p));
 }
 
@@ -29,7 +33,8 @@ export function chanceToBeat(b: ArmCounts, a: ArmCounts): number {
 // at i* and walks outwards until a term is below 1e-17 of the total; the skipped tail is < 1e-11.
 function exactChance(alphaB: number, betaB: number, alphaA: number, betaA: number): number {
   const lbetaA = jStat.betaln(alphaA, betaA);
-  const term = (i: number) => Math.exp(jStat.betaln(alphaA + i, betaA + betaB) - Math.log(betaB + i) - jStat.betaln(1 + i, betaB) - lbetaA);
+  const term = (i: number) =>
+    Math.exp(jStat.betaln(alphaA + i, betaA + betaB) - Math.log(betaB + i) - jStat.betaln(1 + i, betaB) - lbetaA);
   const peak = Math.min(alphaB - 1, Math.max(0, Math.round((alphaA * betaB - alphaA - betaA - betaB) / (betaA + 1))));
   let total = term(peak);
   for (let i = peak + 1; i < alphaB; i++) {

@@ -10,7 +10,9 @@ const ratio = (n: number, d: number) => (d > 0 ? n / d : 0);
 
 /** The detail response: the test, each variant's figures (operations.md §5) and the statistics over them. */
 export async function experimentDetail(
-  store: Pick<Store, 'experimentFigures' | 'experimentTraffic' | 'experimentCurrency'>, stored: ExperimentRecord, now: Date,
+  store: Pick<Store, 'experimentFigures' | 'experimentTraffic' | 'experimentCurrency'>,
+  stored: ExperimentRecord,
+  now: Date,
 ): Promise<ExperimentDetail> {
   const e = await withRevenueCurrency(store, stored);
   const [figures, traffic] = await Promise.all([store.experimentFigures(e), store.experimentTraffic(e)]);

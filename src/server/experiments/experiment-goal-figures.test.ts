@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../contract/events.js';
 import { experimentDetailResponse } from '../../contract/experiments.js';
-import { BOT_UA, createTestEnv, del, endpointPath, get, insert, post, PROP_A, type TestEnv } from '../test-support/fixtures.js';
+import {
+  BOT_UA,
+  createTestEnv,
+  del,
+  endpointPath,
+  get,
+  insert,
+  post,
+  PROP_A,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 import { newExperiment } from './experiment-records.js';
 
 /**
@@ -41,26 +51,59 @@ const goalIds = {} as Record<GoalKey, string>;
 const testIds: Record<string, string> = {};
 
 function events(testIdsToExpose: string[]): EventInput[] {
-  const ev = (session: string, type: EventInput['type'], minutes: number, path: string, extra: Partial<EventInput> = {}): EventInput =>
-    ({ type, property_id: PROP_A, visitor_id: `v-${session}`, session_id: session, ts: at(minutes), path, ...extra });
+  const ev = (
+    session: string,
+    type: EventInput['type'],
+    minutes: number,
+    path: string,
+    extra: Partial<EventInput> = {},
+  ): EventInput => ({
+    type,
+    property_id: PROP_A,
+    visitor_id: `v-${session}`,
+    session_id: session,
+    ts: at(minutes),
+    path,
+    ...extra,
+  });
   const enter = (session: string, variant: number, extra: Partial<EventInput> = {}) => [
     ev(session, 'pageview', 0, '/pricing', extra),
     ...testIdsToExpose.map((id) => ev(session, 'exposure', 0.1, '/pricing', { experiment_id: id, variant, ...extra })),
   ];
-  const signup = (session: string, minutes: number, extra: Partial<EventInput> = {}) => ev(session, 'custom', minutes, '/pricing', { name: 'signup', ...extra });
+  const signup = (session: string, minutes: number, extra: Partial<EventInput> = {}) =>
+    ev(session, 'custom', minutes, '/pricing', { name: 'signup', ...extra });
   const bot = { user_agent: BOT_UA };
   return [
-    ...enter('a1', 0), ev('a1', 'click', 1, '/pricing', { target: '#cta' }), signup('a1', 2), ev('a1', 'pageview', 3, '/docs/intro'),
+    ...enter('a1', 0),
+    ev('a1', 'click', 1, '/pricing', { target: '#cta' }),
+    signup('a1', 2),
+    ev('a1', 'pageview', 3, '/docs/intro'),
     ev('a1', 'revenue', 4, '/pricing', { amount: 40, currency: 'EUR' }),
-    ...enter('a2', 0), signup('a2', 0.05), ev('a2', 'click', 1, '/pricing', { target: '#other' }), ev('a2', 'pageview', 1.5, '/docs'),
+    ...enter('a2', 0),
+    signup('a2', 0.05),
+    ev('a2', 'click', 1, '/pricing', { target: '#other' }),
+    ev('a2', 'pageview', 1.5, '/docs'),
     ev('a2', 'pageview', 2, '/docs/guide'),
-    ...enter('a3', 0), ev('a3', 'click', 1, '/about', { target: '#cta' }), ev('a3', 'pageview', 2, '/docs/a/b'), ev('a3', 'custom', 3, '/pricing', { name: 'Signup' }),
-    ...enter('b1', 1), ev('b1', 'click', 0.5, '/pricing', { target: '#cta' }), signup('b1', 1), ev('b1', 'pageview', 1.5, '/docs/setup'),
-    ev('b1', 'revenue', 2, '/pricing', { amount: 10, currency: 'USD' }), ev('b1', 'revenue', 3, '/pricing', { amount: 5, currency: 'USD' }),
-    ...enter('b2', 1), signup('b2', 1), ev('b2', 'pageview', 2, '/docs'),
-    ...enter('b3', 1, bot), ev('b3', 'click', 1, '/pricing', { target: '#cta', ...bot }), signup('b3', 2, bot), ev('b3', 'pageview', 3, '/docs/intro', bot),
+    ...enter('a3', 0),
+    ev('a3', 'click', 1, '/about', { target: '#cta' }),
+    ev('a3', 'pageview', 2, '/docs/a/b'),
+    ev('a3', 'custom', 3, '/pricing', { name: 'Signup' }),
+    ...enter('b1', 1),
+    ev('b1', 'click', 0.5, '/pricing', { target: '#cta' }),
+    signup('b1', 1),
+    ev('b1', 'pageview', 1.5, '/docs/setup'),
+    ev('b1', 'revenue', 2, '/pricing', { amount: 10, currency: 'USD' }),
+    ev('b1', 'revenue', 3, '/pricing', { amount: 5, currency: 'USD' }),
+    ...enter('b2', 1),
+    signup('b2', 1),
+    ev('b2', 'pageview', 2, '/docs'),
+    ...enter('b3', 1, bot),
+    ev('b3', 'click', 1, '/pricing', { target: '#cta', ...bot }),
+    signup('b3', 2, bot),
+    ev('b3', 'pageview', 3, '/docs/intro', bot),
     ev('b3', 'revenue', 4, '/pricing', { amount: 1000, currency: 'EUR', ...bot }),
-    { ...ev('a4', 'click', 30, '/pricing', { target: '#cta' }), visitor_id: 'v-a1' }, { ...signup('a4', 31), visitor_id: 'v-a1' },
+    { ...ev('a4', 'click', 30, '/pricing', { target: '#cta' }), visitor_id: 'v-a1' },
+    { ...signup('a4', 31), visitor_id: 'v-a1' },
   ];
 }
 
@@ -76,7 +119,12 @@ beforeAll(async () => {
   // Written through the store so each test can begin before T0, as if created an hour earlier; the
   // create route makes the same record (split-test-goals.test.ts).
   const create = async (key: string, goal: GoalKey) => {
-    const e = newExperiment(PROP_A, { name: key, page: '/pricing', type: 'nocode', variants, goal: 'goal', goal_target: goalIds[goal] }, CREATED, goals.find((g) => g.id === goalIds[goal]));
+    const e = newExperiment(
+      PROP_A,
+      { name: key, page: '/pricing', type: 'nocode', variants, goal: 'goal', goal_target: goalIds[goal] },
+      CREATED,
+      goals.find((g) => g.id === goalIds[goal]),
+    );
     await env.store.createExperiment(e);
     testIds[key] = e.id;
   };
@@ -92,48 +140,73 @@ async function detail(key: string) {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return experimentDetailResponse.parse(r.body);
 }
-const figures = async (key: string) => (await detail(key)).variants.map((v) => [v.sessions, v.conversions, v.conversion_rate]);
+const figures = async (key: string) =>
+  (await detail(key)).variants.map((v) => [v.sessions, v.conversions, v.conversion_rate]);
 
-describe('split tests counting one of the property\'s goals', () => {
+describe("split tests counting one of the property's goals", () => {
   // [sessions, conversions, conversion_rate] for the control, then the variant
   it('an event goal: the custom event by its exact name after the exposure — v0: a1 (a2 signed up before, a3 sent "Signup"); v1: b1, b2', async () => {
-    expect(await figures('signup')).toEqual([[3, 1, 1 / 3], [2, 2, 1]]);
+    expect(await figures('signup')).toEqual([
+      [3, 1, 1 / 3],
+      [2, 2, 1],
+    ]);
   });
 
   it('a click goal on one element of one page: v0: a1 (a2 clicked #other on /pricing, a3 #cta on /about); v1: b1', async () => {
-    expect(await figures('ctaOnPricing')).toEqual([[3, 1, 1 / 3], [2, 1, 0.5]]);
+    expect(await figures('ctaOnPricing')).toEqual([
+      [3, 1, 1 / 3],
+      [2, 1, 0.5],
+    ]);
   });
 
   it('a click goal on one element anywhere: v0: a1 and a3 (#cta on /about), not a2 (#other); v1: b1', async () => {
-    expect(await figures('ctaAnywhere')).toEqual([[3, 2, 2 / 3], [2, 1, 0.5]]);
+    expect(await figures('ctaAnywhere')).toEqual([
+      [3, 2, 2 / 3],
+      [2, 1, 0.5],
+    ]);
   });
 
   it('a page goal with a wildcard, /docs/*: v0: a1 (/docs/intro), a2 (/docs/guide), not a3 (/docs/a/b); v1: b1 (/docs/setup), not b2 (/docs)', async () => {
-    expect(await figures('docs')).toEqual([[3, 2, 2 / 3], [2, 1, 0.5]]);
+    expect(await figures('docs')).toEqual([
+      [3, 2, 2 / 3],
+      [2, 1, 0.5],
+    ]);
   });
 
   // One currency, never added to another (experiment-revenue-currency.test.ts): the test stores none and
   // the property's first payment since its creation is b1's USD, so a1's 40 EUR is listed apart.
-  it('reports revenue after the exposure as every goal does, in one currency (USD): v0 a1 40 EUR apart; v1 b1 10 + 5 (the bot\'s 1,000 never)', async () => {
+  it("reports revenue after the exposure as every goal does, in one currency (USD): v0 a1 40 EUR apart; v1 b1 10 + 5 (the bot's 1,000 never)", async () => {
     const d = await detail('signup');
     expect(d.currency).toBe('USD');
-    expect(d.variants.map((v) => [v.revenue, v.revenue_per_session, v.other_revenue])).toEqual([[0, 0, [{ currency: 'EUR', amount: 40 }]], [15, 7.5, []]]);
+    expect(d.variants.map((v) => [v.revenue, v.revenue_per_session, v.other_revenue])).toEqual([
+      [0, 0, [{ currency: 'EUR', amount: 40 }]],
+      [15, 7.5, []],
+    ]);
   });
 
   it('a complete test is read up to stopped_at (0.75): v0: a1 and a3 clicked #cta at 1, too late; v1: b1 at 0.5', async () => {
-    expect(await figures('stopped')).toEqual([[3, 0, 0], [2, 1, 0.5]]);
+    expect(await figures('stopped')).toEqual([
+      [3, 0, 0],
+      [2, 1, 0.5],
+    ]);
   });
 
   it('says which goal it counts, as the goals list shows it', async () => {
     const d = await detail('ctaOnPricing');
-    expect(d).toMatchObject({ goal: 'goal', goal_target: goalIds.ctaOnPricing, goal_definition: { name: 'CTA on pricing', kind: 'click', target: '#cta', page: '/pricing' } });
+    expect(d).toMatchObject({
+      goal: 'goal',
+      goal_target: goalIds.ctaOnPricing,
+      goal_definition: { name: 'CTA on pricing', kind: 'click', target: '#cta', page: '/pricing' },
+    });
     expect((await detail('signup')).goal_definition).toEqual({ name: 'Signup', kind: 'event', event: 'signup' });
   });
 
-  it('keeps counting the goal as it was once the goal is deleted: a complete test keeps its figures and its goal\'s words', async () => {
+  it("keeps counting the goal as it was once the goal is deleted: a complete test keeps its figures and its goal's words", async () => {
     const before = await detail('stopped');
     // ctaAnywhere is the goal of a running test too: that test is stopped first.
-    expect((await post(env, env.keys.a, endpointPath('stopSplitTest', { experimentId: testIds.ctaAnywhere }), {})).status).toBe(200);
+    expect(
+      (await post(env, env.keys.a, endpointPath('stopSplitTest', { experimentId: testIds.ctaAnywhere }), {})).status,
+    ).toBe(200);
     const r = await del(env, env.keys.a, endpointPath('deleteGoal', { goalId: goalIds.ctaAnywhere }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const after = await detail('stopped');

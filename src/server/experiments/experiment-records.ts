@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import {
-  DEFAULT_GOAL, DEFAULT_SESSION_TIME_SECONDS,
-  type CreateExperimentBody, type experimentListResponse, type experimentResponse,
+  DEFAULT_GOAL,
+  DEFAULT_SESSION_TIME_SECONDS,
+  type CreateExperimentBody,
+  type experimentListResponse,
+  type experimentResponse,
 } from '../../contract/experiments.js';
 import { randomId } from '../auth/api-keys.js';
 import { goalToApi } from '../routes/goal-routes.js';
@@ -12,16 +15,29 @@ export const CONTROL_LABEL = 'Control';
 export const defaultLabel = (index: number) => `Variant ${String.fromCharCode(65 + index)}`;
 
 /** What a `goal` test keeps of its goal: everything that decides what converts, and the name it is shown by. */
-export const experimentGoalOf = ({ name, kind, page, event, target, source }: GoalRecord): ExperimentGoal => ({ name, kind, page, event, target, source });
+export const experimentGoalOf = ({ name, kind, page, event, target, source }: GoalRecord): ExperimentGoal => ({
+  name,
+  kind,
+  page,
+  event,
+  target,
+  source,
+});
 
 /**
  * A new, active test: the control (the page as it is) becomes variant 0, the requested ones follow.
  * A `goal` test keeps `propertyGoal`, the property goal its `goal_target` names, as it is now.
  */
-export function newExperiment(propertyId: string, body: CreateExperimentBody, now: Date, propertyGoal?: GoalRecord): ExperimentRecord {
-  const requested: ExperimentVariant[] = body.type === 'nocode'
-    ? body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: v.changes }))
-    : body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: [], url: v.url }));
+export function newExperiment(
+  propertyId: string,
+  body: CreateExperimentBody,
+  now: Date,
+  propertyGoal?: GoalRecord,
+): ExperimentRecord {
+  const requested: ExperimentVariant[] =
+    body.type === 'nocode'
+      ? body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: v.changes }))
+      : body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: [], url: v.url }));
   const goal = body.goal ?? DEFAULT_GOAL;
   return {
     id: randomId('exp'),
@@ -53,22 +69,46 @@ export const variantView = (v: ExperimentVariant, i: number) => ({
 /** A `goal` test's goal as the goals list shows it, without its id and time; nothing for the other goals. */
 function goalDefinitionView(e: ExperimentRecord): Pick<z.infer<typeof experimentResponse>, 'goal_definition'> {
   if (!e.goal_definition) return {};
-  const { id: _id, created_at: _at, ...definition } = goalToApi({ ...e.goal_definition, id: e.goal_target ?? '', property_id: e.property_id, created_at: e.created_at });
+  const {
+    id: _id,
+    created_at: _at,
+    ...definition
+  } = goalToApi({
+    ...e.goal_definition,
+    id: e.goal_target ?? '',
+    property_id: e.property_id,
+    created_at: e.created_at,
+  });
   return { goal_definition: definition };
 }
 
 /** The create response. */
 export function experimentView(e: ExperimentRecord): z.infer<typeof experimentResponse> {
   return {
-    experiment_id: e.id, name: e.name, page: e.page, type: e.type, status: e.status, goal: e.goal, goal_target: e.goal_target, ...goalDefinitionView(e),
-    created_at: e.created_at.toISOString(), auto_stop_days: e.auto_stop_days, currency: e.currency ?? null, variants: e.variants.map(variantView),
+    experiment_id: e.id,
+    name: e.name,
+    page: e.page,
+    type: e.type,
+    status: e.status,
+    goal: e.goal,
+    goal_target: e.goal_target,
+    ...goalDefinitionView(e),
+    created_at: e.created_at.toISOString(),
+    auto_stop_days: e.auto_stop_days,
+    currency: e.currency ?? null,
+    variants: e.variants.map(variantView),
   };
 }
 
 export function listItem(e: ExperimentRecord): z.infer<typeof experimentListResponse>['data'][number] {
   return {
-    experiment_id: e.id, name: e.name, page: e.page, status: e.status, goal: e.goal,
-    created_at: e.created_at.toISOString(), variant_count: e.variants.length,
+    experiment_id: e.id,
+    name: e.name,
+    page: e.page,
+    status: e.status,
+    goal: e.goal,
+    created_at: e.created_at.toISOString(),
+    variant_count: e.variants.length,
     // Only an archived test says so: every other one answers exactly as before archiving existed.
     ...(e.archived_at ? { archived_at: e.archived_at.toISOString() } : {}),
   };

@@ -10,7 +10,11 @@ const DAY_MS = 86_400_000;
  * whole 24 hours from `created_at` up to the one holding now, or `stopped_at` for a complete test; a
  * day without new sessions repeats the day before, so the chart's lines never break.
  */
-export async function experimentTimeline(store: Pick<Store, 'experimentDailyFigures' | 'experimentCurrency'>, stored: ExperimentRecord, now: Date): Promise<ExperimentTimeline> {
+export async function experimentTimeline(
+  store: Pick<Store, 'experimentDailyFigures' | 'experimentCurrency'>,
+  stored: ExperimentRecord,
+  now: Date,
+): Promise<ExperimentTimeline> {
   // A revenue test converts on payments in its one currency, as the detail counts them.
   const e = await withRevenueCurrency(store, stored);
   const rows = await store.experimentDailyFigures(e);

@@ -8,15 +8,33 @@ import { buildApp } from '../app.js';
 import { splitTestRoutes } from '../routes/split-test-routes.js';
 import { openDuckdbStore } from '../store/duckdb/duckdb-store.js';
 import type { Store } from '../store/store.js';
-import { addKey, createTestEnv, endpointPath, get, patch, post, PROP_A, type TestEnv } from '../test-support/fixtures.js';
+import {
+  addKey,
+  createTestEnv,
+  endpointPath,
+  get,
+  patch,
+  post,
+  PROP_A,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 import { newExperiment } from './experiment-records.js';
 
 const DAY = 86_400_000;
-const body = { name: 'Auto', page: '/auto', type: 'nocode' as const, variants: [{ changes: [{ selector: 'h1', op: 'text' as const, value: 'x' }] }] };
+const body = {
+  name: 'Auto',
+  page: '/auto',
+  type: 'nocode' as const,
+  variants: [{ changes: [{ selector: 'h1', op: 'text' as const, value: 'x' }] }],
+};
 
 /** A test created `ageMs` ago with the given auto_stop_days, written through the store (the API always creates "now"). */
 async function backdated(store: Store, ageMs: number, days: number | null) {
-  const e = newExperiment(PROP_A, { ...body, ...(days === null ? {} : { auto_stop_days: days }) }, new Date(Date.now() - ageMs));
+  const e = newExperiment(
+    PROP_A,
+    { ...body, ...(days === null ? {} : { auto_stop_days: days }) },
+    new Date(Date.now() - ageMs),
+  );
   await store.createExperiment(e);
   return e;
 }
@@ -45,15 +63,24 @@ describe('auto-stop on read', () => {
 
     const r = await get(env, env.keys.a, endpointPath('splitTest', { experimentId: due.id }));
     const detail = experimentDetailResponse.parse(r.body);
-    expect(detail).toMatchObject({ status: 'complete', reason: 'auto_stop', stopped_at: new Date(due.created_at.getTime() + 2 * DAY).toISOString() });
+    expect(detail).toMatchObject({
+      status: 'complete',
+      reason: 'auto_stop',
+      stopped_at: new Date(due.created_at.getTime() + 2 * DAY).toISOString(),
+    });
 
     const list = (await get(env, env.keys.a, endpointPath('splitTests'))).body.data;
-    const status = Object.fromEntries(list.map((e: { experiment_id: string; status: string }) => [e.experiment_id, e.status]));
+    const status = Object.fromEntries(
+      list.map((e: { experiment_id: string; status: string }) => [e.experiment_id, e.status]),
+    );
     expect(status).toMatchObject({ [due.id]: 'complete', [running.id]: 'active', [endless.id]: 'active' });
 
     // complete is final
     expect((await post(env, env.keys.a, endpointPath('stopSplitTest', { experimentId: due.id }), {})).status).toBe(409);
-    expect((await patch(env, env.keys.a, endpointPath('updateSplitTest', { experimentId: due.id }), { auto_stop_days: 30 })).status).toBe(409);
+    expect(
+      (await patch(env, env.keys.a, endpointPath('updateSplitTest', { experimentId: due.id }), { auto_stop_days: 30 }))
+        .status,
+    ).toBe(409);
   });
 
   it('the list and the tracker config settle too, and a PATCH that shortens auto_stop_days below the age stops the test', async () => {
@@ -64,12 +91,20 @@ describe('auto-stop on read', () => {
     const viaConfig = await backdated(env.store, 2 * DAY, 1);
     const config = await env.app.inject({ method: 'GET', url: `/api/tracker/config?property=${PROP_A}` });
     expect(config.json().experiments.map((e: { id: string }) => e.id)).not.toContain(viaConfig.id);
-    expect(await env.store.getExperiment(PROP_A, viaConfig.id)).toMatchObject({ status: 'complete', reason: 'auto_stop' });
+    expect(await env.store.getExperiment(PROP_A, viaConfig.id)).toMatchObject({
+      status: 'complete',
+      reason: 'auto_stop',
+    });
 
     const shortened = await backdated(env.store, 5 * DAY, 10);
-    const r = await patch(env, env.keys.a, endpointPath('updateSplitTest', { experimentId: shortened.id }), { auto_stop_days: 3 });
+    const r = await patch(env, env.keys.a, endpointPath('updateSplitTest', { experimentId: shortened.id }), {
+      auto_stop_days: 3,
+    });
     expect(r.body).toEqual({ experiment_id: shortened.id, name: 'Auto', status: 'complete', auto_stop_days: 3 });
-    expect(await env.store.getExperiment(PROP_A, shortened.id)).toMatchObject({ reason: 'auto_stop', stopped_at: new Date(shortened.created_at.getTime() + 3 * DAY) });
+    expect(await env.store.getExperiment(PROP_A, shortened.id)).toMatchObject({
+      reason: 'auto_stop',
+      stopped_at: new Date(shortened.created_at.getTime() + 3 * DAY),
+    });
   });
 });
 
@@ -82,7 +117,10 @@ describe('auto-stop by the timer', () => {
     try {
       const due = await backdated(store, DAY + 1_000, 1);
       await until(async () => (await store.getExperiment(PROP_A, due.id))?.status === 'complete');
-      expect(await store.getExperiment(PROP_A, due.id)).toMatchObject({ reason: 'auto_stop', stopped_at: new Date(due.created_at.getTime() + DAY) });
+      expect(await store.getExperiment(PROP_A, due.id)).toMatchObject({
+        reason: 'auto_stop',
+        stopped_at: new Date(due.created_at.getTime() + DAY),
+      });
 
       await app.close();
       const later = await backdated(store, 2 * DAY, 1);
@@ -104,7 +142,12 @@ describe('auto-stop across a restart', () => {
     await first.createProperty({ id: PROP_A, name: 'Site A', domain: null, timezone: 'UTC' });
     const { key } = await addKey(first, [PROP_A]);
     const app1 = await buildApp({ store: first });
-    const created = await app1.inject({ method: 'POST', url: `/api/external/v1${endpointPath('createSplitTest')}`, payload: { ...body, auto_stop_days: 1 }, headers: { authorization: `Bearer ${key}` } });
+    const created = await app1.inject({
+      method: 'POST',
+      url: `/api/external/v1${endpointPath('createSplitTest')}`,
+      payload: { ...body, auto_stop_days: 1 },
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(created.statusCode).toBe(201);
     // Created "a day and a minute ago" with auto_stop_days 1: due, but nothing reads it before the restart.
     const due = await backdated(first, DAY + 60_000, 1);
@@ -116,15 +159,27 @@ describe('auto-stop across a restart', () => {
     try {
       expect((await second.getExperiment(PROP_A, due.id))?.status).toBe('active');
       const read = async (id: string) => {
-        const res = await app2.inject({ method: 'GET', url: `/api/external/v1${endpointPath('splitTest', { experimentId: id })}`, headers: { authorization: `Bearer ${key}` } });
+        const res = await app2.inject({
+          method: 'GET',
+          url: `/api/external/v1${endpointPath('splitTest', { experimentId: id })}`,
+          headers: { authorization: `Bearer ${key}` },
+        });
         expect(res.statusCode).toBe(200);
         return experimentDetailResponse.parse(res.json());
       };
       expect(await read(due.id)).toMatchObject({
-        status: 'complete', reason: 'auto_stop', auto_stop_days: 1,
-        created_at: due.created_at.toISOString(), stopped_at: new Date(due.created_at.getTime() + DAY).toISOString(),
+        status: 'complete',
+        reason: 'auto_stop',
+        auto_stop_days: 1,
+        created_at: due.created_at.toISOString(),
+        stopped_at: new Date(due.created_at.getTime() + DAY).toISOString(),
       });
-      expect(await read(created.json().experiment_id)).toMatchObject({ status: 'active', auto_stop_days: 1, stopped_at: null, name: 'Auto' });
+      expect(await read(created.json().experiment_id)).toMatchObject({
+        status: 'active',
+        auto_stop_days: 1,
+        stopped_at: null,
+        name: 'Auto',
+      });
     } finally {
       await app2.close();
       await second.close();

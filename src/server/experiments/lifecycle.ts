@@ -25,7 +25,9 @@ export function startAutoStopTimer(
   const tick = () => {
     if (stopped) return;
     // One check at a time: a slow store must not pile up overlapping updates.
-    inFlight = inFlight.then(() => (stopped ? [] : store.autoStopExperiments(new Date()))).catch((error) => opts.onError?.(error));
+    inFlight = inFlight
+      .then(() => (stopped ? [] : store.autoStopExperiments(new Date())))
+      .catch((error) => opts.onError?.(error));
   };
   const timer = setInterval(tick, opts.everyMs ?? AUTO_STOP_EVERY_MS);
   timer.unref(); // never what keeps a process alive

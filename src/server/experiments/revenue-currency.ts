@@ -7,7 +7,10 @@ import type { ExperimentRecord, Store } from '../store/store.js';
  * already in the past once decided, so its answer does not move (docs/decisions.md, "Split tests:
  * revenue in one currency").
  */
-export async function withRevenueCurrency(store: Pick<Store, 'experimentCurrency'>, e: ExperimentRecord): Promise<ExperimentRecord> {
+export async function withRevenueCurrency(
+  store: Pick<Store, 'experimentCurrency'>,
+  e: ExperimentRecord,
+): Promise<ExperimentRecord> {
   if (e.currency) return e;
   const currency = await store.experimentCurrency(e);
   return currency ? { ...e, currency } : e;

@@ -51,19 +51,28 @@ import { chanceToBeat, upliftInterval, type ArmCounts } from './beta-comparison.
 import { classicalSessionsPerArm, sampleRatioPValue } from './sample-checks.js';
 import { verdict } from './verdict.js';
 
-export interface VariantCounts { sessions: number; conversions: number }
+export interface VariantCounts {
+  sessions: number;
+  conversions: number;
+}
 /** Why a variant's comparison with the control is (partly) missing; see `comparisonGap`. */
 export type ComparisonGap = 'no_sessions' | 'no_conversions' | 'no_control_conversions';
 export interface VariantStats {
-  uplift: number | null; chance_to_beat_control: number | null; uplift_interval: [number, number] | null;
+  uplift: number | null;
+  chance_to_beat_control: number | null;
+  uplift_interval: [number, number] | null;
   /** Set when a figure above is null (docs/decisions.md, "Split tests: nothing to compare yet"). */
   unavailable_reason?: ComparisonGap;
 }
 export interface ExperimentStats {
   perVariant: (VariantStats | null)[]; // index 0 (control) is null
-  sample_ratio_p_value: number | null; sample_ratio_mismatch: boolean;
-  winner_index: number | null; can_call_winner: boolean; min_sessions_per_variant: number;
-  estimated_days_to_call: number | null; verdict: string;
+  sample_ratio_p_value: number | null;
+  sample_ratio_mismatch: boolean;
+  winner_index: number | null;
+  can_call_winner: boolean;
+  min_sessions_per_variant: number;
+  estimated_days_to_call: number | null;
+  verdict: string;
 }
 
 export const CALL_CHANCE = 0.95;
@@ -73,7 +82,10 @@ export const MIN_SESSIONS_CAP = 100_000;
 export const MIN_CONVERSIONS = 25;
 
 /** Uplift, chance to beat control, sample checks, winner and a one-sentence verdict for a split test. */
-export function experimentStats(variants: VariantCounts[], opts: { daysRunning: number; labels: string[]; complete?: boolean }): ExperimentStats {
+export function experimentStats(
+  variants: VariantCounts[],
+  opts: { daysRunning: number; labels: string[]; complete?: boolean },
+): ExperimentStats {
   const complete = opts.complete ?? false;
   const arms = variants.map(clean);
   const k = arms.length;
@@ -95,9 +107,10 @@ export function experimentStats(variants: VariantCounts[], opts: { daysRunning: 
   const shortfall = allServed ? sessionShortfall(arms, minSessions) : Infinity;
   const canCall = race !== null && !srm && shortfall <= 0 && race.chance >= CALL_CHANCE;
   const perArmPerDay = opts.daysRunning > 0 ? total / opts.daysRunning / k : 0;
-  const days = complete || canCall || srm || !allServed || shortfall <= 0 || perArmPerDay === 0
-    ? null
-    : Math.ceil(shortfall / perArmPerDay);
+  const days =
+    complete || canCall || srm || !allServed || shortfall <= 0 || perArmPerDay === 0
+      ? null
+      : Math.ceil(shortfall / perArmPerDay);
 
   return {
     perVariant,
@@ -107,7 +120,22 @@ export function experimentStats(variants: VariantCounts[], opts: { daysRunning: 
     can_call_winner: canCall,
     min_sessions_per_variant: minSessions,
     estimated_days_to_call: days,
-    verdict: verdict({ arms, labels: opts.labels, srmP, srm, race, canCall, minSessions, minConversions: MIN_CONVERSIONS, callChance: CALL_CHANCE, enoughData: shortfall <= 0, days, beats, perVariant, complete }),
+    verdict: verdict({
+      arms,
+      labels: opts.labels,
+      srmP,
+      srm,
+      race,
+      canCall,
+      minSessions,
+      minConversions: MIN_CONVERSIONS,
+      callChance: CALL_CHANCE,
+      enoughData: shortfall <= 0,
+      days,
+      beats,
+      perVariant,
+      complete,
+    }),
   };
 }
 
@@ -129,7 +157,8 @@ const NOTHING = { uplift: null, chance_to_beat_control: null, uplift_interval: n
 function variantStats(arm: ArmCounts, control: ArmCounts, chance: () => number): VariantStats {
   if (arm.sessions === 0 || control.sessions === 0) return { ...NOTHING, unavailable_reason: 'no_sessions' };
   if (arm.conversions === 0 && control.conversions === 0) return { ...NOTHING, unavailable_reason: 'no_conversions' };
-  if (control.conversions === 0) return { ...NOTHING, chance_to_beat_control: chance(), unavailable_reason: 'no_control_conversions' };
+  if (control.conversions === 0)
+    return { ...NOTHING, chance_to_beat_control: chance(), unavailable_reason: 'no_control_conversions' };
   const controlRate = rate(control);
   return {
     uplift: (rate(arm) - controlRate) / controlRate,
@@ -138,12 +167,18 @@ function variantStats(arm: ArmCounts, control: ArmCounts, chance: () => number):
   };
 }
 
-export interface Race { leader: number; rival: number; chance: number }
+export interface Race {
+  leader: number;
+  rival: number;
+  chance: number;
+}
 
 /** The arm with the highest observed rate, its closest rival and its chance to beat that rival. */
 function leaderAndRival(arms: ArmCounts[], beats: (i: number, j: number) => number): Race {
   let leader = 0;
-  arms.forEach((a, i) => { if (rate(a) > rate(arms[leader])) leader = i; });
+  arms.forEach((a, i) => {
+    if (rate(a) > rate(arms[leader])) leader = i;
+  });
   let race: Race | null = null;
   arms.forEach((_, j) => {
     if (j === leader) return;
@@ -160,8 +195,13 @@ function requiredSessions(p1: number, p2: number): number {
 
 /** Sessions the furthest-behind arm still needs, at each arm's posterior mean rate (c + 1) / (n + 2). */
 function sessionShortfall(arms: ArmCounts[], minSessions: number): number {
-  return Math.max(...arms.map((a) => {
-    const forConversions = a.conversions >= MIN_CONVERSIONS ? 0 : Math.ceil(((MIN_CONVERSIONS - a.conversions) * (a.sessions + 2)) / (a.conversions + 1));
-    return Math.max(minSessions - a.sessions, forConversions);
-  }));
+  return Math.max(
+    ...arms.map((a) => {
+      const forConversions =
+        a.conversions >= MIN_CONVERSIONS
+          ? 0
+          : Math.ceil(((MIN_CONVERSIONS - a.conversions) * (a.sessions + 2)) / (a.conversions + 1));
+      return Math.max(minSessions - a.sessions, forConversions);
+    }),
+  );
 }

@@ -10,10 +10,19 @@ import { newExperiment } from './experiment-records.js';
 // is told it stopped it (the others get null, as for a test already complete).
 
 const DAY = 86_400_000;
-const body = { name: 'Race', page: '/race', type: 'nocode' as const, variants: [{ changes: [{ selector: 'h1', op: 'text' as const, value: 'x' }] }] };
+const body = {
+  name: 'Race',
+  page: '/race',
+  type: 'nocode' as const,
+  variants: [{ changes: [{ selector: 'h1', op: 'text' as const, value: 'x' }] }],
+};
 
 async function backdated(store: Store, ageMs: number, days: number | null): Promise<ExperimentRecord> {
-  const e = newExperiment(PROP_A, { ...body, ...(days === null ? {} : { auto_stop_days: days }) }, new Date(Date.now() - ageMs));
+  const e = newExperiment(
+    PROP_A,
+    { ...body, ...(days === null ? {} : { auto_stop_days: days }) },
+    new Date(Date.now() - ageMs),
+  );
   await store.createExperiment(e);
   return e;
 }
@@ -38,7 +47,11 @@ describe('racing stops on one store', () => {
     ]);
     expect(stoppedBy(answers, due.id)).toBe(1);
     const winner = answers.flat().find((a) => a?.id === due.id)!;
-    expect(await store.getExperiment(PROP_A, due.id)).toMatchObject({ status: 'complete', stopped_at: winner.stopped_at, reason: winner.reason });
+    expect(await store.getExperiment(PROP_A, due.id)).toMatchObject({
+      status: 'complete',
+      stopped_at: winner.stopped_at,
+      reason: winner.reason,
+    });
   });
 });
 
@@ -68,10 +81,17 @@ describe.skipIf(testStoreKind !== 'chdb')('two servers on one ClickHouse', () =>
 
   it('auto-stop a due test once: one server is told, both read the same stop at created_at + auto_stop_days', async () => {
     const due = [await backdated(first, 3 * DAY, 2), await backdated(first, 5 * DAY, 1)];
-    const answers = await Promise.all([first.autoStopExperiments(new Date()), second.autoStopExperiments(new Date(), PROP_A)]);
+    const answers = await Promise.all([
+      first.autoStopExperiments(new Date()),
+      second.autoStopExperiments(new Date(), PROP_A),
+    ]);
     for (const e of due) {
       expect(stoppedBy(answers, e.id)).toBe(1);
-      const expected = { status: 'complete', reason: 'auto_stop', stopped_at: new Date(e.created_at.getTime() + e.auto_stop_days! * DAY) };
+      const expected = {
+        status: 'complete',
+        reason: 'auto_stop',
+        stopped_at: new Date(e.created_at.getTime() + e.auto_stop_days! * DAY),
+      };
       expect(await first.getExperiment(PROP_A, e.id)).toMatchObject(expected);
       expect(await second.getExperiment(PROP_A, e.id)).toMatchObject(expected);
     }
@@ -90,9 +110,16 @@ describe.skipIf(testStoreKind !== 'chdb')('two servers on one ClickHouse', () =>
     ]);
     expect(stoppedBy(answers, e.id)).toBe(1);
     const winner = (answers[0] ?? answers[1])!;
-    expect(winner).toMatchObject({ status: 'complete', ...(answers[0] ? { stopped_at: atFirst, reason: 'manual' } : { stopped_at: atSecond, reason: 'winner found' }) });
+    expect(winner).toMatchObject({
+      status: 'complete',
+      ...(answers[0] ? { stopped_at: atFirst, reason: 'manual' } : { stopped_at: atSecond, reason: 'winner found' }),
+    });
     for (const store of [first, second]) {
-      expect(await store.getExperiment(PROP_A, e.id)).toMatchObject({ status: 'complete', stopped_at: winner.stopped_at, reason: winner.reason });
+      expect(await store.getExperiment(PROP_A, e.id)).toMatchObject({
+        status: 'complete',
+        stopped_at: winner.stopped_at,
+        reason: winner.reason,
+      });
       expect(await store.stopExperiment(PROP_A, e.id, 'again', new Date())).toBeNull();
       expect(await store.activeExperiments(PROP_A)).not.toContainEqual(expect.objectContaining({ id: e.id }));
     }
@@ -100,7 +127,10 @@ describe.skipIf(testStoreKind !== 'chdb')('two servers on one ClickHouse', () =>
 
   it('an edit racing a stop does not reopen the test', async () => {
     const e = await backdated(first, DAY, null);
-    await Promise.all([first.updateExperiment(PROP_A, e.id, { name: 'Late edit' }), second.stopExperiment(PROP_A, e.id, 'manual', new Date())]);
+    await Promise.all([
+      first.updateExperiment(PROP_A, e.id, { name: 'Late edit' }),
+      second.stopExperiment(PROP_A, e.id, 'manual', new Date()),
+    ]);
     expect((await first.getExperiment(PROP_A, e.id))?.status).toBe('complete');
     expect(await second.updateExperiment(PROP_A, e.id, { name: 'Too late' })).toBeNull();
   });

@@ -12,7 +12,16 @@ let env: TestEnv;
 let experimentId = '';
 beforeEach(async () => {
   env = await createTestEnv();
-  const e = newExperiment(PROP_A, { name: 'Pricing headline', page: '/pricing', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'New' }] }] }, new Date(Date.now() - 3_600_000));
+  const e = newExperiment(
+    PROP_A,
+    {
+      name: 'Pricing headline',
+      page: '/pricing',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'New' }] }],
+    },
+    new Date(Date.now() - 3_600_000),
+  );
   await env.store.createExperiment(e);
   experimentId = e.id;
 });
@@ -28,7 +37,13 @@ async function visit(address: string, variant: number, viewed = true) {
     { ...base, type: 'exposure', experiment_id: experimentId, variant },
     { ...base, type: 'click', target: '#cta' },
   ];
-  const res = await env.app.inject({ method: 'POST', url: '/api/collect', remoteAddress: address, headers: { 'user-agent': UA.desktop, 'content-type': 'application/json' }, payload: { events } });
+  const res = await env.app.inject({
+    method: 'POST',
+    url: '/api/collect',
+    remoteAddress: address,
+    headers: { 'user-agent': UA.desktop, 'content-type': 'application/json' },
+    payload: { events },
+  });
   expect(res.statusCode).toBe(202);
 }
 
@@ -46,12 +61,20 @@ describe('the split-test traffic check', () => {
     for (let i = 0; i < 9; i++) await visit('203.0.113.66', 1);
     let d = await detail();
     expect(d.variants.map((v) => v.sessions)).toEqual([4, 13]);
-    expect(d.traffic_check).toEqual({ top_client_sessions: 9, top_client_share: 9 / 17, looks_forged: false, warning: null });
+    expect(d.traffic_check).toEqual({
+      top_client_sessions: 9,
+      top_client_share: 9 / 17,
+      looks_forged: false,
+      warning: null,
+    });
 
     // three more: 12 of 20 (60%) from one address
     for (let i = 0; i < 3; i++) await visit('203.0.113.66', 1);
     d = await detail();
-    expect(d.variants.map((v) => [v.sessions, v.conversions])).toEqual([[4, 4], [16, 16]]);
+    expect(d.variants.map((v) => [v.sessions, v.conversions])).toEqual([
+      [4, 4],
+      [16, 16],
+    ]);
     expect(d.traffic_check).toMatchObject({ top_client_sessions: 12, top_client_share: 0.6, looks_forged: true });
     expect(d.traffic_check?.warning).toBe(
       '12 of the 20 sessions counted (60%) came from one client address. This test’s traffic may be forged (or mostly one office or tester): its figures may not describe real visitors.',
@@ -63,7 +86,12 @@ describe('the split-test traffic check', () => {
     await visit('198.51.100.1', 0);
     const d = await detail();
     expect(d.variants.map((v) => v.sessions)).toEqual([1, 0]);
-    expect(d.traffic_check).toEqual({ top_client_sessions: 1, top_client_share: 1, looks_forged: false, warning: null });
+    expect(d.traffic_check).toEqual({
+      top_client_sessions: 1,
+      top_client_share: 1,
+      looks_forged: false,
+      warning: null,
+    });
   });
 
   it('treats an IPv6 client’s /64 as one address, and a busy test spread over many addresses as fine', async () => {
@@ -72,7 +100,11 @@ describe('the split-test traffic check', () => {
     const d = await detail();
     expect(d.traffic_check).toMatchObject({ top_client_sessions: 10, top_client_share: 0.2, looks_forged: true });
     for (let i = 0; i < 10; i++) await visit(`198.51.100.${i + 101}`, 0);
-    expect((await detail()).traffic_check).toMatchObject({ top_client_sessions: 10, top_client_share: 10 / 60, looks_forged: false });
+    expect((await detail()).traffic_check).toMatchObject({
+      top_client_sessions: 10,
+      top_client_share: 10 / 60,
+      looks_forged: false,
+    });
   });
 });
 

@@ -4,8 +4,18 @@ import { interval, monteCarloCoverage, stats } from '../test-support/statistics-
 describe('uplift and its 95% interval', () => {
   it('reports the relative change in conversion rate, or null when the control has no conversions', () => {
     // (0.12 − 0.10) / 0.10 = 0.2
-    expect(stats([[1_000, 100], [1_000, 120]]).perVariant[1]!.uplift).toBeCloseTo(0.2, 12);
-    expect(stats([[1_000, 0], [1_000, 120]]).perVariant[1]!.uplift).toBeNull();
+    expect(
+      stats([
+        [1_000, 100],
+        [1_000, 120],
+      ]).perVariant[1]!.uplift,
+    ).toBeCloseTo(0.2, 12);
+    expect(
+      stats([
+        [1_000, 0],
+        [1_000, 120],
+      ]).perVariant[1]!.uplift,
+    ).toBeNull();
   });
 
   it('matches the log-normal interval computed with scipy digamma/polygamma', () => {
@@ -27,7 +37,20 @@ describe('uplift and its 95% interval', () => {
 
   it('covers 95% of a seeded Monte Carlo of the posteriors, about 2.5% outside each end', () => {
     // 200,000 draws: the standard error of a 2.5% share is 0.00035, so ±0.005 is approximation error, not noise.
-    const cases: [[number, number], [number, number]][] = [[[1_000, 30], [1_000, 25]], [[1_000, 120], [1_000, 100]], [[200, 12], [200, 20]]];
+    const cases: [[number, number], [number, number]][] = [
+      [
+        [1_000, 30],
+        [1_000, 25],
+      ],
+      [
+        [1_000, 120],
+        [1_000, 100],
+      ],
+      [
+        [200, 12],
+        [200, 20],
+      ],
+    ];
     for (const [variant, control] of cases) {
       const { below, inside, above } = monteCarloCoverage(variant, control, interval(variant, control));
       expect(Math.abs(inside - 0.95)).toBeLessThan(0.005);

@@ -10,7 +10,8 @@ export function completeVerdict(v: VerdictInput): string {
   const name = armName(v);
   const k = v.arms.length;
   if (k === 0) return 'No variants.';
-  if (v.arms.every((a) => a.sessions === 0)) return 'It stopped before any sessions were recorded, so there is no result.';
+  if (v.arms.every((a) => a.sessions === 0))
+    return 'It stopped before any sessions were recorded, so there is no result.';
   if (k === 1) return `Only ${name(0)} ran, so there was nothing to compare.`;
   if (v.srm) {
     return `Sample ratio mismatch (${formatP(v.srmP!)}): sessions were not split evenly, so its results can't be trusted — check the redirect or targeting before testing again.`;
@@ -23,7 +24,9 @@ export function completeVerdict(v: VerdictInput): string {
     const w = v.race.leader;
     if (w > 0) {
       const rest = v.arms.map((_, j) => j).filter((j) => j !== 0 && j !== w);
-      const restText = rest.length ? ` and every other variant with ${atLeast(Math.min(...rest.map((j) => v.beats(w, j))))}` : '';
+      const restText = rest.length
+        ? ` and every other variant with ${atLeast(Math.min(...rest.map((j) => v.beats(w, j))))}`
+        : '';
       return `${name(w)} won: it beat ${name(0)} with ${pct(v.beats(w, 0))} chance${upliftText(uplift(w))}${restText}.`;
     }
     if (k === 2) {

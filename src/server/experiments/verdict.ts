@@ -47,7 +47,9 @@ function runningVerdict(v: VerdictInput): string {
     const w = v.race.leader;
     if (w > 0) {
       const rest = others(w);
-      const restText = rest.length ? ` and every other variant with ${atLeast(Math.min(...rest.map((j) => v.beats(w, j))))}` : '';
+      const restText = rest.length
+        ? ` and every other variant with ${atLeast(Math.min(...rest.map((j) => v.beats(w, j))))}`
+        : '';
       return `${name(w)} beats ${name(0)} with ${pct(v.beats(w, 0))} chance${upliftText(uplift(w))}${restText}; enough data to call it.`;
     }
     if (k === 2) {

@@ -32,7 +32,11 @@ export function collectLimiter(limits: CollectLimits) {
     admit(request: FastifyRequest, reply: FastifyReply): void {
       const client = clientOf(request);
       const wait = byClient.waitSeconds(client);
-      if (wait > 0) refuse(reply, wait, `too many events from this address (at most ${limits.perClientPerMinute} a minute)`, { limit: limits.perClientPerMinute, scope: 'client' });
+      if (wait > 0)
+        refuse(reply, wait, `too many events from this address (at most ${limits.perClientPerMinute} a minute)`, {
+          limit: limits.perClientPerMinute,
+          scope: 'client',
+        });
       byClient.charge(client, 1);
     },
     /** Once the body is valid: 429 (nothing kept) when a property it names is out of budget, else the events are paid for. */
@@ -41,7 +45,13 @@ export function collectLimiter(limits: CollectLimits) {
       for (const e of events) perProperty.set(e.property_id, (perProperty.get(e.property_id) ?? 0) + 1);
       for (const id of perProperty.keys()) {
         const wait = byProperty.waitSeconds(id);
-        if (wait > 0) refuse(reply, wait, `too many events for property "${id}" (at most ${limits.perPropertyPerMinute} a minute)`, { field: 'property_id', limit: limits.perPropertyPerMinute, scope: 'property' });
+        if (wait > 0)
+          refuse(
+            reply,
+            wait,
+            `too many events for property "${id}" (at most ${limits.perPropertyPerMinute} a minute)`,
+            { field: 'property_id', limit: limits.perPropertyPerMinute, scope: 'property' },
+          );
       }
       for (const [id, n] of perProperty) byProperty.charge(id, n);
       byClient.charge(clientOf(request), events.length - 1);

@@ -13,7 +13,20 @@ describe('openCountryLookup (the shipped offline database)', () => {
   it('gives null for private, loopback, reserved and malformed addresses', async () => {
     const countryOf = await openCountryLookup();
     // the database itself files 192.168.0.0/16, 172.16.0.0/12 and 203.0.113.0/24 under AU
-    const none = ['127.0.0.1', '::1', '10.1.2.3', '192.168.0.1', '172.17.0.1', '100.64.0.1', '203.0.113.9', 'fd00::1', 'fe80::1', '::ffff:192.168.1.1', 'not-an-ip', ''];
+    const none = [
+      '127.0.0.1',
+      '::1',
+      '10.1.2.3',
+      '192.168.0.1',
+      '172.17.0.1',
+      '100.64.0.1',
+      '203.0.113.9',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:192.168.1.1',
+      'not-an-ip',
+      '',
+    ];
     for (const ip of none) expect(countryOf(ip), ip).toBeNull();
   });
 });

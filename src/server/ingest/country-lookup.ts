@@ -10,10 +10,29 @@ export type CountryLookup = (ip: string) => string | null;
 // 172.16.0.0/12 as AU), which would put every visitor behind a LAN or container proxy in Australia.
 const special = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3],
-] as const) special.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['2001:db8::', 32], ['ff00::', 8]] as const) special.addSubnet(net, prefix, 'ipv6');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const)
+  special.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['2001:db8::', 32],
+  ['ff00::', 8],
+] as const)
+  special.addSubnet(net, prefix, 'ipv6');
 
 /**
  * Country of an IP address from the offline database of `@ip-location-db/geo-whois-asn-country-mmdb`
@@ -21,7 +40,9 @@ for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['2001:
  * IPv4-mapped IPv6 address is read as the IPv4 address it carries.
  */
 export async function openCountryLookup(): Promise<CountryLookup> {
-  const file = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb');
+  const file = createRequire(import.meta.url).resolve(
+    '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb',
+  );
   const reader = await maxmind.open(file);
   return (raw) => {
     // A dual-stack listener reports IPv4 clients as `::ffff:a.b.c.d`, which the database doesn't hold.

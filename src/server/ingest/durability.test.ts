@@ -11,7 +11,8 @@ afterEach(cleanUp);
 const REQUESTS = 200;
 const PER_REQUEST = 10;
 const CONCURRENCY = 8;
-const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+const UA =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
 
 /** Request i's body: ten events of its own session, each path naming the request. */
 const body = (i: number) =>
@@ -30,7 +31,11 @@ const body = (i: number) =>
  * Sends REQUESTS bodies from CONCURRENCY senders until `stopAt` requests were answered 202, then
  * sends `signal` to the server; requests failing after that are expected. Returns the 202s.
  */
-async function loadUntil(server: RunningServer, stopAt: number, signal: NodeJS.Signals): Promise<{ accepted: Set<number>; signalledAt: number }> {
+async function loadUntil(
+  server: RunningServer,
+  stopAt: number,
+  signal: NodeJS.Signals,
+): Promise<{ accepted: Set<number>; signalledAt: number }> {
   const accepted = new Set<number>();
   let next = 0;
   let signalled = false;
@@ -39,7 +44,11 @@ async function loadUntil(server: RunningServer, stopAt: number, signal: NodeJS.S
     while (!signalled && next < REQUESTS) {
       const i = next++;
       try {
-        const res = await fetch(`${server.url}/api/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': UA }, body: body(i) });
+        const res = await fetch(`${server.url}/api/collect`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', 'user-agent': UA },
+          body: body(i),
+        });
         if (res.status === 202) accepted.add(i);
         else if (!signalled) throw new Error(`request ${i}: ${res.status} ${await res.text()}`);
       } catch (error) {
@@ -61,7 +70,9 @@ async function loadUntil(server: RunningServer, stopAt: number, signal: NodeJS.S
 async function storedPerRequest(dataDir: string): Promise<Map<number, number>> {
   const db = await Database.open(dataDir);
   try {
-    const rows = await db.all<{ path: string; n: number }>("SELECT path, count(*) AS n FROM events WHERE property_id = 'durable' GROUP BY path");
+    const rows = await db.all<{ path: string; n: number }>(
+      "SELECT path, count(*) AS n FROM events WHERE property_id = 'durable' GROUP BY path",
+    );
     return new Map(rows.map((r) => [Number(r.path.slice(2)), r.n]));
   } finally {
     await db.close();

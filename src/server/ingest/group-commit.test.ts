@@ -21,7 +21,11 @@ function fakeWriter(opts: { failOn?: (events: StoredEvent[]) => boolean; delayMs
 }
 
 /** Settles a promise into a tag, so a test can check which submits failed. */
-const outcome = (p: Promise<void>) => p.then(() => 'ok', (e: Error) => `failed: ${e.message}`);
+const outcome = (p: Promise<void>) =>
+  p.then(
+    () => 'ok',
+    (e: Error) => `failed: ${e.message}`,
+  );
 
 describe('GroupCommitter', () => {
   it('writes the requests of one window in a single transaction, then answers all of them', async () => {

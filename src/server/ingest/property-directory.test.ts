@@ -10,7 +10,9 @@ function slowStore(ids: string[]) {
     async listProperties(): Promise<Property[]> {
       store.reads++;
       await new Promise((done) => setTimeout(done, 20));
-      return store.ids.map((id) => ({ id, name: id, domain: null, timezone: 'UTC', created_at: new Date() }) as unknown as Property);
+      return store.ids.map(
+        (id) => ({ id, name: id, domain: null, timezone: 'UTC', created_at: new Date() }) as unknown as Property,
+      );
     },
   };
   return store;

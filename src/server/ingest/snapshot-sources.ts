@@ -67,7 +67,9 @@ export function snapshotSources(opts: SnapshotSourceOptions) {
       const address = normalizeIP(request.ip);
       return (e, now) => {
         const domain = domains.get(e.property_id) ?? null;
-        const fromSite = page !== null && ((site !== null && page.origin === site) || (domain !== null && servedBy(page.host, domain)));
+        const fromSite =
+          page !== null &&
+          ((site !== null && page.origin === site) || (domain !== null && servedBy(page.host, domain)));
         return fromSite && spend(e.property_id, e.path, address, now);
       };
     },

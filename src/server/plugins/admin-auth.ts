@@ -41,7 +41,10 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance, opts: { store: St
     if (fromAnotherOrigin(request)) {
       // Cookies ignore ports: a page on another port of this host (the demo site, a customer's page
       // proxied here) sends this cookie too. It speaks for nobody there; a write says why it failed.
-      if (write) throw new ApiError(403, 'forbidden', 'a request from another origin cannot use the dashboard session', { field: 'origin' });
+      if (write)
+        throw new ApiError(403, 'forbidden', 'a request from another origin cannot use the dashboard session', {
+          field: 'origin',
+        });
       return;
     }
     if (!(await opts.store.adminSessionValid(hashKey(id), new Date()))) return;
@@ -51,10 +54,20 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance, opts: { store: St
     // A form or beacon cannot send JSON without a CORS preflight, which this origin never grants.
     const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') {
-      throw new ApiError(415, 'invalid_request', 'signed-in requests that change something must send content-type: application/json', { field: 'content-type' });
+      throw new ApiError(
+        415,
+        'invalid_request',
+        'signed-in requests that change something must send content-type: application/json',
+        { field: 'content-type' },
+      );
     }
     if (!csrfTokenMatches(id, request.headers[CSRF_HEADER])) {
-      throw new ApiError(403, 'forbidden', `signed-in requests that change something must send the session's ${CSRF_HEADER} header (GET /api/admin/v1/session gives it)`, { field: CSRF_HEADER });
+      throw new ApiError(
+        403,
+        'forbidden',
+        `signed-in requests that change something must send the session's ${CSRF_HEADER} header (GET /api/admin/v1/session gives it)`,
+        { field: CSRF_HEADER },
+      );
     }
   });
 });

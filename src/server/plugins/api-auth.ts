@@ -21,7 +21,14 @@ declare module 'fastify' {
 
 /** What a signed-in admin's cookie stands for: every permission on every property. */
 export const ADMIN_ACCESS: ApiKeyRecord = Object.freeze({
-  id: 'admin-session', name: 'admin session', prefix: '', hash: '', property_ids: [], permissions: [...keyPermissions], created_at: new Date(0), revoked_at: null,
+  id: 'admin-session',
+  name: 'admin session',
+  prefix: '',
+  hash: '',
+  property_ids: [],
+  permissions: [...keyPermissions],
+  created_at: new Date(0),
+  revoked_at: null,
 });
 
 const CACHE_MS = 5_000;
@@ -39,7 +46,12 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
     for (const [key, hit] of cache) if (hit.record?.id === id) cache.delete(key);
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(opts.prefix) || request.url.startsWith(`${opts.prefix}/openapi.json`) || request.url.startsWith(`${opts.prefix}/reference`)) return;
+    if (
+      !request.url.startsWith(opts.prefix) ||
+      request.url.startsWith(`${opts.prefix}/openapi.json`) ||
+      request.url.startsWith(`${opts.prefix}/reference`)
+    )
+      return;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match && request.admin) {
@@ -47,7 +59,10 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
       request.knownPropertyIds = new Set((await opts.store.listProperties()).map((p) => p.id));
       return;
     }
-    if (!match) throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>', { field: 'Authorization' });
+    if (!match)
+      throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>', {
+        field: 'Authorization',
+      });
     const key = match[1];
     const hit = cache.get(key);
     let record = hit && Date.now() - hit.at < CACHE_MS ? hit.record : undefined;
@@ -56,7 +71,11 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
     const wait = record ? 0 : failures.waitSeconds(client);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
-      throw new ApiError(429, 'rate_limited', `too many invalid API keys from this address; retry in ${wait} s`, { field: 'Authorization', limit: FAILED_AUTH_PER_MINUTE, retry_after_seconds: wait });
+      throw new ApiError(429, 'rate_limited', `too many invalid API keys from this address; retry in ${wait} s`, {
+        field: 'Authorization',
+        limit: FAILED_AUTH_PER_MINUTE,
+        retry_after_seconds: wait,
+      });
     }
     if (record === undefined) {
       record = await verifyApiKey(opts.store, key);
@@ -77,12 +96,21 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Stor
  * every property, so for it a property that does not exist is a 404 (a key cannot tell the two apart:
  * it gets 403 either way, which reveals nothing about other people's properties).
  */
-export function requireAccess(request: FastifyRequest, propertyIds: string[], field: 'propertyId' | 'propertyIds', permission: KeyPermission = 'metrics'): void {
+export function requireAccess(
+  request: FastifyRequest,
+  propertyIds: string[],
+  field: 'propertyId' | 'propertyIds',
+  permission: KeyPermission = 'metrics',
+): void {
   const key = request.apiKey;
   if (!key) throw new ApiError(401, 'unauthorized', 'missing API key', { field: 'Authorization' });
   if (key === ADMIN_ACCESS) {
     const unknown = propertyIds.filter((id) => !request.knownPropertyIds?.has(id));
-    if (unknown.length > 0) throw new ApiError(404, 'not_found', `no property ${unknown.map((d) => `"${d}"`).join(', ')}`, { field, property_ids: unknown });
+    if (unknown.length > 0)
+      throw new ApiError(404, 'not_found', `no property ${unknown.map((d) => `"${d}"`).join(', ')}`, {
+        field,
+        property_ids: unknown,
+      });
     return;
   }
   if (!key.permissions.includes(permission)) {
@@ -90,6 +118,9 @@ export function requireAccess(request: FastifyRequest, propertyIds: string[], fi
   }
   const denied = propertyIds.filter((id) => !key.property_ids.includes(id));
   if (denied.length > 0) {
-    throw new ApiError(403, 'forbidden', `this API key has no access to ${denied.map((d) => `"${d}"`).join(', ')}`, { field, property_ids: denied });
+    throw new ApiError(403, 'forbidden', `this API key has no access to ${denied.map((d) => `"${d}"`).join(', ')}`, {
+      field,
+      property_ids: denied,
+    });
   }
 }

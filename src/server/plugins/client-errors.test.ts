@@ -52,7 +52,11 @@ describe('requests Node cannot parse get the error envelope, then the connection
   });
 
   it('431 for headers over the size limit, even when a megabyte more follows', async () => {
-    expectEnvelope(await exchange(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(1_000_000)}\r\n\r\n`), 431, 'headers');
+    expectEnvelope(
+      await exchange(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(1_000_000)}\r\n\r\n`),
+      431,
+      'headers',
+    );
   });
 
   it('keeps answering others', async () => {

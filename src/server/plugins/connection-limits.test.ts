@@ -17,7 +17,13 @@ beforeAll(async () => {
     store,
     countryOf: () => null,
     // Deadlines long enough that the health check below never races them on a busy machine.
-    connections: { headersTimeoutMs: 1_500, requestTimeoutMs: 2_000, idleTimeoutMs: 20_000, checkEveryMs: 50, maxPerAddress: 4 },
+    connections: {
+      headersTimeoutMs: 1_500,
+      requestTimeoutMs: 2_000,
+      idleTimeoutMs: 20_000,
+      checkEveryMs: 50,
+      maxPerAddress: 4,
+    },
   });
   port = (await app.listen({ host: '127.0.0.1', port: 0 }), (app.server.address() as AddressInfo).port);
 });
@@ -46,23 +52,33 @@ function slowClient(start: string, from = '127.0.0.2'): Promise<Slow> {
     isClosed = true;
     clearInterval(drip);
   });
-  return new Promise((ready) => socket.once('connect', () => {
-    socket.write(start);
-    ready({ socket, received: () => received, closed, isClosed: () => isClosed });
-  }));
+  return new Promise((ready) =>
+    socket.once('connect', () => {
+      socket.write(start);
+      ready({ socket, received: () => received, closed, isClosed: () => isClosed });
+    }),
+  );
 }
 
-const connections = () => new Promise<number>((done, fail) => app.server.getConnections((e, n) => (e ? fail(e) : done(n))));
+const connections = () =>
+  new Promise<number>((done, fail) => app.server.getConnections((e, n) => (e ? fail(e) : done(n))));
 async function untilConnections(n: number) {
   while ((await connections()) < n) await new Promise((r) => setTimeout(r, 10));
 }
-const health = async () => (await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { connection: 'close' } })).status;
+const health = async () =>
+  (await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { connection: 'close' } })).status;
 
 describe('slow clients', () => {
   it('holds at most 4 connections per address, cuts the rest at once and the held ones at their deadline with a 408, and answers /healthz throughout', async () => {
     const trickleHeaders = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ';
-    const trickleBody = 'POST /api/collect HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"events":"';
-    const held = [await slowClient(trickleHeaders), await slowClient(trickleHeaders), await slowClient(trickleHeaders), await slowClient(trickleBody)];
+    const trickleBody =
+      'POST /api/collect HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"events":"';
+    const held = [
+      await slowClient(trickleHeaders),
+      await slowClient(trickleHeaders),
+      await slowClient(trickleHeaders),
+      await slowClient(trickleBody),
+    ];
     await untilConnections(4);
 
     const refused = await Promise.all(Array.from({ length: 4 }, () => slowClient(trickleHeaders)));
@@ -75,7 +91,9 @@ describe('slow clients', () => {
     await Promise.all(held.map((c) => c.closed));
     for (const c of held) {
       expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
-      expect(JSON.parse(c.received().split('\r\n\r\n')[1])).toMatchObject({ error: { code: 'invalid_request', details: { field: 'request' } } });
+      expect(JSON.parse(c.received().split('\r\n\r\n')[1])).toMatchObject({
+        error: { code: 'invalid_request', details: { field: 'request' } },
+      });
     }
     expect(await health()).toBe(200);
   }, 10_000);
@@ -88,6 +106,8 @@ describe('slow clients', () => {
     socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`);
     await new Promise((done) => socket.once('close', done));
     expect(received).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(received.split('\r\n\r\n')[1])).toMatchObject({ error: { code: 'invalid_request', details: { field: 'headers' } } });
+    expect(JSON.parse(received.split('\r\n\r\n')[1])).toMatchObject({
+      error: { code: 'invalid_request', details: { field: 'headers' } },
+    });
   });
 });

@@ -12,7 +12,11 @@ const ELSEWHERE = 'https://dashboard.elsewhere.example';
 const summaryUrl = apiUrl(`/properties/${PROP_A}/traffic/summary`, { start: '2026-03-01', end: '2026-03-07' });
 
 const preflight = (url: string, method: string, headers: string) =>
-  env.app.inject({ method: 'OPTIONS', url, headers: { origin: ELSEWHERE, 'access-control-request-method': method, 'access-control-request-headers': headers } });
+  env.app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: { origin: ELSEWHERE, 'access-control-request-method': method, 'access-control-request-headers': headers },
+  });
 
 async function adminCookie(): Promise<string> {
   const res = await env.app.inject({ method: 'GET', url: `/sign-in?token=${await issueSignInToken(env.store)}` });
@@ -24,7 +28,10 @@ describe('CORS on /api/external/v1 (a dashboard on another origin, with a key)',
     const res = await preflight(summaryUrl, 'GET', 'authorization');
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(String(res.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(['authorization', 'content-type']);
+    expect(String(res.headers['access-control-allow-headers']).split(/,\s*/)).toEqual([
+      'authorization',
+      'content-type',
+    ]);
     expect(String(res.headers['access-control-allow-methods'])).toContain('GET');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
@@ -37,11 +44,19 @@ describe('CORS on /api/external/v1 (a dashboard on another origin, with a key)',
   });
 
   it('lets the other origin read answers and refusals alike', async () => {
-    const ok = await env.app.inject({ method: 'GET', url: summaryUrl, headers: { origin: ELSEWHERE, authorization: `Bearer ${env.keys.a}` } });
+    const ok = await env.app.inject({
+      method: 'GET',
+      url: summaryUrl,
+      headers: { origin: ELSEWHERE, authorization: `Bearer ${env.keys.a}` },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['access-control-allow-origin']).toBe('*');
     // A refused key must be readable too, or the other dashboard could only say "network error".
-    const refused = await env.app.inject({ method: 'GET', url: summaryUrl, headers: { origin: ELSEWHERE, authorization: 'Bearer sl_nope' } });
+    const refused = await env.app.inject({
+      method: 'GET',
+      url: summaryUrl,
+      headers: { origin: ELSEWHERE, authorization: 'Bearer sl_nope' },
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['access-control-allow-origin']).toBe('*');
     expect(refused.headers['access-control-expose-headers']).toBe('retry-after');
@@ -57,7 +72,11 @@ describe('no CORS where the admin cookie counts', () => {
   });
 
   it('gives a signed-in admin read with another Origin no allow-origin, and the cookie counts for nothing there', async () => {
-    const res = await env.app.inject({ method: 'GET', url: '/api/admin/v1/properties', headers: { origin: ELSEWHERE, cookie: await adminCookie() } });
+    const res = await env.app.inject({
+      method: 'GET',
+      url: '/api/admin/v1/properties',
+      headers: { origin: ELSEWHERE, cookie: await adminCookie() },
+    });
     expect(res.statusCode).toBe(401); // admin-csrf.test.ts: the session speaks only for this origin's pages
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });

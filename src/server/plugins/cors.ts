@@ -4,7 +4,12 @@ import fp from 'fastify-plugin';
 
 /** Page scripts on any site post their events here; no credentials are involved. */
 // Retry-After exposed: the page script reads it from a 429 to hold its events back that long.
-const COLLECT: FastifyCorsOptions = { origin: '*', methods: ['POST', 'OPTIONS'], exposedHeaders: ['retry-after'], maxAge: 86_400 };
+const COLLECT: FastifyCorsOptions = {
+  origin: '*',
+  methods: ['POST', 'OPTIONS'],
+  exposedHeaders: ['retry-after'],
+  maxAge: 86_400,
+};
 
 /**
  * A dashboard on another origin reads the API with a bearer key. `*` never lets a browser attach

@@ -22,20 +22,29 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(503)
         .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
-        .send(envelope('internal_error', `${error.message}; retry in ${STORE_RETRY_AFTER_SECONDS} seconds`, { reason: 'store_unavailable', retry_after_seconds: STORE_RETRY_AFTER_SECONDS }));
+        .send(
+          envelope('internal_error', `${error.message}; retry in ${STORE_RETRY_AFTER_SECONDS} seconds`, {
+            reason: 'store_unavailable',
+            retry_after_seconds: STORE_RETRY_AFTER_SECONDS,
+          }),
+        );
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(envelope('rate_limited', error.message));
-    if (status === 413) return reply.status(413).send(envelope('payload_too_large', 'the request body is too large', { field: 'body' }));
+    if (status === 413)
+      return reply.status(413).send(envelope('payload_too_large', 'the request body is too large', { field: 'body' }));
     if (status >= 400 && status < 500) {
       // Fastify's own rejections: malformed JSON, unsupported content type, bad URL encoding.
-      return reply.status(400).send(envelope('invalid_request', error.message, { field: 'body', reason: (error as FastifyError).code }));
+      return reply
+        .status(400)
+        .send(envelope('invalid_request', error.message, { field: 'body', reason: (error as FastifyError).code }));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(envelope('internal_error', 'unexpected server error; retry later'));
   });
   app.setNotFoundHandler((request, reply) => {
-    if (isDeepLink(request.method, request.url) && app.hasReplyDecorator('sendFile')) return reply.sendFile('index.html');
+    if (isDeepLink(request.method, request.url) && app.hasReplyDecorator('sendFile'))
+      return reply.sendFile('index.html');
     reply.status(404).send(envelope('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`));
   });
 });
@@ -57,13 +66,27 @@ export function clientErrors(error: Error & { code?: string }, socket: Socket): 
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, body] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', envelope('invalid_request', 'the request did not arrive in time', { field: 'request' })]
+      ? [
+          408,
+          'Request Timeout',
+          envelope('invalid_request', 'the request did not arrive in time', { field: 'request' }),
+        ]
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', envelope('invalid_request', 'the request headers are too large', { field: 'headers' })]
-        : [400, 'Bad Request', envelope('invalid_request', 'the request is not valid HTTP', { field: 'request', reason: error.code })];
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            envelope('invalid_request', 'the request headers are too large', { field: 'headers' }),
+          ]
+        : [
+            400,
+            'Bad Request',
+            envelope('invalid_request', 'the request is not valid HTTP', { field: 'request', reason: error.code }),
+          ];
   const json = JSON.stringify(body);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
   }
   socket.destroy();
 }

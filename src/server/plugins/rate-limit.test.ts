@@ -11,7 +11,8 @@ const summary = apiUrl(endpointPath('trafficSummary'), { start: '2026-03-01', en
 let env: TestEnv;
 afterEach(() => env.close());
 
-const call = (headers: Record<string, string>, remoteAddress = '127.0.0.1') => env.app.inject({ method: 'GET', url: summary, headers, remoteAddress });
+const call = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+  env.app.inject({ method: 'GET', url: summary, headers, remoteAddress });
 
 describe('API rate limit, keyed on who authenticated', () => {
   it('gives one budget to a key however its Authorization header is spelled', async () => {
@@ -31,7 +32,11 @@ describe('API rate limit, keyed on who authenticated', () => {
     const sessions = ['s'.repeat(30), 't'.repeat(30)];
     for (const id of sessions) await env.store.createAdminSession(hashKey(id), new Date(Date.now() + 3_600_000));
     const asAdmin = (id: string) => call({ cookie: `sl_session=${id}` });
-    expect([(await asAdmin(sessions[0])).statusCode, (await asAdmin(sessions[0])).statusCode, (await asAdmin(sessions[0])).statusCode]).toEqual([200, 200, 429]);
+    expect([
+      (await asAdmin(sessions[0])).statusCode,
+      (await asAdmin(sessions[0])).statusCode,
+      (await asAdmin(sessions[0])).statusCode,
+    ]).toEqual([200, 200, 429]);
     // the same address, another session: a fresh budget (before: both were "ip:127.0.0.1")
     expect((await asAdmin(sessions[1])).statusCode).toBe(200);
   });
@@ -46,13 +51,17 @@ describe('failed authentications per client address', () => {
     // key a is used (and cached) before the guessing starts
     expect((await call({ authorization: `Bearer ${env.keys.a}` })).statusCode).toBe(200);
     lookups = 0;
-    const guess = (i: number, address = '198.51.100.7') => call({ authorization: `Bearer sl_${String(i).padStart(40, 'x')}` }, address);
+    const guess = (i: number, address = '198.51.100.7') =>
+      call({ authorization: `Bearer sl_${String(i).padStart(40, 'x')}` }, address);
     for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++) expect((await guess(i)).statusCode).toBe(401);
     expect(lookups).toBe(FAILED_AUTH_PER_MINUTE);
 
     const refused = await guess(99);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toMatchObject({ code: 'rate_limited', details: { field: 'Authorization', limit: 20 } });
+    expect(refused.json().error).toMatchObject({
+      code: 'rate_limited',
+      details: { field: 'Authorization', limit: 20 },
+    });
     // 20 a minute refill one every 3 s: the bucket is just under 1 token short
     expect(refused.headers['retry-after']).toBe('3');
     expect(lookups).toBe(FAILED_AUTH_PER_MINUTE); // no store lookup for the refused one

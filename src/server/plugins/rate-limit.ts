@@ -31,10 +31,15 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { perMinute
     timeWindow: 60_000,
     keyGenerator: budgetKey,
     errorResponseBuilder: (_request, context) => {
-      return new ApiError(429, 'rate_limited', `rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`, {
-        limit: context.max,
-        retry_after_seconds: Math.ceil(context.ttl / 1000),
-      });
+      return new ApiError(
+        429,
+        'rate_limited',
+        `rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`,
+        {
+          limit: context.max,
+          retry_after_seconds: Math.ceil(context.ttl / 1000),
+        },
+      );
     },
   });
 });

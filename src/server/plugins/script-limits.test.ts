@@ -32,7 +32,13 @@ const from = (remoteAddress: string, url: string) => app.inject({ url, remoteAdd
 describe('script and config requests per address', () => {
   it('answer 429 in the envelope with Retry-After past the budget, for both paths together; other addresses and the API go on', async () => {
     const codes = [];
-    for (const url of ['/sightline.js', '/api/tracker/config?property=site', '/sightline.js?p=site', '/api/tracker/config?property=site', '/sightline.js']) {
+    for (const url of [
+      '/sightline.js',
+      '/api/tracker/config?property=site',
+      '/sightline.js?p=site',
+      '/api/tracker/config?property=site',
+      '/sightline.js',
+    ]) {
       codes.push((await from('203.0.113.7', url)).statusCode);
     }
     expect(codes).toEqual([200, 200, 200, 200, 429]);
@@ -51,7 +57,9 @@ describe('script and config requests per address', () => {
 
   it('serve a burst of config reads from one store read', async () => {
     reads.length = 0;
-    const all = await Promise.all(Array.from({ length: 3 }, (_, i) => from(`198.51.100.${i + 1}`, '/api/tracker/config?property=fresh')));
+    const all = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => from(`198.51.100.${i + 1}`, '/api/tracker/config?property=fresh')),
+    );
     expect(all.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(reads).toEqual(['fresh']);
   });

@@ -20,9 +20,16 @@ export const scriptLimitsPlugin = fp(async (app: FastifyInstance, opts: { perMin
     const wait = budgets.waitSeconds(client);
     if (wait > 0) {
       reply.header('retry-after', String(wait)).header('access-control-allow-origin', '*');
-      throw new ApiError(429, 'rate_limited', `too many script requests from this address (at most ${opts.perMinute} a minute); retry in ${wait} s`, {
-        limit: opts.perMinute, retry_after_seconds: wait, scope: 'client',
-      });
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `too many script requests from this address (at most ${opts.perMinute} a minute); retry in ${wait} s`,
+        {
+          limit: opts.perMinute,
+          retry_after_seconds: wait,
+          scope: 'client',
+        },
+      );
     }
     budgets.charge(client, 1);
   });

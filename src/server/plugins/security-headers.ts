@@ -43,7 +43,10 @@ const options: HelmetOptions = {
  */
 function helmetHeaders(): [string, string][] {
   const headers: [string, string][] = [];
-  const res = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => undefined };
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
   helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });

@@ -5,13 +5,15 @@ import type { PageEvidence } from './page-evidence.js';
 const topOf = (targets: PageEvidence['clicks']['targets']) => targets[0] ?? null;
 
 function entrySentence(ev: PageEvidence): string {
-  if (ev.entries === null) return ' It is not among the busiest landing pages, so its entry share and bounce rate are not reported.';
+  if (ev.entries === null)
+    return ' It is not among the busiest landing pages, so its entry share and bounce rate are not reported.';
   if (ev.entries === 0) return ' No session started on it, so it has no bounce rate of its own.';
   return ` ${fmt(ev.entries)} sessions (${pct(ev.entryShare ?? 0)} of the property's ${fmt(ev.sessions)}) started here, and ${pct(ev.bounceRate)} of them left without viewing another page.`;
 }
 
 /** How the default engine says what it is, in prose (meta.engine says it to programs). */
-export const DETERMINISTIC_NOTE = ' These recommendations come from fixed rules over the figures above (no language model): the same data always gives the same answer.';
+export const DETERMINISTIC_NOTE =
+  ' These recommendations come from fixed rules over the figures above (no language model): the same data always gives the same answer.';
 
 /** The paragraph the response opens with: every figure the rules read, then what they concluded. */
 export function overallAnalysis(ev: PageEvidence, recs: Recommendation[]): string {
@@ -23,7 +25,9 @@ export function overallAnalysis(ev: PageEvidence, recs: Recommendation[]): strin
     ev.clicks.total > 0
       ? ` It received ${count(ev.clicks.total, 'click')} (${pct(ev.clicks.perView)} of page views)${top ? `; ${top.target} took ${pct(top.share)} of them` : ''}.`
       : ' No clicks were recorded on it.',
-    ev.forms.total > 0 ? ` Forms on it were submitted ${count(ev.forms.total, 'time')} (${pct(ev.forms.perView)} of page views).` : '',
+    ev.forms.total > 0
+      ? ` Forms on it were submitted ${count(ev.forms.total, 'time')} (${pct(ev.forms.perView)} of page views).`
+      : '',
     ev.devices.length > 0 ? ` ${pct(ev.mobileShare)} of its views came from mobile devices.` : '',
     ev.snapshot
       ? ''
@@ -47,7 +51,9 @@ export function keyInsights(ev: PageEvidence): string[] {
     ev.entries
       ? `Bounce rate ${pct(ev.bounceRate)} over ${fmt(ev.entries)} entries; average scroll depth ${pct(ev.avgScrollDepth)}`
       : `Average scroll depth ${pct(ev.avgScrollDepth)}; ${ev.entries === 0 ? 'no session started on this page' : 'entries unknown'}`,
-    ev.entries ? `${pct(ev.entryShare ?? 0)} of the property's ${fmt(ev.sessions)} sessions started on this page` : null,
+    ev.entries
+      ? `${pct(ev.entryShare ?? 0)} of the property's ${fmt(ev.sessions)} sessions started on this page`
+      : null,
     `${count(ev.clicks.total, 'click')}, ${pct(ev.clicks.perView)} of page views${top ? `; ${top.target} has ${pct(top.share)} of them (${fmt(top.count)})` : ''}`,
     hasForm
       ? `${count(ev.forms.total, 'form submission')}, ${pct(ev.forms.perView)} of page views${topForm ? ` (${topForm.target}: ${fmt(topForm.count)})` : ''}`

@@ -12,7 +12,11 @@ describe('snapshot text in titles', () => {
     ['a quote that would close the quotation early', 'Buy" now, and "free', '"Buy now, and free"'],
     ['Markdown link and code', '[Win](https://evil.example) `rm`', '"Win(https://evil.example) rm"'],
     ['bidi overrides, zero-width and control characters', 'Start\u202etrial\u200b\u0007 now', '"Start trial now"'],
-    ['text over 60 characters', 'Start your free trial today and get every feature for thirty full days', '"Start your free trial today and get every feature for thirt…"'],
+    [
+      'text over 60 characters',
+      'Start your free trial today and get every feature for thirty full days',
+      '"Start your free trial today and get every feature for thirt…"',
+    ],
   ])('quote drops %s', (_what, text, quoted) => {
     expect(quote(text)).toBe(quoted);
   });

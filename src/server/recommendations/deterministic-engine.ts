@@ -26,25 +26,28 @@ export function draftsOf(ev: PageEvidence): Ranked[] {
   // Targets come from collected events (any client can send any string): a selector the page
   // script could not use would become a test that changes nothing. So would a css variant with
   // nothing left in it (every value it held is already on the page).
-  const usable = (d: Draft) => selectorProblem(d.target.selector) === null && !(d.change_type === 'css' && d.variant_value === '{}');
-  return RULES.flatMap((rule) => rule(ev)).filter(usable).map((d) => {
-    const s = score(d);
-    return {
-      id: recommendationId(ev.page, d.target.selector, d.rule),
-      title: plainTitle(d.title),
-      collected_text: collectedTextOf(d.title),
-      element_selector: d.target.selector,
-      element_type: d.target.element_type,
-      change_type: d.change_type,
-      control_value: d.control_value,
-      variant_value: d.variant_value,
-      confidence_score: s.confidence,
-      expected_impact: s.impact,
-      evidence: d.evidence,
-      rule: d.rule,
-      score: s,
-    };
-  });
+  const usable = (d: Draft) =>
+    selectorProblem(d.target.selector) === null && !(d.change_type === 'css' && d.variant_value === '{}');
+  return RULES.flatMap((rule) => rule(ev))
+    .filter(usable)
+    .map((d) => {
+      const s = score(d);
+      return {
+        id: recommendationId(ev.page, d.target.selector, d.rule),
+        title: plainTitle(d.title),
+        collected_text: collectedTextOf(d.title),
+        element_selector: d.target.selector,
+        element_type: d.target.element_type,
+        change_type: d.change_type,
+        control_value: d.control_value,
+        variant_value: d.variant_value,
+        confidence_score: s.confidence,
+        expected_impact: s.impact,
+        evidence: d.evidence,
+        rule: d.rule,
+        score: s,
+      };
+    });
 }
 
 /**

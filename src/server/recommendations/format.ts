@@ -22,9 +22,21 @@ export const QUOTE_MAX = 60;
  * always between double quotes, so `collectedTextOf` can tell it from Sightline's own words.
  */
 export function quote(s: string): string {
-  const text = s.replace(INVISIBLE, ' ').replace(MARKUP, '').replace(/[[\]{}\\"]/g, '').replace(/\s+/g, ' ').trim();
+  const text = s
+    .replace(INVISIBLE, ' ')
+    .replace(MARKUP, '')
+    .replace(/[[\]{}\\"]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const chars = [...text];
-  return `"${chars.length > QUOTE_MAX ? `${chars.slice(0, QUOTE_MAX - 1).join('').trimEnd()}…` : text}"`;
+  return `"${
+    chars.length > QUOTE_MAX
+      ? `${chars
+          .slice(0, QUOTE_MAX - 1)
+          .join('')
+          .trimEnd()}…`
+      : text
+  }"`;
 }
 
 /** A title as sent: invisible and markup characters dropped, wherever its words came from (a rule, a selector, a model). */

@@ -35,7 +35,12 @@ describe('language-model engine', () => {
   it('reads its configuration from the environment', () => {
     expect(llmConfigFromEnv({})).toBeNull();
     expect(llmConfigFromEnv({ RECOMMENDER_LLM_URL: 'http://127.0.0.1:9/v1/' })).toBeNull();
-    expect(llmConfigFromEnv({ RECOMMENDER_LLM_URL: 'http://127.0.0.1:9/v1/', RECOMMENDER_LLM_MODEL: 'm' })).toEqual({ url: 'http://127.0.0.1:9/v1', model: 'm', apiKey: undefined, timeoutMs: LLM_TIMEOUT_MS });
+    expect(llmConfigFromEnv({ RECOMMENDER_LLM_URL: 'http://127.0.0.1:9/v1/', RECOMMENDER_LLM_MODEL: 'm' })).toEqual({
+      url: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      apiKey: undefined,
+      timeoutMs: LLM_TIMEOUT_MS,
+    });
     expect(LLM_TIMEOUT_MS).toBe(5_000);
   });
 
@@ -48,8 +53,16 @@ describe('language-model engine', () => {
     r.recommendations.forEach((x, i) => {
       const p = plain.recommendations[i];
       expect(x.title).toBe(`LLM: ${p.title}`);
-      expect(x.variant_value).toBe(x.change_type === 'text' ? `${p.variant_value} today` : '{"backgroundColor":"#123456","fontSize":"18px"}');
-      expect([x.element_selector, x.control_value, x.confidence_score, x.expected_impact, x.evidence]).toEqual([p.element_selector, p.control_value, p.confidence_score, p.expected_impact, p.evidence]);
+      expect(x.variant_value).toBe(
+        x.change_type === 'text' ? `${p.variant_value} today` : '{"backgroundColor":"#123456","fontSize":"18px"}',
+      );
+      expect([x.element_selector, x.control_value, x.confidence_score, x.expected_impact, x.evidence]).toEqual([
+        p.element_selector,
+        p.control_value,
+        p.confidence_score,
+        p.expected_impact,
+        p.evidence,
+      ]);
     });
     // what the model was sent: the model name, the key, the page's figures and the rules' answer
     const sent = standIn.state.requests.at(-1)!;
@@ -72,14 +85,17 @@ describe('language-model engine', () => {
     expect(r.overall_analysis).toBe(plain.overall_analysis.replace(DETERMINISTIC_NOTE, '') + LLM_NOTE);
   });
 
-  it('keeps the rules\' css when the model\'s would not map to a valid change', async () => {
+  it("keeps the rules' css when the model's would not map to a valid change", async () => {
     const r = await withLlm('bad-css');
     expect(r.recommendations).toEqual(plain.recommendations);
   });
 
   it('falls back to the deterministic answer on garbage, a wrong shape, an error or no server', async () => {
     for (const mode of ['garbage', 'bad-shape', 'error'] as const) expect(await withLlm(mode)).toEqual(fallback());
-    const down = await recommendationsFor(env.store, PROP_A, '/', { now: NOW, llm: { ...cfg, url: 'http://127.0.0.1:1/v1' } });
+    const down = await recommendationsFor(env.store, PROP_A, '/', {
+      now: NOW,
+      llm: { ...cfg, url: 'http://127.0.0.1:1/v1' },
+    });
     expect(down).toEqual(fallback());
   });
 

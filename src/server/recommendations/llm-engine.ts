@@ -23,7 +23,12 @@ export function llmConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LlmConfi
   const url = env.RECOMMENDER_LLM_URL?.trim();
   const model = env.RECOMMENDER_LLM_MODEL?.trim();
   if (!url || !model) return null;
-  return { url: url.replace(/\/+$/, ''), model, apiKey: env.RECOMMENDER_LLM_API_KEY?.trim() || undefined, timeoutMs: LLM_TIMEOUT_MS };
+  return {
+    url: url.replace(/\/+$/, ''),
+    model,
+    apiKey: env.RECOMMENDER_LLM_API_KEY?.trim() || undefined,
+    timeoutMs: LLM_TIMEOUT_MS,
+  };
 }
 
 const completion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1) });
@@ -32,24 +37,35 @@ const llmReply = z.object({
   overall_analysis: z.string().trim().min(1).max(4000).optional(),
   key_insights: z.array(z.string().trim().min(1).max(300)).min(3).max(6).optional(),
   recommendations: z
-    .array(z.object({ id: z.string(), element_selector: z.string(), title: z.string().trim().min(1).max(200).optional(), variant_value: z.string().trim().min(1).max(2000).optional() }))
+    .array(
+      z.object({
+        id: z.string(),
+        element_selector: z.string(),
+        title: z.string().trim().min(1).max(200).optional(),
+        variant_value: z.string().trim().min(1).max(2000).optional(),
+      }),
+    )
     .max(20)
     .default([]),
 });
 type LlmReply = z.infer<typeof llmReply>;
 
 const INSTRUCTIONS = [
-  'You improve A/B test recommendations for one web page. You get the page\'s figures, its elements and the recommendations of a rules engine.',
-  'You may rewrite each recommendation\'s title and variant_value (for change_type css: a JSON object of camel-case CSS properties, as a string), and the overall_analysis and key_insights (3 to 6).',
+  "You improve A/B test recommendations for one web page. You get the page's figures, its elements and the recommendations of a rules engine.",
+  "You may rewrite each recommendation's title and variant_value (for change_type css: a JSON object of camel-case CSS properties, as a string), and the overall_analysis and key_insights (3 to 6).",
   'Never change an id or an element_selector, never add recommendations, and quote only figures you were given.',
   'Reply with one JSON object: {"overall_analysis": string, "key_insights": string[], "recommendations": [{"id", "element_selector", "title", "variant_value"}]}.',
 ].join(' ');
 
-export const LLM_NOTE = ' A language model reworded the text; figures, elements, confidence and impact are the rules\'.';
+export const LLM_NOTE = " A language model reworded the text; figures, elements, confidence and impact are the rules'.";
 
 /** Every selector the evidence knows: the snapshot's elements and the click and form targets. */
 export function knownSelectors(ev: PageEvidence): Set<string> {
-  return new Set([...(ev.snapshot?.elements ?? []).map((e) => e.selector), ...ev.clicks.targets.map((t) => t.target), ...ev.forms.targets.map((t) => t.target)]);
+  return new Set([
+    ...(ev.snapshot?.elements ?? []).map((e) => e.selector),
+    ...ev.clicks.targets.map((t) => t.target),
+    ...ev.forms.targets.map((t) => t.target),
+  ]);
 }
 
 async function ask(ev: PageEvidence, base: Response, cfg: LlmConfig): Promise<LlmReply> {
@@ -63,7 +79,16 @@ async function ask(ev: PageEvidence, base: Response, cfg: LlmConfig): Promise<Ll
       response_format: { type: 'json_object' },
       messages: [
         { role: 'system', content: INSTRUCTIONS },
-        { role: 'user', content: JSON.stringify({ figures, elements: snapshot?.elements ?? [], analysis: base.overall_analysis, key_insights: base.key_insights, recommendations: base.recommendations }) },
+        {
+          role: 'user',
+          content: JSON.stringify({
+            figures,
+            elements: snapshot?.elements ?? [],
+            analysis: base.overall_analysis,
+            key_insights: base.key_insights,
+            recommendations: base.recommendations,
+          }),
+        },
       ],
     }),
     signal: AbortSignal.timeout(cfg.timeoutMs),
@@ -71,7 +96,10 @@ async function ask(ev: PageEvidence, base: Response, cfg: LlmConfig): Promise<Ll
   if (!res.ok) throw new Error(`LLM answered ${res.status}`);
   const content = completion.parse(await res.json()).choices[0].message.content;
   // Models like to wrap JSON in a Markdown fence even when asked not to.
-  const json = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const json = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   return llmReply.parse(JSON.parse(json));
 }
 
@@ -101,7 +129,11 @@ export async function enrichWithLlm(base: Response, ev: PageEvidence, cfg: LlmCo
   const known = knownSelectors(ev);
   const patches = new Map(
     answer.recommendations
-      .filter((p) => known.has(p.element_selector) && base.recommendations.some((r) => r.id === p.id && r.element_selector === p.element_selector))
+      .filter(
+        (p) =>
+          known.has(p.element_selector) &&
+          base.recommendations.some((r) => r.id === p.id && r.element_selector === p.element_selector),
+      )
       .map((p) => [p.id, p]),
   );
   return {
@@ -113,7 +145,12 @@ export async function enrichWithLlm(base: Response, ev: PageEvidence, cfg: LlmCo
       if (!p) return r;
       // A model may copy the page's text (which anyone can send) into its title: reviewed like ours.
       const title = p.title ? plainTitle(p.title) || r.title : r.title;
-      return { ...r, title, collected_text: collectedTextOf(title), variant_value: validVariant(r, p.variant_value) ?? r.variant_value };
+      return {
+        ...r,
+        title,
+        collected_text: collectedTextOf(title),
+        variant_value: validVariant(r, p.variant_value) ?? r.variant_value,
+      };
     }),
   };
 }

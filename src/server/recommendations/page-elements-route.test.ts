@@ -19,7 +19,9 @@ describe('GET pages/elements', () => {
     const body = pageElementsResponse.parse(r.body);
     expect(body.page).toBe('/');
     expect(body.seen_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(body.elements).toEqual(SNAPSHOTS['/']!.map(({ selector, tag, kind, text }) => ({ selector, tag, kind, text })));
+    expect(body.elements).toEqual(
+      SNAPSHOTS['/']!.map(({ selector, tag, kind, text }) => ({ selector, tag, kind, text })),
+    );
   });
 
   it('says there is no snapshot for a page the tracker never sent one of', async () => {

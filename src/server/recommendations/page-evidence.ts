@@ -49,7 +49,12 @@ export interface PageEvidence {
 }
 
 /** Every figure the rules and the analysis quote, for one page of one property. */
-export async function gatherPageEvidence(store: Store, propertyId: string, page: string, now: Date): Promise<PageEvidence> {
+export async function gatherPageEvidence(
+  store: Store,
+  propertyId: string,
+  page: string,
+  now: Date,
+): Promise<PageEvidence> {
   // Reports bucket in the property's zone elsewhere; here only totals matter, so UTC and one bucket.
   const frame = trailingFrame(now, EVIDENCE_WINDOW_DAYS * DAY_MS);
   const scope = { propertyIds: [propertyId], start: frame.start, end: frame.end };
@@ -72,7 +77,11 @@ export async function gatherPageEvidence(store: Store, propertyId: string, page:
     total: report.total.count,
     perView: ratio(report.total.count, views),
     targets: report.rows.map((r) => ({
-      target: r.target, count: r.count, unique: r.unique, share: ratio(r.count, report.total.count), perView: ratio(r.count, views),
+      target: r.target,
+      count: r.count,
+      unique: r.unique,
+      share: ratio(r.count, report.total.count),
+      perView: ratio(r.count, views),
     })),
   });
   return {

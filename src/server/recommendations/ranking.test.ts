@@ -36,7 +36,8 @@ describe('ranking', () => {
 
   it('keeps at most six', () => {
     const e = tweak(ev['/'], {});
-    for (let i = 0; i < 8; i++) e.snapshot!.elements.push({ selector: `#more-${i}`, tag: 'a', kind: 'link', text: 'Read more', styles: {} });
+    for (let i = 0; i < 8; i++)
+      e.snapshot!.elements.push({ selector: `#more-${i}`, tag: 'a', kind: 'link', text: 'Read more', styles: {} });
     expect(draftsOf(e).length).toBeGreaterThan(6);
     expect(rankRecommendations(e)).toHaveLength(6);
   });
@@ -44,9 +45,15 @@ describe('ranking', () => {
   it('recommends nothing for an element whose collected selector no browser would accept', () => {
     const e = tweak(ev['/'], {});
     const spoil = (selector: string) => `${selector} >`;
-    e.snapshot!.elements.forEach((x) => { x.selector = spoil(x.selector); });
-    e.clicks.targets.forEach((t) => { t.target = spoil(t.target); });
-    e.forms.targets.forEach((t) => { t.target = spoil(t.target); });
+    e.snapshot!.elements.forEach((x) => {
+      x.selector = spoil(x.selector);
+    });
+    e.clicks.targets.forEach((t) => {
+      t.target = spoil(t.target);
+    });
+    e.forms.targets.forEach((t) => {
+      t.target = spoil(t.target);
+    });
     expect(draftsOf(ev['/']).length).toBeGreaterThan(0);
     expect(draftsOf(e)).toEqual([]);
   });

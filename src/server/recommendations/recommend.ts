@@ -21,7 +21,9 @@ export async function recommendationsFor(
 ): Promise<RecommendationsResponse> {
   const ev = await gatherPageEvidence(store, propertyId, page, opts.now);
   if (ev.pageViews === 0) {
-    throw new ApiError(404, 'not_found', `${page} has no page views in the last ${EVIDENCE_WINDOW_DAYS} days`, { field: 'page' });
+    throw new ApiError(404, 'not_found', `${page} has no page views in the last ${EVIDENCE_WINDOW_DAYS} days`, {
+      field: 'page',
+    });
   }
   const [property] = await store.getProperties([propertyId]);
   const recommendations: Recommendation[] = rankRecommendations(ev).map(({ rule: _rule, score: _score, ...r }) => r);

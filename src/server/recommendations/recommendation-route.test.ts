@@ -17,11 +17,18 @@ describe('GET split-test-recommendations', () => {
     const r = await get(env, env.keys.a, PATH, { page: '/' });
     expect(r.status).toBe(200);
     const body = recommendationsResponse.parse(r.body);
-    expect(body.meta).toEqual({ property_id: PROP_A, page: '/', page_url: 'https://a.example/', engine: 'deterministic' });
+    expect(body.meta).toEqual({
+      property_id: PROP_A,
+      page: '/',
+      page_url: 'https://a.example/',
+      engine: 'deterministic',
+    });
     // Worked out in recommendation-dataset.ts: 40 views, 30 of 40 landings bounced, 40 of 85 sessions
     // landed here, scroll 0.2, 15 clicks of which nav a.docs 10, 28 of 40 views on mobile.
     expect(body.overall_analysis).toContain('In the last 30 days / had 40 page views from 40 unique visitors.');
-    expect(body.overall_analysis).toContain("40 sessions (47% of the property's 85) started here, and 75% of them left without viewing another page.");
+    expect(body.overall_analysis).toContain(
+      "40 sessions (47% of the property's 85) started here, and 75% of them left without viewing another page.",
+    );
     expect(body.overall_analysis).toContain('Visitors scrolled 20% of the page on average.');
     expect(body.overall_analysis).toContain('It received 15 clicks (38% of page views); nav a.docs took 67% of them.');
     expect(body.overall_analysis).toContain('70% of its views came from mobile devices.');
@@ -34,7 +41,13 @@ describe('GET split-test-recommendations', () => {
       '70% of page views on mobile, 30% on desktop',
     ]);
     // Ranked as ranking.test.ts works out: the headline rests on 30 bounced landings, #hero-cta's ideas on 2 clicks.
-    expect(body.recommendations.map((x) => x.element_selector)).toEqual(['nav a.docs', '#hero-title', '#hero-cta', '#hero-cta', '#menu-toggle']);
+    expect(body.recommendations.map((x) => x.element_selector)).toEqual([
+      'nav a.docs',
+      '#hero-title',
+      '#hero-cta',
+      '#hero-cta',
+      '#menu-toggle',
+    ]);
     // every recommendation rests on at least one quoted figure
     for (const x of body.recommendations) expect(x.evidence?.some((s) => /\d+%/.test(s))).toBe(true);
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { changedStyles, contrast, estimatedHeight, FALLBACK_ACCENT, paddingOf, parseColor, sameColor, strongBackground } from './rules/css-math.js';
+import {
+  changedStyles,
+  contrast,
+  estimatedHeight,
+  FALLBACK_ACCENT,
+  paddingOf,
+  parseColor,
+  sameColor,
+  strongBackground,
+} from './rules/css-math.js';
 import { actionLabel, isGeneric, shorterHeadline, topicWords } from './rules/page-words.js';
 import { score } from './scoring.js';
 
@@ -19,7 +28,9 @@ describe('page words', () => {
   });
 
   it('shortens headlines without greetings or a dangling filler word', () => {
-    expect(shorterHeadline('Welcome to Acme: the fastest way to ship your product to all of your customers')).toBe('The fastest way to ship your product');
+    expect(shorterHeadline('Welcome to Acme: the fastest way to ship your product to all of your customers')).toBe(
+      'The fastest way to ship your product',
+    );
     expect(shorterHeadline('Pricing')).toBe('Pricing');
     expect(topicWords('The API for your DNS records', 3)).toEqual(['API', 'DNS', 'records']);
   });
@@ -32,7 +43,15 @@ describe('css math', () => {
     expect(parseColor('#fff')).toEqual([255, 255, 255]);
     expect(paddingOf('6px 12px 8px')).toEqual({ v: 6, h: 12 });
     expect(paddingOf('10px')).toEqual({ v: 10, h: 10 });
-    expect(estimatedHeight({ selector: 'a', tag: 'a', kind: 'link', text: '', styles: { fontSize: '14px', padding: '4px 8px' } })).toBe(25);
+    expect(
+      estimatedHeight({
+        selector: 'a',
+        tag: 'a',
+        kind: 'link',
+        text: '',
+        styles: { fontSize: '14px', padding: '4px 8px' },
+      }),
+    ).toBe(25);
   });
 
   it('darkens the own hue until white text reaches 4.5:1, grey and transparent use the accent', () => {
@@ -53,12 +72,23 @@ describe('css math', () => {
 describe('scoring', () => {
   it('follows the documented formula', () => {
     // 1,000 views, 100 clicks, metric at zero, known control: (20 + 45 + 35) · (0.3 + 0.65) = 95, never 100
-    expect(score({ n: 999, events: 99, gap: 1, maxLift: 12, controlKnown: true })).toEqual({ confidence: 95, lift: 12, impact: 'High: 8%+', value: 11.4 });
+    expect(score({ n: 999, events: 99, gap: 1, maxLift: 12, controlKnown: true })).toEqual({
+      confidence: 95,
+      lift: 12,
+      impact: 'High: 8%+',
+      value: 11.4,
+    });
     // 0 clicks in 969 views (the demo's home page): (20 + 45·log10(970)/3 + 35) · 0.3 = 99.8 · 0.3 = 29.9
     expect(score({ n: 969, events: 0, gap: 1, maxLift: 12, controlKnown: true }).confidence).toBe(30);
     // 9 views, 9 clicks: volume 1/3, signal 1/2 → (20 + 15 + 35·0.25) · 0.625 = 27.3, × 0.6 unknown control = 16
-    expect(score({ n: 9, events: 9, gap: 0.25, maxLift: 10, controlKnown: false })).toMatchObject({ confidence: 16, lift: 2.5, impact: 'Low: <3%' });
-    expect(score({ n: 0, events: 0, gap: 0.5, maxLift: 6, reach: 0.5, controlKnown: true })).toMatchObject({ lift: 1.5 });
+    expect(score({ n: 9, events: 9, gap: 0.25, maxLift: 10, controlKnown: false })).toMatchObject({
+      confidence: 16,
+      lift: 2.5,
+      impact: 'Low: <3%',
+    });
+    expect(score({ n: 0, events: 0, gap: 0.5, maxLift: 6, reach: 0.5, controlKnown: true })).toMatchObject({
+      lift: 1.5,
+    });
   });
 
   it('grows with the events observed, from the same views', () => {
@@ -75,7 +105,15 @@ describe('colours', () => {
     expect(parseColor('oklch(51.1% 0.262 276.966)')).toEqual([79, 57, 246]);
     expect(parseColor('lab(29.2345% 39.3825 20.0664)')).toEqual([125, 35, 41]);
     expect(parseColor('white')).toEqual([255, 255, 255]);
-    for (const none of ['transparent', 'oklch(0.5 0.1 200 / 0)', 'currentcolor', 'color-mix(in oklab, red, blue)', '', undefined]) expect(parseColor(none)).toBeNull();
+    for (const none of [
+      'transparent',
+      'oklch(0.5 0.1 200 / 0)',
+      'currentcolor',
+      'color-mix(in oklab, red, blue)',
+      '',
+      undefined,
+    ])
+      expect(parseColor(none)).toBeNull();
   });
 
   it('compares colours as colours, not as strings', () => {
@@ -88,8 +126,21 @@ describe('colours', () => {
   });
 
   it('leaves out of a variant what the element already shows', () => {
-    const button = { selector: 'a', tag: 'a', kind: 'button' as const, text: 'Go', styles: { backgroundColor: 'rgb(67, 56, 202)', color: 'rgb(255, 255, 255)', fontSize: '16px', padding: '11px 20px' } };
-    expect(changedStyles(button, { backgroundColor: '#4338ca', color: '#ffffff', fontSize: '18px', padding: '11px 20px' })).toEqual({ control: { fontSize: '16px' }, variant: { fontSize: '18px' } });
+    const button = {
+      selector: 'a',
+      tag: 'a',
+      kind: 'button' as const,
+      text: 'Go',
+      styles: {
+        backgroundColor: 'rgb(67, 56, 202)',
+        color: 'rgb(255, 255, 255)',
+        fontSize: '16px',
+        padding: '11px 20px',
+      },
+    };
+    expect(
+      changedStyles(button, { backgroundColor: '#4338ca', color: '#ffffff', fontSize: '18px', padding: '11px 20px' }),
+    ).toEqual({ control: { fontSize: '16px' }, variant: { fontSize: '18px' } });
     expect(changedStyles(button, { backgroundColor: '#4338CA' }).variant).toEqual({});
     // Without a snapshot nothing is known to be there already.
     expect(changedStyles(null, { color: '#ffffff' })).toEqual({ control: {}, variant: { color: '#ffffff' } });

@@ -22,30 +22,42 @@ async function signIn(): Promise<string> {
 }
 
 async function tokenOf(cookie: string): Promise<string> {
-  const res = await env.app.inject({ method: 'GET', url: `${ADMIN}/session`, headers: { cookie: `sl_session=${cookie}`, 'sec-fetch-site': 'same-origin' } });
+  const res = await env.app.inject({
+    method: 'GET',
+    url: `${ADMIN}/session`,
+    headers: { cookie: `sl_session=${cookie}`, 'sec-fetch-site': 'same-origin' },
+  });
   return sessionResponse.parse(res.json()).csrf_token;
 }
 
 function createKey(cookie: string, headers: Record<string, string>) {
   return env.app.inject({
-    method: 'POST', url: `${ADMIN}/keys`, payload: JSON.stringify(NEW_KEY),
+    method: 'POST',
+    url: `${ADMIN}/keys`,
+    payload: JSON.stringify(NEW_KEY),
     headers: { cookie: `sl_session=${cookie}`, 'content-type': 'application/json', ...headers },
   });
 }
 
 const keyCount = async (cookie: string) =>
-  keysResponse.parse((await env.app.inject({ method: 'GET', url: `${ADMIN}/keys`, headers: { cookie: `sl_session=${cookie}` } })).json()).data.length;
+  keysResponse.parse(
+    (await env.app.inject({ method: 'GET', url: `${ADMIN}/keys`, headers: { cookie: `sl_session=${cookie}` } })).json(),
+  ).data.length;
 
 describe('cookie-borne writes', () => {
   it('go through with the session token from a page of this origin', async () => {
     const cookie = await signIn();
     const before = await keyCount(cookie);
-    const res = await createKey(cookie, { 'x-csrf-token': await tokenOf(cookie), 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' });
+    const res = await createKey(cookie, {
+      'x-csrf-token': await tokenOf(cookie),
+      'sec-fetch-site': 'same-origin',
+      origin: 'http://localhost:80',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await keyCount(cookie)).toBe(before + 1);
   });
 
-  it('are refused without the token, with another session\'s token, or with a made-up one (403 naming x-csrf-token)', async () => {
+  it("are refused without the token, with another session's token, or with a made-up one (403 naming x-csrf-token)", async () => {
     const cookie = await signIn();
     const other = await signIn();
     const before = await keyCount(cookie);
@@ -56,7 +68,9 @@ describe('cookie-borne writes', () => {
     }
     // The same lock on the external API's cookie-borne writes.
     const funnel = await env.app.inject({
-      method: 'POST', url: apiUrl(`/properties/${PROP_A}/saved-funnels`), payload: JSON.stringify({ name: 'f', steps: [{ page: '/' }, { page: '/b' }] }),
+      method: 'POST',
+      url: apiUrl(`/properties/${PROP_A}/saved-funnels`),
+      payload: JSON.stringify({ name: 'f', steps: [{ page: '/' }, { page: '/b' }] }),
       headers: { cookie: `sl_session=${cookie}`, 'content-type': 'application/json' },
     });
     expect(funnel.statusCode).toBe(403);
@@ -67,7 +81,12 @@ describe('cookie-borne writes', () => {
     const cookie = await signIn();
     const token = await tokenOf(cookie);
     const before = await keyCount(cookie);
-    for (const headers of <Record<string, string>[]>[{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost:8788' }, { origin: 'null' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'http://localhost:8788' },
+      { origin: 'null' },
+    ]) {
       const res = await createKey(cookie, { 'x-csrf-token': token, ...headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().error.details.field).toBe('origin');
@@ -77,7 +96,11 @@ describe('cookie-borne writes', () => {
 
   it('a page of another origin cannot read with the session either: its cookie speaks for nobody there', async () => {
     const cookie = await signIn();
-    const res = await env.app.inject({ method: 'GET', url: `${ADMIN}/session`, headers: { cookie: `sl_session=${cookie}`, 'sec-fetch-site': 'same-site' } });
+    const res = await env.app.inject({
+      method: 'GET',
+      url: `${ADMIN}/session`,
+      headers: { cookie: `sl_session=${cookie}`, 'sec-fetch-site': 'same-site' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -90,7 +113,11 @@ describe('one rule for who a request is', () => {
     for (const authorization of ['Basic YWRtaW46YWRtaW4=', 'Token x', '']) {
       const admin = await createKey(cookie, { authorization, 'x-csrf-token': token, 'content-type': 'text/plain' });
       expect(admin.statusCode, authorization).toBe(401);
-      const report = await env.app.inject({ method: 'GET', url: apiUrl(`/properties/${PROP_A}/traffic/summary?start=2026-03-01&end=2026-03-02`), headers: { authorization, cookie: `sl_session=${cookie}` } });
+      const report = await env.app.inject({
+        method: 'GET',
+        url: apiUrl(`/properties/${PROP_A}/traffic/summary?start=2026-03-01&end=2026-03-02`),
+        headers: { authorization, cookie: `sl_session=${cookie}` },
+      });
       expect(report.statusCode, authorization).toBe(401);
       expect(report.json().error.details.field).toBe('Authorization');
     }

@@ -23,19 +23,35 @@ describe('properties', () => {
     const { data } = propertiesResponse.parse(res.body);
     expect(data.map((p) => p.id)).toEqual([PROP_A, PROP_B]);
     expect(data[0]).toMatchObject({ name: 'Site A', domain: 'a.example', timezone: 'UTC' });
-    expect(data[0].snippet).toBe('<script defer data-property="site-a" src="http://stats.example.org:8443/sightline.js"></script>');
-    expect(data[0].experiments_snippet).toBe('<script src="http://stats.example.org:8443/sightline.js?p=site-a"></script>');
+    expect(data[0].snippet).toBe(
+      '<script defer data-property="site-a" src="http://stats.example.org:8443/sightline.js"></script>',
+    );
+    expect(data[0].experiments_snippet).toBe(
+      '<script src="http://stats.example.org:8443/sightline.js?p=site-a"></script>',
+    );
     const odd = await call('GET', `${ADMIN}/properties`, cookie, undefined, { host: 'x"><script>' });
-    expect(odd.body.data[0].snippet).toBe('<script defer data-property="site-a" src="https://YOUR-SIGHTLINE-HOST/sightline.js"></script>');
+    expect(odd.body.data[0].snippet).toBe(
+      '<script defer data-property="site-a" src="https://YOUR-SIGHTLINE-HOST/sightline.js"></script>',
+    );
   });
 
   it('says where each site opens, for preview links: https on its domain, none without one, the demo site for the demo shop', async () => {
     const cookie = await signIn();
     const bare = await call('POST', `${ADMIN}/properties`, cookie, { id: 'no-domain', name: 'No domain' });
     expect(bare.body.site_origin).toBeNull();
-    await env.store.createProperty({ id: 'acme-shop', name: 'Acme Shop', domain: 'shop.acme.example', timezone: 'UTC' });
+    await env.store.createProperty({
+      id: 'acme-shop',
+      name: 'Acme Shop',
+      domain: 'shop.acme.example',
+      timezone: 'UTC',
+    });
     const listed = propertiesResponse.parse((await call('GET', `${ADMIN}/properties`, cookie)).body).data;
-    expect(Object.fromEntries(listed.map((p) => [p.id, p.site_origin]))).toEqual({ [PROP_A]: 'https://a.example', [PROP_B]: 'https://b.example', 'no-domain': null, 'acme-shop': 'https://shop.acme.example' });
+    expect(Object.fromEntries(listed.map((p) => [p.id, p.site_origin]))).toEqual({
+      [PROP_A]: 'https://a.example',
+      [PROP_B]: 'https://b.example',
+      'no-domain': null,
+      'acme-shop': 'https://shop.acme.example',
+    });
     // A server running the demo site: the demo shop's pages are there (its made-up domain serves nothing).
     const demo = await buildApp({ store: env.store, demoSiteOrigin: () => 'http://127.0.0.1:3001' });
     try {
@@ -53,7 +69,11 @@ describe('properties', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ id: 'shop', name: 'Shop', domain: 'shop.example', timezone: 'UTC' });
     expect(res.body.snippet).toContain('data-property="shop"');
-    const berlin = await call('POST', `${ADMIN}/properties`, cookie, { id: 'blog', name: 'Blog', timezone: 'Europe/Berlin' });
+    const berlin = await call('POST', `${ADMIN}/properties`, cookie, {
+      id: 'blog',
+      name: 'Blog',
+      timezone: 'Europe/Berlin',
+    });
     expect(berlin.body).toMatchObject({ domain: null, timezone: 'Europe/Berlin' });
     const list = propertiesResponse.parse((await call('GET', `${ADMIN}/properties`, cookie)).body);
     expect(list.data.map((p) => p.id)).toEqual([PROP_A, PROP_B, 'shop', 'blog']);
@@ -86,7 +106,13 @@ describe('API keys', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { key, record } = createKeyResponse.parse(res.body);
     expect(key).toMatch(/^sl_[0-9A-Za-z]{43}$/);
-    expect(record).toMatchObject({ name: 'CI export', prefix: key.slice(0, 11), property_ids: [PROP_B], permissions: ['metrics', 'experiments'], revoked_at: null });
+    expect(record).toMatchObject({
+      name: 'CI export',
+      prefix: key.slice(0, 11),
+      property_ids: [PROP_B],
+      permissions: ['metrics', 'experiments'],
+      revoked_at: null,
+    });
     expect(JSON.stringify(res.body).split(key.slice(11)).length).toBe(2); // the key's secret part appears exactly once
 
     expect((await get(env, key, `/properties/${PROP_B}/saved-funnels`)).status).toBe(200);
@@ -97,7 +123,10 @@ describe('API keys', () => {
     const parsed = keysResponse.parse(list.body);
     expect(parsed.data.map((k) => k.name)).toContain('CI export');
     expect(parsed.data).toHaveLength(5);
-    for (const [k, r] of [[key, undefined], ...Object.entries(env.keys).map(([n, k]) => [k, env.records[n as keyof typeof env.records]] as const)] as const) {
+    for (const [k, r] of [
+      [key, undefined],
+      ...Object.entries(env.keys).map(([n, k]) => [k, env.records[n as keyof typeof env.records]] as const),
+    ] as const) {
       expect(text).not.toContain(k.slice(11));
       if (r) expect(text).not.toContain(r.hash);
     }
@@ -111,9 +140,17 @@ describe('API keys', () => {
     expect(unknown.body.error.details).toMatchObject({ field: 'property_ids', property_ids: ['nope'] });
     const empty = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [] });
     expect(empty.body.error.details.field).toBe('property_ids');
-    const perm = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [PROP_A], permissions: 'admin' });
+    const perm = await call('POST', `${ADMIN}/keys`, cookie, {
+      name: 'x',
+      property_ids: [PROP_A],
+      permissions: 'admin',
+    });
     expect(perm.body.error.details.field).toBe('permissions');
-    const none = await call('POST', `${ADMIN}/keys`, cookie, { name: 'x', property_ids: [PROP_A], permissions: 'none' });
+    const none = await call('POST', `${ADMIN}/keys`, cookie, {
+      name: 'x',
+      property_ids: [PROP_A],
+      permissions: 'none',
+    });
     expect(none.body.record.permissions).toEqual([]);
     expect(keysResponse.parse((await call('GET', `${ADMIN}/keys`, cookie)).body).data).toHaveLength(5);
   });
@@ -121,11 +158,20 @@ describe('API keys', () => {
   it('gives a key the permissions asked for, and the API holds it to them', async () => {
     const cookie = await signIn();
     const create = async (permissions?: unknown) => {
-      const res = await call('POST', `${ADMIN}/keys`, cookie, { name: 'p', property_ids: [PROP_A], ...(permissions === undefined ? {} : { permissions }) });
+      const res = await call('POST', `${ADMIN}/keys`, cookie, {
+        name: 'p',
+        property_ids: [PROP_A],
+        ...(permissions === undefined ? {} : { permissions }),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return createKeyResponse.parse(res.body);
     };
-    const experiment = { name: 'Headline', page: '/', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hi' }] }] };
+    const experiment = {
+      name: 'Headline',
+      page: '/',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hi' }] }],
+    };
     const tests = `/properties/${PROP_A}/split-tests`;
 
     const reader = await create(['metrics']);
@@ -145,8 +191,16 @@ describe('API keys', () => {
     expect((await create('metrics')).record.permissions).toEqual(['metrics', 'experiments']);
     expect((await create()).record.permissions).toEqual(['metrics', 'experiments']);
     expect((await create([])).record.permissions).toEqual([]);
-    const listed = keysResponse.parse((await call('GET', `${ADMIN}/keys`, cookie)).body).data.filter((k) => k.name === 'p');
-    expect(listed.map((k) => k.permissions.join('+')).sort()).toEqual(['', 'experiments', 'metrics', 'metrics+experiments', 'metrics+experiments']);
+    const listed = keysResponse
+      .parse((await call('GET', `${ADMIN}/keys`, cookie)).body)
+      .data.filter((k) => k.name === 'p');
+    expect(listed.map((k) => k.permissions.join('+')).sort()).toEqual([
+      '',
+      'experiments',
+      'metrics',
+      'metrics+experiments',
+      'metrics+experiments',
+    ]);
   });
 
   it('revokes a key: 401 on its very next request, even right after a cached success; twice is 404', async () => {
@@ -158,7 +212,9 @@ describe('API keys', () => {
     expect(res.body).toEqual({ id: env.records.a.id, revoked: true });
     expect((await get(env, env.keys.a, path)).status).toBe(401);
     expect((await get(env, env.keys.both, path)).status).toBe(200);
-    const listed = keysResponse.parse((await call('GET', `${ADMIN}/keys`, cookie)).body).data.find((k) => k.id === env.records.a.id);
+    const listed = keysResponse
+      .parse((await call('GET', `${ADMIN}/keys`, cookie)).body)
+      .data.find((k) => k.id === env.records.a.id);
     expect(listed?.revoked_at).not.toBeNull();
     for (const id of [env.records.a.id, 'key_unknown']) {
       const again = await call('DELETE', `${ADMIN}/keys/${id}`, cookie);

@@ -12,14 +12,23 @@ import type { ApiKeyRecord, Property, Store } from '../store/store.js';
 import { adminPath, jsonBodyParser, parse } from './route-helpers.js';
 
 const keyToApi = (k: ApiKeyRecord): ApiKeySummary => ({
-  id: k.id, name: k.name, prefix: k.prefix, property_ids: k.property_ids, permissions: canonicalPermissions(k.permissions),
-  created_at: k.created_at.toISOString(), revoked_at: k.revoked_at ? k.revoked_at.toISOString() : null,
+  id: k.id,
+  name: k.name,
+  prefix: k.prefix,
+  property_ids: k.property_ids,
+  permissions: canonicalPermissions(k.permissions),
+  created_at: k.created_at.toISOString(),
+  revoked_at: k.revoked_at ? k.revoked_at.toISOString() : null,
 });
 
 function propertyToApi(p: Property, origin: string, siteOrigin: string | null = null): AdminProperty {
   return {
     site_origin: siteOrigin ?? (p.domain ? `https://${p.domain}` : null),
-    id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created_at: p.created_at.toISOString(),
+    id: p.id,
+    name: p.name,
+    domain: p.domain,
+    timezone: p.timezone,
+    created_at: p.created_at.toISOString(),
     snippet: `<script defer data-property="${p.id}" src="${origin}/sightline.js"></script>`,
     experiments_snippet: `<script src="${origin}/sightline.js?p=${p.id}"></script>`,
   };
@@ -28,25 +37,39 @@ function propertyToApi(p: Property, origin: string, siteOrigin: string | null = 
 // The tags point at the address the admin reached the dashboard on; a Host header that is not a plain
 // host[:port] (it is the caller's own header) falls back to a placeholder rather than into HTML.
 const originOf = (request: FastifyRequest) =>
-  /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : 'https://YOUR-SIGHTLINE-HOST';
+  /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host)
+    ? `${request.protocol}://${request.host}`
+    : 'https://YOUR-SIGHTLINE-HOST';
 
 /** `/api/admin/v1`: the dashboard's session, properties and API keys; 401 without an admin cookie. */
-export async function adminRoutes(app: FastifyInstance, opts: { store: Store; siteOriginOf?: (propertyId: string) => string | null }) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  opts: { store: Store; siteOriginOf?: (propertyId: string) => string | null },
+) {
   const { store } = opts;
-  const toApi = (p: Property, request: FastifyRequest) => propertyToApi(p, originOf(request), opts.siteOriginOf?.(p.id) ?? null);
+  const toApi = (p: Property, request: FastifyRequest) =>
+    propertyToApi(p, originOf(request), opts.siteOriginOf?.(p.id) ?? null);
   app.addHook('onRequest', async (request) => {
-    if (!request.admin) throw new ApiError(401, 'unauthorized', 'not signed in: open the sign-in link the server printed at start', { field: 'cookie' });
+    if (!request.admin)
+      throw new ApiError(401, 'unauthorized', 'not signed in: open the sign-in link the server printed at start', {
+        field: 'cookie',
+      });
   });
   // Writes must say JSON (admin-auth) even when they carry nothing, e.g. sign-out and revoke.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser({ emptyIsNone: true }));
 
-  app.get(adminPath(admin.adminSession.path), async (request) => ({ signed_in: true as const, csrf_token: csrfTokenFor(request.adminSessionId!) }));
+  app.get(adminPath(admin.adminSession.path), async (request) => ({
+    signed_in: true as const,
+    csrf_token: csrfTokenFor(request.adminSessionId!),
+  }));
 
   app.post(adminPath(admin.signOut.path), async (request, reply) => {
     const id = sessionIdOf(request.headers.cookie);
     if (id) await store.deleteAdminSession(hashKey(id));
-    return reply.header('set-cookie', sessionCookie('', { secure: request.protocol === 'https', maxAgeSeconds: 0 })).send({ signed_out: true as const });
+    return reply
+      .header('set-cookie', sessionCookie('', { secure: request.protocol === 'https', maxAgeSeconds: 0 }))
+      .send({ signed_out: true as const });
   });
 
   // Until there are accounts, a signed-in admin lets in another person or browser with a link of its own
@@ -55,7 +78,10 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store; si
     const now = new Date();
     const token = await issueSignInToken(store, now);
     const expires = new Date(now.getTime() + SIGN_IN_TOKEN_TTL_MS).toISOString();
-    return reply.status(201).header('cache-control', 'no-store').send({ link: signInLink(originOf(request), token), expires_at: expires });
+    return reply
+      .status(201)
+      .header('cache-control', 'no-store')
+      .send({ link: signInLink(originOf(request), token), expires_at: expires });
   });
 
   app.get(adminPath(admin.adminProperties.path), async (request) => {
@@ -64,11 +90,24 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store; si
 
   app.post(adminPath(admin.createProperty.path), async (request, reply) => {
     const body = parse(admin.createProperty.body, request.body, 'body');
-    if (!isValidZone(body.timezone)) throw new ApiError(400, 'invalid_request', `timezone: unknown time zone "${body.timezone}"`, { field: 'timezone', in: 'body' });
-    if ((await store.getProperties([body.id])).length > 0) throw new ApiError(409, 'conflict', `property "${body.id}" already exists`, { field: 'id' });
+    if (!isValidZone(body.timezone))
+      throw new ApiError(400, 'invalid_request', `timezone: unknown time zone "${body.timezone}"`, {
+        field: 'timezone',
+        in: 'body',
+      });
+    if ((await store.getProperties([body.id])).length > 0)
+      throw new ApiError(409, 'conflict', `property "${body.id}" already exists`, { field: 'id' });
     // A deleted property's id stays taken: a key or link that named it must not reach a new property.
-    if (await store.propertyIdUsed(body.id)) throw new ApiError(409, 'conflict', `property "${body.id}" existed and was deleted; pick another id`, { field: 'id' });
-    const created = await store.createProperty({ id: body.id, name: body.name, domain: body.domain || null, timezone: body.timezone });
+    if (await store.propertyIdUsed(body.id))
+      throw new ApiError(409, 'conflict', `property "${body.id}" existed and was deleted; pick another id`, {
+        field: 'id',
+      });
+    const created = await store.createProperty({
+      id: body.id,
+      name: body.name,
+      domain: body.domain || null,
+      timezone: body.timezone,
+    });
     return reply.status(201).send(toApi(created, request));
   });
 
@@ -82,7 +121,11 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store; si
     const found = new Set((await store.getProperties(ids)).map((p) => p.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
-      throw new ApiError(400, 'invalid_request', `property_ids: no such property: ${missing.join(', ')}`, { field: 'property_ids', in: 'body', property_ids: missing });
+      throw new ApiError(400, 'invalid_request', `property_ids: no such property: ${missing.join(', ')}`, {
+        field: 'property_ids',
+        in: 'body',
+        property_ids: missing,
+      });
     }
     const { key, record } = newApiKey({ name: body.name, propertyIds: ids, permissions: body.permissions });
     await store.createApiKey(record);
@@ -91,7 +134,8 @@ export async function adminRoutes(app: FastifyInstance, opts: { store: Store; si
 
   app.delete(adminPath(admin.revokeApiKey.path), async (request) => {
     const { id } = parse(admin.revokeApiKey.params, request.params, 'params');
-    if (!(await store.revokeApiKey(id, new Date()))) throw new ApiError(404, 'not_found', `no active key with id "${id}"`, { field: 'id' });
+    if (!(await store.revokeApiKey(id, new Date())))
+      throw new ApiError(404, 'not_found', `no active key with id "${id}"`, { field: 'id' });
     app.forgetApiKey(id);
     return { id, revoked: true as const };
   });

@@ -48,7 +48,12 @@ describe('GET /sign-in', () => {
 
   it('refuses an expired, unknown or missing token', async () => {
     const old = await issueSignInToken(env.store, new Date(Date.now() - 25 * 3_600_000));
-    for (const url of [`/sign-in?token=${old}`, `/sign-in?token=${'x'.repeat(43)}`, '/sign-in', '/sign-in?token=a&token=b']) {
+    for (const url of [
+      `/sign-in?token=${old}`,
+      `/sign-in?token=${'x'.repeat(43)}`,
+      '/sign-in',
+      '/sign-in?token=a&token=b',
+    ]) {
       const res = await env.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
       expect(res.headers['set-cookie'], url).toBeUndefined();
@@ -58,7 +63,11 @@ describe('GET /sign-in', () => {
   it('adds Secure behind an HTTPS proxy the server trusts', async () => {
     const { buildApp } = await import('../app.js');
     const proxied = await buildApp({ store: env.store, trustProxy: true });
-    const res = await proxied.inject({ method: 'GET', url: `/sign-in?token=${await issueSignInToken(env.store)}`, headers: { 'x-forwarded-proto': 'https' } });
+    const res = await proxied.inject({
+      method: 'GET',
+      url: `/sign-in?token=${await issueSignInToken(env.store)}`,
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(res.statusCode).toBe(303);
     expect(String(res.headers['set-cookie'])).toMatch(/; Secure$/);
     await proxied.close();
@@ -69,7 +78,11 @@ describe('the admin session', () => {
   it('reads every property through /api/external/v1 without a key, including aggregates', async () => {
     const now = new Date();
     const ts = new Date(now.getTime() - 3_600_000).toISOString();
-    await insert(env.store, [session('s1', 'v1').pv(ts, '/'), session('s2', 'v2', { property_id: PROP_B }).pv(ts, '/'), session('s3', 'v3', { property_id: PROP_B }).pv(ts, '/x')]);
+    await insert(env.store, [
+      session('s1', 'v1').pv(ts, '/'),
+      session('s2', 'v2', { property_id: PROP_B }).pv(ts, '/'),
+      session('s3', 'v3', { property_id: PROP_B }).pv(ts, '/x'),
+    ]);
     const cookie = await signIn();
     // From the events' day (an hour ago is yesterday just after midnight UTC) to today.
     const range = { start: ts.slice(0, 10), end: now.toISOString().slice(0, 10) };
@@ -78,20 +91,38 @@ describe('the admin session', () => {
     const b = await call('GET', apiUrl(`/properties/${PROP_B}/traffic/summary`) + qs, cookie);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.data.page_views, b.body.data.page_views]).toEqual([1, 2]);
-    const both = await call('POST', apiUrl('/properties/aggregate/traffic/summary') + qs, cookie, { propertyIds: [PROP_A, PROP_B] });
+    const both = await call('POST', apiUrl('/properties/aggregate/traffic/summary') + qs, cookie, {
+      propertyIds: [PROP_A, PROP_B],
+    });
     expect(both.status, JSON.stringify(both.body)).toBe(200);
     expect(both.body.data.page_views).toBe(3);
   });
 
   it('answers 404 naming the property when the admin asks for one that does not exist', async () => {
     const cookie = await signIn();
-    const one = await call('GET', apiUrl('/properties/nope-xyz/traffic/summary?start=2026-01-01&end=2026-01-02'), cookie);
+    const one = await call(
+      'GET',
+      apiUrl('/properties/nope-xyz/traffic/summary?start=2026-01-01&end=2026-01-02'),
+      cookie,
+    );
     expect([one.status, one.body.error.code, one.body.error.details.field]).toEqual([404, 'not_found', 'propertyId']);
     expect(one.body.error.message).toBe('no property "nope-xyz"');
-    const many = await call('POST', apiUrl('/properties/aggregate/traffic/summary?start=2026-01-01&end=2026-01-02'), cookie, { propertyIds: [PROP_A, 'nope-xyz'] });
+    const many = await call(
+      'POST',
+      apiUrl('/properties/aggregate/traffic/summary?start=2026-01-01&end=2026-01-02'),
+      cookie,
+      { propertyIds: [PROP_A, 'nope-xyz'] },
+    );
     expect([many.status, many.body.error.details.property_ids]).toEqual([404, ['nope-xyz']]);
     // Every property-scoped route, before its own parameters are looked at (a bad query is not the point).
-    for (const path of ['/split-tests', '/split-tests/exp_x', '/saved-funnels', '/split-test-recommendations?page=/', '/funnels?steps=bad', '/traffic/realtime']) {
+    for (const path of [
+      '/split-tests',
+      '/split-tests/exp_x',
+      '/saved-funnels',
+      '/split-test-recommendations?page=/',
+      '/funnels?steps=bad',
+      '/traffic/realtime',
+    ]) {
       const res = await call('GET', apiUrl(`/properties/nope-xyz${path}`), cookie);
       expect([res.status, res.body.error.details.field], path).toEqual([404, 'propertyId']);
     }
@@ -110,7 +141,7 @@ describe('the admin session', () => {
     }
   });
 
-  it('serves every endpoint of the contract\'s admin table: signed out, each is 401, none 404', async () => {
+  it("serves every endpoint of the contract's admin table: signed out, each is 401, none 404", async () => {
     for (const [name, e] of Object.entries(adminEndpoints)) {
       const res = await call(e.method, ADMIN + fillPath(e.path, () => PROP_A), null);
       expect([name, res.status]).toEqual([name, 401]);
@@ -119,7 +150,10 @@ describe('the admin session', () => {
 
   it('GET /session says signed in; POST /sign-out ends the session and clears the cookie', async () => {
     const cookie = await signIn();
-    expect((await call('GET', `${ADMIN}/session`, cookie)).body).toEqual({ signed_in: true, csrf_token: csrfTokenFor(cookie) });
+    expect((await call('GET', `${ADMIN}/session`, cookie)).body).toEqual({
+      signed_in: true,
+      csrf_token: csrfTokenFor(cookie),
+    });
     const out = await call('POST', `${ADMIN}/sign-out`, cookie);
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ signed_out: true });
@@ -154,12 +188,25 @@ describe('the admin session', () => {
 
   it('refuses writes that are not JSON (415), on the admin API and the external one', async () => {
     const cookie = await signIn();
-    for (const [url, type] of [[`${ADMIN}/properties`, 'application/x-www-form-urlencoded'], [`${ADMIN}/sign-out`, 'text/plain'], [apiUrl(`/properties/${PROP_A}/saved-funnels`), 'text/plain']]) {
-      const res = await env.app.inject({ method: 'POST', url, headers: { cookie: `sl_session=${cookie}`, 'content-type': type }, payload: 'id=x&name=y' });
+    for (const [url, type] of [
+      [`${ADMIN}/properties`, 'application/x-www-form-urlencoded'],
+      [`${ADMIN}/sign-out`, 'text/plain'],
+      [apiUrl(`/properties/${PROP_A}/saved-funnels`), 'text/plain'],
+    ]) {
+      const res = await env.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: `sl_session=${cookie}`, 'content-type': type },
+        payload: 'id=x&name=y',
+      });
       expect(res.statusCode, url).toBe(415);
       expect(res.json().error).toMatchObject({ code: 'invalid_request', details: { field: 'content-type' } });
     }
-    const bare = await env.app.inject({ method: 'DELETE', url: `${ADMIN}/keys/${env.records.a.id}`, headers: { cookie: `sl_session=${cookie}` } });
+    const bare = await env.app.inject({
+      method: 'DELETE',
+      url: `${ADMIN}/keys/${env.records.a.id}`,
+      headers: { cookie: `sl_session=${cookie}` },
+    });
     expect(bare.statusCode).toBe(415);
     // nothing changed
     expect((await call('GET', `${ADMIN}/session`, cookie)).status).toBe(200);

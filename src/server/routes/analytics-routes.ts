@@ -21,16 +21,33 @@ import type { Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 
 const reportFunctions = {
-  trafficTrends, trafficSummary, trafficRealtime, trafficBreakdown, entryExitPages, pagesBreakdown, pageDetails,
-  clicksBreakdown, clickDetails, formsBreakdown, formDetails, funnel, funnelSankey, funnelSuggestions, goalsReport,
+  trafficTrends,
+  trafficSummary,
+  trafficRealtime,
+  trafficBreakdown,
+  entryExitPages,
+  pagesBreakdown,
+  pageDetails,
+  clicksBreakdown,
+  clickDetails,
+  formsBreakdown,
+  formDetails,
+  funnel,
+  funnelSankey,
+  funnelSuggestions,
+  goalsReport,
 };
 type ReportName = keyof typeof reportFunctions & EndpointName;
 // Typed over the endpoint names, so each report must take its endpoint's query and answer what its response schema accepts.
 const reports: { [N in ReportName]: Report<N> } = reportFunctions;
 
-type QueryOf<N extends EndpointName> = (typeof endpoints)[N] extends { query: infer S extends z.ZodType } ? z.output<S> : Record<string, never>;
+type QueryOf<N extends EndpointName> = (typeof endpoints)[N] extends { query: infer S extends z.ZodType }
+  ? z.output<S>
+  : Record<string, never>;
 /** A report of an endpoint: its parsed query in, a result its response schema accepts out. */
-type Report<N extends EndpointName> = (ctx: ReportContext<QueryOf<N>>) => Promise<z.input<(typeof endpoints)[N]['response']>>;
+type Report<N extends EndpointName> = (
+  ctx: ReportContext<QueryOf<N>>,
+) => Promise<z.input<(typeof endpoints)[N]['response']>>;
 
 /** Registers each report endpoint of the contract, and its multi-property aggregate where it has one. */
 export async function analyticsRoutes(app: FastifyInstance, opts: { store: Store }) {

@@ -13,16 +13,22 @@ afterEach(() => env.close());
 
 describe('resent events are kept once', () => {
   it('acknowledges a resend with 202 but stores the event once', async () => {
-    const batch = { events: [pageview({ event_id: 'evt-aaaaaaaa' }), pageview({ event_id: 'evt-bbbbbbbb', path: '/two' })] };
+    const batch = {
+      events: [pageview({ event_id: 'evt-aaaaaaaa' }), pageview({ event_id: 'evt-bbbbbbbb', path: '/two' })],
+    };
     expect((await collect(env.app, batch)).status).toBe(202);
-    const again = await collect(env.app, { events: [...batch.events, pageview({ event_id: 'evt-cccccccc', path: '/three' })] });
+    const again = await collect(env.app, {
+      events: [...batch.events, pageview({ event_id: 'evt-cccccccc', path: '/three' })],
+    });
     expect(again.status).toBe(202);
     expect(again.body).toEqual({ accepted: 3 });
     expect(await env.store.countEvents()).toBe(3); // a, b, then only c
   });
 
   it('keeps a repeated id once within one request, and ids of different properties apart', async () => {
-    await collect(env.app, { events: [pageview({ event_id: 'evt-dddddddd' }), pageview({ event_id: 'evt-dddddddd' })] });
+    await collect(env.app, {
+      events: [pageview({ event_id: 'evt-dddddddd' }), pageview({ event_id: 'evt-dddddddd' })],
+    });
     await collect(env.app, pageview({ event_id: 'evt-dddddddd', property_id: PROP_B }));
     expect(await env.store.countEvents()).toBe(2);
   });
@@ -37,7 +43,10 @@ describe('resent events are kept once', () => {
 describe('a write that fails or is slow does not make a second copy', () => {
   it('a resend that arrives while the first write is under way waits for it and is not stored again', async () => {
     const slow = await createTestEnv({
-      wrapStore: (s) => ({ ...s, insertEvents: async (events) => (await new Promise((done) => setTimeout(done, 100)), s.insertEvents(events)) }),
+      wrapStore: (s) => ({
+        ...s,
+        insertEvents: async (events) => (await new Promise((done) => setTimeout(done, 100)), s.insertEvents(events)),
+      }),
     });
     try {
       const batch = { events: [pageview({ event_id: 'evt-slow0001' })] };
@@ -76,10 +85,22 @@ describe('a write that fails or is slow does not make a second copy', () => {
   it('when the events are committed but the snapshot beside them fails, the resend keeps the events once', async () => {
     let fail = true;
     const flaky = await createTestEnv({
-      wrapStore: (s) => ({ ...s, saveSnapshots: async (list) => (fail ? ((fail = false), Promise.reject(new Error('disk full'))) : s.saveSnapshots(list)) }),
+      wrapStore: (s) => ({
+        ...s,
+        saveSnapshots: async (list) =>
+          fail ? ((fail = false), Promise.reject(new Error('disk full'))) : s.saveSnapshots(list),
+      }),
     });
     try {
-      const snapshot = { type: 'snapshot', property_id: 'site-a', visitor_id: 'v1', session_id: 's1', path: '/', event_id: 'evt-snap0001', elements: [] };
+      const snapshot = {
+        type: 'snapshot',
+        property_id: 'site-a',
+        visitor_id: 'v1',
+        session_id: 's1',
+        path: '/',
+        event_id: 'evt-snap0001',
+        elements: [],
+      };
       const batch = { events: [pageview({ event_id: 'evt-view0001' }), snapshot] };
       expect((await collect(flaky.app, batch)).status).toBe(500);
       expect(await flaky.store.countEvents()).toBe(1); // the page view was committed before the snapshot failed

@@ -26,14 +26,25 @@ async function appWith(limits: CollectLimits, trustProxy = false): Promise<Fasti
 }
 
 const from = (remoteAddress: string) => ({ remoteAddress });
-const ten = (session: string) => ({ events: Array.from({ length: 10 }, (_, i) => pageview({ session_id: session, path: `/p${i}` })) });
+const ten = (session: string) => ({
+  events: Array.from({ length: 10 }, (_, i) => pageview({ session_id: session, path: `/p${i}` })),
+});
 
-async function post(app: FastifyInstance, body: unknown, opts: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
+async function post(
+  app: FastifyInstance,
+  body: unknown,
+  opts: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/collect',
     remoteAddress: opts.remoteAddress ?? '127.0.0.1',
-    headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36', 'content-type': 'application/json', ...opts.headers },
+    headers: {
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      'content-type': 'application/json',
+      ...opts.headers,
+    },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.statusCode, headers: res.headers, body: res.json() };
@@ -47,7 +58,10 @@ describe('collect limit per client address', () => {
     expect(r.status).toBe(429);
     // 10 a minute refill one event every 6 s; the budget is spent, so one event is 6 s away
     expect(r.headers['retry-after']).toBe('6');
-    expect(r.body.error).toMatchObject({ code: 'rate_limited', details: { scope: 'client', limit: 10, retry_after_seconds: 6 } });
+    expect(r.body.error).toMatchObject({
+      code: 'rate_limited',
+      details: { scope: 'client', limit: 10, retry_after_seconds: 6 },
+    });
     expect(r.body.error.message).toMatch(/at most 10 a minute\); retry in 6 s/);
     // refused before the body is read: a broken body is not even looked at
     expect((await post(app, '{"events": [', from('203.0.113.5'))).status).toBe(429);
@@ -82,7 +96,9 @@ describe('collect limit per client address', () => {
 
   it('by default takes what the project’s own load sends from one address (durability test: 2,000 events)', async () => {
     for (let i = 0; i < 20; i++) {
-      const batch = { events: Array.from({ length: 100 }, (_, k) => pageview({ session_id: `d${i}`, path: `/r${k}` })) };
+      const batch = {
+        events: Array.from({ length: 100 }, (_, k) => pageview({ session_id: `d${i}`, path: `/r${k}` })),
+      };
       expect((await collect(env.app, batch)).status).toBe(202);
     }
     expect(await env.store.countEvents()).toBe(2_000);
@@ -98,9 +114,14 @@ describe('collect limit per property', () => {
     const r = await post(app, pageview(), from('203.0.113.9'));
     expect(r.status).toBe(429);
     expect(r.headers['retry-after']).toBe('12'); // 5 a minute: one every 12 s
-    expect(r.body.error).toMatchObject({ code: 'rate_limited', details: { field: 'property_id', scope: 'property', limit: 5 } });
+    expect(r.body.error).toMatchObject({
+      code: 'rate_limited',
+      details: { field: 'property_id', scope: 'property', limit: 5 },
+    });
     // a batch for both properties is refused whole; site-b alone is taken
-    expect((await post(app, { events: [pageview({ property_id: PROP_B }), pageview()] }, from('203.0.113.9'))).status).toBe(429);
+    expect(
+      (await post(app, { events: [pageview({ property_id: PROP_B }), pageview()] }, from('203.0.113.9'))).status,
+    ).toBe(429);
     expect((await post(app, pageview({ property_id: PROP_B }), from('203.0.113.9'))).status).toBe(202);
     expect(await env.store.countEvents()).toBe(6);
   });

@@ -26,12 +26,22 @@ afterAll(() => env.close());
 describe('paths as people type them', () => {
   it('stores the three spellings of /café as one page, and keeps an ASCII escape', async () => {
     const pages = await report(env, 'pagesBreakdown', range);
-    expect(pages.data.map((p) => [p.path, p.page_views])).toEqual([['/café', 3], ['/a%20b', 1], ['/signup', 1]]);
+    expect(pages.data.map((p) => [p.path, p.page_views])).toEqual([
+      ['/café', 3],
+      ['/a%20b', 1],
+      ['/signup', 1],
+    ]);
   });
 
   it('finds them from a funnel step typed with spaces around', async () => {
-    const funnel = await report(env, 'funnel', { ...range, steps: JSON.stringify([{ page: ' /café ' }, { page: '/signup' }]) });
-    expect(funnel.data.steps.map((s) => [s.page, s.sessions])).toEqual([['/café', 3], ['/signup', 1]]);
+    const funnel = await report(env, 'funnel', {
+      ...range,
+      steps: JSON.stringify([{ page: ' /café ' }, { page: '/signup' }]),
+    });
+    expect(funnel.data.steps.map((s) => [s.page, s.sessions])).toEqual([
+      ['/café', 3],
+      ['/signup', 1],
+    ]);
   });
 
   it('reads an encoded page parameter the same way', async () => {

@@ -36,15 +36,24 @@ describe('POST /api/collect bodies', () => {
   it('takes text/plain JSON as sendBeacon sends it, one event or a batch', async () => {
     const one = await collect(env.app, null, { raw: JSON.stringify(pageview()) });
     expect(one.status, JSON.stringify(one.body)).toBe(202);
-    const batch = await collect(env.app, null, { raw: JSON.stringify({ events: [pageview({ path: '/a' }), pageview({ path: '/b' })] }) });
+    const batch = await collect(env.app, null, {
+      raw: JSON.stringify({ events: [pageview({ path: '/a' }), pageview({ path: '/b' })] }),
+    });
     expect(batch.body).toEqual({ accepted: 2 });
-    const bare = await collect(env.app, null, { raw: JSON.stringify(pageview()), headers: { 'content-type': 'text/plain' } });
+    const bare = await collect(env.app, null, {
+      raw: JSON.stringify(pageview()),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(bare.status).toBe(202);
     expect(await env.store.countEvents()).toBe(4);
   });
 
   it('refuses text/plain that is not JSON, and malformed JSON, on `body`', async () => {
-    for (const [raw, type] of [['type=pageview&path=/', 'text/plain'], ['{"type": "pageview",', 'text/plain'], ['{"type": "pageview",', 'application/json']]) {
+    for (const [raw, type] of [
+      ['type=pageview&path=/', 'text/plain'],
+      ['{"type": "pageview",', 'text/plain'],
+      ['{"type": "pageview",', 'application/json'],
+    ]) {
       const r = await collect(env.app, null, { raw, headers: { 'content-type': type } });
       expect(r.status, raw).toBe(400);
       expect(r.body.error).toMatchObject({ code: 'invalid_request', details: { field: 'body' } });
@@ -75,7 +84,12 @@ describe('POST /api/collect bodies', () => {
 
   it('ignores a ts sent by the browser, even a malformed one: the server stamps its own clock', async () => {
     const before = Date.now();
-    const r = await collect(env.app, { events: [pageview({ ts: '2020-01-01T00:00:00Z', path: '/old' }), pageview({ session_id: 's2', ts: 'yesterday', path: '/odd' })] });
+    const r = await collect(env.app, {
+      events: [
+        pageview({ ts: '2020-01-01T00:00:00Z', path: '/old' }),
+        pageview({ session_id: 's2', ts: 'yesterday', path: '/odd' }),
+      ],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const after = Date.now();
     const { data } = await report(env, 'trafficRealtime');
@@ -92,7 +106,11 @@ describe('POST /api/collect CORS', () => {
     const r = await env.app.inject({
       method: 'OPTIONS',
       url: '/api/collect',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(r.statusCode).toBe(204);
     expect(r.headers['access-control-allow-origin']).toBe('*');
@@ -134,7 +152,9 @@ describe('POST /api/collect user agents', () => {
       ['x1', UA.desktop, { device: 'tablet' }],
     ];
     for (const [id, ua, extra] of sessions) {
-      expect((await collect(env.app, pageview({ session_id: id, visitor_id: id, ...extra }), { userAgent: ua })).status).toBe(202);
+      expect(
+        (await collect(env.app, pageview({ session_id: id, visitor_id: id, ...extra }), { userAgent: ua })).status,
+      ).toBe(202);
     }
     const { data } = await report(env, 'trafficBreakdown', aroundToday());
     // iPad, Android tablet, iPhone and the sent "tablet" are mobile; the two desktops are desktop
@@ -175,7 +195,10 @@ describe('POST /api/collect sessions', () => {
 
   it('one session whose page views arrive in three requests: one session, right entry, exit and count', async () => {
     for (const path of ['/landing', '/pricing', '/signup']) {
-      expect((await collect(env.app, pageview({ path, referrer: path === '/landing' ? 'https://news.example/post' : null }))).status).toBe(202);
+      expect(
+        (await collect(env.app, pageview({ path, referrer: path === '/landing' ? 'https://news.example/post' : null })))
+          .status,
+      ).toBe(202);
     }
     const summary = await report(env, 'trafficSummary', aroundToday());
     expect(summary.data).toMatchObject({ sessions: 1, page_views: 3, unique_visitors: 1, bounce_rate: 0 });
@@ -186,14 +209,25 @@ describe('POST /api/collect sessions', () => {
   });
 
   it('several page views of a session in one batch follow the order sent: first is entry, last is exit', async () => {
-    const r = await collect(env.app, { events: [pageview({ path: '/a' }), pageview({ session_id: 'other', path: '/x' }), pageview({ path: '/b' }), pageview({ path: '/c' })] });
+    const r = await collect(env.app, {
+      events: [
+        pageview({ path: '/a' }),
+        pageview({ session_id: 'other', path: '/x' }),
+        pageview({ path: '/b' }),
+        pageview({ path: '/c' }),
+      ],
+    });
     expect(r.body).toEqual({ accepted: 4 });
     expect(await entryExit()).toEqual({ entry: ['/a', '/x'], exit: ['/c', '/x'] });
   });
 
   it('a session split over batches mixing in engagement: entry from the first batch, exit from the last', async () => {
-    await collect(env.app, { events: [pageview({ path: '/home' }), pageview({ type: 'engagement', path: '/home', scroll_depth: 0.8 })] });
-    await collect(env.app, { events: [pageview({ path: '/docs' }), pageview({ type: 'click', path: '/docs', target: 'a.next' })] });
+    await collect(env.app, {
+      events: [pageview({ path: '/home' }), pageview({ type: 'engagement', path: '/home', scroll_depth: 0.8 })],
+    });
+    await collect(env.app, {
+      events: [pageview({ path: '/docs' }), pageview({ type: 'click', path: '/docs', target: 'a.next' })],
+    });
     await collect(env.app, { events: [pageview({ path: '/docs/api' })] });
     expect(await entryExit()).toEqual({ entry: ['/home'], exit: ['/docs/api'] });
     expect((await report(env, 'trafficSummary', aroundToday())).data).toMatchObject({ sessions: 1, page_views: 3 });

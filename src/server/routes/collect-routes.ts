@@ -25,7 +25,9 @@ export interface CollectOptions {
 /** The events of a body, each with the path its errors should name (`events.3` or the body itself). */
 function eventsOf(body: unknown): { raw: unknown; at: string }[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'invalid_request', 'the body must be one event object or {"events": [...]}', { field: 'body' });
+    throw new ApiError(400, 'invalid_request', 'the body must be one event object or {"events": [...]}', {
+      field: 'body',
+    });
   }
   if (!('events' in body)) return [{ raw: withoutTs(body), at: '' }];
   const batch = collectBatch.safeParse(body);
@@ -66,11 +68,16 @@ async function validate(request: FastifyRequest, opts: CollectOptions): Promise<
     if (!parsed.success) {
       const error = fromZodError(parsed.error, 'body');
       const field = `${at}${error.details.field ?? ''}`.replace(/\.$/, '') || 'body';
-      throw new ApiError(400, 'invalid_request', `${field}: ${parsed.error.issues[0].message}`, { ...error.details, field });
+      throw new ApiError(400, 'invalid_request', `${field}: ${parsed.error.issues[0].message}`, {
+        ...error.details,
+        field,
+      });
     }
     if (parsed.data.property_id !== knownProperty) {
       if (!(await opts.propertyExists(parsed.data.property_id))) {
-        throw new ApiError(400, 'invalid_request', `${at}property_id: no property "${parsed.data.property_id}"`, { field: `${at}property_id` });
+        throw new ApiError(400, 'invalid_request', `${at}property_id: no property "${parsed.data.property_id}"`, {
+          field: `${at}property_id`,
+        });
       }
       knownProperty = parsed.data.property_id;
     }
@@ -104,7 +111,10 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     const now = new Date();
     const ts = stamps(events, now);
     // Capped as the event schema caps `user_agent`: parsed agents are cached by their text.
-    const facts = { userAgent: request.headers['user-agent']?.slice(0, 1024) ?? null, country: opts.countryOf(request.ip) };
+    const facts = {
+      userAgent: request.headers['user-agent']?.slice(0, 1024) ?? null,
+      country: opts.countryOf(request.ip),
+    };
     // Exposures keep a keyed hash of the address, never the address (ingest/client-key.ts).
     const clientKey = events.some((e) => e.type === 'exposure') ? clientKeyOf(request.ip) : null;
     const keepSnapshot = await opts.snapshots.judge(request, events);
@@ -132,7 +142,8 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
       }
       if (e.type === 'snapshot') {
         if (id !== null) snapshotIds.push(id);
-        if (keepSnapshot(e, now)) snapshots.push({ property_id: e.property_id, path: e.path, ts: now, elements: e.elements ?? [] });
+        if (keepSnapshot(e, now))
+          snapshots.push({ property_id: e.property_id, path: e.path, ts: now, elements: e.elements ?? [] });
       } else rows.push(e.type === 'exposure' ? { ...row, client_key: clientKey } : row);
     }
     // The ids are remembered before the write and forgotten if it fails, so nothing can throw between

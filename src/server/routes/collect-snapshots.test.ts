@@ -18,12 +18,26 @@ beforeEach(() => {
 });
 
 const element = (text: string) => ({ selector: '#cta', tag: 'button', kind: 'button', text, styles: {} });
-const snapshot = (text: string, extra: Record<string, unknown> = {}) => pageview({ type: 'snapshot', path, elements: [element(text)], ...extra });
+const snapshot = (text: string, extra: Record<string, unknown> = {}) =>
+  pageview({ type: 'snapshot', path, elements: [element(text)], ...extra });
 /** Sends a snapshot from `address` with the given page headers (a browser on a.example by default). */
-async function send(text: string, address: string, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+async function send(
+  text: string,
+  address: string,
+  headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+) {
   const res = await env.app.inject({
-    method: 'POST', url: '/api/collect', remoteAddress: address, payload: JSON.stringify(snapshot(text, extra)),
-    headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/136.0.0.0 Safari/537.36', origin: 'https://a.example', ...headers },
+    method: 'POST',
+    url: '/api/collect',
+    remoteAddress: address,
+    payload: JSON.stringify(snapshot(text, extra)),
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/136.0.0.0 Safari/537.36',
+      origin: 'https://a.example',
+      ...headers,
+    },
   });
   expect(res.statusCode, res.body).toBe(202);
 }
@@ -53,7 +67,11 @@ describe('snapshots come only from the property’s own pages', () => {
 
   it('still takes the page view beside a refused snapshot', async () => {
     const before = await env.store.countEvents();
-    const res = await collect(env.app, { events: [pageview({ path }), snapshot('Fake')] }, { headers: { origin: 'https://evil.example' } });
+    const res = await collect(
+      env.app,
+      { events: [pageview({ path }), snapshot('Fake')] },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(res.status).toBe(202);
     expect(await env.store.countEvents()).toBe(before + 1);
     expect(await seen()).toBeNull();

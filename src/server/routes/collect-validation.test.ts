@@ -11,8 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const engagement = (extra: Record<string, unknown> = {}) => pageview({ type: 'engagement', scroll_depth: 0.5, ...extra });
-const without = (event: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(event).filter(([k]) => k !== field));
+const engagement = (extra: Record<string, unknown> = {}) =>
+  pageview({ type: 'engagement', scroll_depth: 0.5, ...extra });
+const without = (event: Record<string, unknown>, field: string) =>
+  Object.fromEntries(Object.entries(event).filter(([k]) => k !== field));
 
 const rules: [rule: string, event: Record<string, unknown>, field: string][] = [
   ['type is required', without(pageview(), 'type'), 'type'],
@@ -49,7 +51,11 @@ const rules: [rule: string, event: Record<string, unknown>, field: string][] = [
   ['click needs target', pageview({ type: 'click' }), 'target'],
   ['form_submit needs target', pageview({ type: 'form_submit', source: 'newsletter' }), 'target'],
   ['snapshot needs elements', pageview({ type: 'snapshot' }), 'elements'],
-  ['snapshot elements have a kind', pageview({ type: 'snapshot', elements: [{ selector: 'h1', tag: 'h1', kind: 'banner' }] }), 'elements.0.kind'],
+  [
+    'snapshot elements have a kind',
+    pageview({ type: 'snapshot', elements: [{ selector: 'h1', tag: 'h1', kind: 'banner' }] }),
+    'elements.0.kind',
+  ],
   ['exposure needs experiment_id', pageview({ type: 'exposure', variant: 1 }), 'experiment_id'],
   ['exposure needs variant', pageview({ type: 'exposure', experiment_id: 'exp-1' }), 'variant'],
   ['variant is an integer', pageview({ type: 'exposure', experiment_id: 'exp-1', variant: 1.5 }), 'variant'],
@@ -66,8 +72,20 @@ const rules: [rule: string, event: Record<string, unknown>, field: string][] = [
   ['custom needs name', pageview({ type: 'custom' }), 'name'],
   ['custom name is not blank', pageview({ type: 'custom', name: '   ' }), 'name'],
   ['custom name is at most 120 chars', pageview({ type: 'custom', name: 'n'.repeat(121) }), 'name'],
-  ['props has at most 10 properties', pageview({ type: 'custom', name: 'x', props: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v'])) }), 'props'],
-  ['a property value is at most 256 chars', pageview({ type: 'custom', name: 'x', props: { plan: 'p'.repeat(257) } }), 'props.plan'],
+  [
+    'props has at most 10 properties',
+    pageview({
+      type: 'custom',
+      name: 'x',
+      props: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v'])),
+    }),
+    'props',
+  ],
+  [
+    'a property value is at most 256 chars',
+    pageview({ type: 'custom', name: 'x', props: { plan: 'p'.repeat(257) } }),
+    'props.plan',
+  ],
   ['a property value is flat', pageview({ type: 'custom', name: 'x', props: { plan: { id: 1 } } }), 'props.plan'],
   ['a property value is not null', pageview({ type: 'custom', name: 'x', props: { plan: null } }), 'props.plan'],
   ['props is an object', pageview({ type: 'custom', name: 'x', props: ['a'] }), 'props'],
@@ -83,7 +101,9 @@ describe('POST /api/collect field rules', () => {
   });
 
   it.each(rules)('in a batch, %s → 400 naming events.2.%s', async (_rule, event, field) => {
-    const r = await collect(env.app, { events: [pageview({ path: '/one' }), pageview({ path: '/two' }), event, pageview()] });
+    const r = await collect(env.app, {
+      events: [pageview({ path: '/one' }), pageview({ path: '/two' }), event, pageview()],
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.details.field).toBe(`events.2.${field}`);
   });
@@ -104,7 +124,11 @@ describe('POST /api/collect field rules', () => {
         pageview({ type: 'revenue', amount: 0, currency: 'EUR' }),
         pageview({ type: 'click', target: 'a.buy', href: null }),
         pageview({ device: 'tablet', country: 'DE', referrer: '' }),
-        pageview({ type: 'custom', name: 'n'.repeat(120), props: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i % 2 ? i : 'v'.repeat(256)])) }),
+        pageview({
+          type: 'custom',
+          name: 'n'.repeat(120),
+          props: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i % 2 ? i : 'v'.repeat(256)])),
+        }),
         pageview({ type: 'revenue', amount: 9.5, currency: 'USD', props: { plan: 'pro', annual: true } }),
       ],
     });
@@ -116,7 +140,13 @@ describe('POST /api/collect field rules', () => {
 describe('POST /api/collect batches', () => {
   it('rejects a whole batch for one bad event among good ones, keeping none of it', async () => {
     const before = await env.store.countEvents();
-    const events = [pageview({ path: '/1' }), pageview({ path: '/2' }), pageview({ path: '/3' }), pageview({ path: 'bad' }), pageview({ path: '/5' })];
+    const events = [
+      pageview({ path: '/1' }),
+      pageview({ path: '/2' }),
+      pageview({ path: '/3' }),
+      pageview({ path: 'bad' }),
+      pageview({ path: '/5' }),
+    ];
     const r = await collect(env.app, { events });
     expect(r.status).toBe(400);
     expect(r.body.error.details.field).toBe('events.3.path');
@@ -125,7 +155,9 @@ describe('POST /api/collect batches', () => {
 
   it('rejects a batch whose last event names an unknown property, keeping none of it', async () => {
     const before = await env.store.countEvents();
-    const r = await collect(env.app, { events: [pageview(), pageview({ path: '/x' }), pageview({ property_id: 'ghost' })] });
+    const r = await collect(env.app, {
+      events: [pageview(), pageview({ path: '/x' }), pageview({ property_id: 'ghost' })],
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.details.field).toBe('events.2.property_id');
     expect(await env.store.countEvents()).toBe(before);

@@ -49,7 +49,8 @@ describe('the page at / and deep links', () => {
     const gz = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
     expect([gz.headers['content-encoding'], gz.body]).toEqual(['gzip', 'GZIP BYTES']);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/', '/traffic']) expect((await app.inject({ url })).headers['cache-control'], url).toBe('no-cache');
+    for (const url of ['/', '/traffic'])
+      expect((await app.inject({ url })).headers['cache-control'], url).toBe('no-cache');
   });
 
   it('compresses JSON answers above 1 KB, and leaves small ones as they are', async () => {
@@ -64,9 +65,13 @@ describe('the page at / and deep links', () => {
   it('has a signed-in page fetch the property list beside its scripts, and nothing else or signed out', async () => {
     for (const url of ['/', '/traffic?property=acme-shop&range=30d']) {
       const signedIn = await app.inject({ url, headers: { cookie: 'theme=dark; sl_session=abc' } });
-      expect(signedIn.headers.link, url).toBe('</api/admin/v1/properties>; rel=preload; as=fetch; crossorigin=anonymous');
+      expect(signedIn.headers.link, url).toBe(
+        '</api/admin/v1/properties>; rel=preload; as=fetch; crossorigin=anonymous',
+      );
       expect((await app.inject({ url })).headers.link, url).toBeUndefined();
     }
-    expect((await app.inject({ url: '/assets/app.js', headers: { cookie: 'sl_session=abc' } })).headers.link).toBeUndefined();
+    expect(
+      (await app.inject({ url: '/assets/app.js', headers: { cookie: 'sl_session=abc' } })).headers.link,
+    ).toBeUndefined();
   });
 });

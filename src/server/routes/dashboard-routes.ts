@@ -35,7 +35,8 @@ export const dashboardRoutes = fp(async (app: FastifyInstance, opts: { distDir: 
     // else (index.html, favicon) is revalidated, so a new build reaches the next page load.
     setHeaders: (reply, path) => {
       reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (isPage(path) && parseCookies(reply.request.headers.cookie)[SESSION_COOKIE]) reply.header('link', PROPERTIES_PRELOAD);
+      if (isPage(path) && parseCookies(reply.request.headers.cookie)[SESSION_COOKIE])
+        reply.header('link', PROPERTIES_PRELOAD);
     },
   });
 });

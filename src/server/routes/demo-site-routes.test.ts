@@ -49,7 +49,14 @@ describe('the demo site under /demo/', () => {
 
   it('gives 404 in the error envelope for missing files', async () => {
     // `%25` is a literal percent sign, already decoded once by the router: decoding again threw (500).
-    for (const url of ['/demo/nope', '/demo/missing.css', '/demo/blog/', '/demo/%25', '/demo/%25E0', '/demo/a%25b.html']) {
+    for (const url of [
+      '/demo/nope',
+      '/demo/missing.css',
+      '/demo/blog/',
+      '/demo/%25',
+      '/demo/%25E0',
+      '/demo/a%25b.html',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('not_found');
@@ -58,21 +65,30 @@ describe('the demo site under /demo/', () => {
 
   it('never reads outside the site folder', async () => {
     // Some of these the router normalises away before the route; encoded ones reach it and are refused.
-    for (const url of ['/demo/../package.json', '/demo/%2e%2e/%2e%2e/package.json', '/demo/..%2F..%2F..%2F..%2Fpackage.json', '/demo/.%2E/.%2E/.%2E/.%2E/package.json']) {
+    for (const url of [
+      '/demo/../package.json',
+      '/demo/%2e%2e/%2e%2e/package.json',
+      '/demo/..%2F..%2F..%2F..%2Fpackage.json',
+      '/demo/.%2E/.%2E/.%2E/.%2E/package.json',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('"dependencies"');
     }
   });
 
-  it('on its own origin, loads the tracker from Sightline\'s', async () => {
+  it("on its own origin, loads the tracker from Sightline's", async () => {
     const own = Fastify();
     await own.register(demoSiteRoutes, { dir, trackerOrigin: () => 'http://127.0.0.1:8787' });
     const page = await own.inject({ url: '/demo/pricing' });
     expect(page.body).toContain('<script src="http://127.0.0.1:8787/sightline.js?p=acme-shop"></script>');
     expect(page.body).not.toContain('src="/sightline.js');
-    expect(page.body).toContain('<a class="to-dashboard" href="http://127.0.0.1:8787/traffic?property=acme-shop">Sightline dashboard</a>');
-    expect((await own.inject({ url: '/demo/style.css' })).body).toBe((await app.inject({ url: '/demo/style.css' })).body);
+    expect(page.body).toContain(
+      '<a class="to-dashboard" href="http://127.0.0.1:8787/traffic?property=acme-shop">Sightline dashboard</a>',
+    );
+    expect((await own.inject({ url: '/demo/style.css' })).body).toBe(
+      (await app.inject({ url: '/demo/style.css' })).body,
+    );
     await own.close();
   });
 });

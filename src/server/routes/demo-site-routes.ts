@@ -41,7 +41,10 @@ export async function demoSiteRoutes(app: FastifyInstance, opts: DemoSiteOptions
         .toString('utf8')
         .replaceAll('src="/sightline.js', `src="${origin}/sightline.js`)
         // The banner's link to the dashboard is on Sightline's origin too, at the realtime view.
-        .replaceAll('class="to-dashboard" href="/"', `class="to-dashboard" href="${origin}/traffic?property=acme-shop"`),
+        .replaceAll(
+          'class="to-dashboard" href="/"',
+          `class="to-dashboard" href="${origin}/traffic?property=acme-shop"`,
+        ),
     );
   }
 

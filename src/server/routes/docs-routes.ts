@@ -12,7 +12,9 @@ function allowOwnInlineScripts(html: string, policy: string): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
   );
-  return hashes.length === 0 ? policy : policy.replace(/script-src ([^;]*)/, (_all, sources: string) => `script-src ${sources} ${hashes.join(' ')}`);
+  return hashes.length === 0
+    ? policy
+    : policy.replace(/script-src ([^;]*)/, (_all, sources: string) => `script-src ${sources} ${hashes.join(' ')}`);
 }
 
 /** openapi.json, generated once from the contract, and a readable reference page beside it. */
@@ -21,7 +23,11 @@ export async function docsRoutes(app: FastifyInstance) {
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   app.addHook('onSend', async (_request, reply, payload) => {
     const policy = reply.getHeader('content-security-policy');
-    if (typeof payload === 'string' && typeof policy === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) {
+    if (
+      typeof payload === 'string' &&
+      typeof policy === 'string' &&
+      String(reply.getHeader('content-type')).startsWith('text/html')
+    ) {
       reply.header('content-security-policy', allowOwnInlineScripts(payload, policy));
     }
     return payload;

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
-import { addKey, apiUrl, createTestEnv, del, endpointPath, get, post, PROP_A, PROP_B, type Reply, type TestEnv } from '../test-support/fixtures.js';
+import {
+  addKey,
+  apiUrl,
+  createTestEnv,
+  del,
+  endpointPath,
+  get,
+  post,
+  PROP_A,
+  PROP_B,
+  type Reply,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -22,7 +34,11 @@ function expectError(r: Reply, status: number, code: string, field?: string) {
 
 describe('401 unauthorized', () => {
   const raw = (authorization?: string) =>
-    env.app.inject({ method: 'GET', url: apiUrl(summary, range), headers: authorization === undefined ? {} : { authorization } });
+    env.app.inject({
+      method: 'GET',
+      url: apiUrl(summary, range),
+      headers: authorization === undefined ? {} : { authorization },
+    });
 
   it.each([
     ['no header', undefined],
@@ -33,7 +49,12 @@ describe('401 unauthorized', () => {
     ['a key of the wrong shape', 'Bearer not-a-key'],
   ])('for %s', async (_what, header) => {
     const res = await raw(header);
-    expectError({ status: res.statusCode, headers: res.headers, body: res.json() }, 401, 'unauthorized', 'Authorization');
+    expectError(
+      { status: res.statusCode, headers: res.headers, body: res.json() },
+      401,
+      'unauthorized',
+      'Authorization',
+    );
   });
 
   it('for a revoked key', async () => {
@@ -55,7 +76,13 @@ describe('403 forbidden', () => {
   });
 
   it('for an aggregate that lists a property the key cannot read', async () => {
-    const r = await post(env, env.keys.b, '/properties/aggregate/traffic/trends', { propertyIds: [PROP_B, PROP_A] }, range);
+    const r = await post(
+      env,
+      env.keys.b,
+      '/properties/aggregate/traffic/trends',
+      { propertyIds: [PROP_B, PROP_A] },
+      range,
+    );
     expect(expectError(r, 403, 'forbidden', 'propertyIds').details.property_ids).toEqual([PROP_A]);
   });
 });
@@ -71,8 +98,18 @@ describe('400 invalid_request names the parameter', () => {
     ['an unknown time zone', 'trafficTrends', { ...range, timezone: 'Europe/Atlantis' }, 'timezone'],
     ['an unknown granularity', 'trafficTrends', { ...range, granularity: 'minute' }, 'granularity'],
     ['a range over 732 days', 'trafficSummary', { start: '2024-01-01', end: '2026-01-03' }, 'end'],
-    ['more than 500 buckets', 'trafficTrends', { start: '2026-01-01', end: '2026-01-31', granularity: 'hour' }, 'granularity'],
-    ['more than 500 click buckets', 'clicksBreakdown', { start: '2026-01-01', end: '2026-01-31', granularity: 'hour' }, 'granularity'],
+    [
+      'more than 500 buckets',
+      'trafficTrends',
+      { start: '2026-01-01', end: '2026-01-31', granularity: 'hour' },
+      'granularity',
+    ],
+    [
+      'more than 500 click buckets',
+      'clicksBreakdown',
+      { start: '2026-01-01', end: '2026-01-31', granularity: 'hour' },
+      'granularity',
+    ],
     ['limit above 50', 'trafficBreakdown', { ...range, limit: 51 }, 'limit'],
     ['limit below 1', 'pagesBreakdown', { ...range, limit: 0 }, 'limit'],
     ['a limit that is no number', 'entryExitPages', { ...range, limit: 'ten' }, 'limit'],
@@ -107,24 +144,61 @@ describe('400 invalid_request names the parameter', () => {
 
   const agg = '/properties/aggregate/traffic/summary';
   it('for an aggregate without a body, with empty or bad propertyIds', async () => {
-    const noBody = await env.app.inject({ method: 'POST', url: apiUrl(agg, range), headers: { authorization: `Bearer ${env.keys.both}` } });
-    expectError({ status: noBody.statusCode, headers: noBody.headers, body: noBody.json() }, 400, 'invalid_request', 'propertyIds');
+    const noBody = await env.app.inject({
+      method: 'POST',
+      url: apiUrl(agg, range),
+      headers: { authorization: `Bearer ${env.keys.both}` },
+    });
+    expectError(
+      { status: noBody.statusCode, headers: noBody.headers, body: noBody.json() },
+      400,
+      'invalid_request',
+      'propertyIds',
+    );
     expectError(await post(env, env.keys.both, agg, { propertyIds: [] }, range), 400, 'invalid_request', 'propertyIds');
-    expectError(await post(env, env.keys.both, agg, { propertyIds: 'site-a' }, range), 400, 'invalid_request', 'propertyIds');
-    expectError(await post(env, env.keys.both, agg, { propertyIds: ['../etc'] }, range), 400, 'invalid_request', 'propertyIds.0');
+    expectError(
+      await post(env, env.keys.both, agg, { propertyIds: 'site-a' }, range),
+      400,
+      'invalid_request',
+      'propertyIds',
+    );
+    expectError(
+      await post(env, env.keys.both, agg, { propertyIds: ['../etc'] }, range),
+      400,
+      'invalid_request',
+      'propertyIds.0',
+    );
     // the query is checked too
-    expectError(await post(env, env.keys.both, agg, { propertyIds: [PROP_A] }, { start: 'x', end: 'y' }), 400, 'invalid_request', 'start');
+    expectError(
+      await post(env, env.keys.both, agg, { propertyIds: [PROP_A] }, { start: 'x', end: 'y' }),
+      400,
+      'invalid_request',
+      'start',
+    );
   });
 
   it('for bad percent-encoding or an over-long segment in the path', async () => {
-    expectError(await get(env, env.keys.a, '/properties/site-%zz/traffic/summary', range), 400, 'invalid_request', 'url');
+    expectError(
+      await get(env, env.keys.a, '/properties/site-%zz/traffic/summary', range),
+      400,
+      'invalid_request',
+      'url',
+    );
     expectError(await del(env, env.keys.a, '/properties/site-a/saved-funnels/%E0%A4%A'), 400, 'invalid_request', 'url');
-    expectError(await get(env, env.keys.a, `/properties/${'a'.repeat(600)}/traffic/summary`, range), 400, 'invalid_request', 'url');
+    expectError(
+      await get(env, env.keys.a, `/properties/${'a'.repeat(600)}/traffic/summary`, range),
+      400,
+      'invalid_request',
+      'url',
+    );
   });
 
   it('for a malformed JSON body', async () => {
     const res = await env.app.inject({
-      method: 'POST', url: apiUrl(agg, range), payload: '{"propertyIds": [', headers: { authorization: `Bearer ${env.keys.both}`, 'content-type': 'application/json' },
+      method: 'POST',
+      url: apiUrl(agg, range),
+      payload: '{"propertyIds": [',
+      headers: { authorization: `Bearer ${env.keys.both}`, 'content-type': 'application/json' },
     });
     expectError({ status: res.statusCode, headers: res.headers, body: res.json() }, 400, 'invalid_request', 'body');
   });
@@ -138,7 +212,12 @@ describe('404 not_found', () => {
   });
 
   it('for an unknown saved funnel id', async () => {
-    expectError(await del(env, env.keys.a, endpointPath('deleteFunnel', { funnelId: 'fnl_missing' })), 404, 'not_found', 'funnelId');
+    expectError(
+      await del(env, env.keys.a, endpointPath('deleteFunnel', { funnelId: 'fnl_missing' })),
+      404,
+      'not_found',
+      'funnelId',
+    );
   });
 });
 
@@ -161,7 +240,12 @@ describe('429 rate_limited', () => {
 describe('500 internal_error', () => {
   it('hides what went wrong in the store', async () => {
     const broken = await createTestEnv({
-      wrapStore: (s) => ({ ...s, trafficSummary: async () => { throw new Error('connection refused at /var/lib/secret/db.duckdb'); } }),
+      wrapStore: (s) => ({
+        ...s,
+        trafficSummary: async () => {
+          throw new Error('connection refused at /var/lib/secret/db.duckdb');
+        },
+      }),
     });
     try {
       const r = await get(broken, broken.keys.a, summary, range);

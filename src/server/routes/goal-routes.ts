@@ -12,10 +12,20 @@ export function goalToApi(g: GoalRecord): Goal {
   const base = { id: g.id, name: g.name, created_at: g.created_at.toISOString() };
   const on = g.page ? { page: g.page } : {};
   switch (g.kind) {
-    case 'page': return { ...base, kind: 'page', page: g.page! };
-    case 'event': return { ...base, kind: 'event', event: g.event! };
-    case 'click': return { ...base, kind: 'click', target: g.target!, ...on };
-    case 'form': return { ...base, kind: 'form', ...(g.target ? { target: g.target } : {}), ...(g.source ? { source: g.source } : {}), ...on };
+    case 'page':
+      return { ...base, kind: 'page', page: g.page! };
+    case 'event':
+      return { ...base, kind: 'event', event: g.event! };
+    case 'click':
+      return { ...base, kind: 'click', target: g.target!, ...on };
+    case 'form':
+      return {
+        ...base,
+        kind: 'form',
+        ...(g.target ? { target: g.target } : {}),
+        ...(g.source ? { source: g.source } : {}),
+        ...on,
+      };
   }
 }
 
@@ -35,7 +45,10 @@ export async function goalRoutes(app: FastifyInstance, opts: { store: Store }) {
     if (existing.some((g) => g.name.toLowerCase() === body.name.toLowerCase())) {
       throw new ApiError(409, 'conflict', `the property already has a goal named "${body.name}"`, { field: 'name' });
     }
-    if (existing.length >= MAX_GOALS) throw new ApiError(409, 'conflict', `the property already has ${MAX_GOALS} goals, the most it may have`, { field: 'propertyId' });
+    if (existing.length >= MAX_GOALS)
+      throw new ApiError(409, 'conflict', `the property already has ${MAX_GOALS} goals, the most it may have`, {
+        field: 'propertyId',
+      });
     const record: GoalRecord = {
       id: randomId('gol'),
       property_id: propertyId,
@@ -59,13 +72,21 @@ export async function goalRoutes(app: FastifyInstance, opts: { store: Store }) {
     if (!goal) throw notFound();
     // A running test counts by its own copy of the goal, so deleting would not change its figures, but
     // it would go on counting a goal listed nowhere: stop it first. A complete test does not hold it.
-    const running = (await settleAutoStops(store, propertyId).then(() => store.activeExperiments(propertyId))).filter((e) => e.goal === 'goal' && e.goal_target === goalId);
+    const running = (await settleAutoStops(store, propertyId).then(() => store.activeExperiments(propertyId))).filter(
+      (e) => e.goal === 'goal' && e.goal_target === goalId,
+    );
     if (running.length > 0) {
       const several = running.length > 1;
       const tests = running.map((e) => `"${e.name}" (${e.id})`).join(', ');
-      throw new ApiError(409, 'conflict', `the running split test${several ? 's' : ''} ${tests} count${several ? '' : 's'} goal "${goal.name}": stop ${several ? 'them' : 'it'} first`, {
-        field: 'goalId', experiments: running.map((e) => e.id),
-      });
+      throw new ApiError(
+        409,
+        'conflict',
+        `the running split test${several ? 's' : ''} ${tests} count${several ? '' : 's'} goal "${goal.name}": stop ${several ? 'them' : 'it'} first`,
+        {
+          field: 'goalId',
+          experiments: running.map((e) => e.id),
+        },
+      );
     }
     if (!(await store.deleteGoal(propertyId, goalId))) throw notFound();
     return { id: goalId, deleted: true as const };

@@ -20,7 +20,10 @@ describe('saved funnels', () => {
   it('creates (201), lists newest first, updates by id (200), deletes (200) and then 404s', async () => {
     expect(await list()).toEqual([]);
 
-    const first = await post(env, env.keys.a, listPath, { name: 'Signup', steps: [{ page: '/' }, { page: '/signup' }] });
+    const first = await post(env, env.keys.a, listPath, {
+      name: 'Signup',
+      steps: [{ page: '/' }, { page: '/signup' }],
+    });
     expect(first.status).toBe(201);
     const created = endpoints.saveFunnel.response.parse(first.body);
     expect(created).toMatchObject({ name: 'Signup', steps: [{ page: '/' }, { page: '/signup' }] });
@@ -35,10 +38,17 @@ describe('saved funnels', () => {
     // every key of the property sees them
     expect((await list(env.keys.both)).map((f) => f.id)).toEqual([second.body.id, created.id]);
 
-    const updated = await post(env, env.keys.a, listPath, { id: created.id, name: 'Signup v2', steps: [{ page: '/pricing' }, { page: '/signup' }] });
+    const updated = await post(env, env.keys.a, listPath, {
+      id: created.id,
+      name: 'Signup v2',
+      steps: [{ page: '/pricing' }, { page: '/signup' }],
+    });
     expect(updated.status).toBe(200);
     expect(endpoints.saveFunnel.response.parse(updated.body)).toEqual({
-      id: created.id, name: 'Signup v2', steps: [{ page: '/pricing' }, { page: '/signup' }], created_at: created.created_at,
+      id: created.id,
+      name: 'Signup v2',
+      steps: [{ page: '/pricing' }, { page: '/signup' }],
+      created_at: created.created_at,
     });
     expect((await list()).find((f) => f.id === created.id)?.name).toBe('Signup v2');
 
@@ -82,7 +92,10 @@ describe('saved funnels keep their mode, breakdown and filters', () => {
     steps: [{ page: '/pricing' }, { page: '/signup' }],
     mode: 'sequential',
     breakdownBy: 'device',
-    filters: [['is', 'country', ['US', null]], ['contains', 'page', ['/blog']]],
+    filters: [
+      ['is', 'country', ['US', null]],
+      ['contains', 'page', ['/blog']],
+    ],
   };
 
   it('saves them, answers and lists them as sent, and the store reads them back decoded', async () => {
@@ -94,23 +107,50 @@ describe('saved funnels keep their mode, breakdown and filters', () => {
     expect(await env.store.getSavedFunnel(PROP_A, saved.id)).toMatchObject({
       mode: 'sequential',
       breakdown_by: 'device',
-      filters: [{ op: 'is', dimension: 'country', values: ['US', null] }, { op: 'contains', dimension: 'page', values: ['/blog'] }],
+      filters: [
+        { op: 'is', dimension: 'country', values: ['US', null] },
+        { op: 'contains', dimension: 'page', values: ['/blog'] },
+      ],
     });
   });
 
   it('updates each one sent and keeps each one left out; null removes the breakdown, [] the filters', async () => {
     const { id } = (await post(env, env.keys.a, listPath, full)).body;
-    const modeOnly = await post(env, env.keys.a, listPath, { id, name: full.name, steps: full.steps, mode: 'unbounded' });
+    const modeOnly = await post(env, env.keys.a, listPath, {
+      id,
+      name: full.name,
+      steps: full.steps,
+      mode: 'unbounded',
+    });
     expect(modeOnly.status).toBe(200);
     expect(modeOnly.body).toMatchObject({ mode: 'unbounded', breakdownBy: 'device', filters: full.filters });
 
-    const cleared = await post(env, env.keys.a, listPath, { id, name: 'Renamed', steps: full.steps, breakdownBy: null, filters: [] });
+    const cleared = await post(env, env.keys.a, listPath, {
+      id,
+      name: 'Renamed',
+      steps: full.steps,
+      breakdownBy: null,
+      filters: [],
+    });
     expect(cleared.status).toBe(200);
     const body = endpoints.saveFunnel.response.parse(cleared.body);
-    expect(body).toEqual({ id, name: 'Renamed', steps: full.steps, mode: 'unbounded', filters: [], created_at: body.created_at });
+    expect(body).toEqual({
+      id,
+      name: 'Renamed',
+      steps: full.steps,
+      mode: 'unbounded',
+      filters: [],
+      created_at: body.created_at,
+    });
     expect((await list()).find((f) => f.id === id)).toEqual(body);
 
-    const browser = await post(env, env.keys.a, listPath, { id, name: 'Renamed', steps: full.steps, breakdownBy: 'browser', filters: [['is_not', 'os', ['iOS']]] });
+    const browser = await post(env, env.keys.a, listPath, {
+      id,
+      name: 'Renamed',
+      steps: full.steps,
+      breakdownBy: 'browser',
+      filters: [['is_not', 'os', ['iOS']]],
+    });
     expect(browser.body).toMatchObject({ breakdownBy: 'browser', filters: [['is_not', 'os', ['iOS']]] });
   });
 
@@ -118,12 +158,27 @@ describe('saved funnels keep their mode, breakdown and filters', () => {
     const seed = await post(env, env.keys.a, listPath, { name: 'Seed', steps: [{ page: '/' }] });
     expect(seed.status).toBe(201);
     expect(Object.keys(seed.body).sort()).toEqual(['created_at', 'id', 'name', 'steps']);
-    expect(Object.keys((await list()).find((f) => f.id === seed.body.id)!).sort()).toEqual(['created_at', 'id', 'name', 'steps']);
+    expect(Object.keys((await list()).find((f) => f.id === seed.body.id)!).sort()).toEqual([
+      'created_at',
+      'id',
+      'name',
+      'steps',
+    ]);
 
     const { id } = (await post(env, env.keys.a, listPath, full)).body;
-    const renamed = await post(env, env.keys.a, listPath, { id, name: 'Renamed by a seed client', steps: [{ page: '/pricing' }] });
+    const renamed = await post(env, env.keys.a, listPath, {
+      id,
+      name: 'Renamed by a seed client',
+      steps: [{ page: '/pricing' }],
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Renamed by a seed client', steps: [{ page: '/pricing' }], mode: 'sequential', breakdownBy: 'device', filters: full.filters });
+    expect(renamed.body).toMatchObject({
+      name: 'Renamed by a seed client',
+      steps: [{ page: '/pricing' }],
+      mode: 'sequential',
+      breakdownBy: 'device',
+      filters: full.filters,
+    });
   });
 
   it.each([

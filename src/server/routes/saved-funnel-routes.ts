@@ -36,7 +36,9 @@ function options(body: SaveFunnelBody, had: FunnelOptions): FunnelOptions {
   const next: FunnelOptions = {};
   const mode = body.mode ?? had.mode;
   const breakdown = body.breakdownBy === undefined ? had.breakdown_by : body.breakdownBy;
-  const filters = body.filters ? body.filters.map(([op, dimension, values]): Filter => ({ op, dimension, values })) : had.filters;
+  const filters = body.filters
+    ? body.filters.map(([op, dimension, values]): Filter => ({ op, dimension, values }))
+    : had.filters;
   if (mode) next.mode = mode;
   if (breakdown) next.breakdown_by = breakdown;
   if (filters) next.filters = filters;
@@ -59,14 +61,27 @@ export async function savedFunnelRoutes(app: FastifyInstance, opts: { store: Sto
     const now = new Date();
     if (body.id !== undefined) {
       const existing = await store.getSavedFunnel(propertyId, body.id);
-      if (!existing) throw new ApiError(404, 'not_found', `no saved funnel "${body.id}" in this property`, { field: 'id' });
+      if (!existing)
+        throw new ApiError(404, 'not_found', `no saved funnel "${body.id}" in this property`, { field: 'id' });
       const { mode: _mode, breakdown_by: _breakdown, filters: _filters, ...kept } = existing;
-      const updated: SavedFunnelRecord = { ...kept, name: body.name, steps: body.steps, ...options(body, existing), updated_at: now };
+      const updated: SavedFunnelRecord = {
+        ...kept,
+        name: body.name,
+        steps: body.steps,
+        ...options(body, existing),
+        updated_at: now,
+      };
       await store.saveFunnel(updated);
       return reply.status(200).send(toApi(updated));
     }
     const created: SavedFunnelRecord = {
-      id: randomId('fnl'), property_id: propertyId, name: body.name, steps: body.steps, ...options(body, {}), created_at: now, updated_at: now,
+      id: randomId('fnl'),
+      property_id: propertyId,
+      name: body.name,
+      steps: body.steps,
+      ...options(body, {}),
+      created_at: now,
+      updated_at: now,
     };
     await store.saveFunnel(created);
     return reply.status(201).send(toApi(created));

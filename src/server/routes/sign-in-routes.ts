@@ -23,7 +23,10 @@ export async function signInRoutes(app: FastifyInstance, opts: { store: Store })
     const sessionId = typeof token === 'string' ? await redeemSignInToken(opts.store, token) : null;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (!sessionId) return reply.status(401).type('text/html; charset=utf-8').send(USED_OR_EXPIRED);
-    const cookie = sessionCookie(sessionId, { secure: request.protocol === 'https', maxAgeSeconds: SESSION_TTL_MS / 1000 });
+    const cookie = sessionCookie(sessionId, {
+      secure: request.protocol === 'https',
+      maxAgeSeconds: SESSION_TTL_MS / 1000,
+    });
     return reply.header('set-cookie', cookie).redirect('/', 303);
   });
 }

@@ -13,10 +13,14 @@ interface Options {
   onChange?: (propertyId: string) => void;
 }
 
-export const experimentNotFound = (id: string) => new ApiError(404, 'not_found', `no split test "${id}" in this property`, { field: 'experimentId' });
+export const experimentNotFound = (id: string) =>
+  new ApiError(404, 'not_found', `no split test "${id}" in this property`, { field: 'experimentId' });
 /** Only a complete test can be archived or deleted: a running one still decides what visitors see. */
 const stillRunning = (e: ExperimentRecord, action: string) =>
-  new ApiError(409, 'conflict', `split test "${e.id}" is still running; stop it before you ${action} it`, { field: 'status', status: e.status });
+  new ApiError(409, 'conflict', `split test "${e.id}" is still running; stop it before you ${action} it`, {
+    field: 'status',
+    status: e.status,
+  });
 
 /**
  * The split-test extensions beside the spec's endpoints: results by day, archive, restore and delete.
@@ -50,7 +54,11 @@ export async function splitTestArchiveRoutes(app: FastifyInstance, opts: Options
   const archive = (action: 'archive' | 'restore') => async (request: FastifyRequest) => {
     const e = await found(request, endpoints.archiveSplitTest.permission);
     if (e.status !== 'complete') throw stillRunning(e, action);
-    const changed = await orRefuse(e, await store.archiveExperiment(e.property_id, e.id, action === 'archive' ? new Date() : null), action);
+    const changed = await orRefuse(
+      e,
+      await store.archiveExperiment(e.property_id, e.id, action === 'archive' ? new Date() : null),
+      action,
+    );
     opts.onChange?.(e.property_id);
     return { experiment_id: changed.id, archived_at: changed.archived_at?.toISOString() ?? null };
   };

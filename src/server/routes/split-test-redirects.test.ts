@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const listPath = endpointPath('splitTests');
-const redirect = (...urls: string[]) => ({ name: 'Layout', page: '/pricing', type: 'redirect', variants: urls.map((url) => ({ url })) });
+const redirect = (...urls: string[]) => ({
+  name: 'Layout',
+  page: '/pricing',
+  type: 'redirect',
+  variants: urls.map((url) => ({ url })),
+});
 
 describe('redirect variants stay on the property’s site', () => {
   it.each([
@@ -32,7 +37,10 @@ describe('redirect variants stay on the property’s site', () => {
   ])('refuses %s with a 400 on variants.N.url, and stores nothing', async (_why, url) => {
     const r = await post(env, env.keys.a, listPath, redirect('/b', url));
     expect(r.status, JSON.stringify(r.body)).toBe(400);
-    expect(errorEnvelope.parse(r.body).error).toMatchObject({ code: 'invalid_request', details: { field: 'variants.1.url' } });
+    expect(errorEnvelope.parse(r.body).error).toMatchObject({
+      code: 'invalid_request',
+      details: { field: 'variants.1.url' },
+    });
     expect((await get(env, env.keys.a, listPath)).body.data).toEqual([]);
   });
 
@@ -55,7 +63,10 @@ describe('redirect variants stay on the property’s site', () => {
     const path = endpointPath('splitTests', { propertyId: 'no-domain' });
     const refused = await post(env, noDomainKey, path, redirect('https://a.example/b'));
     expect(refused.status).toBe(400);
-    expect(errorEnvelope.parse(refused.body).error).toMatchObject({ message: expect.stringContaining('no domain'), details: { field: 'variants.0.url' } });
+    expect(errorEnvelope.parse(refused.body).error).toMatchObject({
+      message: expect.stringContaining('no domain'),
+      details: { field: 'variants.0.url' },
+    });
     expect((await post(env, noDomainKey, path, redirect('/b'))).status).toBe(201);
   });
 });

@@ -20,14 +20,28 @@ export interface SplitTestOptions {
 }
 
 const conflict = (e: ExperimentRecord) =>
-  new ApiError(409, 'conflict', `split test "${e.id}" is already complete (${e.reason}); a stopped test cannot change or restart`, {
-    field: 'status', status: e.status, stopped_at: e.stopped_at?.toISOString() ?? null,
-  });
+  new ApiError(
+    409,
+    'conflict',
+    `split test "${e.id}" is already complete (${e.reason}); a stopped test cannot change or restart`,
+    {
+      field: 'status',
+      status: e.status,
+      stopped_at: e.stopped_at?.toISOString() ?? null,
+    },
+  );
 /** Each running test rides in the property's page script, so their number is capped (docs/decisions.md). */
 const tooManyRunning = (propertyId: string, running: number) =>
-  new ApiError(409, 'conflict', `property "${propertyId}" already runs ${running} split tests, the most at once; stop one before starting another`, {
-    field: 'propertyId', running, max: MAX_RUNNING_TESTS,
-  });
+  new ApiError(
+    409,
+    'conflict',
+    `property "${propertyId}" already runs ${running} split tests, the most at once; stop one before starting another`,
+    {
+      field: 'propertyId',
+      running,
+      max: MAX_RUNNING_TESTS,
+    },
+  );
 
 /**
  * The split-test endpoints. Checks run 401 → 403 → 400 (path, then body) → 404 → 409, and every
@@ -35,7 +49,10 @@ const tooManyRunning = (propertyId: string, running: number) =>
  */
 export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptions) {
   const { store } = opts;
-  const stopTimer = startAutoStopTimer(store, { everyMs: opts.autoStopEveryMs, onError: (error) => app.log.error({ err: error }, 'auto-stop check failed') });
+  const stopTimer = startAutoStopTimer(store, {
+    everyMs: opts.autoStopEveryMs,
+    onError: (error) => app.log.error({ err: error }, 'auto-stop check failed'),
+  });
   app.addHook('onClose', () => stopTimer());
 
   /** The scoped property and the path's experiment id, validated; auto-stops settled. */
@@ -59,7 +76,11 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     const [property] = await store.getProperties([propertyId]);
     const variants = body.variants.map((v, i) => {
       const target = redirectPathOn(v.url, property?.domain ?? null);
-      if ('problem' in target) throw new ApiError(400, 'invalid_request', `variants.${i}.url: ${target.problem}`, { field: `variants.${i}.url`, in: 'body' });
+      if ('problem' in target)
+        throw new ApiError(400, 'invalid_request', `variants.${i}.url: ${target.problem}`, {
+          field: `variants.${i}.url`,
+          in: 'body',
+        });
       return { ...v, url: target.path };
     });
     return parse(endpoints.createSplitTest.body, { ...body, variants }, 'body');
@@ -69,7 +90,11 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
   const propertyGoal = async (propertyId: string, body: CreateExperimentBody): Promise<GoalRecord | undefined> => {
     if (body.goal !== 'goal') return undefined;
     const found = (await store.listGoals(propertyId)).find((g) => g.id === body.goal_target);
-    if (!found) throw new ApiError(400, 'invalid_request', `goal_target: no goal "${body.goal_target}" in this property`, { field: 'goal_target', in: 'body' });
+    if (!found)
+      throw new ApiError(400, 'invalid_request', `goal_target: no goal "${body.goal_target}" in this property`, {
+        field: 'goal_target',
+        in: 'body',
+      });
     return found;
   };
 
@@ -78,7 +103,9 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     const query = parse(endpoints.splitTests.query, request.query, 'query');
     await settleAutoStops(store, propertyId);
     const { archived, ...rest } = query;
-    return { data: (await store.listExperiments(propertyId, { ...rest, archived: archived === 'true' })).map(listItem) };
+    return {
+      data: (await store.listExperiments(propertyId, { ...rest, archived: archived === 'true' })).map(listItem),
+    };
   });
 
   // Creates run one at a time, so two at once cannot both pass the running-tests count.
@@ -116,7 +143,8 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     const { propertyId, experimentId, settled } = await target(request, now, endpoints.updateSplitTest.permission);
     const body = parse(endpoints.updateSplitTest.body, request.body, 'body');
     await settled();
-    const updated = (await store.updateExperiment(propertyId, experimentId, body)) ?? (await refuse(propertyId, experimentId));
+    const updated =
+      (await store.updateExperiment(propertyId, experimentId, body)) ?? (await refuse(propertyId, experimentId));
     // A shorter auto_stop_days may already have run out: the answer then says the test is complete.
     const stopped = (await settled()).find((e) => e.id === updated.id);
     const e = stopped ?? updated;
@@ -129,9 +157,16 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     const { propertyId, experimentId, settled } = await target(request, now, endpoints.stopSplitTest.permission);
     const body = parse(endpoints.stopSplitTest.body, request.body, 'body');
     await settled();
-    const stopped = (await store.stopExperiment(propertyId, experimentId, body?.reason ?? 'manual', now)) ?? (await refuse(propertyId, experimentId));
+    const stopped =
+      (await store.stopExperiment(propertyId, experimentId, body?.reason ?? 'manual', now)) ??
+      (await refuse(propertyId, experimentId));
     opts.onChange?.(propertyId);
-    return { experiment_id: stopped.id, status: 'complete' as const, stopped_at: stopped.stopped_at!.toISOString(), reason: stopped.reason! };
+    return {
+      experiment_id: stopped.id,
+      status: 'complete' as const,
+      stopped_at: stopped.stopped_at!.toISOString(),
+      reason: stopped.reason!,
+    };
   });
 
   await splitTestArchiveRoutes(app, opts);

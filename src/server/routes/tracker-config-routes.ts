@@ -27,7 +27,10 @@ export function trackerConfigFor(store: Store): (propertyId: string) => Promise<
  * stopped test keeps being served. `configFor` is the same short-lived cache `/sightline.js?p=` reads
  * (tracker/config-cache.ts), so a burst of requests costs one store read.
  */
-export async function trackerConfigRoutes(app: FastifyInstance, opts: { configFor: (propertyId: string) => Promise<TrackerConfig | null> }) {
+export async function trackerConfigRoutes(
+  app: FastifyInstance,
+  opts: { configFor: (propertyId: string) => Promise<TrackerConfig | null> },
+) {
   const { configFor } = opts;
   // On errors too, so a page's script can read why it was refused.
   app.addHook('onSend', async (_request, reply) => {

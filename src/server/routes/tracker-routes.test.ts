@@ -17,7 +17,10 @@ const CONFIG = {
       id: 'exp_cta',
       page: '/pricing',
       type: 'nocode' as const,
-      variants: [{ changes: [] }, { changes: [{ selector: '#cta', op: 'text' as const, value: 'Go </script><script>alert(1)</script>' }] }],
+      variants: [
+        { changes: [] },
+        { changes: [{ selector: '#cta', op: 'text' as const, value: 'Go </script><script>alert(1)</script>' }] },
+      ],
     },
     { id: 'exp_rd', page: '/plans', type: 'redirect' as const, variants: [{ changes: [] }, { url: '/plans-b' }] },
   ],
@@ -53,7 +56,12 @@ describe('GET /sightline.js', () => {
   it('prepends the property’s experiments for ?p=ID, cached a minute, with nothing but what pages need', async () => {
     const asked: string[] = [];
     const withExtras = {
-      experiments: CONFIG.experiments.map((e) => ({ ...e, name: 'Secret plan', goal: 'revenue', variants: e.variants.map((v) => ({ ...v, label: 'B' })) })),
+      experiments: CONFIG.experiments.map((e) => ({
+        ...e,
+        name: 'Secret plan',
+        goal: 'revenue',
+        variants: e.variants.map((v) => ({ ...v, label: 'B' })),
+      })),
     };
     await start({ configFor: async (p) => (asked.push(p), withExtras) });
     const res = await app.inject({ url: '/sightline.js?p=acme-shop' });
@@ -133,7 +141,10 @@ describe('GET /sightline.js', () => {
       expect(again.headers.etag).toBe(etag);
       expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
       // the tag of the gzip or plain copy names the same script
-      expect((await app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': `"x", W/${etag}` } })).statusCode).toBe(304);
+      expect(
+        (await app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': `"x", W/${etag}` } }))
+          .statusCode,
+      ).toBe(304);
       expect((await app.inject({ url, headers: { 'if-none-match': '"something-else"' } })).statusCode).toBe(200);
     }
     const before = (await app.inject({ url: '/sightline.js?p=acme-shop' })).headers.etag;
@@ -149,7 +160,11 @@ describe('GET /sightline.js', () => {
     await start({ configFor: (p) => (p === 'acme-shop' ? config : p === 'no-tests' ? { experiments: [] } : null) });
     const encoded = vi.mocked(encodeScript);
     const atStart = encoded.mock.calls.length;
-    const downloads = await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/sightline.js?p=acme-shop', headers: { 'accept-encoding': 'br' } })));
+    const downloads = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.inject({ url: '/sightline.js?p=acme-shop', headers: { 'accept-encoding': 'br' } }),
+      ),
+    );
     expect(new Set(downloads.map((d) => d.headers.etag)).size).toBe(1);
     expect(encoded.mock.calls.length - atStart).toBe(1);
     // an equal config read again (a new object) reuses it too
@@ -161,12 +176,17 @@ describe('GET /sightline.js', () => {
     await app.inject({ url: '/sightline.js?p=acme-shop' });
     expect(encoded.mock.calls.length - atStart).toBe(2);
     // the plain script and properties without tests share what was made at start
-    for (const url of ['/sightline.js', '/sightline.js?p=nobody', '/sightline.js?p=no-tests']) await app.inject({ url });
+    for (const url of ['/sightline.js', '/sightline.js?p=nobody', '/sightline.js?p=no-tests'])
+      await app.inject({ url });
     expect(encoded.mock.calls.length - atStart).toBe(2);
   });
 
   it('adds DOMPurify to the ?p= script only while a running test has an html change', async () => {
-    const HTML_TEST = { ...CONFIG.experiments[0], id: 'exp_html', variants: [{ changes: [] }, { changes: [{ selector: 'h1', op: 'html' as const, value: '<b>New</b>' }] }] };
+    const HTML_TEST = {
+      ...CONFIG.experiments[0],
+      id: 'exp_html',
+      variants: [{ changes: [] }, { changes: [{ selector: 'h1', op: 'html' as const, value: '<b>New</b>' }] }],
+    };
     let config: TrackerConfig = CONFIG;
     await start({ configFor: () => config });
     const plain = (await app.inject({ url: '/sightline.js' })).body;
@@ -176,7 +196,11 @@ describe('GET /sightline.js', () => {
     const withHtml = (await app.inject({ url: '/sightline.js?p=acme-shop' })).body;
     expect(plain).not.toContain('DOMPurify');
     expect(withHtml).toContain('DOMPurify');
-    expect((embedded(withHtml) as TrackerConfig).experiments.map((e) => e.id)).toEqual(['exp_cta', 'exp_rd', 'exp_html']);
+    expect((embedded(withHtml) as TrackerConfig).experiments.map((e) => e.id)).toEqual([
+      'exp_cta',
+      'exp_rd',
+      'exp_html',
+    ]);
     expect(() => new Function(withHtml)).not.toThrow();
   });
 });

@@ -17,7 +17,9 @@ export interface TrackerRouteOptions {
 }
 
 /** Only what the tracker needs of each experiment: the hook may answer more (tests do), none of it reaches pages. */
-const trackerConfig = (config: TrackerConfig | null): TrackerConfig => ({ experiments: (config?.experiments ?? []).map(pageExperiment) });
+const trackerConfig = (config: TrackerConfig | null): TrackerConfig => ({
+  experiments: (config?.experiments ?? []).map(pageExperiment),
+});
 
 /** Properties whose last script is kept, so an unchanged config is not compressed again (oldest dropped first). */
 const KEPT_PROPERTIES = 1_000;
@@ -53,7 +55,13 @@ export async function trackerRoutes(app: FastifyInstance, opts: TrackerRouteOpti
     const json = scriptJson(trackerConfig(config));
     if (json === noneJson) return none;
     const kept = last.get(p);
-    const body = kept?.json === json ? kept.body : encodeScript(`window.__sightlineConfig=${json};\n${needsHtmlSanitizer(config) ? sanitizing : script}`, CONFIG_QUALITY);
+    const body =
+      kept?.json === json
+        ? kept.body
+        : encodeScript(
+            `window.__sightlineConfig=${json};\n${needsHtmlSanitizer(config) ? sanitizing : script}`,
+            CONFIG_QUALITY,
+          );
     byConfig.set(config, body);
     last.delete(p);
     last.set(p, { json, body });
@@ -66,7 +74,10 @@ export async function trackerRoutes(app: FastifyInstance, opts: TrackerRouteOpti
     const p = (request.query as Record<string, unknown>).p;
     if (p === undefined) return sendEncoded(request, reply.header('cache-control', 'public, max-age=300'), plain);
     if (typeof p !== 'string' || !propertyId.safeParse(p).success) {
-      return reply.status(400).header('content-type', 'application/json; charset=utf-8').send(envelope('invalid_request', 'p must be a property id', { field: 'p' }));
+      return reply
+        .status(400)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(envelope('invalid_request', 'p must be a property id', { field: 'p' }));
     }
     let config: TrackerConfig | null = null;
     let maxAge = 60;

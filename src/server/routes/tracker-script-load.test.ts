@@ -18,13 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const download = () => env.app.inject({ url: `/sightline.js?p=${PROP_A}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+const download = () =>
+  env.app.inject({ url: `/sightline.js?p=${PROP_A}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
 const experimentIds = (body: string) => [...body.matchAll(/"id":"(exp_\w+)"/g)].map((m) => m[1]);
 
 describe('GET /sightline.js?p=ID in the app', () => {
   it('serves 32 downloads at once from one read of the store', async () => {
     const created = await post(env, env.keys.a, endpointPath('createSplitTest'), {
-      name: 'Hero', page: '/', type: 'nocode', variants: [{ changes: [{ selector: 'main', op: 'html', value: '<p>Hello</p>'.repeat(1_500) }] }],
+      name: 'Hero',
+      page: '/',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: 'main', op: 'html', value: '<p>Hello</p>'.repeat(1_500) }] }],
     });
     expect(created.status).toBe(201);
     reads.length = 0;
@@ -40,7 +44,10 @@ describe('GET /sightline.js?p=ID in the app', () => {
   it('carries a test created or stopped through the API on the very next download', async () => {
     const before = experimentIds((await env.app.inject({ url: `/sightline.js?p=${PROP_A}` })).body);
     const created = await post(env, env.keys.a, endpointPath('createSplitTest'), {
-      name: 'Button', page: '/pricing', type: 'nocode', variants: [{ changes: [{ selector: '#cta', op: 'text', value: 'Start now' }] }],
+      name: 'Button',
+      page: '/pricing',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: '#cta', op: 'text', value: 'Start now' }] }],
     });
     const id = created.body.experiment_id as string;
     const withIt = experimentIds((await env.app.inject({ url: `/sightline.js?p=${PROP_A}` })).body);

@@ -25,7 +25,12 @@ function expectRefused(res: { statusCode: number; body: string }, field: string)
   expect(error.message).toContain('NUL character or a lone surrogate');
 }
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: string) =>
-  env.app.inject({ method, url, headers: { authorization: `Bearer ${env.keys.both}`, 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload }) });
+  env.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${env.keys.both}`, 'content-type': 'application/json' },
+    ...(payload === undefined ? {} : { payload }),
+  });
 const ids: Record<string, string> = { propertyId: PROP_A, experimentId: 'exp_x', funnelId: 'f_x' };
 const path = (e: Endpoint) => `/api/external/v1${fillPath(e.path, (name) => ids[name] ?? `{${name}}`)}`;
 
@@ -45,13 +50,24 @@ describe('the API refuses NUL and lone surrogates, naming the field', () => {
 
   it('inside a parameter’s own JSON (funnel steps)', async () => {
     const steps = encodeURIComponent('[{"page":"/"},{"page":"/a\\ud800"}]');
-    expectRefused(await inject('GET', `${path(endpoints.funnel)}?start=2026-03-01&end=2026-03-07&steps=${steps}`), 'steps.1.page');
+    expectRefused(
+      await inject('GET', `${path(endpoints.funnel)}?start=2026-03-01&end=2026-03-07&steps=${steps}`),
+      'steps.1.page',
+    );
   });
 
   it('in split tests, and stores nothing', async () => {
     const list = endpointPath('splitTests');
-    const body = (name: string, value: string) => ({ name, page: '/p', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value }] }] });
-    for (const [payload, field] of [[body(NUL, 'x'), 'name'], [body('n', LOW), 'variants.0.changes.0.value']] as const) {
+    const body = (name: string, value: string) => ({
+      name,
+      page: '/p',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: 'h1', op: 'text', value }] }],
+    });
+    for (const [payload, field] of [
+      [body(NUL, 'x'), 'name'],
+      [body('n', LOW), 'variants.0.changes.0.value'],
+    ] as const) {
       const r = await post(env, env.keys.a, list, payload);
       expect([r.status, r.body.error?.details.field]).toEqual([400, field]);
     }
@@ -64,17 +80,29 @@ describe('the API refuses NUL and lone surrogates, naming the field', () => {
   });
 
   it('in an admin body', async () => {
-    const cookie = /sl_session=([^;]*)/.exec(String((await env.app.inject({ url: `/sign-in?token=${await issueSignInToken(env.store)}` })).headers['set-cookie']))![1];
+    const cookie = /sl_session=([^;]*)/.exec(
+      String(
+        (await env.app.inject({ url: `/sign-in?token=${await issueSignInToken(env.store)}` })).headers['set-cookie'],
+      ),
+    )![1];
     const res = await env.app.inject({
-      method: 'POST', url: '/api/admin/v1/properties',
-      headers: { cookie: `sl_session=${cookie}`, 'content-type': 'application/json', 'x-csrf-token': csrfTokenFor(cookie) },
+      method: 'POST',
+      url: '/api/admin/v1/properties',
+      headers: {
+        cookie: `sl_session=${cookie}`,
+        'content-type': 'application/json',
+        'x-csrf-token': csrfTokenFor(cookie),
+      },
       payload: JSON.stringify({ id: 'site-c', name: NUL, timezone: 'UTC' }),
     });
     expectRefused(res, 'name');
   });
 
   it('keeps real text: a surrogate pair (emoji), other scripts and escapes', async () => {
-    const r = await post(env, env.keys.a, endpointPath('saveFunnel'), { name: 'Checkout 😀 ẞ \u202e \\u0000 %00', steps: [{ page: '/' }] });
+    const r = await post(env, env.keys.a, endpointPath('saveFunnel'), {
+      name: 'Checkout 😀 ẞ \u202e \\u0000 %00',
+      steps: [{ page: '/' }],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.name).toBe('Checkout 😀 ẞ \u202e \\u0000 %00');
   });
@@ -82,13 +110,30 @@ describe('the API refuses NUL and lone surrogates, naming the field', () => {
 
 describe('collect refuses them too, naming the event’s field', () => {
   const event = { type: 'click', property_id: PROP_A, visitor_id: 'v1', session_id: 's1', path: '/', target: 'button' };
-  const send = (payload: string) => env.app.inject({ method: 'POST', url: '/api/collect', headers: { 'content-type': 'text/plain' }, payload });
+  const send = (payload: string) =>
+    env.app.inject({ method: 'POST', url: '/api/collect', headers: { 'content-type': 'text/plain' }, payload });
 
   it.each([
     ['NUL in one event', JSON.stringify({ ...event, target: NUL }), 'target'],
-    ['a lone high surrogate in a batch', JSON.stringify({ events: [event, { ...event, referrer: HIGH }] }), 'events.1.referrer'],
-    ['a lone low surrogate, written as a JSON escape', JSON.stringify({ events: [{ ...event, utm_source: 'x' }] }).replace('"x"', '"\\udc00"'), 'events.0.utm_source'],
-    ['NUL in a snapshot element’s style name', JSON.stringify({ ...event, type: 'snapshot', elements: [{ selector: 'h1', tag: 'h1', kind: 'heading', styles: { ['c\u0000']: 'red' } }] }), 'elements.0.styles'],
+    [
+      'a lone high surrogate in a batch',
+      JSON.stringify({ events: [event, { ...event, referrer: HIGH }] }),
+      'events.1.referrer',
+    ],
+    [
+      'a lone low surrogate, written as a JSON escape',
+      JSON.stringify({ events: [{ ...event, utm_source: 'x' }] }).replace('"x"', '"\\udc00"'),
+      'events.0.utm_source',
+    ],
+    [
+      'NUL in a snapshot element’s style name',
+      JSON.stringify({
+        ...event,
+        type: 'snapshot',
+        elements: [{ selector: 'h1', tag: 'h1', kind: 'heading', styles: { ['c\u0000']: 'red' } }],
+      }),
+      'elements.0.styles',
+    ],
   ])('%s', async (_why, payload, field) => {
     expectRefused(await send(payload), field);
   });

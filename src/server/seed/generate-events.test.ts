@@ -6,7 +6,14 @@ import { generateEvents, type SeedEvent, type SeedOptions } from './generate-eve
 const DAY = 86_400_000;
 // A Monday at midnight UTC, so each generated day is exactly one calendar day.
 const end = new Date('2026-03-02T00:00:00Z');
-const opts = (o: Partial<SeedOptions> = {}): SeedOptions => ({ propertyId: 'demo', events: 50_000, days: 14, seed: 1, end, ...o });
+const opts = (o: Partial<SeedOptions> = {}): SeedOptions => ({
+  propertyId: 'demo',
+  events: 50_000,
+  days: 14,
+  seed: 1,
+  end,
+  ...o,
+});
 const allDays = (o: SeedOptions) => [...generateEvents(o)];
 
 function firstDays(o: SeedOptions, n: number): string {
@@ -89,10 +96,12 @@ describe('generateEvents', () => {
     for (const [id, events] of sessions) {
       const pageviews = events.filter((e) => e.type === 'pageview');
       const [first, ...later] = pageviews;
-      if (events[0] !== first || pageviews.length > 8) wrong.push(`${id}: starts with ${events[0].type}, ${pageviews.length} page views`);
+      if (events[0] !== first || pageviews.length > 8)
+        wrong.push(`${id}: starts with ${events[0].type}, ${pageviews.length} page views`);
       for (const pv of later) {
         if (pv.referrer !== undefined || pv.utm_source !== undefined) wrong.push(`${id}: later page view has a source`);
-        if (pv.country !== first.country || pv.device !== first.device || pv.user_agent !== first.user_agent) wrong.push(`${id}: visitor changed`);
+        if (pv.country !== first.country || pv.device !== first.device || pv.user_agent !== first.user_agent)
+          wrong.push(`${id}: visitor changed`);
       }
     }
     expect(wrong.slice(0, 5)).toEqual([]);
@@ -126,7 +135,11 @@ describe('generateEvents', () => {
   it('contains sessions that walk the signup funnel in order', () => {
     const funnel = '/ /pricing /signup /signup/complete';
     const walkers = [...sessions.values()].filter((s) =>
-      s.filter((e) => e.type === 'pageview').map((e) => e.path).join(' ').includes(funnel),
+      s
+        .filter((e) => e.type === 'pageview')
+        .map((e) => e.path)
+        .join(' ')
+        .includes(funnel),
     );
     expect(walkers.length).toBeGreaterThan(50);
     // Completing signup means the form was submitted on /signup just before.

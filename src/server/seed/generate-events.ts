@@ -5,7 +5,20 @@
 // earlier — and finally sorts the day by timestamp.
 import type { EventInput } from '../../contract/events.js';
 import { Random, hash32 } from './random.js';
-import { botAgents, botShare, countries, deviceMissing, devices, EURO_SHARE, pageList, pages, PAYS_AT_SIGNUP, signupPlans, sources, userAgents } from './site-model.js';
+import {
+  botAgents,
+  botShare,
+  countries,
+  deviceMissing,
+  devices,
+  EURO_SHARE,
+  pageList,
+  pages,
+  PAYS_AT_SIGNUP,
+  signupPlans,
+  sources,
+  userAgents,
+} from './site-model.js';
 import type { ClickTarget, Device, Page, PageForm, SiteEvent, TrafficSource } from './site-model.js';
 import { elementLabels } from './element-labels.js';
 
@@ -24,7 +37,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 // Weight per UTC hour: the audience is mostly Europe and the Americas, so traffic peaks where the
 // European afternoon overlaps the American morning and bottoms out in the Pacific night.
-const HOUR_WEIGHTS = [3, 2.2, 1.8, 1.6, 1.7, 2.2, 3, 4, 5, 5.8, 6.3, 6.8, 7.2, 7.8, 8.2, 8.3, 8, 7.4, 6.6, 5.8, 5.2, 4.8, 4.3, 3.6];
+const HOUR_WEIGHTS = [
+  3, 2.2, 1.8, 1.6, 1.7, 2.2, 3, 4, 5, 5.8, 6.3, 6.8, 7.2, 7.8, 8.2, 8.3, 8, 7.4, 6.6, 5.8, 5.2, 4.8, 4.3, 3.6,
+];
 const WEEKEND = 0.7;
 const GROWTH = 0.2; // over the whole range, whatever its length
 const DAY_NOISE = 0.08; // ± per calendar day, so no two weeks look copy-pasted
@@ -34,14 +49,24 @@ const MAX_PAGES = 8;
 const CLICK_RATE = 0.35;
 const ENGAGEMENT_RATE = 0.75;
 
-interface Visitor { id: string; country: string | null; device: Device; userAgent: string }
+interface Visitor {
+  id: string;
+  country: string | null;
+  device: Device;
+  userAgent: string;
+}
 
 /** Per-hour slices of one day, weighted by the traffic rhythm; start times are drawn through them. */
-interface Slots { start: number[]; len: number[]; cum: number[]; total: number }
+interface Slots {
+  start: number[];
+  len: number[];
+  cum: number[];
+  total: number;
+}
 
 function daySlots(from: number, to: number, rangeStart: number, rangeLen: number, seed: number): Slots {
   const s: Slots = { start: [], len: [], cum: [], total: 0 };
-  for (let t = from; t < to; ) {
+  for (let t = from; t < to;) {
     const hour = Math.floor(t / HOUR);
     const until = Math.min(to, (hour + 1) * HOUR);
     const dayNo = Math.floor(t / DAY);
@@ -80,7 +105,13 @@ function massBefore(s: Slots, t: number): number {
 
 // What a planned event is; the event object itself is only built once its visitor and time are known,
 // so each event is allocated once, with all its fields, instead of being patched up later.
-const PAGEVIEW = 0, CLICK = 1, FORM_CLICK = 2, SUBMIT = 3, ENGAGEMENT = 4, CUSTOM = 5, REVENUE = 6;
+const PAGEVIEW = 0,
+  CLICK = 1,
+  FORM_CLICK = 2,
+  SUBMIT = 3,
+  ENGAGEMENT = 4,
+  CUSTOM = 5,
+  REVENUE = 6;
 
 /** Sessions drawn but not yet placed in time: planned events with offsets from their session's start. */
 class Batch {
@@ -94,7 +125,14 @@ class Batch {
   ends: number[] = [];
   bots: boolean[] = [];
 
-  private add(kind: number, path: string, offset: number, ref: TrafficSource | ClickTarget | PageForm | SiteEvent | null = null, depth = 0, engaged = 0): void {
+  private add(
+    kind: number,
+    path: string,
+    offset: number,
+    ref: TrafficSource | ClickTarget | PageForm | SiteEvent | null = null,
+    depth = 0,
+    engaged = 0,
+  ): void {
     this.kind.push(kind);
     this.path.push(path);
     this.offset.push(offset);
@@ -114,7 +152,8 @@ class Batch {
     if (bot) this.crawl(rng);
     else this.visit(rng);
     if (this.size - first > budget) {
-      for (const a of [this.kind, this.path, this.offset, this.ref, this.depth, this.engaged]) a.length = first + budget;
+      for (const a of [this.kind, this.path, this.offset, this.ref, this.depth, this.engaged])
+        a.length = first + budget;
     }
     this.ends.push(this.size);
     this.bots.push(bot);
@@ -122,7 +161,8 @@ class Batch {
   }
 
   private crawl(rng: Random): void {
-    for (let n = rng.int(1, MAX_PAGES), t = 0; n > 0; n--, t += rng.int(1000, 6000)) this.add(PAGEVIEW, rng.pick(pageList).path, t);
+    for (let n = rng.int(1, MAX_PAGES), t = 0; n > 0; n--, t += rng.int(1000, 6000))
+      this.add(PAGEVIEW, rng.pick(pageList).path, t);
   }
 
   private visit(rng: Random): void {
@@ -143,8 +183,14 @@ class Batch {
         for (let c = 0; c < clicks; c++) {
           // The last click usually is the link the visitor then follows.
           const to = next?.path;
-          const link = to && c === clicks - 1 && rng.chance(0.6) ? page.targets.values.find((x) => x.href === to) : undefined;
-          this.add(CLICK, page.path, t + Math.floor(dwell * rng.between(0.1 + 0.3 * c, 0.4 + 0.3 * c)), link ?? rng.weighted(page.targets));
+          const link =
+            to && c === clicks - 1 && rng.chance(0.6) ? page.targets.values.find((x) => x.href === to) : undefined;
+          this.add(
+            CLICK,
+            page.path,
+            t + Math.floor(dwell * rng.between(0.1 + 0.3 * c, 0.4 + 0.3 * c)),
+            link ?? rng.weighted(page.targets),
+          );
         }
       }
       if (form) {
@@ -157,7 +203,14 @@ class Batch {
       if (rng.chance(ENGAGEMENT_RATE)) {
         const [lo, hi] = page.scroll;
         const depth = page.kind === 'post' && rng.chance(0.15) ? 1 : lo + ((hi - lo) * (rng.next() + rng.next())) / 2;
-        this.add(ENGAGEMENT, page.path, t + dwell - rng.int(200, 800), null, Math.round(depth * 100) / 100, Math.floor(dwell * rng.between(0.3, 0.95)));
+        this.add(
+          ENGAGEMENT,
+          page.path,
+          t + dwell - rng.int(200, 800),
+          null,
+          Math.round(depth * 100) / 100,
+          Math.floor(dwell * rng.between(0.3, 0.95)),
+        );
       }
       t += dwell;
       page = next;
@@ -178,21 +231,68 @@ class Batch {
    * event of a type shares one object shape; JSON.stringify drops them, so the output is unchanged.
    */
   build(i: number, time: number, pid: string, v: Visitor, session_id: string, sendDevice: boolean): SeedEvent {
-    const [path, ref, visitor_id, user_agent, ts] = [this.path[i], this.ref[i], v.id, v.userAgent, new Date(time).toISOString()];
+    const [path, ref, visitor_id, user_agent, ts] = [
+      this.path[i],
+      this.ref[i],
+      v.id,
+      v.userAgent,
+      new Date(time).toISOString(),
+    ];
     switch (this.kind[i]) {
       case PAGEVIEW: {
         const src = ref as TrafficSource | null;
-        const [referrer, utm_source, utm_medium, utm_campaign] = [src?.referrer, src?.utm_source, src?.utm_medium, src?.utm_campaign];
+        const [referrer, utm_source, utm_medium, utm_campaign] = [
+          src?.referrer,
+          src?.utm_source,
+          src?.utm_medium,
+          src?.utm_campaign,
+        ];
         const [country, device] = [v.country ?? undefined, sendDevice ? v.device : undefined];
-        return { type: 'pageview', property_id: pid, ts, visitor_id, session_id, path, referrer, utm_source, utm_medium, utm_campaign, country, device, user_agent };
+        return {
+          type: 'pageview',
+          property_id: pid,
+          ts,
+          visitor_id,
+          session_id,
+          path,
+          referrer,
+          utm_source,
+          utm_medium,
+          utm_campaign,
+          country,
+          device,
+          user_agent,
+        };
       }
       case CLICK: {
         const { target, href } = ref as ClickTarget;
-        return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target, href, label: elementLabels[target], user_agent };
+        return {
+          type: 'click',
+          property_id: pid,
+          ts,
+          visitor_id,
+          session_id,
+          path,
+          target,
+          href,
+          label: elementLabels[target],
+          user_agent,
+        };
       }
       case FORM_CLICK: {
         const { button } = ref as PageForm;
-        return { type: 'click', property_id: pid, ts, visitor_id, session_id, path, target: button, href: undefined, label: elementLabels[button], user_agent };
+        return {
+          type: 'click',
+          property_id: pid,
+          ts,
+          visitor_id,
+          session_id,
+          path,
+          target: button,
+          href: undefined,
+          label: elementLabels[button],
+          user_agent,
+        };
       }
       case CUSTOM: {
         const { name, props } = ref as SiteEvent;
@@ -200,15 +300,47 @@ class Batch {
       }
       case REVENUE: {
         const { props, payment } = ref as SiteEvent;
-        return { type: 'revenue', property_id: pid, ts, visitor_id, session_id, path, amount: payment!.amount, currency: payment!.currency, props, user_agent };
+        return {
+          type: 'revenue',
+          property_id: pid,
+          ts,
+          visitor_id,
+          session_id,
+          path,
+          amount: payment!.amount,
+          currency: payment!.currency,
+          props,
+          user_agent,
+        };
       }
       case SUBMIT: {
         const { target, source } = ref as PageForm;
-        return { type: 'form_submit', property_id: pid, ts, visitor_id, session_id, path, target, source, label: elementLabels[target], user_agent };
+        return {
+          type: 'form_submit',
+          property_id: pid,
+          ts,
+          visitor_id,
+          session_id,
+          path,
+          target,
+          source,
+          label: elementLabels[target],
+          user_agent,
+        };
       }
       default: {
         const [scroll_depth, engaged_ms] = [this.depth[i], this.engaged[i]];
-        return { type: 'engagement', property_id: pid, ts, visitor_id, session_id, path, scroll_depth, engaged_ms, user_agent };
+        return {
+          type: 'engagement',
+          property_id: pid,
+          ts,
+          visitor_id,
+          session_id,
+          path,
+          scroll_depth,
+          engaged_ms,
+          user_agent,
+        };
       }
     }
   }
@@ -222,7 +354,9 @@ export function* generateEvents(opts: SeedOptions): Generator<SeedEvent[]> {
   if (!Number.isSafeInteger(days) || days < 1) throw new RangeError('days must be a positive integer');
   if (!Number.isFinite(end)) throw new RangeError('end must be a valid date');
   const rangeStart = end - days * DAY;
-  const slots = Array.from({ length: days }, (_, d) => daySlots(rangeStart + d * DAY, rangeStart + (d + 1) * DAY, rangeStart, days * DAY, seed));
+  const slots = Array.from({ length: days }, (_, d) =>
+    daySlots(rangeStart + d * DAY, rangeStart + (d + 1) * DAY, rangeStart, days * DAY, seed),
+  );
   const weightTotal = slots.reduce((sum, s) => sum + s.total, 0);
   const rng = new Random(seed);
   const pool: Visitor[] = [];
@@ -232,11 +366,24 @@ export function* generateEvents(opts: SeedOptions): Generator<SeedEvent[]> {
   let carry: { events: SeedEvent[]; times: number[] } = { events: [], times: [] };
 
   // Places a batch's sessions at `starts`; events past the day go to the next day, past `end` are dropped.
-  const place = (batch: Batch, starts: Float64Array, dayEnd: number, out: typeof carry, next: typeof carry, returning = true) => {
+  const place = (
+    batch: Batch,
+    starts: Float64Array,
+    dayEnd: number,
+    out: typeof carry,
+    next: typeof carry,
+    returning = true,
+  ) => {
     for (let k = 0, i = 0; k < batch.ends.length; k++) {
       const sessionId = rng.id();
       let v: Visitor;
-      if (batch.bots[k]) v = { id: rng.id(), country: rng.chance(0.8) ? 'US' : null, device: 'desktop', userAgent: rng.weighted(botAgents) };
+      if (batch.bots[k])
+        v = {
+          id: rng.id(),
+          country: rng.chance(0.8) ? 'US' : null,
+          device: 'desktop',
+          userAgent: rng.weighted(botAgents),
+        };
       else if (returning && pool.length && rng.chance(RETURNING)) v = pool[rng.int(0, pool.length - 1)];
       else {
         const device = rng.weighted(devices);

@@ -8,8 +8,18 @@ import { seedStore } from './seed-store.js';
 // A seed must store exactly what writing its events in one batch stores, whatever its batch and
 // transaction sizes (the pipelined writer, the prefetch across commits, the paused background pass).
 
-const opts: SeedOptions = { propertyId: 'demo', events: 24_000, days: 3, seed: 5, end: new Date('2026-03-02T00:00:00Z') };
-const scope: Scope = { propertyIds: ['demo'], start: new Date('2026-02-27T00:00:00Z'), end: new Date('2026-03-02T00:00:00Z') };
+const opts: SeedOptions = {
+  propertyId: 'demo',
+  events: 24_000,
+  days: 3,
+  seed: 5,
+  end: new Date('2026-03-02T00:00:00Z'),
+};
+const scope: Scope = {
+  propertyIds: ['demo'],
+  start: new Date('2026-02-27T00:00:00Z'),
+  end: new Date('2026-03-02T00:00:00Z'),
+};
 
 const stores: Store[] = [];
 afterEach(async () => {
@@ -27,7 +37,8 @@ async function emptyStore() {
 async function contents(store: Awaited<ReturnType<typeof emptyStore>>) {
   const { db, settle } = store[duckdbInternals];
   await settle();
-  const rows = (sql: string) => db.all(sql).then((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? v.toString() : v)));
+  const rows = (sql: string) =>
+    db.all(sql).then((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? v.toString() : v)));
   return {
     events: await rows('SELECT * FROM events ORDER BY ALL'),
     sessions: await rows('SELECT * EXCLUDE (session_no, pattern_no, arrival_no, client_no) FROM sessions ORDER BY ALL'),
@@ -44,7 +55,10 @@ describe('seedStore', () => {
   it('stores the same events, sessions and compact tables as one batch of the generated events', async () => {
     const seeded = await emptyStore();
     const progress: number[] = [];
-    const count = await seedStore(seeded, opts, (done) => progress.push(done), { batch: 3_000, perTransaction: 10_000 });
+    const count = await seedStore(seeded, opts, (done) => progress.push(done), {
+      batch: 3_000,
+      perTransaction: 10_000,
+    });
     expect(count).toBe(24_000);
     expect(progress.at(-1)).toBe(24_000);
     expect(await seeded.countEvents()).toBe(24_000);
@@ -52,9 +66,11 @@ describe('seedStore', () => {
     const reference = await emptyStore();
     const now = new Date();
     const all = [...generateEvents(opts)].flat().map((e) => normalizeEvent(e, now));
-    await reference.importEvents((async function* () {
-      yield all;
-    })());
+    await reference.importEvents(
+      (async function* () {
+        yield all;
+      })(),
+    );
 
     const [a, b] = [await contents(seeded), await contents(reference)];
     expect(a.summary.page_views).toBeGreaterThan(1000);

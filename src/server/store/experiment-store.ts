@@ -36,17 +36,33 @@ export interface ExperimentRecord {
 }
 
 /** A payment total in one currency (never added to another currency's). */
-export interface CurrencyAmount { currency: string; amount: number }
+export interface CurrencyAmount {
+  currency: string;
+  amount: number;
+}
 /**
  * A variant's exposed sessions, those that reached the goal, and their revenue in the test's currency
  * (`ExperimentRecord.currency`; 0 without one); index = variant. `other_revenue`: the same sessions'
  * payments in every other currency, per currency, sorted by currency.
  */
-export interface VariantFigures { sessions: number; conversions: number; revenue: number; other_revenue: CurrencyAmount[] }
+export interface VariantFigures {
+  sessions: number;
+  conversions: number;
+  revenue: number;
+  other_revenue: CurrencyAmount[];
+}
 /** New sessions and their conversions per variant by day of the test (0: its first 24 hours), days without any left out. */
-export interface DailyVariantFigures { day: number; variant: number; sessions: number; conversions: number }
+export interface DailyVariantFigures {
+  day: number;
+  variant: number;
+  sessions: number;
+  conversions: number;
+}
 /** A test's counted sessions, and how many of them the one client address with the most sent (keyed hashes compared, never addresses). */
-export interface ExperimentTraffic { sessions: number; top_client_sessions: number }
+export interface ExperimentTraffic {
+  sessions: number;
+  top_client_sessions: number;
+}
 
 /** A goal's name and definition, without its id, property and time: what a `goal` split test keeps of it. */
 export type ExperimentGoal = Pick<GoalRecord, 'name' | 'kind' | 'page' | 'event' | 'target' | 'source'>;
@@ -56,11 +72,18 @@ export interface ExperimentStore {
   /** Stores a new test as given (created_at included, so a test can begin in the past). */
   createExperiment(e: ExperimentRecord): Promise<void>;
   /** Newest first; `archived` true: only archived tests, false: none of them, absent: all. */
-  listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number; archived?: boolean }): Promise<ExperimentRecord[]>;
+  listExperiments(
+    propertyId: string,
+    opts: { status?: ExperimentRecord['status']; limit: number; archived?: boolean },
+  ): Promise<ExperimentRecord[]>;
   /** The property's test, or null (also for another property's id). */
   getExperiment(propertyId: string, id: string): Promise<ExperimentRecord | null>;
   /** Changes the fields given, only while the test is active; null when it is unknown or complete. */
-  updateExperiment(propertyId: string, id: string, changes: { name?: string; auto_stop_days?: number | null }): Promise<ExperimentRecord | null>;
+  updateExperiment(
+    propertyId: string,
+    id: string,
+    changes: { name?: string; auto_stop_days?: number | null },
+  ): Promise<ExperimentRecord | null>;
   /** Completes an active test; null when it is unknown or already complete. */
   stopExperiment(propertyId: string, id: string, reason: string, at: Date): Promise<ExperimentRecord | null>;
   /** Archives (`at`) or restores (null) a complete test; null when it is unknown or still active. */

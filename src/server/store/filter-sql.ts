@@ -22,17 +22,24 @@ export function filterPredicate(f: Filter, column: string, d: FilterDialect): st
   const withNull = known.length < f.values.length;
   const anyOf = (tests: string[]) => (tests.length ? `(${column} IS NOT NULL AND (${tests.join(' OR ')}))` : 'false');
   const equal = () => {
-    const listed = known.length ? `(${column} IS NOT NULL AND ${column} IN (${known.map((v) => d.bind(v)).join(', ')}))` : 'false';
+    const listed = known.length
+      ? `(${column} IS NOT NULL AND ${column} IN (${known.map((v) => d.bind(v)).join(', ')}))`
+      : 'false';
     return withNull ? `(${listed} OR ${column} IS NULL)` : listed;
   };
   const contains = () => anyOf(known.map((v) => d.containsText(column, v)));
   const matches = () => anyOf(known.map((v) => d.fullMatch(column, wildcardRegex(v))));
   switch (f.op) {
-    case 'is': return equal();
-    case 'is_not': return `NOT ${equal()}`;
-    case 'contains': return contains();
-    case 'not_contains': return `NOT ${contains()}`;
-    case 'matches': return matches();
+    case 'is':
+      return equal();
+    case 'is_not':
+      return `NOT ${equal()}`;
+    case 'contains':
+      return contains();
+    case 'not_contains':
+      return `NOT ${contains()}`;
+    case 'matches':
+      return matches();
   }
 }
 
@@ -40,8 +47,14 @@ export function filterPredicate(f: Filter, column: string, d: FilterDialect): st
  * The filters that `columns` has a column for, ANDed into one predicate ('' when none apply).
  * Callers pass the columns of the table they read; a dimension it lacks is left to another step.
  */
-export function filtersPredicate(filters: Filter[] | undefined, columns: Partial<Record<FilterDimension, string>>, d: FilterDialect): string {
-  const parts = (filters ?? []).flatMap((f) => (columns[f.dimension] ? [filterPredicate(f, columns[f.dimension]!, d)] : []));
+export function filtersPredicate(
+  filters: Filter[] | undefined,
+  columns: Partial<Record<FilterDimension, string>>,
+  d: FilterDialect,
+): string {
+  const parts = (filters ?? []).flatMap((f) =>
+    columns[f.dimension] ? [filterPredicate(f, columns[f.dimension]!, d)] : [],
+  );
   return parts.join(' AND ');
 }
 
@@ -88,7 +101,10 @@ export function pageFilters(filters: Filter[] | undefined): Filter[] {
 
 /** Joins non-empty predicates with AND, each with a leading ` AND ` ('' when all are empty). */
 export function andAll(...predicates: string[]): string {
-  return predicates.filter(Boolean).map((p) => ` AND ${p}`).join('');
+  return predicates
+    .filter(Boolean)
+    .map((p) => ` AND ${p}`)
+    .join('');
 }
 
 /** The non-empty predicates joined with AND ('' when all are empty). */

@@ -16,7 +16,7 @@ export function pagesOnly(steps: FunnelStepTarget[]): string[] | null {
 export function pageStepMasks(steps: FunnelStepTarget[]): { paths: string[]; masks: number[] } {
   const byPath = new Map<string, number>();
   steps.forEach((s, i) => {
-    if (typeof s === 'string') byPath.set(s, (byPath.get(s) ?? 0) | 2 ** i);
+    if (typeof s === 'string') byPath.set(s, (byPath.get(s) ?? 0) | (2 ** i));
   });
   return { paths: [...byPath.keys()], masks: [...byPath.values()] };
 }

@@ -29,5 +29,8 @@ function names(f: Filter, goal: GoalRecord): boolean {
 export function goalFilterSets(filters: Filter[] | undefined, goals: GoalRecord[] | undefined): GoalFilterSet[] {
   return (filters ?? [])
     .filter((f) => f.dimension === 'goal')
-    .map((f) => ({ goals: (goals ?? []).filter((g) => names(f, g)), negate: f.op === 'is_not' || f.op === 'not_contains' }));
+    .map((f) => ({
+      goals: (goals ?? []).filter((g) => names(f, g)),
+      negate: f.op === 'is_not' || f.op === 'not_contains',
+    }));
 }

@@ -15,6 +15,12 @@ interface Ranked {
  */
 export const interactionOrder = {
   byPage: (a: Ranked, b: Ranked) =>
-    b.count - a.count || b.unique - a.unique || String(a.path).localeCompare(String(b.path)) || String(a.target).localeCompare(String(b.target)),
-  byElement: byCountsThenValues<Ranked>((r) => [r.count, r.unique], (r) => [r.target, r.label]),
+    b.count - a.count ||
+    b.unique - a.unique ||
+    String(a.path).localeCompare(String(b.path)) ||
+    String(a.target).localeCompare(String(b.target)),
+  byElement: byCountsThenValues<Ranked>(
+    (r) => [r.count, r.unique],
+    (r) => [r.target, r.label],
+  ),
 };

@@ -4,7 +4,10 @@
  * and on both stores (each store's SQL picks the top rows; this orders them).
  */
 export function byCountsThenValues<T>(counts: (row: T) => number[], values: (row: T) => (string | null | undefined)[]) {
-  const text = (row: T) => values(row).map((v) => v ?? '\uffff').join('\u0000');
+  const text = (row: T) =>
+    values(row)
+      .map((v) => v ?? '\uffff')
+      .join('\u0000');
   return (a: T, b: T) => {
     const ca = counts(a);
     const cb = counts(b);

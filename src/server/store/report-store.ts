@@ -24,7 +24,10 @@ export interface BucketedScope extends Scope {
 /** A bucket key as `bucketKey()` writes it, with the bucket's figures. */
 export type Bucketed<T> = T & { bucket: string };
 
-export interface Counts { sessions: number; page_views: number }
+export interface Counts {
+  sessions: number;
+  page_views: number;
+}
 export type SegmentDimension = 'utm' | 'country' | 'device' | 'landing_page' | 'referrer' | 'browser' | 'os';
 export interface SegmentRow extends Counts {
   dimension: SegmentDimension;
@@ -32,17 +35,35 @@ export interface SegmentRow extends Counts {
   values: (string | null)[];
 }
 /** `avg_scroll_depth` is null when no scroll was reported on the page, `bounce_rate` when no session entered on it. */
-export interface PageRow { path: string; page_views: number; unique_visitors: number; avg_scroll_depth: number | null; bounce_rate: number | null }
+export interface PageRow {
+  path: string;
+  page_views: number;
+  unique_visitors: number;
+  avg_scroll_depth: number | null;
+  bounce_rate: number | null;
+}
 /**
  * A clicked element or form: per page (`page` set), or totalled over pages (`group: 'element'`: one
  * row per target and label, `page` null). `label` is the most common label sent for a page's row, the
  * row's own for an element's (null: none); `page_views` the page views, in the scope, of the row's
  * page, or of every page the element was used on.
  */
-export interface InteractionRow { page: string | null; target: string; label: string | null; count: number; unique: number; page_views: number }
+export interface InteractionRow {
+  page: string | null;
+  target: string;
+  label: string | null;
+  count: number;
+  unique: number;
+  page_views: number;
+}
 /** How `interactions` groups its rows (absent: per page and target). */
 export type InteractionGrouping = 'element';
-export interface InteractionOptions { limit: number; page?: string; source?: string; group?: InteractionGrouping }
+export interface InteractionOptions {
+  limit: number;
+  page?: string;
+  source?: string;
+  group?: InteractionGrouping;
+}
 export interface InteractionReport {
   rows: InteractionRow[];
   trend: Bucketed<{ count: number; unique: number }>[];
@@ -58,19 +79,56 @@ export interface FunnelQuery {
   breakdownBy?: FunnelDimension;
 }
 /** Sessions reaching each step, per breakdown value (null value: the whole funnel or unknown). */
-export interface FunnelRow { value: string | null; reached: number[] }
+export interface FunnelRow {
+  value: string | null;
+  reached: number[];
+}
 /** A path as the store sees it: pages from the first step on, with each page's step mask. */
-export interface FunnelPathRow { pages: string[]; masks: number[]; ended: boolean; sessions: number }
+export interface FunnelPathRow {
+  pages: string[];
+  masks: number[];
+  ended: boolean;
+  sessions: number;
+}
 
 /** The reports' reads: each takes a scope and answers rows the analytics modules shape into the API's. */
 export interface ReportStore {
-  trafficTrend(s: BucketedScope): Promise<{ buckets: Bucketed<{ page_views: number; unique_visitors: number }>[]; page_views: number; unique_visitors: number }>;
-  trafficSummary(s: Scope): Promise<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration_seconds_total: number }>;
-  realtime(propertyIds: string[], now: Date, filters?: Filter[], goals?: GoalRecord[]): Promise<{ active_visitors: number; feed: { page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }[] }>;
+  trafficTrend(s: BucketedScope): Promise<{
+    buckets: Bucketed<{ page_views: number; unique_visitors: number }>[];
+    page_views: number;
+    unique_visitors: number;
+  }>;
+  trafficSummary(s: Scope): Promise<{
+    page_views: number;
+    unique_visitors: number;
+    sessions: number;
+    bounces: number;
+    duration_seconds_total: number;
+  }>;
+  realtime(
+    propertyIds: string[],
+    now: Date,
+    filters?: Filter[],
+    goals?: GoalRecord[],
+  ): Promise<{
+    active_visitors: number;
+    feed: { page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }[];
+  }>;
   segments(s: Scope, limit: number): Promise<{ rows: SegmentRow[]; totals: Counts }>;
-  entryExitPages(s: Scope, limit: number): Promise<{ entry: { path: string; sessions: number }[]; exit: { path: string; sessions: number }[]; sessions: number }>;
+  entryExitPages(
+    s: Scope,
+    limit: number,
+  ): Promise<{
+    entry: { path: string; sessions: number }[];
+    exit: { path: string; sessions: number }[];
+    sessions: number;
+  }>;
   pages(s: Scope, limit: number): Promise<PageRow[]>;
-  pageDetails(s: Scope, page: string, limit: number): Promise<{ totals: Omit<PageRow, 'path'>; rows: (SegmentRow & { dimension: 'utm' | 'country' | 'device' })[] }>;
+  pageDetails(
+    s: Scope,
+    page: string,
+    limit: number,
+  ): Promise<{ totals: Omit<PageRow, 'path'>; rows: (SegmentRow & { dimension: 'utm' | 'country' | 'device' })[] }>;
   interactions(s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): Promise<InteractionReport>;
   funnel(q: FunnelQuery, limit: number): Promise<FunnelRow[]>;
   funnelPaths(q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]>;

@@ -2,7 +2,10 @@ import { CONTINUES, DROP_OFF } from '../../contract/funnels.js';
 import type { FunnelPathRow } from './store.js';
 
 /** A sankey path: its nodes (pages, goals, then `(drop-off)` or `(continues)` when unfinished) and its sessions. */
-export interface SankeyPath { nodes: string[]; sessions: number }
+export interface SankeyPath {
+  nodes: string[];
+  sessions: number;
+}
 
 /**
  * A session's nodes: its pages from the first view of step 1 (repeats collapsed) up to the page that
@@ -28,7 +31,11 @@ export function pathNodes(row: FunnelPathRow, stepCount: number, mode: 'unbounde
 }
 
 /** Sessions per distinct node list of `rows` (a store's funnelPaths), in no particular order. */
-export function sankeyPathsOf(rows: FunnelPathRow[], stepCount: number, mode: 'unbounded' | 'sequential'): SankeyPath[] {
+export function sankeyPathsOf(
+  rows: FunnelPathRow[],
+  stepCount: number,
+  mode: 'unbounded' | 'sequential',
+): SankeyPath[] {
   const counts = new Map<string, SankeyPath>();
   for (const row of rows) {
     const nodes = pathNodes(row, stepCount, mode);
@@ -42,7 +49,10 @@ export function sankeyPathsOf(rows: FunnelPathRow[], stepCount: number, mode: 'u
 }
 
 /** Which of the sankey's paths a report shows: the `maxPaths` with most sessions, each with at least `minSessions`. */
-export interface SankeyTop { maxPaths: number; minSessions: number }
+export interface SankeyTop {
+  maxPaths: number;
+  minSessions: number;
+}
 
 /** The paths with at least `minSessions`, as many as `maxPaths` by sessions, and any tied with the last of them. */
 export function topSankeyPaths(paths: SankeyPath[], top: SankeyTop): SankeyPath[] {

@@ -16,7 +16,9 @@ export const optionColumns = (f: SavedFunnelRecord): SavedFunnelOptionColumns =>
 });
 
 /** The record's optional fields from its columns; a NULL column leaves its field out, so a record reads back as it was saved. */
-export function optionsFromColumns(r: SavedFunnelOptionColumns): Pick<SavedFunnelRecord, 'mode' | 'breakdown_by' | 'filters'> {
+export function optionsFromColumns(
+  r: SavedFunnelOptionColumns,
+): Pick<SavedFunnelRecord, 'mode' | 'breakdown_by' | 'filters'> {
   const options: Pick<SavedFunnelRecord, 'mode' | 'breakdown_by' | 'filters'> = {};
   if (r.mode !== null) options.mode = r.mode as SavedFunnelRecord['mode'];
   if (r.breakdown_by !== null) options.breakdown_by = r.breakdown_by as SavedFunnelRecord['breakdown_by'];

@@ -24,7 +24,13 @@ const key = (name: string, propertyIds = ['a']) => newApiKey({ name, propertyIds
 describe('properties', () => {
   it('are created with their time, listed oldest first and looked up by id (ordered by id)', async () => {
     const b = await store.createProperty({ id: 'b', name: 'B', domain: 'b.example', timezone: 'Europe/Berlin' });
-    expect(b).toEqual({ id: 'b', name: 'B', domain: 'b.example', timezone: 'Europe/Berlin', created_at: expect.any(Date) });
+    expect(b).toEqual({
+      id: 'b',
+      name: 'B',
+      domain: 'b.example',
+      timezone: 'Europe/Berlin',
+      created_at: expect.any(Date),
+    });
     await new Promise((r) => setTimeout(r, 5)); // distinct created_at
     const a = await store.createProperty({ id: 'a', name: 'A', domain: null, timezone: 'UTC' });
     expect(await store.listProperties()).toEqual([b, a]);
@@ -59,8 +65,14 @@ describe('API keys', () => {
 });
 
 describe('saved funnels', () => {
-  const funnel = (id: string, created: string, property_id = 'a') =>
-    ({ id, property_id, name: `Funnel ${id}`, steps: [{ page: '/' }, { page: `/${id}` }], created_at: at(created), updated_at: at(created) });
+  const funnel = (id: string, created: string, property_id = 'a') => ({
+    id,
+    property_id,
+    name: `Funnel ${id}`,
+    steps: [{ page: '/' }, { page: `/${id}` }],
+    created_at: at(created),
+    updated_at: at(created),
+  });
 
   it('are listed newest first (ties by id), updated in place and deleted once', async () => {
     const one = funnel('f1', '2026-03-01T10:00:00Z');
@@ -70,7 +82,12 @@ describe('saved funnels', () => {
     expect(await store.listSavedFunnels('a')).toEqual([twin, two, one]);
 
     // an update keeps the funnel's property and creation time, whatever the record says
-    const updated = { ...one, name: 'Signup v2', steps: [{ page: '/pricing' }], updated_at: at('2026-03-04T10:00:00.789Z') };
+    const updated = {
+      ...one,
+      name: 'Signup v2',
+      steps: [{ page: '/pricing' }],
+      updated_at: at('2026-03-04T10:00:00.789Z'),
+    };
     await store.saveFunnel({ ...updated, property_id: 'b', created_at: at('2026-03-05T00:00:00Z') });
     expect(await store.getSavedFunnel('a', 'f1')).toEqual(updated);
     expect(await store.getSavedFunnel('b', 'f1')).toBeNull();
@@ -124,7 +141,9 @@ describe('admin sessions', () => {
 });
 
 describe('page snapshots', () => {
-  const el = (text: string): SnapshotElement[] => [{ selector: 'h1', tag: 'h1', kind: 'heading', text, styles: { color: 'red' } }];
+  const el = (text: string): SnapshotElement[] => [
+    { selector: 'h1', tag: 'h1', kind: 'heading', text, styles: { color: 'red' } },
+  ];
   const newest = at('2026-03-20T12:00:00.500Z');
   const daysBefore = (d: number) => new Date(newest.getTime() - d * DAY);
   const snap = (text: string, ts: Date, path = '/p') => ({ property_id: 'a', path, ts, elements: el(text) });
@@ -137,16 +156,30 @@ describe('page snapshots', () => {
 
   it('are the version most sent in the week up to the newest, the newest of equals', async () => {
     await store.saveSnapshots([
-      snap('Old', daysBefore(7.001)), snap('Old', daysBefore(8)), snap('Old', daysBefore(9)), // before the week: out
-      snap('B', daysBefore(7)), snap('B', daysBefore(5)), // the week's first instant is in
-      snap('C', daysBefore(4)), snap('C', daysBefore(3)),
+      snap('Old', daysBefore(7.001)),
+      snap('Old', daysBefore(8)),
+      snap('Old', daysBefore(9)), // before the week: out
+      snap('B', daysBefore(7)),
+      snap('B', daysBefore(5)), // the week's first instant is in
+      snap('C', daysBefore(4)),
+      snap('C', daysBefore(3)),
       snap('Newest', newest),
     ]);
-    expect(await store.pageSnapshot('a', '/p')).toEqual({ property_id: 'a', path: '/p', ts: daysBefore(3), elements: el('C') });
+    expect(await store.pageSnapshot('a', '/p')).toEqual({
+      property_id: 'a',
+      path: '/p',
+      ts: daysBefore(3),
+      elements: el('C'),
+    });
 
     // browsers sending the same version in the same millisecond are separate sends (not one redelivered)
     for (let i = 0; i < 3; i++) await store.saveSnapshots([snap('D', daysBefore(6))]);
-    expect(await store.pageSnapshot('a', '/p')).toEqual({ property_id: 'a', path: '/p', ts: daysBefore(6), elements: el('D') });
+    expect(await store.pageSnapshot('a', '/p')).toEqual({
+      property_id: 'a',
+      path: '/p',
+      ts: daysBefore(6),
+      elements: el('D'),
+    });
   });
 });
 
@@ -179,7 +212,14 @@ describe.skipIf(testStoreKind === 'duckdb')('two stores on one database', () => 
     expect(await other.revokeApiKey(k.id, at('2026-03-02T08:00:01Z'))).toBe(false);
     expect(await other.findApiKeysByPrefix(k.prefix)).toEqual([{ ...k, revoked_at: revokedAt }]);
 
-    const f = { id: 'f1', property_id: 'a', name: 'F', steps: [{ page: '/' }], created_at: at('2026-03-01T00:00:00Z'), updated_at: at('2026-03-01T00:00:00Z') };
+    const f = {
+      id: 'f1',
+      property_id: 'a',
+      name: 'F',
+      steps: [{ page: '/' }],
+      created_at: at('2026-03-01T00:00:00Z'),
+      updated_at: at('2026-03-01T00:00:00Z'),
+    };
     await store.saveFunnel(f);
     expect(await other.deleteSavedFunnel('a', 'f1')).toBe(true);
     expect(await store.deleteSavedFunnel('a', 'f1')).toBe(false);

@@ -4,7 +4,10 @@
  * sends them again), and /healthz names the reason. `reason` is safe to show: no addresses, no SQL.
  */
 export class StoreUnavailableError extends Error {
-  constructor(readonly reason: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
     super(`the data store is unavailable: ${reason}`, options);
     this.name = 'StoreUnavailableError';
   }

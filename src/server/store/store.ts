@@ -11,18 +11,41 @@ import type { SavedFunnelStore } from './saved-funnel-store.js';
 export type { ApiKeyRecord, AuthStore } from './auth-store.js';
 export type { EventStore, SnapshotElement, SnapshotRecord } from './event-store.js';
 export type {
-  CurrencyAmount, DailyVariantFigures, ExperimentGoal, ExperimentRecord, ExperimentStore, ExperimentTraffic, ExperimentVariant, VariantFigures,
+  CurrencyAmount,
+  DailyVariantFigures,
+  ExperimentGoal,
+  ExperimentRecord,
+  ExperimentStore,
+  ExperimentTraffic,
+  ExperimentVariant,
+  VariantFigures,
 } from './experiment-store.js';
 export type { GoalFigures, GoalRecord, GoalStore } from './goal-store.js';
 export type { Property, PropertyStore } from './property-store.js';
 export type {
-  Bucketed, BucketedScope, Counts, FunnelDimension, FunnelPathRow, FunnelQuery, FunnelRow, FunnelStepTarget, InteractionGrouping, InteractionOptions,
-  InteractionReport, InteractionRow, PageRow, ReportStore, Scope, SegmentDimension, SegmentRow,
+  Bucketed,
+  BucketedScope,
+  Counts,
+  FunnelDimension,
+  FunnelPathRow,
+  FunnelQuery,
+  FunnelRow,
+  FunnelStepTarget,
+  InteractionGrouping,
+  InteractionOptions,
+  InteractionReport,
+  InteractionRow,
+  PageRow,
+  ReportStore,
+  Scope,
+  SegmentDimension,
+  SegmentRow,
 } from './report-store.js';
 export type { SavedFunnelRecord, SavedFunnelStore } from './saved-funnel-store.js';
 
 /** Everything the service needs from a store; DuckDB is the embedded default, ClickHouse the scale-out. */
-export interface Store extends AuthStore, PropertyStore, EventStore, ReportStore, GoalStore, SavedFunnelStore, ExperimentStore {
+export interface Store
+  extends AuthStore, PropertyStore, EventStore, ReportStore, GoalStore, SavedFunnelStore, ExperimentStore {
   close(): Promise<void>;
   ping(): Promise<void>;
 }

@@ -12,9 +12,17 @@ export async function signInAdmin(app: FastifyInstance, store: Store): Promise<s
 }
 
 /** One admin API call as the dashboard makes it: the session cookie, JSON, and the CSRF token on writes. */
-export async function adminCall(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string | null, payload?: unknown, headers: Record<string, string> = {}) {
+export async function adminCall(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie: string | null,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await app.inject({
-    method, url,
+    method,
+    url,
     headers: {
       ...(cookie ? { cookie: `theme=dark; sl_session=${cookie}` } : {}),
       ...(payload !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}),
@@ -39,7 +47,12 @@ export const ADMIN = '/api/admin/v1';
 export function adminClient(env: () => { app: FastifyInstance; store: Store }) {
   return {
     signIn: () => signInAdmin(env().app, env().store),
-    call: (method: Parameters<typeof adminCall>[1], url: string, cookie: string | null, payload?: unknown, headers?: Record<string, string>) =>
-      adminCall(env().app, method, url, cookie, payload, headers),
+    call: (
+      method: Parameters<typeof adminCall>[1],
+      url: string,
+      cookie: string | null,
+      payload?: unknown,
+      headers?: Record<string, string>,
+    ) => adminCall(env().app, method, url, cookie, payload, headers),
   };
 }

@@ -19,7 +19,18 @@ export interface ChdbHttpBridge {
 }
 
 // Settings the HTTP server reads itself; everything else is an engine setting.
-const HTTP_PARAMS = new Set(['query', 'query_id', 'database', 'session_id', 'role', 'default_format', 'enable_http_compression', 'wait_end_of_query', 'send_progress_in_http_headers', 'http_headers_progress_interval_ms']);
+const HTTP_PARAMS = new Set([
+  'query',
+  'query_id',
+  'database',
+  'session_id',
+  'role',
+  'default_format',
+  'enable_http_compression',
+  'wait_end_of_query',
+  'send_progress_in_http_headers',
+  'http_headers_progress_interval_ms',
+]);
 
 async function bodyOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -46,14 +57,26 @@ export async function startChdbHttpBridge(opts: { path?: string; version?: strin
       const database = url.searchParams.get('database');
       const use = database ? `USE \`${database.replace(/`/g, '')}\`; ` : '';
       const query = use + (opts.version ? sql.replace(/\bversion\(\)/g, `'${opts.version}'`) : sql);
-      const result = inUrl !== null && body.length > 0
-        ? await connection.exec({ query, values: Readable.from([body]), query_params: params, clickhouse_settings: settings })
-        : await connection.query({ query, query_params: params, clickhouse_settings: settings });
+      const result =
+        inUrl !== null && body.length > 0
+          ? await connection.exec({
+              query,
+              values: Readable.from([body]),
+              query_params: params,
+              clickhouse_settings: settings,
+            })
+          : await connection.query({ query, query_params: params, clickhouse_settings: settings });
       const chunks: Buffer[] = [];
       for await (const chunk of result.stream) chunks.push(Buffer.from(chunk));
       let out = Buffer.concat(chunks);
-      const headers: Record<string, string> = { 'X-ClickHouse-Summary': '{}', 'Content-Type': 'text/plain; charset=UTF-8' };
-      if (url.searchParams.get('enable_http_compression') === '1' && /gzip/.test(String(request.headers['accept-encoding']))) {
+      const headers: Record<string, string> = {
+        'X-ClickHouse-Summary': '{}',
+        'Content-Type': 'text/plain; charset=UTF-8',
+      };
+      if (
+        url.searchParams.get('enable_http_compression') === '1' &&
+        /gzip/.test(String(request.headers['accept-encoding']))
+      ) {
         out = gzipSync(out);
         headers['Content-Encoding'] = 'gzip';
       }
@@ -62,7 +85,9 @@ export async function startChdbHttpBridge(opts: { path?: string; version?: strin
       const e = error as { message?: string; code?: string };
       const code = Number(e.code) || 1000;
       const message = String(e.message ?? error).replace(/^Code: \d+\. /, '');
-      response.writeHead(500, { 'X-ClickHouse-Exception-Code': String(code), 'Content-Type': 'text/plain' }).end(`Code: ${code}. DB::Exception: ${message}`);
+      response
+        .writeHead(500, { 'X-ClickHouse-Exception-Code': String(code), 'Content-Type': 'text/plain' })
+        .end(`Code: ${code}. DB::Exception: ${message}`);
     }
   });
   const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));

@@ -5,11 +5,14 @@ import { BOT_UA, insert, PROP_B, session } from './fixtures.js';
  * Real user agents, and what bowser (normalize-event.ts) reads from each: browser | os | device.
  */
 /** Chrome | Windows | desktop */
-export const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+export const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 /** Safari | macOS | desktop */
-export const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+export const SAFARI_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
 /** Safari | iOS | mobile */
-export const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 /** Firefox | Linux | desktop */
 export const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
 
@@ -61,7 +64,13 @@ export async function loadFilterDataset(store: Store): Promise<void> {
     k6.submit('2026-05-06T14:04:00Z', '/pricing', 'form#trial'),
   ]);
   await insert(store, [
-    k1.pv('2026-05-04T09:00:00Z', '/', { ...us, referrer: 'https://www.google.com/search?q=sightline', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring' }),
+    k1.pv('2026-05-04T09:00:00Z', '/', {
+      ...us,
+      referrer: 'https://www.google.com/search?q=sightline',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'spring',
+    }),
     k1.engage('2026-05-04T09:01:00Z', '/', 0.5),
     k1.pv('2026-05-04T09:02:00Z', '/pricing', us),
     k1.click('2026-05-04T09:03:00Z', '/pricing', 'a.buy'),
@@ -73,10 +82,20 @@ export async function loadFilterDataset(store: Store): Promise<void> {
     k2.click('2026-05-04T12:01:30Z', '/blog/a/b', 'a.more'),
     k2.engage('2026-05-04T12:02:00Z', '/blog/a/b', 0.9),
 
-    k3.pv('2026-05-05T08:00:00Z', '/pricing', { country: 'GB', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'Spring-Sale' }),
+    k3.pv('2026-05-05T08:00:00Z', '/pricing', {
+      country: 'GB',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'Spring-Sale',
+    }),
     k3.click('2026-05-05T08:00:30Z', '/pricing', 'a.buy'),
 
-    k4.pv('2026-05-05T15:00:00Z', '/Blog/Launch', { ...us, referrer: 'https://google.com/', utm_source: 'google', utm_medium: 'organic' }),
+    k4.pv('2026-05-05T15:00:00Z', '/Blog/Launch', {
+      ...us,
+      referrer: 'https://google.com/',
+      utm_source: 'google',
+      utm_medium: 'organic',
+    }),
     k4.pv('2026-05-05T15:02:00Z', '/blog', us),
     k4.pv('2026-05-05T15:04:00Z', '/pricing', us),
     k4.engage('2026-05-05T15:04:30Z', '/pricing', 0.6),
@@ -85,9 +104,20 @@ export async function loadFilterDataset(store: Store): Promise<void> {
     k5.pv('2026-05-06T10:00:00Z', '/', { device: 'tablet', referrer: 'https://t.co/x' }),
     k5.pv('2026-05-06T10:01:00Z', '/blog/a', { device: 'tablet' }),
 
-    k6.pv('2026-05-06T14:00:00Z', '/docs', { country: 'CA', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'may' }),
+    k6.pv('2026-05-06T14:00:00Z', '/docs', {
+      country: 'CA',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'may',
+    }),
 
-    k7.pv('2026-05-07T09:00:00Z', '/pricing', { ...us, referrer: 'https://www.google.com/', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'summer' }),
+    k7.pv('2026-05-07T09:00:00Z', '/pricing', {
+      ...us,
+      referrer: 'https://www.google.com/',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'summer',
+    }),
     k7.engage('2026-05-07T09:00:30Z', '/pricing', 0.4),
     k7.pv('2026-05-07T09:01:00Z', '/signup', us),
     k7.submit('2026-05-07T09:02:00Z', '/signup', 'form#signup', 'footer'),
@@ -109,7 +139,13 @@ export async function loadFilterDataset(store: Store): Promise<void> {
   const m1 = session('m1', 'v1', { property_id: PROP_B, user_agent: CHROME_WINDOWS });
   const m2 = session('m2', 'v20', { property_id: PROP_B, user_agent: SAFARI_IPHONE });
   await insert(store, [
-    m1.pv('2026-05-04T10:00:00Z', '/', { ...us, referrer: 'https://www.google.com/', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring' }),
+    m1.pv('2026-05-04T10:00:00Z', '/', {
+      ...us,
+      referrer: 'https://www.google.com/',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'spring',
+    }),
     m1.pv('2026-05-04T10:02:00Z', '/docs', us),
     m1.click('2026-05-04T10:03:00Z', '/docs', 'a.buy'),
     m2.pv('2026-05-06T09:00:00Z', '/blog/x', { country: 'FR' }),
@@ -118,9 +154,17 @@ export async function loadFilterDataset(store: Store): Promise<void> {
 }
 
 /** The wire form of a filter list for a query string (`report` URL-encodes it). */
-export const filtersQuery = (...filters: [string, string, (string | null)[]][]) => ({ filters: JSON.stringify(filters) });
+export const filtersQuery = (...filters: [string, string, (string | null)[]][]) => ({
+  filters: JSON.stringify(filters),
+});
 
 /** Rows with equal counts may come in any order between stores: compare them sorted by their text. */
-export function sortedTies<T extends Record<string, unknown>>(rows: T[], count: keyof T, label: (r: T) => string | null): T[] {
-  return [...rows].sort((a, b) => Number(b[count]) - Number(a[count]) || String(label(a)).localeCompare(String(label(b))));
+export function sortedTies<T extends Record<string, unknown>>(
+  rows: T[],
+  count: keyof T,
+  label: (r: T) => string | null,
+): T[] {
+  return [...rows].sort(
+    (a, b) => Number(b[count]) - Number(a[count]) || String(label(a)).localeCompare(String(label(b))),
+  );
 }

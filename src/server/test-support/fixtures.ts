@@ -44,7 +44,9 @@ export async function addKey(store: Store, propertyIds: string[], permissions: s
  * A fresh store (of the kind under test: test-store.ts) with site-a and site-b, one key per property, one for both and one without any
  * permission, and the app over it. `wrapStore` lets a test swap store methods (e.g. to fail).
  */
-export async function createTestEnv(opts: { rateLimitPerMinute?: number; wrapStore?: (s: Store) => Store } = {}): Promise<TestEnv> {
+export async function createTestEnv(
+  opts: { rateLimitPerMinute?: number; wrapStore?: (s: Store) => Store } = {},
+): Promise<TestEnv> {
   const store = await openTestStore();
   await store.createProperty({ id: PROP_A, name: 'Site A', domain: 'a.example', timezone: 'UTC' });
   await store.createProperty({ id: PROP_B, name: 'Site B', domain: 'b.example', timezone: 'UTC' });
@@ -52,7 +54,10 @@ export async function createTestEnv(opts: { rateLimitPerMinute?: number; wrapSto
   const b = await addKey(store, [PROP_B]);
   const both = await addKey(store, [PROP_A, PROP_B]);
   const none = await addKey(store, [PROP_A], []);
-  const app = await buildApp({ store: opts.wrapStore ? opts.wrapStore(store) : store, rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000 });
+  const app = await buildApp({
+    store: opts.wrapStore ? opts.wrapStore(store) : store,
+    rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000,
+  });
   await app.ready();
   return {
     app,
@@ -79,7 +84,13 @@ export interface Reply {
   body: any;
 }
 
-async function send(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', key: string | null, url: string, payload?: unknown): Promise<Reply> {
+async function send(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  key: string | null,
+  url: string,
+  payload?: unknown,
+): Promise<Reply> {
   const res = await app.inject({
     method,
     url,
@@ -97,10 +108,16 @@ async function send(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DE
 
 export const get = (env: TestEnv, key: string | null, path: string, query: Record<string, string | number> = {}) =>
   send(env.app, 'GET', key, apiUrl(path, query));
-export const post = (env: TestEnv, key: string | null, path: string, body: unknown, query: Record<string, string | number> = {}) =>
-  send(env.app, 'POST', key, apiUrl(path, query), body);
+export const post = (
+  env: TestEnv,
+  key: string | null,
+  path: string,
+  body: unknown,
+  query: Record<string, string | number> = {},
+) => send(env.app, 'POST', key, apiUrl(path, query), body);
 export const del = (env: TestEnv, key: string | null, path: string) => send(env.app, 'DELETE', key, apiUrl(path));
-export const patch = (env: TestEnv, key: string | null, path: string, body: unknown) => send(env.app, 'PATCH', key, apiUrl(path), body);
+export const patch = (env: TestEnv, key: string | null, path: string, body: unknown) =>
+  send(env.app, 'PATCH', key, apiUrl(path), body);
 
 type Extra = Partial<EventInput>;
 
@@ -111,11 +128,28 @@ type Extra = Partial<EventInput>;
 export function session(sessionId: string, visitorId: string, base: Extra = {}) {
   const common = { property_id: PROP_A, visitor_id: visitorId, session_id: sessionId, ...base };
   return {
-    pv: (ts: string, path: string, extra: Extra = {}): EventInput => ({ ...common, type: 'pageview', ts, path, ...extra }),
-    engage: (ts: string, path: string, scroll_depth: number): EventInput => ({ ...common, type: 'engagement', ts, path, scroll_depth }),
+    pv: (ts: string, path: string, extra: Extra = {}): EventInput => ({
+      ...common,
+      type: 'pageview',
+      ts,
+      path,
+      ...extra,
+    }),
+    engage: (ts: string, path: string, scroll_depth: number): EventInput => ({
+      ...common,
+      type: 'engagement',
+      ts,
+      path,
+      scroll_depth,
+    }),
     click: (ts: string, path: string, target: string): EventInput => ({ ...common, type: 'click', ts, path, target }),
     submit: (ts: string, path: string, target: string, source?: string): EventInput => ({
-      ...common, type: 'form_submit', ts, path, target, ...(source ? { source } : {}),
+      ...common,
+      type: 'form_submit',
+      ts,
+      path,
+      target,
+      ...(source ? { source } : {}),
     }),
   };
 }
@@ -142,7 +176,12 @@ export async function report<N extends EndpointName>(
   query: Record<string, string | number> = {},
   opts: { key?: string; propertyId?: string } = {},
 ): Promise<ResponseOf<N>> {
-  const r = await get(env, opts.key ?? env.keys.a, endpointPath(name, { propertyId: opts.propertyId ?? PROP_A }), query);
+  const r = await get(
+    env,
+    opts.key ?? env.keys.a,
+    endpointPath(name, { propertyId: opts.propertyId ?? PROP_A }),
+    query,
+  );
   if (r.status !== 200) throw new Error(`${name}: ${r.status} ${JSON.stringify(r.body)}`);
   return endpoints[name].response.parse(r.body) as ResponseOf<N>;
 }

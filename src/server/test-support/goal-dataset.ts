@@ -14,8 +14,13 @@ function goalSession(sessionId: string, visitorId: string, base: Parameters<type
     ...s,
     track: (ts: string, path: string, name: string, props?: Record<string, string>) =>
       s.pv(ts, path, { type: 'custom', name, ...(props ? { props } : {}) }),
-    pay: (ts: string, path: string, amount: number, currency?: string, extra: { props?: Record<string, string>; name?: string } = {}) =>
-      s.pv(ts, path, { type: 'revenue', amount, ...(currency ? { currency } : {}), ...extra }),
+    pay: (
+      ts: string,
+      path: string,
+      amount: number,
+      currency?: string,
+      extra: { props?: Record<string, string>; name?: string } = {},
+    ) => s.pv(ts, path, { type: 'revenue', amount, ...(currency ? { currency } : {}), ...extra }),
   };
 }
 
@@ -84,7 +89,11 @@ export async function loadGoalDataset(store: Store): Promise<void> {
     s4.pv('2026-06-02T14:01:00Z', '/docs/api/v2'),
     // later events of a session carrying other values: the session keeps its first touch (GB, Chrome)
     s4.pv('2026-06-02T14:02:00Z', '/contact', { country: 'US', user_agent: FIREFOX_LINUX }),
-    { ...s4.submit('2026-06-02T14:03:00Z', '/contact', 'form#contact', 'footer'), country: 'US', user_agent: FIREFOX_LINUX },
+    {
+      ...s4.submit('2026-06-02T14:03:00Z', '/contact', 'form#contact', 'footer'),
+      country: 'US',
+      user_agent: FIREFOX_LINUX,
+    },
 
     s5.pv('2026-06-03T08:00:00Z', '/'),
     s5.pv('2026-06-03T08:01:00Z', '/about'),

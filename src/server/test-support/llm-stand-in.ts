@@ -3,8 +3,18 @@ import type { AddressInfo } from 'node:net';
 
 export type StandInMode = 'enrich' | 'garbage' | 'bad-shape' | 'error' | 'slow' | 'invent' | 'bad-css';
 
-interface ChatRequest { model: string; temperature?: number; messages: { role: string; content: string }[] }
-interface Rec { id: string; element_selector: string; change_type: string; title: string; variant_value: string }
+interface ChatRequest {
+  model: string;
+  temperature?: number;
+  messages: { role: string; content: string }[];
+}
+interface Rec {
+  id: string;
+  element_selector: string;
+  change_type: string;
+  title: string;
+  variant_value: string;
+}
 
 /** What the stand-in answers in each mode, given the recommendations it was sent. */
 function answer(mode: StandInMode, recs: Rec[]): unknown {
@@ -19,7 +29,11 @@ function answer(mode: StandInMode, recs: Rec[]): unknown {
     };
   }
   if (mode === 'bad-css') {
-    return { recommendations: recs.filter((r) => r.change_type === 'css').map((r) => ({ id: r.id, element_selector: r.element_selector, variant_value: '{"background-color":"red"}' })) };
+    return {
+      recommendations: recs
+        .filter((r) => r.change_type === 'css')
+        .map((r) => ({ id: r.id, element_selector: r.element_selector, variant_value: '{"background-color":"red"}' })),
+    };
   }
   return {
     overall_analysis: 'The home page loses three in four landings (75%).',
@@ -28,7 +42,8 @@ function answer(mode: StandInMode, recs: Rec[]): unknown {
       id: r.id,
       element_selector: r.element_selector,
       title: `LLM: ${r.title}`,
-      variant_value: r.change_type === 'text' ? `${r.variant_value} today` : '{"backgroundColor":"#123456","fontSize":"18px"}',
+      variant_value:
+        r.change_type === 'text' ? `${r.variant_value} today` : '{"backgroundColor":"#123456","fontSize":"18px"}',
     })),
   };
 }
@@ -39,7 +54,11 @@ function answer(mode: StandInMode, recs: Rec[]): unknown {
  */
 export async function startLlmStandIn() {
   const app = Fastify({ forceCloseConnections: true });
-  const state = { mode: 'enrich' as StandInMode, delayMs: 1_500, requests: [] as { headers: Record<string, unknown>; body: ChatRequest }[] };
+  const state = {
+    mode: 'enrich' as StandInMode,
+    delayMs: 1_500,
+    requests: [] as { headers: Record<string, unknown>; body: ChatRequest }[],
+  };
   app.post('/v1/chat/completions', async (request, reply) => {
     const body = request.body as ChatRequest;
     state.requests.push({ headers: request.headers, body });
@@ -49,7 +68,11 @@ export async function startLlmStandIn() {
     const out = answer(state.mode, recs);
     // Fenced, as real models often answer even in JSON mode.
     const content = typeof out === 'string' ? out : `\`\`\`json\n${JSON.stringify(out)}\n\`\`\``;
-    return { id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] };
+    return {
+      id: 'cmpl-1',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;

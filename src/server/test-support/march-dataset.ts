@@ -40,7 +40,13 @@ export async function loadMarchDataset(store: Store): Promise<void> {
   const a7 = { device: 'mobile', country: 'GB' } as const;
 
   await insert(store, [
-    s1.pv('2026-03-06T14:00:00Z', '/', { ...a1, utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', referrer: 'https://www.google.com/search?q=sightline' }),
+    s1.pv('2026-03-06T14:00:00Z', '/', {
+      ...a1,
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'spring',
+      referrer: 'https://www.google.com/search?q=sightline',
+    }),
     s1.engage('2026-03-06T14:01:00Z', '/', 0.5),
     s1.pv('2026-03-06T14:02:00Z', '/pricing', a1),
     s1.engage('2026-03-06T14:03:00Z', '/pricing', 0.8),
@@ -60,7 +66,12 @@ export async function loadMarchDataset(store: Store): Promise<void> {
     s5.click('2026-03-07T03:02:00Z', '/pricing', 'a.signup'),
     s5.submit('2026-03-07T03:03:00Z', '/signup', 'form#signup', 'hero'),
 
-    s3.pv('2026-03-08T06:30:00Z', '/', { ...a3, utm_source: 'newsletter', utm_medium: 'email', referrer: 'https://news.example.com/article' }),
+    s3.pv('2026-03-08T06:30:00Z', '/', {
+      ...a3,
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      referrer: 'https://news.example.com/article',
+    }),
     s3.pv('2026-03-08T06:50:00Z', '/signup', a3),
     s3.submit('2026-03-08T06:55:00Z', '/signup', 'form#signup'),
     s3.pv('2026-03-08T07:10:00Z', '/pricing', a3),
@@ -73,7 +84,13 @@ export async function loadMarchDataset(store: Store): Promise<void> {
     s4.click('2026-03-09T10:06:30Z', '/pricing', 'button.buy'),
   ]);
   await insert(store, [
-    s4.pv('2026-03-09T10:00:00Z', '/', { device: 'desktop', country: 'US', utm_source: 'google', utm_medium: 'organic', referrer: 'https://www.google.com/' }),
+    s4.pv('2026-03-09T10:00:00Z', '/', {
+      device: 'desktop',
+      country: 'US',
+      utm_source: 'google',
+      utm_medium: 'organic',
+      referrer: 'https://www.google.com/',
+    }),
 
     s6.pv('2026-03-09T20:00:00Z', '/blog/post-1', { country: 'US', referrer: 'https://t.co/abc' }),
     s6.engage('2026-03-09T20:02:00Z', '/blog/post-1', 0.3),
@@ -81,7 +98,12 @@ export async function loadMarchDataset(store: Store): Promise<void> {
     s6.pv('2026-03-09T20:04:00Z', '/pricing', { country: 'US' }),
     s6.click('2026-03-09T20:04:30Z', '/pricing', 'a.signup'),
 
-    s7.pv('2026-03-10T12:00:00Z', '/pricing', { ...a7, utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'march' }),
+    s7.pv('2026-03-10T12:00:00Z', '/pricing', {
+      ...a7,
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'march',
+    }),
     s7.pv('2026-03-10T12:01:00Z', '/', a7),
     s7.engage('2026-03-10T12:02:00Z', '/', 1.0),
     s7.submit('2026-03-10T12:03:00Z', '/', 'form#newsletter', 'footer'),
@@ -90,7 +112,14 @@ export async function loadMarchDataset(store: Store): Promise<void> {
   const b1 = session('b1', 'v1', { property_id: PROP_B });
   const b2 = session('b2', 'v9', { property_id: PROP_B });
   await insert(store, [
-    b1.pv('2026-03-06T15:00:00Z', '/', { device: 'desktop', country: 'US', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', referrer: 'https://www.google.com/' }),
+    b1.pv('2026-03-06T15:00:00Z', '/', {
+      device: 'desktop',
+      country: 'US',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'spring',
+      referrer: 'https://www.google.com/',
+    }),
     b1.pv('2026-03-06T15:01:00Z', '/docs', { device: 'desktop', country: 'US' }),
     b1.click('2026-03-06T15:02:00Z', '/docs', 'a.signup'),
     b2.pv('2026-03-09T09:00:00Z', '/docs', { device: 'mobile', country: 'FR' }),

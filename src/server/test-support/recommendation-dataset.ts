@@ -2,26 +2,105 @@ import type { EventInput } from '../../contract/events.js';
 import type { SnapshotElement, Store } from '../store/store.js';
 import { BOT_UA, insert, PROP_A, session } from './fixtures.js';
 
-const at = (now: Date, hoursAgo: number, minutes = 0) => new Date(now.getTime() - hoursAgo * 3_600_000 + minutes * 60_000).toISOString();
+const at = (now: Date, hoursAgo: number, minutes = 0) =>
+  new Date(now.getTime() - hoursAgo * 3_600_000 + minutes * 60_000).toISOString();
 const clear = { backgroundColor: 'rgba(0, 0, 0, 0)', borderRadius: '0px' };
 
 /** The elements the tracker would have sent, per page (none for /docs). */
 export const SNAPSHOTS: Record<string, SnapshotElement[]> = {
   '/': [
-    { selector: '#hero-title', tag: 'h1', kind: 'heading', text: 'Welcome to Acme — simple analytics for teams that care about privacy and speed', styles: { ...clear, color: 'rgb(17, 24, 39)', fontSize: '40px', fontWeight: '700', padding: '0px' } },
-    { selector: '#hero-cta', tag: 'a', kind: 'button', text: 'Learn more', href: 'https://a.example/pricing', styles: { color: 'rgb(255, 255, 255)', backgroundColor: 'rgb(147, 197, 253)', fontSize: '14px', fontWeight: '400', padding: '6px 12px', borderRadius: '4px' } },
-    { selector: '#menu-toggle', tag: 'button', kind: 'button', text: 'Menu', styles: { ...clear, color: 'rgb(17, 24, 39)', fontSize: '14px', fontWeight: '400', padding: '4px 8px' } },
-    { selector: 'nav a.docs', tag: 'a', kind: 'link', text: 'Documentation', href: 'https://docs.a.example/', styles: { ...clear, color: 'rgb(37, 99, 235)', fontSize: '14px', fontWeight: '400', padding: '0px' } },
-    { selector: '#hero-img', tag: 'img', kind: 'image', text: 'Dashboard screenshot', src: 'https://a.example/hero.png', styles: {} },
+    {
+      selector: '#hero-title',
+      tag: 'h1',
+      kind: 'heading',
+      text: 'Welcome to Acme — simple analytics for teams that care about privacy and speed',
+      styles: { ...clear, color: 'rgb(17, 24, 39)', fontSize: '40px', fontWeight: '700', padding: '0px' },
+    },
+    {
+      selector: '#hero-cta',
+      tag: 'a',
+      kind: 'button',
+      text: 'Learn more',
+      href: 'https://a.example/pricing',
+      styles: {
+        color: 'rgb(255, 255, 255)',
+        backgroundColor: 'rgb(147, 197, 253)',
+        fontSize: '14px',
+        fontWeight: '400',
+        padding: '6px 12px',
+        borderRadius: '4px',
+      },
+    },
+    {
+      selector: '#menu-toggle',
+      tag: 'button',
+      kind: 'button',
+      text: 'Menu',
+      styles: { ...clear, color: 'rgb(17, 24, 39)', fontSize: '14px', fontWeight: '400', padding: '4px 8px' },
+    },
+    {
+      selector: 'nav a.docs',
+      tag: 'a',
+      kind: 'link',
+      text: 'Documentation',
+      href: 'https://docs.a.example/',
+      styles: { ...clear, color: 'rgb(37, 99, 235)', fontSize: '14px', fontWeight: '400', padding: '0px' },
+    },
+    {
+      selector: '#hero-img',
+      tag: 'img',
+      kind: 'image',
+      text: 'Dashboard screenshot',
+      src: 'https://a.example/hero.png',
+      styles: {},
+    },
   ],
   '/pricing': [
-    { selector: '#pricing-title', tag: 'h1', kind: 'heading', text: 'Pricing', styles: { ...clear, color: 'rgb(17, 24, 39)', fontSize: '36px', fontWeight: '700', padding: '0px' } },
-    { selector: '#buy', tag: 'button', kind: 'button', text: 'Start free trial', styles: { color: 'rgb(255, 255, 255)', backgroundColor: 'rgb(29, 78, 216)', fontSize: '18px', fontWeight: '600', padding: '14px 28px', borderRadius: '6px' } },
+    {
+      selector: '#pricing-title',
+      tag: 'h1',
+      kind: 'heading',
+      text: 'Pricing',
+      styles: { ...clear, color: 'rgb(17, 24, 39)', fontSize: '36px', fontWeight: '700', padding: '0px' },
+    },
+    {
+      selector: '#buy',
+      tag: 'button',
+      kind: 'button',
+      text: 'Start free trial',
+      styles: {
+        color: 'rgb(255, 255, 255)',
+        backgroundColor: 'rgb(29, 78, 216)',
+        fontSize: '18px',
+        fontWeight: '600',
+        padding: '14px 28px',
+        borderRadius: '6px',
+      },
+    },
   ],
   '/signup': [
-    { selector: '#signup-title', tag: 'h1', kind: 'heading', text: 'Create your account', styles: { ...clear, color: 'rgb(17, 24, 39)', fontSize: '32px', fontWeight: '700', padding: '0px' } },
+    {
+      selector: '#signup-title',
+      tag: 'h1',
+      kind: 'heading',
+      text: 'Create your account',
+      styles: { ...clear, color: 'rgb(17, 24, 39)', fontSize: '32px', fontWeight: '700', padding: '0px' },
+    },
     { selector: '#signup-form', tag: 'form', kind: 'form', text: '', styles: {} },
-    { selector: '#signup-form button', tag: 'button', kind: 'button', text: 'Submit', styles: { color: 'rgb(17, 24, 39)', backgroundColor: 'rgb(229, 231, 235)', fontSize: '16px', fontWeight: '400', padding: '10px 20px', borderRadius: '4px' } },
+    {
+      selector: '#signup-form button',
+      tag: 'button',
+      kind: 'button',
+      text: 'Submit',
+      styles: {
+        color: 'rgb(17, 24, 39)',
+        backgroundColor: 'rgb(229, 231, 235)',
+        fontSize: '16px',
+        fontWeight: '400',
+        padding: '10px 20px',
+        borderRadius: '4px',
+      },
+    },
   ],
 };
 
@@ -53,7 +132,8 @@ export async function loadRecommendationDataset(store: Store, now: Date): Promis
     if (i === 30 || i === 31) events.push(s.click(at(now, h, 1), '/', '#hero-cta'));
     if (i >= 30) events.push(s.pv(at(now, h, 2), '/pricing'), s.engage(at(now, h, 3), '/pricing', 0.8));
   }
-  for (let i = 0; i < 5; i++) events.push(session(`old${i}`, `vo${i}`).pv(at(now, 40 * 24 + i), i === 0 ? '/archive' : '/'));
+  for (let i = 0; i < 5; i++)
+    events.push(session(`old${i}`, `vo${i}`).pv(at(now, 40 * 24 + i), i === 0 ? '/archive' : '/'));
   const bot = session('bot1', 'vbot', { user_agent: BOT_UA });
   events.push(bot.pv(at(now, 3), '/'), bot.click(at(now, 3, 1), '/', 'nav a.docs'));
   for (let i = 0; i < 25; i++) {
@@ -62,7 +142,11 @@ export async function loadRecommendationDataset(store: Store, now: Date): Promis
     events.push(s.pv(at(now, h), '/pricing'), s.engage(at(now, h, 1), '/pricing', 0.8));
     if (i < 9) events.push(s.click(at(now, h, 1), '/pricing', '#buy'));
     events.push(s.pv(at(now, h, 3), '/signup'), s.engage(at(now, h, 4), '/signup', 0.9));
-    if (i === 0) events.push(s.click(at(now, h, 5), '/signup', '#signup-form button'), s.submit(at(now, h, 5), '/signup', '#signup-form'));
+    if (i === 0)
+      events.push(
+        s.click(at(now, h, 5), '/signup', '#signup-form button'),
+        s.submit(at(now, h, 5), '/signup', '#signup-form'),
+      );
   }
   for (let i = 0; i < 20; i++) {
     const s = session(`d${i}`, `vd${i}`, { device: 'desktop' });
@@ -72,7 +156,12 @@ export async function loadRecommendationDataset(store: Store, now: Date): Promis
   await insert(store, events, now);
   const day = new Date(now.getTime() - 86_400_000);
   await store.saveSnapshots([
-    { property_id: PROP_A, path: '/', ts: new Date(now.getTime() - 10 * 86_400_000), elements: [{ ...SNAPSHOTS['/'][0], text: 'Old headline' }] },
+    {
+      property_id: PROP_A,
+      path: '/',
+      ts: new Date(now.getTime() - 10 * 86_400_000),
+      elements: [{ ...SNAPSHOTS['/'][0], text: 'Old headline' }],
+    },
     ...Object.entries(SNAPSHOTS).map(([path, elements]) => ({ property_id: PROP_A, path, ts: day, elements })),
   ]);
 }

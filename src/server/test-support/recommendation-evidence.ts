@@ -16,7 +16,8 @@ export function useRecommendationEvidence(): { ev: Record<string, PageEvidence>;
   beforeAll(async () => {
     env = await createTestEnv();
     await loadRecommendationDataset(env.store, RECOMMENDATION_NOW);
-    for (const page of ['/', '/pricing', '/signup', '/docs']) ev[page] = await gatherPageEvidence(env.store, PROP_A, page, RECOMMENDATION_NOW);
+    for (const page of ['/', '/pricing', '/signup', '/docs'])
+      ev[page] = await gatherPageEvidence(env.store, PROP_A, page, RECOMMENDATION_NOW);
   });
   afterAll(() => env.close());
   return { ev, env: () => env };

@@ -6,9 +6,14 @@ import { experimentStats, type VariantCounts } from '../experiments/statistics.j
 export const labels = ['Control', 'Variant B', 'Variant C', 'Variant D'];
 /** Arms as [sessions, conversions], control first. */
 export const stats = (arms: [number, number][], daysRunning = 14) =>
-  experimentStats(arms.map(([sessions, conversions]): VariantCounts => ({ sessions, conversions })), { daysRunning, labels });
-export const chance = (variant: [number, number], control: [number, number]) => stats([control, variant]).perVariant[1]!.chance_to_beat_control!;
-export const interval = (variant: [number, number], control: [number, number]) => stats([control, variant]).perVariant[1]!.uplift_interval!;
+  experimentStats(
+    arms.map(([sessions, conversions]): VariantCounts => ({ sessions, conversions })),
+    { daysRunning, labels },
+  );
+export const chance = (variant: [number, number], control: [number, number]) =>
+  stats([control, variant]).perVariant[1]!.chance_to_beat_control!;
+export const interval = (variant: [number, number], control: [number, number]) =>
+  stats([control, variant]).perVariant[1]!.uplift_interval!;
 
 // An independent check of the closed forms: draws from the posteriors with a seeded PRNG (mulberry32),
 // Box–Muller normals and Marsaglia–Tsang gammas; Beta(a, b) = X / (X + Y) with X ~ Γ(a), Y ~ Γ(b).
@@ -22,7 +27,8 @@ function sampler(seed: number) {
     return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
   };
   let spare: number | null = null;
-  const normal = () => { // Box–Muller, both outputs used
+  const normal = () => {
+    // Box–Muller, both outputs used
     if (spare !== null) {
       const z = spare;
       spare = null;
@@ -33,7 +39,8 @@ function sampler(seed: number) {
     spare = r * Math.sin(theta);
     return r * Math.cos(theta);
   };
-  const gamma = (shape: number) => { // shape ≥ 1, always true for 1 + count
+  const gamma = (shape: number) => {
+    // shape ≥ 1, always true for 1 + count
     const d = shape - 1 / 3;
     const c = 1 / Math.sqrt(9 * d);
     for (;;) {
@@ -56,7 +63,12 @@ export function monteCarloChance(variant: [number, number], control: [number, nu
 }
 
 /** Share of seeded posterior draws of (p_v − p_c) / p_c below, inside and above [low, high]. */
-export function monteCarloCoverage(variant: [number, number], control: [number, number], [low, high]: [number, number], draws = 200_000) {
+export function monteCarloCoverage(
+  variant: [number, number],
+  control: [number, number],
+  [low, high]: [number, number],
+  draws = 200_000,
+) {
   const draw = sampler(7);
   let below = 0;
   let above = 0;

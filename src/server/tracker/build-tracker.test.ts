@@ -28,7 +28,19 @@ describe('the tracker bundle', () => {
     const withOps = (...ops: ('text' | 'html' | 'css')[]) => ({
       experiments: [
         { id: 'r', page: '/a', type: 'redirect' as const, variants: [{ changes: [] }, { url: '/b' }] },
-        { id: 'n', page: '/', type: 'nocode' as const, variants: [{ changes: [] }, { changes: ops.map((op) => (op === 'css' ? { selector: 'h1', op, value: {} } : { selector: 'h1', op, value: 'x' })) }] },
+        {
+          id: 'n',
+          page: '/',
+          type: 'nocode' as const,
+          variants: [
+            { changes: [] },
+            {
+              changes: ops.map((op) =>
+                op === 'css' ? { selector: 'h1', op, value: {} } : { selector: 'h1', op, value: 'x' },
+              ),
+            },
+          ],
+        },
       ],
     });
     expect(needsHtmlSanitizer(withOps('text', 'css'))).toBe(false);

@@ -27,4 +27,6 @@ export async function buildTracker(opts: { htmlSanitizer?: boolean } = {}): Prom
 
 /** Whether a configuration has an `html` change, and so needs the script built with `htmlSanitizer`. */
 export const needsHtmlSanitizer = (config: TrackerConfig): boolean =>
-  config.experiments.some((e) => e.variants.some((v) => ('changes' in v ? v.changes ?? [] : []).some((c) => c.op === 'html')));
+  config.experiments.some((e) =>
+    e.variants.some((v) => ('changes' in v ? (v.changes ?? []) : []).some((c) => c.op === 'html')),
+  );

@@ -11,7 +11,10 @@ export interface ConfigCache<T> {
  * A failed read is remembered too, so a store in trouble is not asked again by every download.
  * At most `maxEntries` properties are held; the oldest go first.
  */
-export function configCache<T>(read: (propertyId: string) => Promise<T>, opts: { ttlMs: number; maxEntries?: number; now?: () => number }): ConfigCache<T> {
+export function configCache<T>(
+  read: (propertyId: string) => Promise<T>,
+  opts: { ttlMs: number; maxEntries?: number; now?: () => number },
+): ConfigCache<T> {
   const now = opts.now ?? Date.now;
   const maxEntries = opts.maxEntries ?? 1_000;
   const entries = new Map<string, { at: number; value: Promise<T> }>();

@@ -38,7 +38,8 @@ export async function encodeScript(text: string, quality = constants.BROTLI_MAX_
 
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type Encoding = (typeof ENCODINGS)[number];
-const etagOf = (script: EncodedScript, encoding: Encoding) => `"${script.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+const etagOf = (script: EncodedScript, encoding: Encoding) =>
+  `"${script.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
 
 /** Whether If-None-Match names this script in any encoding (the bytes a browser keeps are the same). */
 function unchanged(script: EncodedScript, ifNoneMatch: string | undefined): boolean {

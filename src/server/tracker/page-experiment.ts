@@ -20,6 +20,8 @@ export function pageExperiment(e: ExperimentLike): PageExperiment {
     id: e.id,
     page: e.page,
     type: e.type,
-    variants: e.variants.map((v, i) => (i === 0 || typeof v.url != 'string' ? { changes: v.changes ?? [] } : { url: v.url })),
+    variants: e.variants.map((v, i) =>
+      i === 0 || typeof v.url != 'string' ? { changes: v.changes ?? [] } : { url: v.url },
+    ),
   };
 }

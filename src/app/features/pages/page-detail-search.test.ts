@@ -4,7 +4,9 @@ import { pageDetailSearch } from './page-detail-search.js';
 describe('page detail search', () => {
   it('keeps a page path', () => {
     expect(pageDetailSearch.parse({ path: '/pricing' })).toEqual({ path: '/pricing' });
-    expect(pageDetailSearch.parse({ path: '/blog/ab-testing-without-flicker' })).toEqual({ path: '/blog/ab-testing-without-flicker' });
+    expect(pageDetailSearch.parse({ path: '/blog/ab-testing-without-flicker' })).toEqual({
+      path: '/blog/ab-testing-without-flicker',
+    });
   });
 
   it('falls back to no page for a missing, relative, query-carrying or non-text path', () => {

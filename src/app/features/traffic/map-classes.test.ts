@@ -20,7 +20,9 @@ describe('country map colour steps', () => {
 
   it('puts each count in its step', () => {
     const bounds = [1, 6, 30, 200, 1000];
-    expect([0, 1, 5, 6, 199, 200, 999, 1000, 50_000].map((n) => classOf(n, bounds))).toEqual([-1, 0, 0, 1, 2, 3, 3, 4, 4]);
+    expect([0, 1, 5, 6, 199, 200, 999, 1000, 50_000].map((n) => classOf(n, bounds))).toEqual([
+      -1, 0, 0, 1, 2, 3, 3, 4, 4,
+    ]);
   });
 
   it('keeps the palest step visibly coloured', () => {

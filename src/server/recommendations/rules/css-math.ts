@@ -68,7 +68,18 @@ function toHsl([r, g, b]: Rgb): [number, number, number] {
 function fromHsl(h: number, s: number, l: number): Rgb {
   const c = (1 - Math.abs(2 * l - 1)) * s;
   const x = c * (1 - Math.abs(((h / 60) % 2) - 1));
-  const [r, g, b] = h < 60 ? [c, x, 0] : h < 120 ? [x, c, 0] : h < 180 ? [0, c, x] : h < 240 ? [0, x, c] : h < 300 ? [x, 0, c] : [c, 0, x];
+  const [r, g, b] =
+    h < 60
+      ? [c, x, 0]
+      : h < 120
+        ? [x, c, 0]
+        : h < 180
+          ? [0, c, x]
+          : h < 240
+            ? [0, x, c]
+            : h < 300
+              ? [x, 0, c]
+              : [c, 0, x];
   const m = l - c / 2;
   return [r, g, b].map((v) => (v + m) * 255) as Rgb;
 }
@@ -124,7 +135,12 @@ const sameValue = (prop: string, a: string, b: string | undefined) =>
  * `#ffffff` is white text's `rgb(255, 255, 255)`), and its control with the same properties: a
  * variant must never propose what the page already shows. Empty when nothing would change.
  */
-export function changedStyles(el: SnapshotElement | null, variant: Record<string, string>): { control: Record<string, string>; variant: Record<string, string> } {
-  const changed = Object.fromEntries(Object.entries(variant).filter(([prop, value]) => !sameValue(prop, value, el?.styles[prop])));
+export function changedStyles(
+  el: SnapshotElement | null,
+  variant: Record<string, string>,
+): { control: Record<string, string>; variant: Record<string, string> } {
+  const changed = Object.fromEntries(
+    Object.entries(variant).filter(([prop, value]) => !sameValue(prop, value, el?.styles[prop])),
+  );
   return { control: currentStyles(el, Object.keys(changed)), variant: changed };
 }

@@ -20,23 +20,25 @@ export const ctaText: Rule = (ev) => {
       const label = actionLabel(el, ev.page, heading);
       if (!label || label.toLowerCase() === el.text.toLowerCase()) return [];
       const clicks = clicksOn(ev, el.selector);
-      return [{
-        rule: 'cta-text' as const,
-        title: `Replace the generic label ${quote(el.text)} with ${quote(label)}`,
-        target: fromSnapshot(el),
-        change_type: 'text' as const,
-        control_value: el.text,
-        variant_value: label,
-        n: ev.pageViews,
-        events: clicks.count,
-        gap: 0.5 + 0.5 * shortfall(clicks.perView, CTA_CLICK_BENCHMARK),
-        maxLift: MAX_LIFT,
-        controlKnown: true,
-        evidence: [
-          `${quote(el.text)} (${el.selector}) does not say what happens on click`,
-          `it got ${count(clicks.count, 'click')} in ${count(ev.pageViews, 'page view')} (${pct(clicks.perView)} click-through, ${pct(clicks.share)} of the page's ${count(ev.clicks.total, 'click')})`,
-          `the new label comes from ${el.href ? 'where it leads, ' : ''}the page ${ev.page}${heading ? ` and its heading ${quote(heading)}` : ''}`,
-        ],
-      }];
+      return [
+        {
+          rule: 'cta-text' as const,
+          title: `Replace the generic label ${quote(el.text)} with ${quote(label)}`,
+          target: fromSnapshot(el),
+          change_type: 'text' as const,
+          control_value: el.text,
+          variant_value: label,
+          n: ev.pageViews,
+          events: clicks.count,
+          gap: 0.5 + 0.5 * shortfall(clicks.perView, CTA_CLICK_BENCHMARK),
+          maxLift: MAX_LIFT,
+          controlKnown: true,
+          evidence: [
+            `${quote(el.text)} (${el.selector}) does not say what happens on click`,
+            `it got ${count(clicks.count, 'click')} in ${count(ev.pageViews, 'page view')} (${pct(clicks.perView)} click-through, ${pct(clicks.share)} of the page's ${count(ev.clicks.total, 'click')})`,
+            `the new label comes from ${el.href ? 'where it leads, ' : ''}the page ${ev.page}${heading ? ` and its heading ${quote(heading)}` : ''}`,
+          ],
+        },
+      ];
     });
 };

@@ -23,22 +23,24 @@ export const formButton: Rule = (ev) => {
       padding: `${Math.max(14, Math.round(pad.v * 1.4))}px ${Math.max(28, Math.round(pad.h * 1.4))}px`,
     });
     if (Object.keys(variant).length === 0) return [];
-    return [{
-      rule: 'form-button' as const,
-      title: `Make the ${button.text ? quote(button.text) + ' ' : ''}button of ${form.selector} unmistakable`,
-      target: fromSnapshot(button),
-      change_type: 'css' as const,
-      control_value: JSON.stringify(control),
-      variant_value: JSON.stringify(variant),
-      n: ev.pageViews,
-      events: submits.count,
-      gap: shortfall(submits.perView, FORM_SUBMIT_BENCHMARK),
-      maxLift: MAX_LIFT,
-      controlKnown: true,
-      evidence: [
-        `${form.selector} was submitted ${count(submits.count, 'time')} in ${count(ev.pageViews, 'page view')}: ${pct(submits.perView)} against a ${pct(FORM_SUBMIT_BENCHMARK)} benchmark`,
-        `its button ${button.selector} is ${button.styles.backgroundColor ?? 'unknown'} with ${button.styles.color ?? 'unknown'} text at ${button.styles.fontSize ?? 'unknown'}`,
-      ],
-    }];
+    return [
+      {
+        rule: 'form-button' as const,
+        title: `Make the ${button.text ? quote(button.text) + ' ' : ''}button of ${form.selector} unmistakable`,
+        target: fromSnapshot(button),
+        change_type: 'css' as const,
+        control_value: JSON.stringify(control),
+        variant_value: JSON.stringify(variant),
+        n: ev.pageViews,
+        events: submits.count,
+        gap: shortfall(submits.perView, FORM_SUBMIT_BENCHMARK),
+        maxLift: MAX_LIFT,
+        controlKnown: true,
+        evidence: [
+          `${form.selector} was submitted ${count(submits.count, 'time')} in ${count(ev.pageViews, 'page view')}: ${pct(submits.perView)} against a ${pct(FORM_SUBMIT_BENCHMARK)} benchmark`,
+          `its button ${button.selector} is ${button.styles.backgroundColor ?? 'unknown'} with ${button.styles.color ?? 'unknown'} text at ${button.styles.fontSize ?? 'unknown'}`,
+        ],
+      },
+    ];
   });
 };

@@ -23,28 +23,32 @@ export const headlineClarity: Rule = (ev) => {
   if (!h) return [];
   let variant = shorterHeadline(h.text);
   if (variant === h.text.trim()) {
-    const top = ev.clicks.targets.map((t) => elementsOf(ev).find((e) => e.selector === t.target)).find((e) => e?.text && !isGeneric(e.text));
+    const top = ev.clicks.targets
+      .map((t) => elementsOf(ev).find((e) => e.selector === t.target))
+      .find((e) => e?.text && !isGeneric(e.text));
     if (!top) return [];
     variant = `${variant}: ${top.text}`;
   }
   const bounced = Math.round(ev.bounceRate * entries);
-  return [{
-    rule: 'headline-clarity',
-    title: `Shorten the headline to what visitors get`,
-    target: fromSnapshot(h),
-    change_type: 'text',
-    control_value: h.text,
-    variant_value: variant,
-    n: entries,
-    events: bounced,
-    // Both signals count equally: leaving at once, and not scrolling while there.
-    gap: (excess(ev.bounceRate, BOUNCE_CEILING) + shortfall(ev.avgScrollDepth, SCROLL_FLOOR)) / 2,
-    maxLift: MAX_LIFT,
-    controlKnown: true,
-    evidence: [
-      `${fmt(bounced)} of the ${fmt(entries)} sessions that landed on ${ev.page} left without another page: ${pct(ev.bounceRate)} bounce rate (above ${pct(BOUNCE_CEILING)})`,
-      `visitors scrolled ${pct(ev.avgScrollDepth)} of the page on average (below ${pct(SCROLL_FLOOR)}), so the heading is most of what they read`,
-      `the current heading ${quote(h.text)} has ${h.text.trim().split(/\s+/).length} words; the variant has ${variant.split(/\s+/).length}`,
-    ],
-  }];
+  return [
+    {
+      rule: 'headline-clarity',
+      title: `Shorten the headline to what visitors get`,
+      target: fromSnapshot(h),
+      change_type: 'text',
+      control_value: h.text,
+      variant_value: variant,
+      n: entries,
+      events: bounced,
+      // Both signals count equally: leaving at once, and not scrolling while there.
+      gap: (excess(ev.bounceRate, BOUNCE_CEILING) + shortfall(ev.avgScrollDepth, SCROLL_FLOOR)) / 2,
+      maxLift: MAX_LIFT,
+      controlKnown: true,
+      evidence: [
+        `${fmt(bounced)} of the ${fmt(entries)} sessions that landed on ${ev.page} left without another page: ${pct(ev.bounceRate)} bounce rate (above ${pct(BOUNCE_CEILING)})`,
+        `visitors scrolled ${pct(ev.avgScrollDepth)} of the page on average (below ${pct(SCROLL_FLOOR)}), so the heading is most of what they read`,
+        `the current heading ${quote(h.text)} has ${h.text.trim().split(/\s+/).length} words; the variant has ${variant.split(/\s+/).length}`,
+      ],
+    },
+  ];
 };

@@ -25,21 +25,23 @@ export const linkToButton: Rule = (ev) =>
       fontWeight: '600',
       textDecoration: 'none',
     });
-    return [{
-      rule: 'link-to-button' as const,
-      title: `Turn the link ${link.text ? quote(link.text) : link.selector} into a button`,
-      target: fromSnapshot(link),
-      change_type: 'css' as const,
-      control_value: JSON.stringify(control),
-      variant_value: JSON.stringify(variant),
-      n: ev.clicks.total,
-      events: clicks.count,
-      gap: Math.min(1, clicks.share / FULL_SHARE),
-      maxLift: MAX_LIFT,
-      controlKnown: true,
-      evidence: [
-        `${link.selector} took ${fmt(clicks.count)} of the page's ${count(ev.clicks.total, 'click')} (${pct(clicks.share)}), more than any ${pct(LINK_SHARE_THRESHOLD)} a plain link should carry`,
-        `it looks like running text: background ${link.styles.backgroundColor ?? 'unknown'}, padding ${link.styles.padding ?? 'unknown'}`,
-      ],
-    }];
+    return [
+      {
+        rule: 'link-to-button' as const,
+        title: `Turn the link ${link.text ? quote(link.text) : link.selector} into a button`,
+        target: fromSnapshot(link),
+        change_type: 'css' as const,
+        control_value: JSON.stringify(control),
+        variant_value: JSON.stringify(variant),
+        n: ev.clicks.total,
+        events: clicks.count,
+        gap: Math.min(1, clicks.share / FULL_SHARE),
+        maxLift: MAX_LIFT,
+        controlKnown: true,
+        evidence: [
+          `${link.selector} took ${fmt(clicks.count)} of the page's ${count(ev.clicks.total, 'click')} (${pct(clicks.share)}), more than any ${pct(LINK_SHARE_THRESHOLD)} a plain link should carry`,
+          `it looks like running text: background ${link.styles.backgroundColor ?? 'unknown'}, padding ${link.styles.padding ?? 'unknown'}`,
+        ],
+      },
+    ];
   });

@@ -2,18 +2,40 @@ import type { SnapshotElement } from '../../store/store.js';
 
 /** Labels that say "do something" without saying what: the visitor has to guess what happens next. */
 const GENERIC = new Set([
-  'submit', 'send', 'go', 'ok', 'click', 'click here', 'click me', 'here', 'learn more', 'read more',
-  'find out more', 'see more', 'more', 'details', 'more details', 'continue', 'next',
+  'submit',
+  'send',
+  'go',
+  'ok',
+  'click',
+  'click here',
+  'click me',
+  'here',
+  'learn more',
+  'read more',
+  'find out more',
+  'see more',
+  'more',
+  'details',
+  'more details',
+  'continue',
+  'next',
 ]);
 
 const STOP = new Set(
-  ('a an and are as at be but by for from has have in into is it its of on or our so than that the their this to ' +
-    'was we were what when which who why will with you your us my more most very just all any can get').split(' '),
+  (
+    'a an and are as at be but by for from has have in into is it its of on or our so than that the their this to ' +
+    'was we were what when which who why will with you your us my more most very just all any can get'
+  ).split(' '),
 );
 
 const GREETING = /^(welcome|hello|hi|hey|introducing|meet)\b/i;
 
-const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N} ]/gu, ' ').replace(/\s+/g, ' ').trim();
+const norm = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export const isGeneric = (text: string) => GENERIC.has(norm(text));
 
@@ -77,9 +99,15 @@ export function actionLabel(el: { href?: string }, page: string, heading: string
  * clause that says what the visitor gets, cut to `maxWords` without ending on a filler word.
  */
 export function shorterHeadline(text: string, maxWords = 8): string {
-  const segments = text.split(/\s+[—–|-]\s+|:\s+/).map((s) => s.trim()).filter(Boolean);
+  const segments = text
+    .split(/\s+[—–|-]\s+|:\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const chosen = segments.find((s) => !GREETING.test(s)) ?? segments[0] ?? '';
-  let words = chosen.replace(/[.!?…]+$/u, '').split(/\s+/).filter(Boolean);
+  let words = chosen
+    .replace(/[.!?…]+$/u, '')
+    .split(/\s+/)
+    .filter(Boolean);
   if (words.length > maxWords) {
     words = words.slice(0, maxWords);
     while (words.length > 1 && STOP.has(words[words.length - 1].toLowerCase().replace(/[^\p{L}]/gu, ''))) words.pop();

@@ -2,7 +2,8 @@ import type { SnapshotElement } from '../../store/store.js';
 import type { PageEvidence, TargetFigure } from '../page-evidence.js';
 import type { Strength } from '../scoring.js';
 
-export type RuleId = 'cta-contrast' | 'cta-text' | 'headline-clarity' | 'form-button' | 'link-to-button' | 'tap-targets';
+export type RuleId =
+  'cta-contrast' | 'cta-text' | 'headline-clarity' | 'form-button' | 'link-to-button' | 'tap-targets';
 
 /** The element a recommendation changes: a snapshot element, or a selector seen only in click data. */
 export interface Target {
@@ -27,12 +28,27 @@ export type Rule = (ev: PageEvidence) => Draft[];
 /** Below this many page views a rate is mostly noise; rules that read rates stay quiet. */
 export const MIN_VIEWS = 10;
 
-export const fromSnapshot = (el: SnapshotElement): Target => ({ selector: el.selector, element_type: el.kind, element: el });
+export const fromSnapshot = (el: SnapshotElement): Target => ({
+  selector: el.selector,
+  element_type: el.kind,
+  element: el,
+});
 
 /** Without a snapshot, the kind is read off the selector's leading tag, if it has one. */
 export function fromSelector(selector: string): Target {
   const tag = /^([a-z][a-z0-9]*)/i.exec(selector)?.[1]?.toLowerCase() ?? '';
-  const kind = tag === 'a' ? 'link' : ['button', 'input'].includes(tag) ? 'button' : tag === 'form' ? 'form' : /^h[1-6]$/.test(tag) ? 'heading' : tag === 'img' ? 'image' : 'element';
+  const kind =
+    tag === 'a'
+      ? 'link'
+      : ['button', 'input'].includes(tag)
+        ? 'button'
+        : tag === 'form'
+          ? 'form'
+          : /^h[1-6]$/.test(tag)
+            ? 'heading'
+            : tag === 'img'
+              ? 'image'
+              : 'element';
   return { selector, element_type: kind, element: null };
 }
 
@@ -56,7 +72,9 @@ export function submitButtonOf(ev: PageEvidence, form: SnapshotElement): Snapsho
   return (
     buttons.find((b) => b.selector.startsWith(`${form.selector} `) || b.selector.startsWith(`${form.selector}>`)) ??
     buttons.find((b) => b.tag === 'input') ??
-    (elementsOf(ev, 'form').length === 1 ? buttons.find((b) => b.tag === 'button' && SUBMIT_TEXT.test(b.text)) : undefined) ??
+    (elementsOf(ev, 'form').length === 1
+      ? buttons.find((b) => b.tag === 'button' && SUBMIT_TEXT.test(b.text))
+      : undefined) ??
     null
   );
 }

@@ -17,9 +17,15 @@ export const CLAIM_SETTLE_MS = 50;
  * answer is read from ClickHouse (FINAL), never from memory, so every Sightline server on the same
  * database agrees: a session deleted through one is refused by all on their next request.
  */
-export function adminSessionQueries(db: ChDb): Pick<Store, 'createSignInToken' | 'consumeSignInToken' | 'createAdminSession' | 'adminSessionValid' | 'deleteAdminSession'> {
+export function adminSessionQueries(
+  db: ChDb,
+): Pick<
+  Store,
+  'createSignInToken' | 'consumeSignInToken' | 'createAdminSession' | 'adminSessionValid' | 'deleteAdminSession'
+> {
   const sessionExists = async (hash: string, extra = '', params: Record<string, unknown> = {}) =>
-    (await db.all(`SELECT 1 FROM admin_sessions FINAL WHERE hash = {hash:String}${extra} LIMIT 1`, { hash, ...params })).length > 0;
+    (await db.all(`SELECT 1 FROM admin_sessions FINAL WHERE hash = {hash:String}${extra} LIMIT 1`, { hash, ...params }))
+      .length > 0;
 
   return {
     async createSignInToken(hash, expiresAt) {
@@ -50,18 +56,24 @@ export function adminSessionQueries(db: ChDb): Pick<Store, 'createSignInToken' |
       const nonce = randomUUID();
       await db.insert('sign_in_uses', [{ hash, nonce }], ['hash', 'nonce']);
       await sleep(CLAIM_SETTLE_MS);
-      const [first] = await db.all<{ nonce: string }>('SELECT nonce FROM sign_in_uses WHERE hash = {hash:String} ORDER BY at, nonce LIMIT 1', { hash });
+      const [first] = await db.all<{ nonce: string }>(
+        'SELECT nonce FROM sign_in_uses WHERE hash = {hash:String} ORDER BY at, nonce LIMIT 1',
+        { hash },
+      );
       return first?.nonce === nonce;
     },
 
     async createAdminSession(hash, expiresAt) {
       await db.insert('admin_sessions', [{ hash, expires_at: chTime(expiresAt), version: 1, is_deleted: 0 }]);
     },
-    adminSessionValid: (hash, now) => sessionExists(hash, ` AND expires_at > {now:DateTime64(3, 'UTC')}`, { now: chTime(now) }),
+    adminSessionValid: (hash, now) =>
+      sessionExists(hash, ` AND expires_at > {now:DateTime64(3, 'UTC')}`, { now: chTime(now) }),
     async deleteAdminSession(hash) {
       // As the embedded store's DELETE: true for any stored session, expired or not.
       if (!(await sessionExists(hash))) return false;
-      await db.insert('admin_sessions', [{ hash, expires_at: chTime(new Date(0)), version: DELETED_VERSION, is_deleted: 1 }]);
+      await db.insert('admin_sessions', [
+        { hash, expires_at: chTime(new Date(0)), version: DELETED_VERSION, is_deleted: 1 },
+      ]);
       return true;
     },
   };

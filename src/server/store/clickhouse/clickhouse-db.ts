@@ -18,10 +18,20 @@ export interface ChDb {
   all<T>(sql: string, params?: ChParams): Promise<T[]>;
   run(sql: string, params?: ChParams): Promise<void>;
   /** Inserts JSON rows (JSONEachRow) into a table; `columns` names them when the table has more (or EPHEMERAL ones). */
-  insert(table: string, rows: readonly object[], columns?: readonly string[], settings?: Record<string, number | string>): Promise<void>;
+  insert(
+    table: string,
+    rows: readonly object[],
+    columns?: readonly string[],
+    settings?: Record<string, number | string>,
+  ): Promise<void>;
 }
 
-export function chDb(client: ClickHouseClient, database: string, cluster: string | null, kind: ChDb['kind'] = 'server'): ChDb {
+export function chDb(
+  client: ClickHouseClient,
+  database: string,
+  cluster: string | null,
+  kind: ChDb['kind'] = 'server',
+): ChDb {
   return {
     client,
     database,
@@ -37,11 +47,18 @@ export function chDb(client: ClickHouseClient, database: string, cluster: string
       reportingUnavailable(async () => {
         await client.command({ query: sql, query_params: params });
       }),
-    insert: (table: string, rows: readonly object[], columns?: readonly string[], settings?: Record<string, number | string>) =>
+    insert: (
+      table: string,
+      rows: readonly object[],
+      columns?: readonly string[],
+      settings?: Record<string, number | string>,
+    ) =>
       reportingUnavailable(async () => {
         if (rows.length === 0) return;
         await client.insert({
-          table, values: rows as object[], format: 'JSONEachRow',
+          table,
+          values: rows as object[],
+          format: 'JSONEachRow',
           ...(columns ? { columns: [...columns] as [string, ...string[]] } : {}),
           ...(settings ? { clickhouse_settings: settings } : {}),
         });

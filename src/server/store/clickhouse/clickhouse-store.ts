@@ -30,7 +30,12 @@ export interface ClickhouseOptions {
 /** Opens the ClickHouse store: checks the server's version, creates the database and migrates it. */
 export async function openClickhouseStore(opts: ClickhouseOptions): Promise<Store> {
   const cluster = opts.cluster ?? null;
-  const root = chDb(await connectClickhouse(opts.target, { inDatabase: false, plain: true }), 'default', cluster, opts.target.kind);
+  const root = chDb(
+    await connectClickhouse(opts.target, { inDatabase: false, plain: true }),
+    'default',
+    cluster,
+    opts.target.kind,
+  );
   // Connected before the first one closes: a throw-away chDB (`:memory:`) lives as long as a connection to it.
   const db = chDb(await connectClickhouse(opts.target, { cluster }), opts.target.database, cluster, opts.target.kind);
   try {
@@ -44,7 +49,10 @@ export async function openClickhouseStore(opts: ClickhouseOptions): Promise<Stor
   }
   await migrate(db);
   return clickhouseStore(db, async () => {
-    if (opts.dropOnClose) await db.run(`DROP DATABASE IF EXISTS \`${db.database}\`${cluster ? ` ON CLUSTER \`${cluster}\` SYNC` : ' SYNC'}`);
+    if (opts.dropOnClose)
+      await db.run(
+        `DROP DATABASE IF EXISTS \`${db.database}\`${cluster ? ` ON CLUSTER \`${cluster}\` SYNC` : ' SYNC'}`,
+      );
     await db.client.close();
   });
 }
@@ -63,7 +71,9 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     insertEvents: (events) => insertEvents(db, events),
     async countEvents(propertyIds?: string[]) {
       const [row] = propertyIds
-        ? await db.all<{ n: number }>('SELECT count() AS n FROM events WHERE property_id IN {ids:Array(String)}', { ids: propertyIds })
+        ? await db.all<{ n: number }>('SELECT count() AS n FROM events WHERE property_id IN {ids:Array(String)}', {
+            ids: propertyIds,
+          })
         : await db.all<{ n: number }>('SELECT count() AS n FROM events');
       return Number(row.n);
     },

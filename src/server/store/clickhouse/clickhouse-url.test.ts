@@ -7,9 +7,19 @@ import { versionSupported } from './server-version.js';
 describe('CLICKHOUSE_URL', () => {
   it('reads a server URL: credentials (decoded), host and port, and the database from the path', () => {
     expect(parseClickhouseUrl('https://writer:p%40ss@ch.internal:8443/analytics')).toEqual({
-      kind: 'server', url: 'https://ch.internal:8443', username: 'writer', password: 'p@ss', database: 'analytics',
+      kind: 'server',
+      url: 'https://ch.internal:8443',
+      username: 'writer',
+      password: 'p@ss',
+      database: 'analytics',
     });
-    expect(parseClickhouseUrl('http://ch:8123')).toEqual({ kind: 'server', url: 'http://ch:8123', username: 'default', password: '', database: 'sightline' });
+    expect(parseClickhouseUrl('http://ch:8123')).toEqual({
+      kind: 'server',
+      url: 'http://ch:8123',
+      username: 'default',
+      password: '',
+      database: 'sightline',
+    });
   });
 
   it('reads chdb:PATH as the embedded engine at PATH', () => {
@@ -37,7 +47,9 @@ describe('the server version check', () => {
   it('refuses to start on an older server, naming both versions, before creating anything', async () => {
     const old = await startChdbHttpBridge({ version: '18.16.1' });
     try {
-      await expect(openClickhouseStoreFromUrl(`${old.url}/too_old`)).rejects.toThrow('ClickHouse 18.16.1 is too old: Sightline needs ClickHouse 24.8 or newer');
+      await expect(openClickhouseStoreFromUrl(`${old.url}/too_old`)).rejects.toThrow(
+        'ClickHouse 18.16.1 is too old: Sightline needs ClickHouse 24.8 or newer',
+      );
     } finally {
       await old.stop();
     }

@@ -10,7 +10,10 @@ export type ClickhouseTarget =
 const DEFAULT_DATABASE = 'sightline';
 
 export function parseClickhouseUrl(text: string | undefined): ClickhouseTarget {
-  if (!text) throw new Error('STORE=clickhouse needs CLICKHOUSE_URL (http(s)://user:password@host:8123/database, or chdb:PATH for the embedded engine)');
+  if (!text)
+    throw new Error(
+      'STORE=clickhouse needs CLICKHOUSE_URL (http(s)://user:password@host:8123/database, or chdb:PATH for the embedded engine)',
+    );
   if (text.startsWith('chdb:')) {
     const path = text.slice('chdb:'.length);
     if (!path) throw new Error('CLICKHOUSE_URL=chdb:PATH needs a directory after "chdb:" (e.g. chdb:./data/ch)');
@@ -38,5 +41,6 @@ export function parseClickhouseUrl(text: string | undefined): ClickhouseTarget {
 
 /** Names that end up in DDL (database, cluster): plain identifiers only, since DDL cannot bind them. */
 export function assertIdentifier(name: string, what: string): void {
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) throw new Error(`ClickHouse ${what} name "${name}" must be letters, digits and _ (not starting with a digit)`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name))
+    throw new Error(`ClickHouse ${what} name "${name}" must be letters, digits and _ (not starting with a digit)`);
 }

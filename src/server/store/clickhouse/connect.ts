@@ -19,11 +19,18 @@ export const clientSettings = {
  * A client for the target. chDB is loaded only here and only when asked for: the embedded default
  * (DuckDB) never loads its 550 MB library.
  */
-export async function connectClickhouse(target: ClickhouseTarget, opts: { inDatabase?: boolean; plain?: boolean; cluster?: string | null } = {}): Promise<ClickHouseClient> {
+export async function connectClickhouse(
+  target: ClickhouseTarget,
+  opts: { inDatabase?: boolean; plain?: boolean; cluster?: string | null } = {},
+): Promise<ClickHouseClient> {
   // `plain`: none of our settings, so a server too old to know them still answers the version check.
   // On a cluster every write goes through a Distributed table in the foreground: a key, a funnel or a
   // test written through one Sightline server is on its shard before the write is acknowledged.
-  const settings = opts.plain ? {} : opts.cluster ? { ...clientSettings, distributed_foreground_insert: 1 } : clientSettings;
+  const settings = opts.plain
+    ? {}
+    : opts.cluster
+      ? { ...clientSettings, distributed_foreground_insert: 1 }
+      : clientSettings;
   // Without its database (to create it): the server's default one.
   const database = opts.inDatabase === false ? 'default' : target.database;
   if (target.kind === 'server') {
@@ -42,7 +49,9 @@ export async function connectClickhouse(target: ClickhouseTarget, opts: { inData
   try {
     chdb = await import('chdb/connection');
   } catch {
-    throw new Error('CLICKHOUSE_URL=chdb:… needs the optional package chdb (npm install chdb@3.4.0; it was left out with --omit=optional)');
+    throw new Error(
+      'CLICKHOUSE_URL=chdb:… needs the optional package chdb (npm install chdb@3.4.0; it was left out with --omit=optional)',
+    );
   }
   let chdbConnection: ReturnType<typeof chdb.createChdbConnection>;
   try {
@@ -51,7 +60,9 @@ export async function connectClickhouse(target: ClickhouseTarget, opts: { inData
     // chDB locks its directory for one process, as a server does (the engine prints "Cannot lock file"
     // itself; the error only says the connection failed): say so as the embedded store does.
     if ((error as { code?: string }).code === 'CHDB_CONNECTION') {
-      throw new StoreLockedError(`the ClickHouse data in ${target.path} cannot be opened: is another process (the server?) using it? stop it first`);
+      throw new StoreLockedError(
+        `the ClickHouse data in ${target.path} cannot be opened: is another process (the server?) using it? stop it first`,
+      );
     }
     throw error;
   }

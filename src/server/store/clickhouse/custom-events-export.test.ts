@@ -8,22 +8,56 @@ import { openClickhouseStore } from './clickhouse-store.js';
 // small batch inline, a large one through an NDJSON file) and survive export → import into another
 // database, text that needs escaping included.
 
-const open = () => openClickhouseStore({ target: { kind: 'chdb', path: ':memory:', database: `c_${randomUUID().replaceAll('-', '')}` }, dropOnClose: true });
+const open = () =>
+  openClickhouseStore({
+    target: { kind: 'chdb', path: ':memory:', database: `c_${randomUUID().replaceAll('-', '')}` },
+    dropOnClose: true,
+  });
 let source: Store;
 let copy: Store;
 
 const event = (i: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
-  type: 'pageview', property_id: 'p', ts: new Date(Date.UTC(2026, 2, 1, 10, 0, 0, i)), visitor_id: `v${i % 50}`, session_id: `s${i % 80}`,
-  path: '/', referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: null, device: null, browser: null, os: null,
-  is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null,
-  amount: null, currency: null, client_key: null, name: null, props: null, ...over,
+  type: 'pageview',
+  property_id: 'p',
+  ts: new Date(Date.UTC(2026, 2, 1, 10, 0, 0, i)),
+  visitor_id: `v${i % 50}`,
+  session_id: `s${i % 80}`,
+  path: '/',
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: null,
+  device: null,
+  browser: null,
+  os: null,
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
+  client_key: null,
+  name: null,
+  props: null,
+  ...over,
 });
 
 /** Every third event a custom one, every fifth (not third) a payment; the others page views without either. */
 const named = (i: number): Partial<StoredEvent> =>
-  i % 3 === 0 ? { type: 'custom', name: i % 2 ? 'Signup' : 'Café "quoted" \\ name', props: i % 6 ? { plan: `p${i}`, 'key with spaces': 'ünï\ncode' } : null }
-  : i % 5 === 0 ? { type: 'revenue', name: i % 2 ? 'Order' : null, props: { order: `A-${i}` }, amount: i / 4, currency: 'EUR' }
-  : {};
+  i % 3 === 0
+    ? {
+        type: 'custom',
+        name: i % 2 ? 'Signup' : 'Café "quoted" \\ name',
+        props: i % 6 ? { plan: `p${i}`, 'key with spaces': 'ünï\ncode' } : null,
+      }
+    : i % 5 === 0
+      ? { type: 'revenue', name: i % 2 ? 'Order' : null, props: { order: `A-${i}` }, amount: i / 4, currency: 'EUR' }
+      : {};
 // 1,200 in one batch (the file path) and 30 in another (inline).
 const bulk = Array.from({ length: 1_200 }, (_, i) => event(i, named(i)));
 const small = Array.from({ length: 30 }, (_, i) => event(2_000 + i, named(i)));
@@ -33,19 +67,22 @@ const exported = async (store: Store) => {
   for await (const batch of store.exportEvents()) out.push(...batch);
   return out.sort((a, b) => a.ts.getTime() - b.ts.getTime());
 };
-const fields = (events: StoredEvent[]) => events.map((e) => [e.ts.toISOString(), e.type, e.name ?? null, e.props ?? null]);
+const fields = (events: StoredEvent[]) =>
+  events.map((e) => [e.ts.toISOString(), e.type, e.name ?? null, e.props ?? null]);
 
 beforeAll(async () => {
   source = await open();
   await source.insertEvents(bulk);
   await source.insertEvents(small);
   copy = await open();
-  await copy.importEvents((async function* () {
-    const all = await exported(source);
-    // The bulk path again (a batch of 1,100) and the inline one (the rest).
-    yield all.slice(0, 1_100);
-    yield all.slice(1_100);
-  })());
+  await copy.importEvents(
+    (async function* () {
+      const all = await exported(source);
+      // The bulk path again (a batch of 1,100) and the inline one (the rest).
+      yield all.slice(0, 1_100);
+      yield all.slice(1_100);
+    })(),
+  );
 });
 afterAll(async () => {
   await source?.close();

@@ -25,7 +25,10 @@ function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pagev
   switch (e.goal) {
     case 'click_through':
       // Each variant's own page: a redirect variant's sessions click on its URL, the control's on `page`.
-      return { sql: any(`e.type = 'click' AND e.path = {pages:Array(String)}[x.variant + 1]`), params: { pages: e.variants.map((v) => v.url ?? e.page) } };
+      return {
+        sql: any(`e.type = 'click' AND e.path = {pages:Array(String)}[x.variant + 1]`),
+        params: { pages: e.variants.map((v) => v.url ?? e.page) },
+      };
     case 'form_submission':
       return { sql: any(`e.type = 'form_submit'`), params: {} };
     case 'bounce_rate':
@@ -48,14 +51,20 @@ function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pagev
     case 'revenue':
       // A payment in the test's one currency; without a currency the property has had no payment to count.
       return e.currency
-        ? { sql: any(`e.type = 'revenue' AND e.currency = {currency:String} AND e.amount IS NOT NULL`), params: { currency: e.currency } }
+        ? {
+            sql: any(`e.type = 'revenue' AND e.currency = {currency:String} AND e.amount IS NOT NULL`),
+            params: { currency: e.currency },
+          }
         : { sql: 'false', params: {} };
     case 'goal': {
       // The event the goal counts, matched as the Goals report matches it (goal-conditions.ts).
       const goal = experimentGoalRecord(e);
       if (!goal) return { sql: 'false', params: {} };
       const params: ChParams = {};
-      return { sql: any(`e.type = '${goalEventTypes[goal.kind]}' AND ${goalCondition(goal, 'goal', params, { alias: 'e' })}`), params };
+      return {
+        sql: any(`e.type = '${goalEventTypes[goal.kind]}' AND ${goalCondition(goal, 'goal', params, { alias: 'e' })}`),
+        params,
+      };
     }
   }
 }
@@ -67,8 +76,17 @@ function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pagev
  * that time: the tracker sends the view before the exposure, so an exposure without one was not sent
  * by a page that runs the test. Read at report time, so the order events arrive in does not matter.
  */
-export function countedExposures(e: ExperimentRecord, params: ChParams): { sql: string; window: (alias: string) => string } {
-  Object.assign(params, { p: e.property_id, id: e.id, since: chTime(e.created_at), test_pages: experimentTestPages(e), last: e.variants.length - 1 });
+export function countedExposures(
+  e: ExperimentRecord,
+  params: ChParams,
+): { sql: string; window: (alias: string) => string } {
+  Object.assign(params, {
+    p: e.property_id,
+    id: e.id,
+    since: chTime(e.created_at),
+    test_pages: experimentTestPages(e),
+    last: e.variants.length - 1,
+  });
   if (e.stopped_at) params.until = chTime(e.stopped_at);
   const window = (alias: string) =>
     `${alias}.property_id = {p:String} AND ${alias}.ts >= {since:${TS}}${e.stopped_at ? ` AND ${alias}.ts < {until:${TS}}` : ''} AND NOT ${alias}.is_bot`;
@@ -135,7 +153,10 @@ export async function experimentFigures(db: Pick<ChDb, 'all'>, e: ExperimentReco
 }
 
 /** The figures' sessions and conversions by the day of the test (whole 24 hours from `created_at`) of each session's first exposure. */
-export async function experimentDailyFigures(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<DailyVariantFigures[]> {
+export async function experimentDailyFigures(
+  db: Pick<ChDb, 'all'>,
+  e: ExperimentRecord,
+): Promise<DailyVariantFigures[]> {
   const { sql, params } = perSession(e);
   const rows = await db.all<DailyVariantFigures>(
     `${sql}
@@ -145,7 +166,12 @@ export async function experimentDailyFigures(db: Pick<ChDb, 'all'>, e: Experimen
     ${SHARD_LOCAL}`,
     params,
   );
-  return rows.map((r) => ({ day: Number(r.day), variant: Number(r.variant), sessions: Number(r.sessions), conversions: Number(r.conversions) }));
+  return rows.map((r) => ({
+    day: Number(r.day),
+    variant: Number(r.variant),
+    sessions: Number(r.sessions),
+    conversions: Number(r.conversions),
+  }));
 }
 
 /** Of the sessions the figures count, how many there are and how many came from the one client address with the most. */

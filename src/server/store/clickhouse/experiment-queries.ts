@@ -8,8 +8,17 @@ import { chTime } from './sql-fragments.js';
 
 const DAY_MS = 86_400_000;
 
-type Row = Omit<ExperimentRecord, 'created_at' | 'stopped_at' | 'variants' | 'goal_definition' | 'archived_at' | 'currency'> & {
-  created_at: string; stopped_at: string | null; variants: string; goal_definition: string | null; archived_at: string | null; currency: string | null; version: number;
+type Row = Omit<
+  ExperimentRecord,
+  'created_at' | 'stopped_at' | 'variants' | 'goal_definition' | 'archived_at' | 'currency'
+> & {
+  created_at: string;
+  stopped_at: string | null;
+  variants: string;
+  goal_definition: string | null;
+  archived_at: string | null;
+  currency: string | null;
+  version: number;
 };
 
 /** A record as stored, and the version it was read at (the next write must be above it). */
@@ -54,16 +63,39 @@ function currentSql(scoped: boolean): string {
  * ReplacingMergeTree (read with FINAL); stops are claims beside it, so servers sharing the database
  * agree on one stop (experiment-stops.ts). Same answers and orderings as the embedded store.
  */
-export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'listExperiments' | 'getExperiment' | 'updateExperiment' | 'stopExperiment'
-  | 'archiveExperiment' | 'deleteExperiment' | 'activeExperiments' | 'autoStopExperiments' | 'experimentFigures' | 'experimentTraffic' | 'experimentDailyFigures' | 'experimentCurrency'> {
+export function experimentQueries(
+  db: ChDb,
+): Pick<
+  Store,
+  | 'createExperiment'
+  | 'listExperiments'
+  | 'getExperiment'
+  | 'updateExperiment'
+  | 'stopExperiment'
+  | 'archiveExperiment'
+  | 'deleteExperiment'
+  | 'activeExperiments'
+  | 'autoStopExperiments'
+  | 'experimentFigures'
+  | 'experimentTraffic'
+  | 'experimentDailyFigures'
+  | 'experimentCurrency'
+> {
   const read = async (sql: string, params: ChParams) => (await db.all<Row>(sql, params)).map(fromRow);
   const write = (e: ExperimentRecord, version: number, deleted = false) =>
-    db.insert('experiments', [{
-      ...e, created_at: chTime(e.created_at), stopped_at: e.stopped_at && chTime(e.stopped_at), variants: JSON.stringify(e.variants),
-      goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null, archived_at: e.archived_at ? chTime(e.archived_at) : null,
-      currency: e.currency ?? null,
-      deleted: deleted ? 1 : 0, version,
-    }]);
+    db.insert('experiments', [
+      {
+        ...e,
+        created_at: chTime(e.created_at),
+        stopped_at: e.stopped_at && chTime(e.stopped_at),
+        variants: JSON.stringify(e.variants),
+        goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null,
+        archived_at: e.archived_at ? chTime(e.archived_at) : null,
+        currency: e.currency ?? null,
+        deleted: deleted ? 1 : 0,
+        version,
+      },
+    ]);
   const current = async (propertyId: string, id: string): Promise<Current | null> => {
     const [found] = await read(`SELECT * FROM ${currentSql(true)} WHERE id = {id:String}`, { p: propertyId, id });
     return found ?? null;
@@ -125,7 +157,9 @@ export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'l
       return true;
     },
     activeExperiments(propertyId) {
-      return records(`SELECT * FROM ${currentSql(true)} WHERE status = 'active' ORDER BY created_at, id`, { p: propertyId });
+      return records(`SELECT * FROM ${currentSql(true)} WHERE status = 'active' ORDER BY created_at, id`, {
+        p: propertyId,
+      });
     },
     async autoStopExperiments(now, propertyId) {
       // Looked up first (reads settle on every call), claimed only when something is due.
@@ -137,7 +171,14 @@ export function experimentQueries(db: ChDb): Pick<Store, 'createExperiment' | 'l
         { now: now.getTime(), ...(propertyId !== undefined ? { p: propertyId } : {}) },
       );
       // Stopped when their days ran out, whoever notices: racing servers claim the same stopped_at.
-      return claimStops(db, due.map((e) => ({ record: e, reason: 'auto_stop', stoppedAt: new Date(e.created_at.getTime() + e.auto_stop_days! * DAY_MS) })));
+      return claimStops(
+        db,
+        due.map((e) => ({
+          record: e,
+          reason: 'auto_stop',
+          stoppedAt: new Date(e.created_at.getTime() + e.auto_stop_days! * DAY_MS),
+        })),
+      );
     },
     experimentFigures: (e) => experimentFigures(db, e),
     experimentTraffic: (e) => experimentTraffic(db, e),

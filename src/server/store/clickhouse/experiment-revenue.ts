@@ -33,7 +33,11 @@ export async function experimentRevenue(db: Db, e: ExperimentRecord): Promise<Va
 
 /** The currency a test without a stored one counts (Store.experimentCurrency says the rule). */
 export async function experimentCurrency(db: Db, e: ExperimentRecord): Promise<string | null> {
-  const params: ChParams = { p: e.property_id, from: chTime(new Date(e.created_at.getTime() - CURRENCY_LOOKBACK_MS)), at: chTime(e.created_at) };
+  const params: ChParams = {
+    p: e.property_id,
+    from: chTime(new Date(e.created_at.getTime() - CURRENCY_LOOKBACK_MS)),
+    at: chTime(e.created_at),
+  };
   if (e.stopped_at) params.until = chTime(e.stopped_at);
   // Named `code`, not `currency`: ClickHouse would read an alias `currency` in the WHERE too.
   const [before] = await db.all<{ code: string }>(

@@ -23,14 +23,20 @@ afterAll(async () => {
   await store?.close();
 });
 
-const body = { name: 'Claimed', page: '/c', type: 'nocode' as const, variants: [{ changes: [{ selector: 'h1', op: 'text' as const, value: 'x' }] }] };
+const body = {
+  name: 'Claimed',
+  page: '/c',
+  type: 'nocode' as const,
+  variants: [{ changes: [{ selector: 'h1', op: 'text' as const, value: 'x' }] }],
+};
 
 async function claimAndMeanwhile(meanwhile: (id: string) => Promise<void>) {
   const e = newExperiment('site-a', body, new Date(Date.now() - 60_000));
   await store.createExperiment(e);
   const claiming = claimStops(db, [{ record: e, reason: 'manual', stoppedAt: new Date() }]);
   // Once our claim is in (and before its settle time is up), another lands.
-  while ((await db.all('SELECT 1 FROM experiment_stops WHERE id = {id:String}', { id: e.id })).length === 0) await sleep(5);
+  while ((await db.all('SELECT 1 FROM experiment_stops WHERE id = {id:String}', { id: e.id })).length === 0)
+    await sleep(5);
   await meanwhile(e.id);
   return { e, won: await claiming };
 }
@@ -46,12 +52,19 @@ describe('stop claims', () => {
   it('a claim stamped earlier that shows up while ours settles wins: we are not told we stopped the test', async () => {
     const { e, won } = await claimAndMeanwhile((id) => otherClaim(id, -200));
     expect(won).toEqual([]);
-    expect(await store.getExperiment('site-a', e.id)).toMatchObject({ status: 'complete', reason: 'by the other server' });
+    expect(await store.getExperiment('site-a', e.id)).toMatchObject({
+      status: 'complete',
+      reason: 'by the other server',
+    });
   });
 
   it('a later claim does not take the stop away', async () => {
     const { e, won } = await claimAndMeanwhile((id) => otherClaim(id, 0));
     expect(won.map((w) => [w.id, w.reason])).toEqual([[e.id, 'manual']]);
-    expect(await store.getExperiment('site-a', e.id)).toMatchObject({ status: 'complete', reason: 'manual', stopped_at: won[0].stopped_at });
+    expect(await store.getExperiment('site-a', e.id)).toMatchObject({
+      status: 'complete',
+      reason: 'manual',
+      stopped_at: won[0].stopped_at,
+    });
   });
 });

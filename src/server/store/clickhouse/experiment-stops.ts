@@ -58,7 +58,14 @@ export async function claimStops(db: ChDb, claims: StopClaim[]): Promise<Experim
   const won = new Set<string>();
   let pending = new Set(claims.map((c) => keyOf(c.record.property_id, c.record.id)));
   while (pending.size > 0) {
-    const rows = await db.all<{ property_id: string; id: string; first_nonce: string; first_us: number; now_us: number; mine: number }>(
+    const rows = await db.all<{
+      property_id: string;
+      id: string;
+      first_nonce: string;
+      first_us: number;
+      now_us: number;
+      mine: number;
+    }>(
       `SELECT property_id, id, argMin(nonce, (claimed_at, nonce)) AS first_nonce, toUnixTimestamp64Micro(min(claimed_at)) AS first_us,
          toUnixTimestamp64Micro(now64(6)) AS now_us, countIf(nonce = {nonce:String}) AS mine
        FROM experiment_stops WHERE property_id IN {props:Array(String)} AND id IN {ids:Array(String)}
@@ -73,13 +80,19 @@ export async function claimStops(db: ChDb, claims: StopClaim[]): Promise<Experim
       if (!r || Number(r.mine) === 0) {
         // Our own claim not readable yet (a lagging replica): look again, but not for ever.
         const left = settle - (Date.now() - insertedAt);
-        if (left > 0) { still.add(key); waitMs = Math.max(waitMs, Math.min(left, 50)); }
+        if (left > 0) {
+          still.add(key);
+          waitMs = Math.max(waitMs, Math.min(left, 50));
+        }
         continue;
       }
       if (r.first_nonce !== nonce) continue; // an earlier claim: another caller stopped it
       const left = settle - (Number(r.now_us) - Number(r.first_us)) / 1000;
       if (left <= 0) won.add(key);
-      else { still.add(key); waitMs = Math.max(waitMs, left); }
+      else {
+        still.add(key);
+        waitMs = Math.max(waitMs, left);
+      }
     }
     pending = still;
     if (pending.size > 0) await sleep(Math.ceil(waitMs));

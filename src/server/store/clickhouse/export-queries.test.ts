@@ -15,15 +15,37 @@ let store: Store;
 let db: ChDb;
 
 const event = (i: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
-  type: (['pageview', 'click', 'engagement'] as const)[i % 3], property_id: i % 4 === 0 ? 'b' : 'a',
-  ts: new Date(Date.UTC(2026, 2, 1 + (i % 3), 10, 0, i % 7)), visitor_id: `v${i % 5}`, session_id: `s${i % 6}`, path: `/p${i}`,
-  referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: null, device: null, is_bot: false,
-  scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null,
-  amount: null, currency: null, client_key: null, ...over,
+  type: (['pageview', 'click', 'engagement'] as const)[i % 3],
+  property_id: i % 4 === 0 ? 'b' : 'a',
+  ts: new Date(Date.UTC(2026, 2, 1 + (i % 3), 10, 0, i % 7)),
+  visitor_id: `v${i % 5}`,
+  session_id: `s${i % 6}`,
+  path: `/p${i}`,
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: null,
+  device: null,
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
+  client_key: null,
+  ...over,
 });
 
 // 60 varied events, plus 9 identical ones: a tie that pages of 4 must not split.
-const events = [...Array.from({ length: 60 }, (_, i) => event(i)), ...Array.from({ length: 9 }, () => event(1, { path: '/same' }))];
+const events = [
+  ...Array.from({ length: 60 }, (_, i) => event(i)),
+  ...Array.from({ length: 9 }, () => event(1, { path: '/same' })),
+];
 
 beforeAll(async () => {
   store = await openClickhouseStore({ target, dropOnClose: true });

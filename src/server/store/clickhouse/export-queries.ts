@@ -13,7 +13,12 @@ const textId = (key: string) => `concat('k', leftPad(lower(hex(${key})), 16, '0'
  * last row's value (read as text or a number that binds back exactly), and how the bound value becomes
  * the expression's type when it is read in another form (`ts` read as milliseconds).
  */
-export interface KeyPart { expr: string; type: string; field: string; bound?: (param: string) => string }
+export interface KeyPart {
+  expr: string;
+  type: string;
+  field: string;
+  bound?: (param: string) => string;
+}
 
 /**
  * Reads a table in pages ordered by a key, each page picking up strictly after the last row of the one
@@ -25,7 +30,11 @@ export interface KeyPart { expr: string; type: string; field: string; bound?: (p
  * rather than one streamed query: chDB buffers a whole result, and a server's HTTP request has a timeout.
  */
 export async function* keysetPages<R extends Record<string, unknown>>(
-  db: ChDb, select: string, from: string, key: KeyPart[], pageSize = PAGE,
+  db: ChDb,
+  select: string,
+  from: string,
+  key: KeyPart[],
+  pageSize = PAGE,
 ): AsyncGenerator<R[]> {
   const order = key.map((k) => k.expr).join(', ');
   let cursor: R | null = null;
@@ -42,7 +51,10 @@ export async function* keysetPages<R extends Record<string, unknown>>(
       }, '');
       where = `WHERE ${where}`;
     }
-    const rows = await db.all<R>(`SELECT ${select} FROM ${from} ${where} ORDER BY ${order} LIMIT {limit:UInt32} WITH TIES`, params);
+    const rows = await db.all<R>(
+      `SELECT ${select} FROM ${from} ${where} ORDER BY ${order} LIMIT {limit:UInt32} WITH TIES`,
+      params,
+    );
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < pageSize) return;
@@ -64,7 +76,14 @@ export const eventKey: KeyPart[] = [
   { expr: 'ts', type: 'Int64', field: 'ms', bound: (p) => `fromUnixTimestamp64Milli(${p}, 'UTC')` },
 ];
 
-type EventRow = Omit<StoredEvent, 'ts' | 'name' | 'props' | 'label'> & { ms: number; day: string; vkey: string; name: string | null; props: Record<string, string>; label: string | null };
+type EventRow = Omit<StoredEvent, 'ts' | 'name' | 'props' | 'label'> & {
+  ms: number;
+  day: string;
+  vkey: string;
+  name: string | null;
+  props: Record<string, string>;
+  label: string | null;
+};
 
 /**
  * An exported row as the event it was: name, props and label only on the events that have them, as collect
@@ -95,7 +114,12 @@ export function exportQueries(db: ChDb): Pick<Store, 'exportEvents' | 'exportSna
     async *exportSnapshots() {
       type Row = { property_id: string; path: string; ts: string; elements: string };
       for await (const rows of keysetPages<Row>(db, 'property_id, path, ts, elements', 'page_snapshots', snapshotKey)) {
-        yield rows.map((r): SnapshotRecord => ({ property_id: r.property_id, path: r.path, ts: dateOf(r.ts), elements: JSON.parse(r.elements) }));
+        yield rows.map((r): SnapshotRecord => ({
+          property_id: r.property_id,
+          path: r.path,
+          ts: dateOf(r.ts),
+          elements: JSON.parse(r.elements),
+        }));
       }
     },
   };

@@ -20,20 +20,48 @@ import { openClickhouseStore } from './clickhouse-store.js';
 let store: Store;
 const at = (h: number, m: number) => new Date(Date.UTC(2026, 2, 10, h, m));
 const event = (property: string, session: string, ts: Date, over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview', property_id: property, ts, visitor_id: `v-${session}`, session_id: session, path: '/', referrer: null,
-  utm_source: null, utm_medium: null, utm_campaign: null, country: null, device: 'desktop', browser: null, os: null,
-  is_bot: false, scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null,
-  variant: null, amount: null, currency: null, ...over,
+  type: 'pageview',
+  property_id: property,
+  ts,
+  visitor_id: `v-${session}`,
+  session_id: session,
+  path: '/',
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: null,
+  device: 'desktop',
+  browser: null,
+  os: null,
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
+  ...over,
 });
 
 beforeAll(async () => {
-  store = await openClickhouseStore({ target: { kind: 'chdb', path: ':memory:', database: `f_${randomUUID().replaceAll('-', '')}` }, dropOnClose: true });
+  store = await openClickhouseStore({
+    target: { kind: 'chdb', path: ':memory:', database: `f_${randomUUID().replaceAll('-', '')}` },
+    dropOnClose: true,
+  });
   const inserts: StoredEvent[][] = [
-    [event('p', 'a', at(10, 0), { path: '/a', country: 'US', browser: 'Chrome', os: 'macOS' }),
+    [
+      event('p', 'a', at(10, 0), { path: '/a', country: 'US', browser: 'Chrome', os: 'macOS' }),
       event('p', 'b', at(11, 0), { type: 'click', path: '/x', target: 'button' }),
-      event('q', 'a', at(10, 0), { path: '/a', country: 'GB', browser: 'Safari' })],
-    [event('p', 'a', at(10, 5), { path: '/b', country: 'GB', browser: 'Firefox' }),
-      event('p', 'b', at(11, 1), { path: '/x', country: 'GB', browser: 'Safari' })],
+      event('q', 'a', at(10, 0), { path: '/a', country: 'GB', browser: 'Safari' }),
+    ],
+    [
+      event('p', 'a', at(10, 5), { path: '/b', country: 'GB', browser: 'Firefox' }),
+      event('p', 'b', at(11, 1), { path: '/x', country: 'GB', browser: 'Safari' }),
+    ],
     [event('p', 'b', at(11, 2), { path: '/y', country: 'US', browser: 'Safari' })],
   ];
   for (const batch of inserts) await store.insertEvents(batch);
@@ -50,13 +78,21 @@ describe('a session written in several inserts', () => {
     expect(await store.trafficSummary(day([is('country', 'US')]))).toMatchObject({ sessions: 1, page_views: 2 }); // A
     expect(await store.trafficSummary(day([is('country', 'GB')]))).toMatchObject({ sessions: 1, page_views: 2 }); // B
     expect(await store.trafficSummary(day([is('browser', 'Firefox')]))).toMatchObject({ sessions: 0, page_views: 0 });
-    const trend = await store.trafficTrend({ ...day([is('browser', 'Safari')]), granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] });
+    const trend = await store.trafficTrend({
+      ...day([is('browser', 'Safari')]),
+      granularity: 'day',
+      offsets: [{ fromMs: null, offsetMinutes: 0 }],
+    });
     expect(trend).toMatchObject({ page_views: 2, unique_visitors: 1 }); // B's two views
   });
 
   it('is kept by its exit page, its last view in any insert', async () => {
     expect((await store.entryExitPages(day([is('exit_page', '/b')]), 10)).entry).toEqual([{ path: '/a', sessions: 1 }]);
-    const clicks = await store.interactions({ ...day([is('exit_page', '/y')]), granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] }, 'click', { limit: 10 });
+    const clicks = await store.interactions(
+      { ...day([is('exit_page', '/y')]), granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] },
+      'click',
+      { limit: 10 },
+    );
     expect(clicks.total).toEqual({ count: 1, unique: 1 }); // B's click, made before its first view
   });
 
@@ -66,11 +102,22 @@ describe('a session written in several inserts', () => {
     // Every operator on a merged value (matches once failed to plan over an aggregate).
     for (const op of ['matches', 'contains'] as const) {
       const us: Filter = { op, dimension: 'country', values: op === 'matches' ? ['U*'] : ['u'] };
-      expect((await store.pageDetails(day([us]), '/b', 10)).rows.map((r) => [r.dimension, r.values[0]])).toContainEqual(['country', 'US']);
+      expect((await store.pageDetails(day([us]), '/b', 10)).rows.map((r) => [r.dimension, r.values[0]])).toContainEqual(
+        ['country', 'US'],
+      );
       expect((await store.trafficSummary(day([us]))).sessions, op).toBe(1);
-      expect((await store.realtime(['p'], at(10, 6), [{ ...us, dimension: 'browser', values: op === 'matches' ? ['Chr*'] : ['hrom'] }])).active_visitors).toBe(1);
+      expect(
+        (
+          await store.realtime(['p'], at(10, 6), [
+            { ...us, dimension: 'browser', values: op === 'matches' ? ['Chr*'] : ['hrom'] },
+          ])
+        ).active_visitors,
+      ).toBe(1);
     }
-    const funnel = await store.funnel({ scope: day([is('browser', 'Safari')]), steps: ['/x', '/y'], mode: 'sequential' }, 10);
+    const funnel = await store.funnel(
+      { scope: day([is('browser', 'Safari')]), steps: ['/x', '/y'], mode: 'sequential' },
+      10,
+    );
     expect(funnel).toEqual([{ value: null, reached: [1, 1] }]);
   });
 
@@ -84,10 +131,17 @@ describe('a session written in several inserts', () => {
 });
 
 describe('several properties sharing a session id', () => {
-  it('keep each (property, session) apart: q\'s GB session does not keep p\'s US one', async () => {
+  it("keep each (property, session) apart: q's GB session does not keep p's US one", async () => {
     // B (p) and C (q) entered from GB; A (p) shares C's session id but entered from the US.
-    expect(await store.trafficSummary(day([is('country', 'GB')], ['p', 'q']))).toMatchObject({ sessions: 2, page_views: 3 });
+    expect(await store.trafficSummary(day([is('country', 'GB')], ['p', 'q']))).toMatchObject({
+      sessions: 2,
+      page_views: 3,
+    });
     const pages = await store.pages(day([is('browser', 'Safari')], ['p', 'q']), 10);
-    expect(pages.map((r) => [r.path, r.page_views])).toEqual([['/a', 1], ['/x', 1], ['/y', 1]]);
+    expect(pages.map((r) => [r.path, r.page_views])).toEqual([
+      ['/a', 1],
+      ['/x', 1],
+      ['/y', 1],
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import type { Filter } from '../../../contract/filters.js';
-import { allOf, filtersPredicate, hasSessionValueFilters, pageFilters, sessionValuePredicate, type FilterDialect, type SessionValueDimension } from '../filter-sql.js';
+import {
+  allOf,
+  filtersPredicate,
+  hasSessionValueFilters,
+  pageFilters,
+  sessionValuePredicate,
+  type FilterDialect,
+  type SessionValueDimension,
+} from '../filter-sql.js';
 import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
 import type { ChParams } from './clickhouse-db.js';
@@ -60,12 +68,23 @@ export function sessionPredicate(s: Scope, params: ChParams, alias = ''): string
  * the predicate on those columns for the query around it (not a HAVING: ClickHouse cannot plan `match`
  * over an aggregate there). Both '' when no such filter is set (`goal` filters: goalsPredicate).
  */
-export function mergedSessionFilters(filters: Filter[] | undefined, params: ChParams): { columns: string; where: string } {
-  const dimensions = [...new Set((filters ?? []).map((f) => f.dimension).filter((d): d is SessionValueDimension => d !== 'page' && d !== 'goal'))];
+export function mergedSessionFilters(
+  filters: Filter[] | undefined,
+  params: ChParams,
+): { columns: string; where: string } {
+  const dimensions = [
+    ...new Set(
+      (filters ?? []).map((f) => f.dimension).filter((d): d is SessionValueDimension => d !== 'page' && d !== 'goal'),
+    ),
+  ];
   if (dimensions.length === 0) return { columns: '', where: '' };
   return {
     columns: dimensions.map((d) => `${mergedColumns[d]} AS m_${d}`).join(', '),
-    where: filtersPredicate(filters, Object.fromEntries(dimensions.map((d) => [d, `m_${d}`])), clickhouseDialect(params)),
+    where: filtersPredicate(
+      filters,
+      Object.fromEntries(dimensions.map((d) => [d, `m_${d}`])),
+      clickhouseDialect(params),
+    ),
   };
 }
 
@@ -99,7 +118,8 @@ export function matchingSessionsSql(s: Scope, params: ChParams, among = ''): str
   return `SELECT ${id.columns} FROM (
       SELECT ${id.columns}, ${merged.columns} FROM sessions
       WHERE property_id IN {props:Array(String)} AND start_day >= toDate({start:${TS}}) - 1 AND start_day <= toDate({end:${TS}}) + 1${
-        among ? ` AND ${id.key} IN (${among})` : ''}
+        among ? ` AND ${id.key} IN (${among})` : ''
+      }
       GROUP BY ${id.columns})
     WHERE ${merged.where}`;
 }
@@ -133,7 +153,9 @@ export function goalsPredicate(s: Scope, params: ChParams, alias = ''): string {
  * One call's text can be used twice in a query: ClickHouse builds one set for identical IN subqueries.
  */
 export function inMatchingSessions(s: Scope, params: ChParams, alias = '', among = ''): string {
-  const byValue = hasSessionValueFilters(s.filters) ? `${sessionId(s, alias).key} IN (${matchingSessionsSql(s, params, among)})` : '';
+  const byValue = hasSessionValueFilters(s.filters)
+    ? `${sessionId(s, alias).key} IN (${matchingSessionsSql(s, params, among)})`
+    : '';
   return allOf(byValue, goalsPredicate(s, params, alias));
 }
 

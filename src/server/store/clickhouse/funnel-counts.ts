@@ -36,11 +36,17 @@ export async function sessionsReaching(db: ChDb, q: FunnelQuery, limit: number, 
   const sequential = q.mode === 'sequential';
   const ks = q.steps.map((_, i) => i + 1);
   const reached = ks
-    .map((k) => (sequential ? `countIf(progress >= ${k}) AS r${k}` : `countIf(bitAnd(seen, ${2 ** k - 1}) = ${2 ** k - 1}) AS r${k}`))
+    .map((k) =>
+      sequential
+        ? `countIf(progress >= ${k}) AS r${k}`
+        : `countIf(bitAnd(seen, ${2 ** k - 1}) = ${2 ** k - 1}) AS r${k}`,
+    )
     .join(', ');
   // Sequential: the session's (ts, mask) step events, gathered by `gathered`, sorted and matched.
   const progress = (gathered: string) =>
-    sequential ? `, arraySort(${gathered}) AS views, ${progressSql(e.dropRepeats ? dropRepeatsSql('views') : 'views')} AS progress` : '';
+    sequential
+      ? `, arraySort(${gathered}) AS views, ${progressSql(e.dropRepeats ? dropRepeatsSql('views') : 'views')} AS progress`
+      : '';
   const reachedOf = (r: Record<string, unknown>, prefix: string) => ks.map((k) => Number(r[`${prefix}${k}`] ?? 0));
 
   if (!q.breakdownBy) {

@@ -22,7 +22,9 @@ function stepEvents(q: FunnelQuery) {
   const bits = [`arrayFold((acc, h) -> bitOr(acc, {goalMasks:Array(UInt32)}[h]), ${hits}, toUInt32(0))`];
   if (pages.paths.length > 0) {
     Object.assign(params, { stepPaths: pages.paths, stepMasks: pages.masks });
-    bits.unshift(`if(type = 'pageview', transform(path, {stepPaths:Array(String)}, {stepMasks:Array(UInt32)}, toUInt32(0)), toUInt32(0))`);
+    bits.unshift(
+      `if(type = 'pageview', transform(path, {stepPaths:Array(String)}, {stepMasks:Array(UInt32)}, toUInt32(0)), toUInt32(0))`,
+    );
   }
   params.types = [...new Set([...(pages.paths.length > 0 ? ['pageview'] : []), ...types])];
   // Paths and breakdowns read every page view, whatever the steps.
@@ -65,7 +67,13 @@ export async function goalStepFunnel(db: ChDb, q: FunnelQuery, limit: number): P
 export async function goalStepPaths(db: ChDb, q: FunnelQuery, maxNodes: number): Promise<FunnelPathRow[]> {
   const e = stepEvents(q);
   const kept = sessionsKept(q.scope, e.params);
-  const rows = await db.all<{ paths: string[]; sets: (number | string)[]; masks: number[]; ended: number; sessions: number }>(
+  const rows = await db.all<{
+    paths: string[];
+    sets: (number | string)[];
+    masks: number[];
+    ended: number;
+    sessions: number;
+  }>(
     `SELECT arrayMap(x -> x.1, cut) AS paths, arrayMap(x -> x.2, cut) AS sets, arrayMap(x -> x.3, cut) AS masks, ended, count() AS sessions FROM (
       SELECT arraySort(groupArray((ts, k, node, goal_set, mask))) AS sorted,
         arrayFilter((x, j) -> j = 1 OR x != sorted[j - 1], sorted, arrayEnumerate(sorted)) AS once,
@@ -82,7 +90,9 @@ export async function goalStepPaths(db: ChDb, q: FunnelQuery, maxNodes: number):
     { ...e.params, maxNodes: Math.max(0, Math.trunc(maxNodes)) },
   );
   return rows.map((r) => ({
-    pages: r.paths.map((path, i) => (Number(r.sets[i]) === 0 ? path : goalNodeName(goalsOfSet(e.goals, -Number(r.sets[i]))))),
+    pages: r.paths.map((path, i) =>
+      Number(r.sets[i]) === 0 ? path : goalNodeName(goalsOfSet(e.goals, -Number(r.sets[i]))),
+    ),
     masks: r.masks.map(Number),
     ended: Boolean(r.ended),
     sessions: Number(r.sessions),

@@ -4,7 +4,14 @@ import type { ChDb, ChParams } from './clickhouse-db.js';
 import { filteredSettings } from './filter-scope.js';
 import { sessionsKept, sessionsReaching } from './funnel-counts.js';
 import { goalStepFunnel, goalStepPaths } from './funnel-goal-steps.js';
-import { breakdownViewsWhere, cutAfterNodesSql, dropRepeatsSql, pageViewsWhere, perSession, stepMaskSql } from './funnel-sql.js';
+import {
+  breakdownViewsWhere,
+  cutAfterNodesSql,
+  dropRepeatsSql,
+  pageViewsWhere,
+  perSession,
+  stepMaskSql,
+} from './funnel-sql.js';
 import { TS, scopeParams } from './sql-fragments.js';
 import { sankeyPathsOf, topSankeyPaths } from '../sankey-nodes.js';
 
@@ -18,7 +25,8 @@ export function funnelQueries(db: ChDb): Pick<Store, 'funnel' | 'funnelPaths' | 
   return {
     funnel: (q, limit) => funnel(db, q, limit),
     funnelPaths: (q, maxNodes) => funnelPaths(db, q, maxNodes),
-    sankeyPaths: async (q, maxNodes, top) => topSankeyPaths(sankeyPathsOf(await funnelPaths(db, q, maxNodes), q.steps.length, q.mode), top),
+    sankeyPaths: async (q, maxNodes, top) =>
+      topSankeyPaths(sankeyPathsOf(await funnelPaths(db, q, maxNodes), q.steps.length, q.mode), top),
     pathsAfter: (s, page, depth) => pathsAfter(db, s, page, depth),
   };
 }
@@ -26,7 +34,7 @@ export function funnelQueries(db: ChDb): Pick<Store, 'funnel' | 'funnelPaths' | 
 /** Per distinct step page, the bits of every step it is (bit k-1 for step k). */
 function stepMasks(steps: string[]): Map<string, number> {
   const masks = new Map<string, number>();
-  steps.forEach((step, i) => masks.set(step, (masks.get(step) ?? 0) | 2 ** i));
+  steps.forEach((step, i) => masks.set(step, (masks.get(step) ?? 0) | (2 ** i)));
   return masks;
 }
 
@@ -77,7 +85,12 @@ async function funnelPaths(db: ChDb, q: FunnelQuery, maxNodes: number): Promise<
     GROUP BY pages, ended ORDER BY sessions DESC, pages, ended${filteredSettings(q.scope.filters)}`,
     { ...params, first: pages[0], maxNodes: Math.max(0, Math.trunc(maxNodes)) },
   );
-  return rows.map((r) => ({ pages: r.pages, masks: r.pages.map((p) => masks.get(p) ?? 0), ended: Boolean(r.ended), sessions: Number(r.sessions) }));
+  return rows.map((r) => ({
+    pages: r.pages,
+    masks: r.pages.map((p) => masks.get(p) ?? 0),
+    ended: Boolean(r.ended),
+    sessions: Number(r.sessions),
+  }));
 }
 
 /** Page sequences that follow `page` (consecutive repeats collapsed), with session counts. */

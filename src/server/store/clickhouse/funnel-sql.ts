@@ -25,7 +25,8 @@ export const stepMaskSql = 'transform(path, {stepPaths:Array(String)}, {stepMask
  * `a` without an element equal to the one before it: consecutive repeats collapsed, or, on an array
  * sorted by (ts, page), identical views (same instant and page: a tracker retry) taken once.
  */
-export const dropRepeatsSql = (a: string) => `arrayFilter((x, j) -> j = 1 OR x != ${a}[j - 1], ${a}, arrayEnumerate(${a}))`;
+export const dropRepeatsSql = (a: string) =>
+  `arrayFilter((x, j) -> j = 1 OR x != ${a}[j - 1], ${a}, arrayEnumerate(${a}))`;
 
 /** Greedy in-order matching over (ts, mask) views sorted by time, one step per view: the steps reached. */
 export const progressSql = (sortedViews: string) =>
@@ -58,5 +59,7 @@ export const breakdownViewsWhere = `property_id IN {props:Array(String)}
  * The per-session array `p` of paths cut after `{maxNodes:UInt32}` nodes (a run of consecutive views
  * of one page is one node, so reloads don't use up the path): `cut`, and `ended` when nothing was cut.
  */
-export const cutAfterNodesSql = (p: string) => `arrayCumSum(arrayMap((x, j) -> toUInt32(j = 1 OR x != ${p}[j - 1]), ${p}, arrayEnumerate(${p}))) AS node_nos,
+export const cutAfterNodesSql = (
+  p: string,
+) => `arrayCumSum(arrayMap((x, j) -> toUInt32(j = 1 OR x != ${p}[j - 1]), ${p}, arrayEnumerate(${p}))) AS node_nos,
       arrayFilter((x, k) -> k <= {maxNodes:UInt32}, ${p}, node_nos) AS cut, node_nos[-1] <= {maxNodes:UInt32} AS ended`;

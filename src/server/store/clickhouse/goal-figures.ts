@@ -27,7 +27,13 @@ export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Prom
   const params: ChParams = scopeParams(s);
   const { hits, types } = goalHitsSql(goals, s, params);
   params.types = [...types, 'revenue'];
-  const rows = await db.all<{ g: number; conversions: number; visitors: number; currencies: string[]; amounts: number[] }>(
+  const rows = await db.all<{
+    g: number;
+    conversions: number;
+    visitors: number;
+    currencies: string[];
+    amounts: number[];
+  }>(
     `SELECT g, conversions, visitors, revenue.1 AS currencies, arrayMap(u -> toFloat64(u) / 1e9, revenue.2) AS amounts FROM (
       SELECT g, sum(countEqual(arrayMap(c -> c.1, conv), g)) AS conversions,
         uniqExactArray(arrayMap(c -> c.2, arrayFilter(c -> c.1 = g, conv))) AS visitors,
@@ -52,6 +58,10 @@ export async function goalFigures(db: ChDb, s: Scope, goals: GoalRecord[]): Prom
   return goals.map((_, i): GoalFigures => {
     const r = byGoal.get(i + 1);
     if (!r) return { visitors: 0, conversions: 0, revenue: [] };
-    return { visitors: Number(r.visitors), conversions: Number(r.conversions), revenue: r.currencies.map((currency, k) => ({ currency, amount: r.amounts[k] })) };
+    return {
+      visitors: Number(r.visitors),
+      conversions: Number(r.conversions),
+      revenue: r.currencies.map((currency, k) => ({ currency, amount: r.amounts[k] })),
+    };
   });
 }

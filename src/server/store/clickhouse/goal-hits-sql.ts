@@ -18,7 +18,9 @@ export function goalHitsSql(goals: GoalRecord[], s: Scope, params: ChParams): { 
     const condition = goalCondition(g, `g${i + 1}`, params, { ownProperty: s.propertyIds.length > 1 });
     byType.set(type, [...(byType.get(type) ?? []), `if(${condition}, ${i + 1}, 0)`]);
   });
-  const branches = [...byType].map(([type, tests]) => `type = '${type}', arrayFilter(h -> h != 0, [${tests.join(', ')}])`);
+  const branches = [...byType].map(
+    ([type, tests]) => `type = '${type}', arrayFilter(h -> h != 0, [${tests.join(', ')}])`,
+  );
   return {
     hits: branches.length ? `multiIf(${branches.join(', ')}, CAST([], 'Array(UInt8)'))` : `CAST([], 'Array(UInt8)')`,
     types: [...byType.keys()],

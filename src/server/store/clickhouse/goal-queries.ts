@@ -11,7 +11,9 @@ import { chTime } from './sql-fragments.js';
  */
 export function goalQueries(db: ChDb): Pick<Store, 'listGoals' | 'createGoal' | 'deleteGoal' | 'goalFigures'> {
   const goals = async (where: string, params: Record<string, unknown>) =>
-    (await db.all<GoalRow>(`SELECT ${GOAL_COLUMNS} FROM goals FINAL ${where} ORDER BY created_at, seq, id`, params)).map(toGoal);
+    (
+      await db.all<GoalRow>(`SELECT ${GOAL_COLUMNS} FROM goals FINAL ${where} ORDER BY created_at, seq, id`, params)
+    ).map(toGoal);
 
   return {
     listGoals: (propertyId) => goals('WHERE property_id = {p:String}', { p: propertyId }),
@@ -20,7 +22,9 @@ export function goalQueries(db: ChDb): Pick<Store, 'listGoals' | 'createGoal' | 
     },
     async deleteGoal(propertyId, id) {
       const [goal] = await db.all<GoalRow & { seq: number }>(
-        `SELECT ${GOAL_COLUMNS}, seq FROM goals FINAL WHERE property_id = {p:String} AND id = {id:String}`, { p: propertyId, id });
+        `SELECT ${GOAL_COLUMNS}, seq FROM goals FINAL WHERE property_id = {p:String} AND id = {id:String}`,
+        { p: propertyId, id },
+      );
       if (!goal) return false;
       // The delete outranks every other version of the row: FINAL hides the goal from then on.
       // Two servers deleting it at once may both answer true; it is gone either way.
@@ -37,10 +41,19 @@ const nextSeq = () => (lastSeq = Math.max(lastSeq + 1, Date.now() * 1024));
 
 const GOAL_COLUMNS = 'id, property_id, name, kind, page, event, target, source, created_at';
 
-interface GoalRow extends Omit<GoalRecord, 'created_at'> { created_at: string }
+interface GoalRow extends Omit<GoalRecord, 'created_at'> {
+  created_at: string;
+}
 
 const goalRow = (g: GoalRecord) => ({
-  id: g.id, property_id: g.property_id, name: g.name, kind: g.kind, page: g.page, event: g.event, target: g.target, source: g.source,
+  id: g.id,
+  property_id: g.property_id,
+  name: g.name,
+  kind: g.kind,
+  page: g.page,
+  event: g.event,
+  target: g.target,
+  source: g.source,
   created_at: chTime(g.created_at),
 });
 

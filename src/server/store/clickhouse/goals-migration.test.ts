@@ -20,28 +20,78 @@ let store: Store;
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 10, 12, minute));
 const event = (minute: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
-  type: 'pageview', property_id: 'p', ts: at(minute), visitor_id: 'v', session_id: 'old', path: '/pricing', referrer: null,
-  utm_source: null, utm_medium: null, utm_campaign: null, country: 'US', device: 'desktop', browser: 'Chrome', os: 'macOS', is_bot: false,
-  scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null, amount: null, currency: null,
+  type: 'pageview',
+  property_id: 'p',
+  ts: at(minute),
+  visitor_id: 'v',
+  session_id: 'old',
+  path: '/pricing',
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: 'US',
+  device: 'desktop',
+  browser: 'Chrome',
+  os: 'macOS',
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
   ...over,
 });
 /** An event as version 3 took it: no name or properties columns. */
 const v3Row = (e: StoredEvent) => ({
-  property_id: e.property_id, ts: e.ts.getTime(), type: e.type, visitor_id: e.visitor_id, session_id: e.session_id, path: e.path,
-  country: e.country, device: e.device, browser: e.browser, os: e.os, is_bot: false, amount: e.amount, currency: e.currency,
+  property_id: e.property_id,
+  ts: e.ts.getTime(),
+  type: e.type,
+  visitor_id: e.visitor_id,
+  session_id: e.session_id,
+  path: e.path,
+  country: e.country,
+  device: e.device,
+  browser: e.browser,
+  os: e.os,
+  is_bot: false,
+  amount: e.amount,
+  currency: e.currency,
 });
 const goal = (id: string, over: Partial<GoalRecord>): GoalRecord => ({
-  id, property_id: 'p', name: id, kind: 'page', page: null, event: null, target: null, source: null, created_at: at(30), ...over,
+  id,
+  property_id: 'p',
+  name: id,
+  kind: 'page',
+  page: null,
+  event: null,
+  target: null,
+  source: null,
+  created_at: at(30),
+  ...over,
 });
 
 beforeAll(async () => {
   // Kept open throughout: a chDB `:memory:` database lives as long as a connection to it.
-  const root = chDb(await connectClickhouse({ ...target, database: 'default' }, { inDatabase: false }), 'default', null, 'chdb');
+  const root = chDb(
+    await connectClickhouse({ ...target, database: 'default' }, { inDatabase: false }),
+    'default',
+    null,
+    'chdb',
+  );
   await root.run(`CREATE DATABASE \`${target.database}\``);
   raw = chDb(await connectClickhouse(target), target.database, null, 'chdb');
   const upTo3 = migrations.filter((m) => m.version === 2 || m.version === 3).flatMap((m) => m.statements(ddlTarget));
-  for (const sql of [...tableDdl(migrationsTable, ddlTarget), ...schemaV1Statements(target.database), ...upTo3]) await raw.run(sql);
-  await raw.insert('schema_migrations', [1, 2, 3].map((version) => ({ version, name: `version ${version}`, applied_at: Date.now() })));
+  for (const sql of [...tableDdl(migrationsTable, ddlTarget), ...schemaV1Statements(target.database), ...upTo3])
+    await raw.run(sql);
+  await raw.insert(
+    'schema_migrations',
+    [1, 2, 3].map((version) => ({ version, name: `version ${version}`, applied_at: Date.now() })),
+  );
   // Before the change: a page view, and a payment in USD.
   const before = [event(0), event(1, { type: 'revenue', path: '/pay', amount: 20, currency: 'USD' })];
   await raw.insert('events', before.map(v3Row), Object.keys(v3Row(before[0])));
@@ -65,12 +115,19 @@ const allEvents = async () => {
 };
 
 describe('a version 3 database', () => {
-  it('is migrated to the newest version, name and props last among the events\' columns', async () => {
-    const versions = await raw.all<{ version: number }>('SELECT DISTINCT version FROM schema_migrations ORDER BY version');
+  it("is migrated to the newest version, name and props last among the events' columns", async () => {
+    const versions = await raw.all<{ version: number }>(
+      'SELECT DISTINCT version FROM schema_migrations ORDER BY version',
+    );
     expect(versions.map((v) => v.version)).toEqual(migrations.map((m) => m.version));
     const columns = await raw.all<{ name: string; type: string }>(
-      `SELECT name, type FROM system.columns WHERE database = {db:String} AND table = 'events' ORDER BY position`, { db: target.database });
-    expect(columns.slice(-2)).toEqual([{ name: 'name', type: 'LowCardinality(Nullable(String))' }, { name: 'props', type: 'Map(String, String)' }]);
+      `SELECT name, type FROM system.columns WHERE database = {db:String} AND table = 'events' ORDER BY position`,
+      { db: target.database },
+    );
+    expect(columns.slice(-2)).toEqual([
+      { name: 'name', type: 'LowCardinality(Nullable(String))' },
+      { name: 'props', type: 'Map(String, String)' },
+    ]);
   });
 
   it('reads the events written before as having no name and no properties, and keeps those written after', async () => {
@@ -84,10 +141,16 @@ describe('a version 3 database', () => {
 
   it('keeps goals, and counts the session across the change: its page view before, its custom event after, both payments', async () => {
     expect(await store.listGoals('p')).toEqual([]);
-    const goals = [goal('pricing', { page: '/pricing' }), goal('signup', { kind: 'event', event: 'Signup', created_at: at(31) })];
+    const goals = [
+      goal('pricing', { page: '/pricing' }),
+      goal('signup', { kind: 'event', event: 'Signup', created_at: at(31) }),
+    ];
     for (const g of goals) await store.createGoal(g);
     expect(await store.listGoals('p')).toEqual(goals);
-    const revenue = [{ currency: 'EUR', amount: 9.5 }, { currency: 'USD', amount: 20 }];
+    const revenue = [
+      { currency: 'EUR', amount: 9.5 },
+      { currency: 'USD', amount: 20 },
+    ];
     expect(await store.goalFigures({ propertyIds: ['p'], start: at(-60), end: at(60) }, goals)).toEqual([
       { visitors: 1, conversions: 1, revenue },
       { visitors: 1, conversions: 1, revenue },

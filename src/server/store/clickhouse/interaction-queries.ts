@@ -20,7 +20,16 @@ interface SetRow {
   /** Per element: the pages it was used on. */
   paths: string[];
 }
-type Top = { path: string | null; target: string | null; label: string | null; count: number; unique: number; lo: string | null; hi: string | null; paths: string[] };
+type Top = {
+  path: string | null;
+  target: string | null;
+  label: string | null;
+  count: number;
+  unique: number;
+  lo: string | null;
+  hi: string | null;
+  paths: string[];
+};
 
 /**
  * Clicks and form submissions share one shape: per (page, target) counts, a trend and totals, where
@@ -33,7 +42,12 @@ type Top = { path: string | null; target: string | null; label: string | null; c
  * texts by hash (remembered: label-texts.ts) and, only when a row's events carry different labels,
  * a count of those labels.
  */
-export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): Promise<InteractionReport> {
+export async function interactions(
+  db: ChDb,
+  s: BucketedScope,
+  type: 'click' | 'form_submit',
+  opts: InteractionOptions,
+): Promise<InteractionReport> {
   const params: ChParams = { ...scopeParams(s), type, limit: opts.limit };
   let filter = `${scopeWhere('ts')} AND type = {type:String} AND NOT is_bot`;
   if (opts.page !== undefined) {
@@ -69,16 +83,24 @@ export async function interactions(db: ChDb, s: BucketedScope, type: 'click' | '
   // grouping(): a bit per column left out of the set, first column highest. The top rows all have an
   // empty bucket, so `bucket` orders the trend alone and `LIMIT … BY g, bucket` cuts only the top
   // rows: each trend bucket is a group of its own.
-  const found = rows.filter((r) => r.g === 0b001).map((r) => ({ ...r, path: byElement ? null : r.path, count: Number(r.count), unique: Number(r.unique) }));
+  const found = rows
+    .filter((r) => r.g === 0b001)
+    .map((r) => ({ ...r, path: byElement ? null : r.path, count: Number(r.count), unique: Number(r.unique) }));
   const top = byElement ? found : await named(db, found, filter, params, settings);
   const trend = rows.filter((r) => r.g === 0b110);
   const [total] = rows.filter((r) => r.g === 0b111);
   const viewsOf = await views;
-  const pageViews = (r: Top) => (byElement ? r.paths : [r.path!]).reduce((sum, path) => sum + (viewsOf.get(path) ?? 0), 0);
+  const pageViews = (r: Top) =>
+    (byElement ? r.paths : [r.path!]).reduce((sum, path) => sum + (viewsOf.get(path) ?? 0), 0);
   return {
-    rows: top.sort(byElement ? interactionOrder.byElement : interactionOrder.byPage).map(
-      (r): InteractionRow => ({ page: r.path, target: r.target ?? 'unknown', label: r.label, count: r.count, unique: r.unique, page_views: pageViews(r) }),
-    ),
+    rows: top.sort(byElement ? interactionOrder.byElement : interactionOrder.byPage).map((r): InteractionRow => ({
+      page: r.path,
+      target: r.target ?? 'unknown',
+      label: r.label,
+      count: r.count,
+      unique: r.unique,
+      page_views: pageViews(r),
+    })),
     trend: trend.map((r) => ({ bucket: r.bucket, count: Number(r.count), unique: Number(r.unique) })),
     total: { count: Number(total?.count ?? 0), unique: Number(total?.unique ?? 0) },
   };
@@ -93,10 +115,31 @@ async function named(db: ChDb, top: Top[], filter: string, params: ChParams, set
   // Every hash of the rows occurs among the range's events of the type, filters or not.
   const ofType = `${scopeWhere('ts')} AND type = {type:String}`;
   const [texts, common] = await Promise.all([
-    labelTexts(db, top.flatMap((r) => (r.lo === r.hi && r.lo !== null ? [r.lo] : [])), ofType, params),
-    mixed.length === 0 ? new Map<string, string>() : mostCommonLabels(db, mixed.map((r) => ({ path: r.path!, target: r.target })), filter, params, settings),
+    labelTexts(
+      db,
+      top.flatMap((r) => (r.lo === r.hi && r.lo !== null ? [r.lo] : [])),
+      ofType,
+      params,
+    ),
+    mixed.length === 0
+      ? new Map<string, string>()
+      : mostCommonLabels(
+          db,
+          mixed.map((r) => ({ path: r.path!, target: r.target })),
+          filter,
+          params,
+          settings,
+        ),
   ]);
-  return top.map((r) => ({ ...r, label: r.lo !== r.hi ? (common.get(pairKey(r.path, r.target)) ?? null) : r.lo === null || r.lo === '0' ? null : (texts.get(r.lo) ?? null) }));
+  return top.map((r) => ({
+    ...r,
+    label:
+      r.lo !== r.hi
+        ? (common.get(pairKey(r.path, r.target)) ?? null)
+        : r.lo === null || r.lo === '0'
+          ? null
+          : (texts.get(r.lo) ?? null),
+  }));
 }
 
 /** Clicks and form submissions on ClickHouse. */

@@ -8,7 +8,13 @@ import type { ChDb, ChParams } from './clickhouse-db.js';
 const known = new WeakMap<ChDb, Map<string, string>>();
 const MAX_KNOWN = 10_000;
 
-export async function labelTexts(db: ChDb, hashes: string[], where: string, params: ChParams, settings = ''): Promise<Map<string, string>> {
+export async function labelTexts(
+  db: ChDb,
+  hashes: string[],
+  where: string,
+  params: ChParams,
+  settings = '',
+): Promise<Map<string, string>> {
   let texts = known.get(db);
   // Forgotten all at once past the bound (a site with ever-changing labels), then read again.
   if (!texts || texts.size > MAX_KNOWN) known.set(db, (texts = new Map()));
@@ -43,9 +49,19 @@ export async function mostCommonLabels(
     `SELECT path, target, toString(label_hash) AS h, count() AS n FROM events
      WHERE ${where} AND label_hash != 0 AND path IN {mixed_paths:Array(String)} AND target IN {mixed_targets:Array(String)}
      GROUP BY path, target, label_hash${settings}`,
-    { ...params, mixed_paths: [...new Set(pairs.map((p) => p.path))], mixed_targets: [...new Set(pairs.flatMap((p) => (p.target === null ? [] : [p.target])))] },
+    {
+      ...params,
+      mixed_paths: [...new Set(pairs.map((p) => p.path))],
+      mixed_targets: [...new Set(pairs.flatMap((p) => (p.target === null ? [] : [p.target])))],
+    },
   );
-  const texts = await labelTexts(db, counts.map((c) => c.h), where, params, settings);
+  const texts = await labelTexts(
+    db,
+    counts.map((c) => c.h),
+    where,
+    params,
+    settings,
+  );
   const best = new Map<string, { n: number; label: string }>();
   for (const c of counts) {
     const label = texts.get(c.h);

@@ -1,8 +1,25 @@
 import type { ChDb } from './clickhouse-db.js';
 import { addedEntryAttributes, entryColumnDefinition } from './session-partials.js';
-import { alterLocalTableDdl, alterTableDdl, type DdlTarget, sessionsViewDdl, sessionsViewQueryDdl, tableDdl } from './table-ddl.js';
 import {
-  addedEventColumns, allTables, customEventColumns, experimentArchiveColumns, experimentCurrencyColumns, experimentGoalColumns, goalsTable, labelEventColumns, pageViewHoursProjection, savedFunnelOptionColumns, type TableSpec,
+  alterLocalTableDdl,
+  alterTableDdl,
+  type DdlTarget,
+  sessionsViewDdl,
+  sessionsViewQueryDdl,
+  tableDdl,
+} from './table-ddl.js';
+import {
+  addedEventColumns,
+  allTables,
+  customEventColumns,
+  experimentArchiveColumns,
+  experimentCurrencyColumns,
+  experimentGoalColumns,
+  goalsTable,
+  labelEventColumns,
+  pageViewHoursProjection,
+  savedFunnelOptionColumns,
+  type TableSpec,
 } from './table-specs.js';
 
 /**
@@ -36,8 +53,26 @@ export const migrations: Migration[] = [
     version: 2,
     name: 'browser and OS on events, and as first touch on sessions',
     statements: (target) => [
-      ...alterTableDdl('events', addedEventColumns.map((c, i) => `ADD COLUMN IF NOT EXISTS ${c} AFTER ${i === 0 ? 'device' : addedEventColumns[i - 1].split(' ')[0]}`).join(', '), target),
-      ...alterTableDdl('sessions', addedEntryAttributes.map((a, i) => `ADD COLUMN IF NOT EXISTS ${entryColumnDefinition(a)} AFTER entry_${i === 0 ? 'device' : addedEntryAttributes[i - 1]}`).join(', '), target),
+      ...alterTableDdl(
+        'events',
+        addedEventColumns
+          .map(
+            (c, i) =>
+              `ADD COLUMN IF NOT EXISTS ${c} AFTER ${i === 0 ? 'device' : addedEventColumns[i - 1].split(' ')[0]}`,
+          )
+          .join(', '),
+        target,
+      ),
+      ...alterTableDdl(
+        'sessions',
+        addedEntryAttributes
+          .map(
+            (a, i) =>
+              `ADD COLUMN IF NOT EXISTS ${entryColumnDefinition(a)} AFTER entry_${i === 0 ? 'device' : addedEntryAttributes[i - 1]}`,
+          )
+          .join(', '),
+        target,
+      ),
       sessionsViewQueryDdl(target),
     ],
   },
@@ -45,7 +80,12 @@ export const migrations: Migration[] = [
     // Added in place on a database made before (a no-op on a fresh one, where version 1 made them).
     version: 3,
     name: 'saved funnels keep their mode, breakdown and filters',
-    statements: (target) => alterTableDdl('saved_funnels', savedFunnelOptionColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+    statements: (target) =>
+      alterTableDdl(
+        'saved_funnels',
+        savedFunnelOptionColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
+        target,
+      ),
   },
   {
     // Added in place on a database made before (no-ops on a fresh one, where version 1 made them).
@@ -61,14 +101,20 @@ export const migrations: Migration[] = [
     // Added in place on a database made before (a no-op on a fresh one, where version 1 made it).
     version: 5,
     name: 'split tests keep the goal they count',
-    statements: (target) => alterTableDdl('experiments', experimentGoalColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+    statements: (target) =>
+      alterTableDdl(
+        'experiments',
+        experimentGoalColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
+        target,
+      ),
   },
   {
     // Added in place on a database made before (a no-op on a fresh one, where version 1 made it).
     // Clicks and submissions written before read as sent without a label; the sessions view reads none.
     version: 6,
     name: 'clicks and form submissions keep their label',
-    statements: (target) => alterTableDdl('events', `ADD COLUMN IF NOT EXISTS ${labelEventColumns[0]} AFTER currency`, target),
+    statements: (target) =>
+      alterTableDdl('events', `ADD COLUMN IF NOT EXISTS ${labelEventColumns[0]} AFTER currency`, target),
   },
   {
     // The label's hash is added in place after it (a no-op on a fresh database); rows written before
@@ -88,14 +134,24 @@ export const migrations: Migration[] = [
     // Tests written before read as not archived and not deleted.
     version: 8,
     name: 'split tests can be archived and deleted',
-    statements: (target) => alterTableDdl('experiments', experimentArchiveColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+    statements: (target) =>
+      alterTableDdl(
+        'experiments',
+        experimentArchiveColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
+        target,
+      ),
   },
   {
     // Added in place on a database made before (a no-op on a fresh one, where version 1 made it).
     // Tests written before read without a currency: Store.experimentCurrency says theirs.
     version: 9,
     name: 'split tests count revenue in one currency',
-    statements: (target) => alterTableDdl('experiments', experimentCurrencyColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+    statements: (target) =>
+      alterTableDdl(
+        'experiments',
+        experimentCurrencyColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
+        target,
+      ),
   },
 ];
 
@@ -107,7 +163,9 @@ export function schemaStatements(target: DdlTarget): string[] {
 export async function migrate(db: ChDb): Promise<void> {
   const target = { database: db.database, cluster: db.cluster };
   for (const sql of tableDdl(migrationsTable, target)) await db.run(sql);
-  const applied = new Set((await db.all<{ version: number }>('SELECT DISTINCT version FROM schema_migrations')).map((r) => r.version));
+  const applied = new Set(
+    (await db.all<{ version: number }>('SELECT DISTINCT version FROM schema_migrations')).map((r) => r.version),
+  );
   for (const m of migrations) {
     if (applied.has(m.version)) continue;
     for (const sql of m.statements(target)) await db.run(sql);

@@ -29,15 +29,24 @@ describe.skipIf(!existsSync(BINARY))("Debian's ClickHouse 18.16", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ch18-'));
     port = await freePort();
-    writeFileSync(join(dir, 'users.xml'), `<yandex><profiles><default/></profiles><quotas><default/></quotas>
-      <users><default><password/><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default></users></yandex>`);
-    writeFileSync(join(dir, 'config.xml'), `<yandex><logger><level>error</level><console>1</console></logger>
+    writeFileSync(
+      join(dir, 'users.xml'),
+      `<yandex><profiles><default/></profiles><quotas><default/></quotas>
+      <users><default><password/><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default></users></yandex>`,
+    );
+    writeFileSync(
+      join(dir, 'config.xml'),
+      `<yandex><logger><level>error</level><console>1</console></logger>
       <http_port>${port}</http_port><listen_host>127.0.0.1</listen_host><path>${dir}/data/</path><tmp_path>${dir}/tmp/</tmp_path>
       <users_config>${dir}/users.xml</users_config><default_profile>default</default_profile><default_database>default</default_database>
-      <mark_cache_size>1073741824</mark_cache_size></yandex>`);
+      <mark_cache_size>1073741824</mark_cache_size></yandex>`,
+    );
     server = spawn(BINARY, [`--config-file=${join(dir, 'config.xml')}`], { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/ping`).then((r) => r.ok, () => false);
+      const up = await fetch(`http://127.0.0.1:${port}/ping`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -53,7 +62,9 @@ describe.skipIf(!existsSync(BINARY))("Debian's ClickHouse 18.16", () => {
       /^ClickHouse 18\.16\.\S+ is too old: Sightline needs ClickHouse 24\.8 or newer$/,
     );
     // Refused before anything was created.
-    const databases = await fetch(`http://127.0.0.1:${port}/?query=${encodeURIComponent('SHOW DATABASES')}`).then((r) => r.text());
+    const databases = await fetch(`http://127.0.0.1:${port}/?query=${encodeURIComponent('SHOW DATABASES')}`).then((r) =>
+      r.text(),
+    );
     expect(databases).not.toContain('sightline');
   });
 });

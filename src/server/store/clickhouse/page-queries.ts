@@ -1,14 +1,30 @@
 import { byCountsThenValues } from '../ranked-rows.js';
 import type { PageRow, Scope, SegmentRow, Store } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
-import { allOf, andAll, filteredSettings, goalsPredicate, inMatchingSessions, mergedSessionFilters, pagePredicate, sessionPredicate } from './filter-scope.js';
+import {
+  allOf,
+  andAll,
+  filteredSettings,
+  goalsPredicate,
+  inMatchingSessions,
+  mergedSessionFilters,
+  pagePredicate,
+  sessionPredicate,
+} from './filter-scope.js';
 import { firstValueSql } from './session-partials.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { scopeParams, scopeWhere, TS } from './sql-fragments.js';
 
-interface RankedPage { path: string; page_views: number; unique_visitors: number }
+interface RankedPage {
+  path: string;
+  page_views: number;
+  unique_visitors: number;
+}
 /** Sessions that entered on a page (their first page view in the scope) and those of them with one page view. */
-interface Entries { entries: number; bounces: number }
+interface Entries {
+  entries: number;
+  bounces: number;
+}
 type DetailRow = SegmentRow & { dimension: 'utm' | 'country' | 'device' };
 
 /** A type's non-bot events in the scope: the key's (property, day, type) prefix, so only that type's granules are read. */
@@ -31,7 +47,11 @@ async function rankedPages(db: ChDb, s: Scope, limit: number, only?: string): Pr
      GROUP BY path ORDER BY page_views DESC, path LIMIT {limit:UInt32}${filteredSettings(s.filters)}`,
     { ...params, limit, ...(only === undefined ? {} : { only }) },
   );
-  return rows.map((r) => ({ path: r.path, page_views: Number(r.page_views), unique_visitors: Number(r.unique_visitors) }));
+  return rows.map((r) => ({
+    path: r.path,
+    page_views: Number(r.page_views),
+    unique_visitors: Number(r.unique_visitors),
+  }));
 }
 
 /**
@@ -72,7 +92,11 @@ async function entriesOn(db: ChDb, s: Scope, paths: string[]): Promise<Map<strin
 function pageRow(r: RankedPage, depth: Map<string, number>, entries: Map<string, Entries>): PageRow {
   const e = entries.get(r.path);
   // Null without a base (no scroll reported; no session entered there), as the embedded store.
-  return { ...r, avg_scroll_depth: depth.get(r.path) ?? null, bounce_rate: e && e.entries > 0 ? e.bounces / e.entries : null };
+  return {
+    ...r,
+    avg_scroll_depth: depth.get(r.path) ?? null,
+    bounce_rate: e && e.entries > 0 ? e.bounces / e.entries : null,
+  };
 }
 
 /** The ranked pages, then their scroll depth and bounce rate, two reads side by side (engagements; session partials). */
@@ -100,14 +124,26 @@ const dimensions = {
  * sessionsInScope reads them. Entry rows are the `entry` dimension: 'bounced' or 'stayed', or NULL
  * for views of sessions that entered elsewhere; `LIMIT … BY` keeps each of them.
  */
-async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: number): Promise<{ rows: DetailRow[]; entries: Entries }> {
+async function breakdownAndEntries(
+  db: ChDb,
+  s: Scope,
+  page: string,
+  limit: number,
+): Promise<{ rows: DetailRow[]; entries: Entries }> {
   const params = scopeParams(s);
   // Filters: the sessions' own values in their merge, the `page` filters on the page's views (a page
   // they don't keep has none); every session with one of its views in the range viewed a matching page.
   const merged = mergedSessionFilters(s.filters, params);
   const sessionsMatch = { columns: merged.columns, where: allOf(merged.where, goalsPredicate(s, params)) };
   const entered = `s.first_pv >= {start:${TS}} AND s.first_pv < {end:${TS}} AND s.bot = 0 AND s.entry_path_ = {page:String}`;
-  const rows = await db.all<{ dimension: DetailRow['dimension'] | 'entry'; v1: string | null; v2: string | null; v3: string | null; page_views: number; sessions: number }>(
+  const rows = await db.all<{
+    dimension: DetailRow['dimension'] | 'entry';
+    v1: string | null;
+    v2: string | null;
+    v3: string | null;
+    page_views: number;
+    sessions: number;
+  }>(
     `SELECT d.1 AS dimension, d.2 AS v1, d.3 AS v2, d.4 AS v3, sum(v.n) AS page_views, count() AS sessions
      FROM (${sessionsMatch.where ? 'SELECT * FROM (' : ''}
        SELECT property_id, session_key, ${firstValueSql('entry_path')} AS entry_path_, ${firstValueSql('entry_utm_source')} AS utm_source,
@@ -139,7 +175,10 @@ async function breakdownAndEntries(db: ChDb, s: Scope, page: string, limit: numb
     else out.push({ dimension: r.dimension, values: [r.v1], ...counts });
   }
   // Across dimensions: views, then values (nulls last), then dimension name, as the embedded store orders them.
-  const ranked = byCountsThenValues<DetailRow>((r) => [r.page_views], (r) => r.values);
+  const ranked = byCountsThenValues<DetailRow>(
+    (r) => [r.page_views],
+    (r) => r.values,
+  );
   out.sort((a, b) => ranked(a, b) || (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0));
   return { rows: out, entries };
 }
@@ -151,7 +190,8 @@ export async function pageDetails(db: ChDb, s: Scope, page: string, limit: numbe
     depths(db, s, [page]),
     breakdownAndEntries(db, s, page, limit),
   ]);
-  if (!ranked) return { totals: { page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null }, rows };
+  if (!ranked)
+    return { totals: { page_views: 0, unique_visitors: 0, avg_scroll_depth: null, bounce_rate: null }, rows };
   const { path: _path, ...totals } = pageRow(ranked, depth, new Map([[page, entries]]));
   return { totals, rows };
 }

@@ -12,7 +12,14 @@ const HOUR = 3_600_000;
  * events), and the parts of an hour at the range's ends from the page views; with one, every view is
  * read, as sessions are not in the projection. `params` holds the scope's (scopeParams) and gets more.
  */
-export async function pageViewsByPath(db: ChDb, s: Scope, params: ChParams, inSessions: string, settings: string, page?: string): Promise<Map<string, number>> {
+export async function pageViewsByPath(
+  db: ChDb,
+  s: Scope,
+  params: ChParams,
+  inSessions: string,
+  settings: string,
+  page?: string,
+): Promise<Map<string, number>> {
   const onePage = page === undefined ? '' : ' AND path = {page:String}';
   const pageViews = `type = 'pageview' AND NOT is_bot${onePage}`;
   let sql: string;

@@ -19,7 +19,13 @@ export const liveProperties = `(SELECT id, name, domain, timezone, created_at FR
  */
 const keepEveryInsert = () => ({ insert_deduplicate: 0, insert_deduplication_token: randomUUID() });
 
-interface PropertyRow { id: string; name: string; domain: string | null; timezone: string; created_at: string }
+interface PropertyRow {
+  id: string;
+  name: string;
+  domain: string | null;
+  timezone: string;
+  created_at: string;
+}
 const toProperty = (r: PropertyRow): Property => ({ ...r, created_at: dateOf(r.created_at) });
 
 export function propertyLifecycle(db: ChDb): PropertyLifecycle {
@@ -28,7 +34,12 @@ export function propertyLifecycle(db: ChDb): PropertyLifecycle {
     return row ? toProperty(row) : null;
   };
   const write = (p: Property) =>
-    db.insert('properties', [{ id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created_at: chTime(p.created_at) }], undefined, keepEveryInsert());
+    db.insert(
+      'properties',
+      [{ id: p.id, name: p.name, domain: p.domain, timezone: p.timezone, created_at: chTime(p.created_at) }],
+      undefined,
+      keepEveryInsert(),
+    );
 
   return {
     async updateProperty(id, changes) {

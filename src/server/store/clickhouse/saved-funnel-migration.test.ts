@@ -18,15 +18,34 @@ const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   // Kept open throughout: a chDB `:memory:` database lives as long as a connection to it.
-  const root = chDb(await connectClickhouse({ ...target, database: 'default' }, { inDatabase: false }), 'default', null, 'chdb');
+  const root = chDb(
+    await connectClickhouse({ ...target, database: 'default' }, { inDatabase: false }),
+    'default',
+    null,
+    'chdb',
+  );
   await root.run(`CREATE DATABASE \`${target.database}\``);
   raw = chDb(await connectClickhouse(target), target.database, null, 'chdb');
-  for (const sql of [...tableDdl(migrationsTable, { database: target.database, cluster: null }), ...schemaV1Statements(target.database)]) await raw.run(sql);
-  await raw.insert('schema_migrations', [{ version: 1, name: 'events, sessions and the service tables', applied_at: Date.now() }]);
-  await raw.insert('saved_funnels', [{
-    id: 'f1', property_id: 'shop', name: 'Old', steps: '[{"page":"/"},{"page":"/signup"}]',
-    created_at: '2026-03-01 10:00:00.000', updated_at: '2026-03-01 10:00:00.000', version: 1, is_deleted: 0,
-  }]);
+  for (const sql of [
+    ...tableDdl(migrationsTable, { database: target.database, cluster: null }),
+    ...schemaV1Statements(target.database),
+  ])
+    await raw.run(sql);
+  await raw.insert('schema_migrations', [
+    { version: 1, name: 'events, sessions and the service tables', applied_at: Date.now() },
+  ]);
+  await raw.insert('saved_funnels', [
+    {
+      id: 'f1',
+      property_id: 'shop',
+      name: 'Old',
+      steps: '[{"page":"/"},{"page":"/signup"}]',
+      created_at: '2026-03-01 10:00:00.000',
+      updated_at: '2026-03-01 10:00:00.000',
+      version: 1,
+      is_deleted: 0,
+    },
+  ]);
   store = await openClickhouseStore({ target });
 });
 afterAll(async () => {
@@ -36,11 +55,21 @@ afterAll(async () => {
 });
 
 it('reads a funnel saved before mode, breakdown and filters without them, and saves them on it', async () => {
-  const before = { id: 'f1', property_id: 'shop', name: 'Old', steps: [{ page: '/' }, { page: '/signup' }], created_at: at('2026-03-01T10:00:00Z'), updated_at: at('2026-03-01T10:00:00Z') };
+  const before = {
+    id: 'f1',
+    property_id: 'shop',
+    name: 'Old',
+    steps: [{ page: '/' }, { page: '/signup' }],
+    created_at: at('2026-03-01T10:00:00Z'),
+    updated_at: at('2026-03-01T10:00:00Z'),
+  };
   expect(await store.getSavedFunnel('shop', 'f1')).toStrictEqual(before);
 
   const after = {
-    ...before, mode: 'sequential' as const, breakdown_by: 'device' as const, updated_at: at('2026-03-02T10:00:00Z'),
+    ...before,
+    mode: 'sequential' as const,
+    breakdown_by: 'device' as const,
+    updated_at: at('2026-03-02T10:00:00Z'),
     filters: [{ op: 'matches' as const, dimension: 'page' as const, values: ['/blog/**'] }],
   };
   await store.saveFunnel(after);

@@ -3,8 +3,9 @@
  * ClickHouse store, before browser and OS), for the test that a database made then still opens and
  * migrates. `DB` stands for the database. Frozen text: never regenerate it from today's schema.
  */
-export const schemaV1Statements = (database: string): string[] => [
-  `CREATE TABLE IF NOT EXISTS \`DB\`.events (
+export const schemaV1Statements = (database: string): string[] =>
+  [
+    `CREATE TABLE IF NOT EXISTS \`DB\`.events (
     property_id LowCardinality(String),
     ts DateTime64(3, 'UTC'),
     type LowCardinality(String),
@@ -33,7 +34,7 @@ export const schemaV1Statements = (database: string): string[] => [
     amount Nullable(Float64),
     currency LowCardinality(Nullable(String)),
     client_key Nullable(UInt64) DEFAULT if(client_id IS NULL, NULL, sipHash64(client_id))) ENGINE = MergeTree PARTITION BY toYYYYMM(ts) ORDER BY (property_id, toDate(ts), type, visitor_key, ts) SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.sessions (
+    `CREATE TABLE IF NOT EXISTS \`DB\`.sessions (
     property_id LowCardinality(String),
     start_day Date,
     session_key UInt64,
@@ -55,20 +56,20 @@ export const schemaV1Statements = (database: string): string[] => [
     entry_country SimpleAggregateFunction(min, String),
     entry_device SimpleAggregateFunction(min, String),
     exit SimpleAggregateFunction(max, String)) ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(start_day) ORDER BY (property_id, start_day, session_key) SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.properties (id String, name String, domain Nullable(String), timezone String, created_at DateTime64(3, 'UTC')) ENGINE = ReplacingMergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.api_keys (id String, name String, prefix String, hash String, property_ids Array(String), permissions Array(String),
+    `CREATE TABLE IF NOT EXISTS \`DB\`.properties (id String, name String, domain Nullable(String), timezone String, created_at DateTime64(3, 'UTC')) ENGINE = ReplacingMergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 1000`,
+    `CREATE TABLE IF NOT EXISTS \`DB\`.api_keys (id String, name String, prefix String, hash String, property_ids Array(String), permissions Array(String),
     created_at DateTime64(3, 'UTC'), revoked_at Nullable(DateTime64(3, 'UTC')), version UInt64) ENGINE = ReplacingMergeTree(version) ORDER BY id SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.saved_funnels (id String, property_id String, name String, steps String, created_at DateTime64(3, 'UTC'),
+    `CREATE TABLE IF NOT EXISTS \`DB\`.saved_funnels (id String, property_id String, name String, steps String, created_at DateTime64(3, 'UTC'),
     updated_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8) ENGINE = ReplacingMergeTree(version, is_deleted) ORDER BY (property_id, id) SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.sign_in_tokens (hash String, expires_at DateTime64(3, 'UTC')) ENGINE = ReplacingMergeTree ORDER BY hash SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.sign_in_uses (hash String, at DateTime64(6, 'UTC') DEFAULT now64(6), nonce String) ENGINE = MergeTree ORDER BY (hash, at, nonce) SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.admin_sessions (hash String, expires_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8) ENGINE = ReplacingMergeTree(version, is_deleted) ORDER BY hash SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.page_snapshots (property_id String, path String, ts DateTime64(3, 'UTC'), elements String, insert_id UUID) ENGINE = MergeTree ORDER BY (property_id, path, ts) SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.experiments (id String, property_id String, name String, page String, type String, goal String, goal_target Nullable(String),
+    `CREATE TABLE IF NOT EXISTS \`DB\`.sign_in_tokens (hash String, expires_at DateTime64(3, 'UTC')) ENGINE = ReplacingMergeTree ORDER BY hash SETTINGS non_replicated_deduplication_window = 1000`,
+    `CREATE TABLE IF NOT EXISTS \`DB\`.sign_in_uses (hash String, at DateTime64(6, 'UTC') DEFAULT now64(6), nonce String) ENGINE = MergeTree ORDER BY (hash, at, nonce) SETTINGS non_replicated_deduplication_window = 1000`,
+    `CREATE TABLE IF NOT EXISTS \`DB\`.admin_sessions (hash String, expires_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8) ENGINE = ReplacingMergeTree(version, is_deleted) ORDER BY hash SETTINGS non_replicated_deduplication_window = 1000`,
+    `CREATE TABLE IF NOT EXISTS \`DB\`.page_snapshots (property_id String, path String, ts DateTime64(3, 'UTC'), elements String, insert_id UUID) ENGINE = MergeTree ORDER BY (property_id, path, ts) SETTINGS non_replicated_deduplication_window = 1000`,
+    `CREATE TABLE IF NOT EXISTS \`DB\`.experiments (id String, property_id String, name String, page String, type String, goal String, goal_target Nullable(String),
     auto_stop_days Nullable(UInt32), status String, created_at DateTime64(3, 'UTC'), stopped_at Nullable(DateTime64(3, 'UTC')),
     reason Nullable(String), variants String, version UInt64) ENGINE = ReplacingMergeTree(version) ORDER BY (property_id, id) SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE TABLE IF NOT EXISTS \`DB\`.experiment_stops (property_id String, id String, claimed_at DateTime64(6, 'UTC'), nonce String, stopped_at DateTime64(3, 'UTC'), reason String) ENGINE = MergeTree ORDER BY (property_id, id, claimed_at, nonce) SETTINGS non_replicated_deduplication_window = 1000`,
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS \`DB\`.sessions_mv TO \`DB\`.sessions AS SELECT property_id, toDate(min(ts)) AS start_day, session_key, any(visitor_key) AS visitor_key,
+    `CREATE TABLE IF NOT EXISTS \`DB\`.experiment_stops (property_id String, id String, claimed_at DateTime64(6, 'UTC'), nonce String, stopped_at DateTime64(3, 'UTC'), reason String) ENGINE = MergeTree ORDER BY (property_id, id, claimed_at, nonce) SETTINGS non_replicated_deduplication_window = 1000`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS \`DB\`.sessions_mv TO \`DB\`.sessions AS SELECT property_id, toDate(min(ts)) AS start_day, session_key, any(visitor_key) AS visitor_key,
     min(ts) AS first_ts, max(ts) AS last_ts,
     minIf(toNullable(ts), type = 'pageview') AS first_pv_ts, maxIf(toNullable(ts), type = 'pageview') AS last_pv_ts,
     countIf(type = 'pageview') AS pageviews, max(toUInt8(is_bot)) AS is_bot,
@@ -81,4 +82,4 @@ export const schemaV1Statements = (database: string): string[] => [
     min(if(type = 'pageview', concat(leftPad(toString(toUnixTimestamp64Milli(ts)), 15, '0'), ifNull(device, '')), '\\xFF')) AS entry_device,
     max(if(type = 'pageview', concat(leftPad(toString(toUnixTimestamp64Milli(ts)), 15, '0'), path), '')) AS exit
   FROM \`DB\`.events GROUP BY property_id, session_key`,
-].map((s) => s.replaceAll('`DB`', `\`${database}\``));
+  ].map((s) => s.replaceAll('`DB`', `\`${database}\``));

@@ -14,7 +14,9 @@ export async function checkServerVersion(db: Pick<ChDb, 'all'>): Promise<string>
   // No bound parameters here: a server too old to bind them must still get this far to be refused.
   const [row] = await db.all<{ version: string }>('SELECT version() AS version');
   if (!versionSupported(row.version)) {
-    throw new Error(`ClickHouse ${row.version} is too old: Sightline needs ClickHouse ${MINIMUM_VERSION.join('.')} or newer`);
+    throw new Error(
+      `ClickHouse ${row.version} is too old: Sightline needs ClickHouse ${MINIMUM_VERSION.join('.')} or newer`,
+    );
   }
   return row.version;
 }

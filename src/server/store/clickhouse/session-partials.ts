@@ -9,7 +9,8 @@ import type { TableSpec } from './table-specs.js';
  * value ('' for none: no entry attribute is ever '' when present, ingest turns '' into null).
  */
 const TIME_KEY_WIDTH = 15;
-const timeKeyed = (value: string) => `concat(leftPad(toString(toUnixTimestamp64Milli(ts)), ${TIME_KEY_WIDTH}, '0'), ${value})`;
+const timeKeyed = (value: string) =>
+  `concat(leftPad(toString(toUnixTimestamp64Milli(ts)), ${TIME_KEY_WIDTH}, '0'), ${value})`;
 /** Sorts after every time key: a partial without page views never wins a min. */
 const NO_PAGE_VIEW = `'\\xFF'`;
 /** The value of a merged `entry_*` (min) or `exit` (max) column, NULL when the session had no page view. */
@@ -17,9 +18,27 @@ export const firstValueSql = (column: string) => `nullIf(substring(min(${column}
 export const lastValueSql = (column: string) => `nullIf(substring(max(${column}), ${TIME_KEY_WIDTH + 1}), '')`;
 
 /** The first page view's attributes a session keeps, as `entry_<name>` columns of `sessions`. */
-export const entryAttributes = ['path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'browser', 'os'] as const;
+export const entryAttributes = [
+  'path',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'country',
+  'device',
+  'browser',
+  'os',
+] as const;
 /** The first-touch attributes read from an event's own column of the same name (path and referrer are derived). */
-const plainEntryAttributes = ['utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'browser', 'os'] as const;
+const plainEntryAttributes = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'country',
+  'device',
+  'browser',
+  'os',
+] as const;
 
 /**
  * Entry columns added after the first release of the schema (migrations.ts adds them to an existing
@@ -31,7 +50,10 @@ const plainEntryAttributes = ['utm_source', 'utm_medium', 'utm_campaign', 'count
 export const addedEntryAttributes = ['browser', 'os'] as const;
 export const entryColumnDefinition = (a: (typeof entryAttributes)[number]) =>
   `entry_${a} SimpleAggregateFunction(min, String)${
-    (addedEntryAttributes as readonly string[]).includes(a) ? ` DEFAULT if(entry_path = ${NO_PAGE_VIEW}, entry_path, left(entry_path, ${TIME_KEY_WIDTH}))` : ''}`;
+    (addedEntryAttributes as readonly string[]).includes(a)
+      ? ` DEFAULT if(entry_path = ${NO_PAGE_VIEW}, entry_path, left(entry_path, ${TIME_KEY_WIDTH}))`
+      : ''
+  }`;
 
 /**
  * Session partials, written by `sessions_mv` from every insert into `events`, merged by the engine in

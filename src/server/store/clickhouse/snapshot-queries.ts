@@ -13,9 +13,16 @@ export function snapshotQueries(db: ChDb): Pick<Store, 'saveSnapshots' | 'pageSn
       // Each call is one send with an id of its own: two browsers sending the same elements in the same
       // millisecond are two votes, not a redelivered block for the table's deduplication to drop.
       const insert_id = randomUUID();
-      await db.insert('page_snapshots', rows.map((r) => ({
-        property_id: r.property_id, path: r.path, ts: chTime(r.ts), elements: JSON.stringify(r.elements), insert_id,
-      })));
+      await db.insert(
+        'page_snapshots',
+        rows.map((r) => ({
+          property_id: r.property_id,
+          path: r.path,
+          ts: chTime(r.ts),
+          elements: JSON.stringify(r.elements),
+          insert_id,
+        })),
+      );
     },
     async pageSnapshot(propertyId, path) {
       // The week up to the newest snapshot, so a page nobody visited lately still has one; within it
@@ -27,7 +34,9 @@ export function snapshotQueries(db: ChDb): Pick<Store, 'saveSnapshots' | 'pageSn
          GROUP BY elements ORDER BY count() DESC, max(ts) DESC, elements LIMIT 1`,
         { p: propertyId, path },
       );
-      return row ? { property_id: propertyId, path, ts: dateOf(row.last_sent), elements: JSON.parse(row.elements) } : null;
+      return row
+        ? { property_id: propertyId, path, ts: dateOf(row.last_sent), elements: JSON.parse(row.elements) }
+        : null;
     },
   };
 }

@@ -46,7 +46,9 @@ function instantLiteral(ms: number): string {
 export function offsetMinutesSql(offsets: OffsetSegment[], column: string): string {
   for (const o of offsets) if (!Number.isInteger(o.offsetMinutes)) throw new Error('offset must be whole minutes');
   if (offsets.length === 1) return `${offsets[0].offsetMinutes}`;
-  const branches = offsets.slice(1).map((seg, i) => `${column} < ${instantLiteral(seg.fromMs!)}, ${offsets[i].offsetMinutes}`);
+  const branches = offsets
+    .slice(1)
+    .map((seg, i) => `${column} < ${instantLiteral(seg.fromMs!)}, ${offsets[i].offsetMinutes}`);
   return `multiIf(${branches.join(', ')}, ${offsets[offsets.length - 1].offsetMinutes})`;
 }
 
@@ -59,9 +61,12 @@ export function bucketKeySql(granularity: Granularity, offsets: OffsetSegment[],
   const off = offsetMinutesSql(offsets, column);
   const local = `(${column} + toIntervalMinute(${off}))`;
   const start =
-    granularity === 'hour' ? `(toStartOfHour(${local}) - toIntervalMinute(${off}))`
-    : granularity === 'day' ? `toStartOfDay(${local})`
-    : granularity === 'week' ? `toDateTime(toMonday(${local}), 'UTC')`
-    : `toDateTime(toStartOfMonth(${local}), 'UTC')`;
+    granularity === 'hour'
+      ? `(toStartOfHour(${local}) - toIntervalMinute(${off}))`
+      : granularity === 'day'
+        ? `toStartOfDay(${local})`
+        : granularity === 'week'
+          ? `toDateTime(toMonday(${local}), 'UTC')`
+          : `toDateTime(toStartOfMonth(${local}), 'UTC')`;
   return `formatDateTime(${start}, '%Y-%m-%d %H:%i:%S', 'UTC')`;
 }

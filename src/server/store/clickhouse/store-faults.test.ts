@@ -20,9 +20,18 @@ describe('when the ClickHouse server goes away and comes back', () => {
   // Collect stamps events with the server's clock: the range is the days around now.
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const summary = () =>
-    app.inject({ method: 'GET', url: apiUrl(`/properties/${PROP_A}/traffic/summary`, { start: day(-1), end: day(1) }), headers: { authorization: `Bearer ${key}` } });
+    app.inject({
+      method: 'GET',
+      url: apiUrl(`/properties/${PROP_A}/traffic/summary`, { start: day(-1), end: day(1) }),
+      headers: { authorization: `Bearer ${key}` },
+    });
   const pageview = (id: string) => ({
-    type: 'pageview', property_id: PROP_A, visitor_id: `v${id}`, session_id: `s${id}`, path: '/', event_id: `event-${id}-0000`,
+    type: 'pageview',
+    property_id: PROP_A,
+    visitor_id: `v${id}`,
+    session_id: `s${id}`,
+    path: '/',
+    event_id: `event-${id}-0000`,
   });
 
   beforeAll(async () => {

@@ -19,7 +19,9 @@ export function tableDdl(t: TableSpec, target: DdlTarget): string[] {
   const partition = t.partitionBy ? ` PARTITION BY ${t.partitionBy}` : '';
   if (!target.cluster) {
     const settings = [DEDUP, t.settings].filter(Boolean).join(', ');
-    return [`CREATE TABLE IF NOT EXISTS ${db}.${t.name} (${t.columns}) ENGINE = ${t.engine}${partition} ORDER BY ${t.orderBy} SETTINGS ${settings}`];
+    return [
+      `CREATE TABLE IF NOT EXISTS ${db}.${t.name} (${t.columns}) ENGINE = ${t.engine}${partition} ORDER BY ${t.orderBy} SETTINGS ${settings}`,
+    ];
   }
   assertIdentifier(target.cluster, 'cluster');
   const on = ` ON CLUSTER \`${target.cluster}\``;
@@ -36,7 +38,8 @@ export function tableDdl(t: TableSpec, target: DdlTarget): string[] {
 /** The sessions view: on a cluster it reads and writes each shard's local tables, so partials stay beside their events. */
 export function sessionsViewDdl(target: DdlTarget): string {
   const db = `\`${target.database}\``;
-  if (!target.cluster) return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv TO ${db}.sessions AS ${sessionsViewSelect(`${db}.events`)}`;
+  if (!target.cluster)
+    return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv TO ${db}.sessions AS ${sessionsViewSelect(`${db}.events`)}`;
   return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.sessions_mv ON CLUSTER \`${target.cluster}\` TO ${db}.sessions_local AS ${sessionsViewSelect(`${db}.events_local`)}`;
 }
 

@@ -34,7 +34,10 @@ export const customEventColumns = ['name LowCardinality(Nullable(String))', 'pro
  * an existing `events` by migrations.ts right after `currency`, where a fresh table has them, so both
  * have one column order.
  */
-export const labelEventColumns = ['label LowCardinality(Nullable(String))', 'label_hash UInt64 MATERIALIZED if(label IS NULL, 0, cityHash64(label))'];
+export const labelEventColumns = [
+  'label LowCardinality(Nullable(String))',
+  'label_hash UInt64 MATERIALIZED if(label IS NULL, 0, cityHash64(label))',
+];
 
 /**
  * Non-bot page views per property, UTC hour and page, kept by ClickHouse beside each part of events
@@ -110,7 +113,11 @@ export const apiKeysTable: TableSpec = {
  * The columns saved funnels gained in issue 13 (NULL in funnels saved before: unbounded, no breakdown,
  * no filters): last, so a new table and one migrated by `ADD COLUMN` (migrations.ts) have one order.
  */
-export const savedFunnelOptionColumns = ['mode Nullable(String)', 'breakdown_by Nullable(String)', 'filters Nullable(String)'];
+export const savedFunnelOptionColumns = [
+  'mode Nullable(String)',
+  'breakdown_by Nullable(String)',
+  'filters Nullable(String)',
+];
 
 /** Saves take a version above the one they read; a delete takes the highest there is, so it stays deleted. */
 export const savedFunnelsTable: TableSpec = {
@@ -209,6 +216,16 @@ export const experimentStopsTable: TableSpec = {
 };
 
 export const allTables: TableSpec[] = [
-  eventsTable, sessionsTable, propertiesTable, apiKeysTable, savedFunnelsTable, signInTokensTable, signInUsesTable,
-  adminSessionsTable, pageSnapshotsTable, experimentsTable, experimentStopsTable, goalsTable,
+  eventsTable,
+  sessionsTable,
+  propertiesTable,
+  apiKeysTable,
+  savedFunnelsTable,
+  signInTokensTable,
+  signInUsesTable,
+  adminSessionsTable,
+  pageSnapshotsTable,
+  experimentsTable,
+  experimentStopsTable,
+  goalsTable,
 ];

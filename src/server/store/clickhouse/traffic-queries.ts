@@ -2,7 +2,17 @@ import type { Filter } from '../../../contract/filters.js';
 import type { BucketedScope, GoalRecord, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
 import { hasSessionValueFilters } from '../filter-sql.js';
-import { allOf, andAll, filteredSettings, goalsPredicate, inMatchingSessions, matchingSessionsSql, pagePredicate, sessionPredicate, viewedMatchingPage } from './filter-scope.js';
+import {
+  allOf,
+  andAll,
+  filteredSettings,
+  goalsPredicate,
+  inMatchingSessions,
+  matchingSessionsSql,
+  pagePredicate,
+  sessionPredicate,
+  viewedMatchingPage,
+} from './filter-scope.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { byCountsThenValues } from '../ranked-rows.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
@@ -39,7 +49,9 @@ async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['traff
   );
   const total = rows.find((r) => r.total === 1);
   return {
-    buckets: rows.filter((r) => r.total === 0).map((r) => ({ bucket: r.bucket, page_views: r.page_views, unique_visitors: r.unique_visitors })),
+    buckets: rows
+      .filter((r) => r.total === 0)
+      .map((r) => ({ bucket: r.bucket, page_views: r.page_views, unique_visitors: r.unique_visitors })),
     page_views: total?.page_views ?? 0,
     unique_visitors: total?.unique_visitors ?? 0,
   };
@@ -53,7 +65,13 @@ async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['traff
 async function trafficSummary(db: ChDb, s: Scope): ReturnType<Store['trafficSummary']> {
   const params = scopeParams(s);
   const matching = inMatchingSessions(s, params);
-  const [row] = await db.all<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration: number }>(
+  const [row] = await db.all<{
+    page_views: number;
+    unique_visitors: number;
+    sessions: number;
+    bounces: number;
+    duration: number;
+  }>(
     `SELECT * FROM
        (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}${andAll(pagePredicate(s.filters, 'path', params), matching)}) AS v
      CROSS JOIN
@@ -84,12 +102,19 @@ const CLOCK_SLACK_MS = 60_000;
  * `goal` filter those that converted in it. The active sessions under a session filter are counted
  * from the merge itself (one set, not a set within a set: 16 ms instead of 30 at 10M events).
  */
-async function realtime(db: ChDb, propertyIds: string[], now: Date, filters?: Filter[], goals?: GoalRecord[]): ReturnType<Store['realtime']> {
+async function realtime(
+  db: ChDb,
+  propertyIds: string[],
+  now: Date,
+  filters?: Filter[],
+  goals?: GoalRecord[],
+): ReturnType<Store['realtime']> {
   const until = new Date(now.getTime() + CLOCK_SLACK_MS);
   const activeScope = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: until, filters, goals };
   const feedScope = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: until, filters, goals };
   const [activeParams, feedParams] = [scopeParams(activeScope), scopeParams(feedScope)];
-  const sessionsOf = (where: string) => `SELECT ${propertyIds.length === 1 ? '' : 'property_id, '}session_key FROM events WHERE ${where}`;
+  const sessionsOf = (where: string) =>
+    `SELECT ${propertyIds.length === 1 ? '' : 'property_id, '}session_key FROM events WHERE ${where}`;
   const onPage = pagePredicate(filters, 'path', activeParams);
   const activeEvents = `${scopeWhere('ts')} AND NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}`;
   const converted = goalsPredicate(activeScope, activeParams);
@@ -108,12 +133,28 @@ async function realtime(db: ChDb, propertyIds: string[], now: Date, filters?: Fi
   ]);
   return {
     active_visitors: active.active_visitors,
-    feed: feed.map((r) => ({ page: r.page, referrer: r.referrer, device: r.device, country: r.country, timestamp: dateOf(r.ts) })),
+    feed: feed.map((r) => ({
+      page: r.page,
+      referrer: r.referrer,
+      device: r.device,
+      country: r.country,
+      timestamp: dateOf(r.ts),
+    })),
   };
 }
 
 /** The grouping columns in grouping() order; a set's bit is 1 when its column is not grouped (SQL standard, as DuckDB's grouping_id). */
-const segmentColumns = ['utm_source', 'utm_medium', 'utm_campaign', 'country', 'device', 'entry_path', 'referrer', 'browser', 'os'] as const;
+const segmentColumns = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'country',
+  'device',
+  'entry_path',
+  'referrer',
+  'browser',
+  'os',
+] as const;
 type SegmentColumn = (typeof segmentColumns)[number];
 const segmentSets: Record<SegmentDimension, SegmentColumn[]> = {
   utm: ['utm_source', 'utm_medium', 'utm_campaign'],
@@ -137,7 +178,9 @@ const groupingOf = (columns: SegmentColumn[]) =>
 async function segments(db: ChDb, s: Scope, limit: number): ReturnType<Store['segments']> {
   const params = scopeParams(s);
   const cols = segmentColumns.join(', ');
-  const sets = Object.values(segmentSets).map((c) => `(${c.join(', ')})`).join(', ');
+  const sets = Object.values(segmentSets)
+    .map((c) => `(${c.join(', ')})`)
+    .join(', ');
   const rows = await db.all<Record<SegmentColumn, string | null> & { g: number; sessions: number; page_views: number }>(
     `SELECT * FROM (
        SELECT *, row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, ${cols}) AS place
@@ -159,7 +202,10 @@ async function segments(db: ChDb, s: Scope, limit: number): ReturnType<Store['se
     else if (dimension) out.push({ dimension, values: segmentSets[dimension].map((c) => r[c]), ...counts });
   }
   // Equal counts and values in two dimensions (an unknown country and an unknown device) by dimension, as DuckDB.
-  const ranked = byCountsThenValues<SegmentRow>((r) => [r.sessions, r.page_views], (r) => r.values);
+  const ranked = byCountsThenValues<SegmentRow>(
+    (r) => [r.sessions, r.page_views],
+    (r) => r.values,
+  );
   out.sort((a, b) => ranked(a, b) || (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0));
   return { rows: out, totals };
 }
@@ -178,7 +224,12 @@ async function entryExitPages(db: ChDb, s: Scope, limit: number): ReturnType<Sto
      WHERE place <= {limit:UInt32} OR g = 3${filteredSettings(s.filters)}`,
     { ...params, limit },
   );
-  rows.sort(byCountsThenValues((r) => [r.sessions], (r) => [r.entry_path, r.exit_path]));
+  rows.sort(
+    byCountsThenValues(
+      (r) => [r.sessions],
+      (r) => [r.entry_path, r.exit_path],
+    ),
+  );
   return {
     entry: rows.filter((r) => r.g === 1).map((r) => ({ path: r.entry_path ?? 'unknown', sessions: r.sessions })),
     exit: rows.filter((r) => r.g === 2).map((r) => ({ path: r.exit_path ?? 'unknown', sessions: r.sessions })),
@@ -188,7 +239,9 @@ async function entryExitPages(db: ChDb, s: Scope, limit: number): ReturnType<Sto
 }
 
 /** Traffic reports on ClickHouse: the embedded store's figures, ranks and tie orders (duckdb/traffic-queries.ts). */
-export function trafficQueries(db: ChDb): Pick<Store, 'trafficTrend' | 'trafficSummary' | 'realtime' | 'segments' | 'entryExitPages'> {
+export function trafficQueries(
+  db: ChDb,
+): Pick<Store, 'trafficTrend' | 'trafficSummary' | 'realtime' | 'segments' | 'entryExitPages'> {
   return {
     trafficTrend: (s) => trafficTrend(db, s),
     trafficSummary: (s) => trafficSummary(db, s),

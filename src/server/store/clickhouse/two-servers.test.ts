@@ -20,7 +20,12 @@ describe('two servers over one ClickHouse', () => {
   let key: { key: string; record: { id: string } };
 
   const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
-    app.inject({ method, url: apiUrl(path), headers: { authorization: `Bearer ${key.key}` }, ...(body === undefined ? {} : { payload: body as object }) });
+    app.inject({
+      method,
+      url: apiUrl(path),
+      headers: { authorization: `Bearer ${key.key}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
 
   beforeAll(async () => {
     bridge = await startChdbHttpBridge();
@@ -42,31 +47,59 @@ describe('two servers over one ClickHouse', () => {
 
   it('see the same properties, saved funnels and split tests', async () => {
     const [a, b] = apps;
-    const saved = await call(a, 'POST', endpointPath('saveFunnel'), { name: 'Signup', steps: [{ page: '/' }, { page: '/signup' }] });
+    const saved = await call(a, 'POST', endpointPath('saveFunnel'), {
+      name: 'Signup',
+      steps: [{ page: '/' }, { page: '/signup' }],
+    });
     expect(saved.statusCode).toBe(201);
     const listed = endpoints.savedFunnels.response.parse((await call(b, 'GET', endpointPath('savedFunnels'))).json());
     expect(listed.data.map((f) => f.name)).toEqual(['Signup']);
 
-    const created = await call(b, 'POST', endpointPath('splitTests'), { name: 'Headline', page: '/pricing', type: 'nocode', variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hi' }] }] });
+    const created = await call(b, 'POST', endpointPath('splitTests'), {
+      name: 'Headline',
+      page: '/pricing',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hi' }] }],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().experiment_id as string;
-    expect((await call(a, 'GET', endpointPath('splitTest', { experimentId: id }))).json()).toMatchObject({ name: 'Headline', status: 'active' });
+    expect((await call(a, 'GET', endpointPath('splitTest', { experimentId: id }))).json()).toMatchObject({
+      name: 'Headline',
+      status: 'active',
+    });
     // Stopped on one server: complete on the other, and a second stop is refused there.
     expect((await call(a, 'POST', endpointPath('stopSplitTest', { experimentId: id }), {})).statusCode).toBe(200);
-    expect((await call(b, 'GET', endpointPath('splitTest', { experimentId: id }))).json()).toMatchObject({ status: 'complete' });
+    expect((await call(b, 'GET', endpointPath('splitTest', { experimentId: id }))).json()).toMatchObject({
+      status: 'complete',
+    });
     expect((await call(b, 'POST', endpointPath('stopSplitTest', { experimentId: id }), {})).statusCode).toBe(409);
 
     const deleted = await call(b, 'DELETE', endpointPath('deleteFunnel', { funnelId: saved.json().id }));
     expect(deleted.statusCode).toBe(200);
-    expect(endpoints.savedFunnels.response.parse((await call(a, 'GET', endpointPath('savedFunnels'))).json()).data).toEqual([]);
+    expect(
+      endpoints.savedFunnels.response.parse((await call(a, 'GET', endpointPath('savedFunnels'))).json()).data,
+    ).toEqual([]);
   });
 
   it('auto-stop a test once, whichever server gets there first', async () => {
     const created = new Date(Date.now() - 3 * 86_400_000);
     await stores[0].createExperiment({
-      id: 'exp_autostoprace1', property_id: PROP_A, name: 'Race', page: '/', type: 'nocode', goal: 'click_through', goal_target: null,
-      auto_stop_days: 1, status: 'active', created_at: created, stopped_at: null, reason: null,
-      variants: [{ label: 'Control', changes: [] }, { label: 'Variant B', changes: [{ selector: 'h1', op: 'text', value: 'x' }] }],
+      id: 'exp_autostoprace1',
+      property_id: PROP_A,
+      name: 'Race',
+      page: '/',
+      type: 'nocode',
+      goal: 'click_through',
+      goal_target: null,
+      auto_stop_days: 1,
+      status: 'active',
+      created_at: created,
+      stopped_at: null,
+      reason: null,
+      variants: [
+        { label: 'Control', changes: [] },
+        { label: 'Variant B', changes: [{ selector: 'h1', op: 'text', value: 'x' }] },
+      ],
     });
     const now = new Date();
     const [first, second] = await Promise.all(stores.map((s) => s.autoStopExperiments(now, PROP_A)));
@@ -83,11 +116,15 @@ describe('two servers over one ClickHouse', () => {
     expect(signedIn).toHaveLength(1);
     // The session it opened is valid on the other server too.
     const cookie = String(signedIn[0].headers['set-cookie']).split(';')[0];
-    for (const app of apps) expect((await app.inject({ method: 'GET', url: '/api/admin/v1/session', headers: { cookie } })).statusCode).toBe(200);
+    for (const app of apps)
+      expect((await app.inject({ method: 'GET', url: '/api/admin/v1/session', headers: { cookie } })).statusCode).toBe(
+        200,
+      );
   });
 
   it('refuse a key on every server within 5 s of its revocation on one', async () => {
-    const summary = (app: FastifyInstance) => call(app, 'GET', `/properties/${PROP_A}/traffic/summary?start=2026-03-01&end=2026-03-31`);
+    const summary = (app: FastifyInstance) =>
+      call(app, 'GET', `/properties/${PROP_A}/traffic/summary?start=2026-03-01&end=2026-03-31`);
     // Both now hold the key in their look-up caches.
     for (const app of apps) expect((await summary(app)).statusCode).toBe(200);
     const revokedAt = Date.now();

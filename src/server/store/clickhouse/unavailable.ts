@@ -3,9 +3,18 @@ import { StoreUnavailableError } from '../store-unavailable.js';
 
 // Errors the server reports about itself rather than about the statement: retrying later can succeed.
 const SERVER_STATE_ERRORS = new Set([
-  'TOO_MANY_SIMULTANEOUS_QUERIES', 'TABLE_IS_READ_ONLY', 'KEEPER_EXCEPTION', 'ALL_CONNECTION_TRIES_FAILED',
-  'NETWORK_ERROR', 'SOCKET_TIMEOUT', 'UNKNOWN_STATUS_OF_INSERT', 'NO_ZOOKEEPER', 'TOO_MANY_PARTS', 'MEMORY_LIMIT_EXCEEDED',
-  'ALL_REPLICAS_ARE_STALE', 'ABORTED',
+  'TOO_MANY_SIMULTANEOUS_QUERIES',
+  'TABLE_IS_READ_ONLY',
+  'KEEPER_EXCEPTION',
+  'ALL_CONNECTION_TRIES_FAILED',
+  'NETWORK_ERROR',
+  'SOCKET_TIMEOUT',
+  'UNKNOWN_STATUS_OF_INSERT',
+  'NO_ZOOKEEPER',
+  'TOO_MANY_PARTS',
+  'MEMORY_LIMIT_EXCEEDED',
+  'ALL_REPLICAS_ARE_STALE',
+  'ABORTED',
 ]);
 
 const NETWORK_CODES: Record<string, string> = {
@@ -25,12 +34,15 @@ const NETWORK_CODES: Record<string, string> = {
  */
 export function classifyClickhouseError(error: unknown): unknown {
   if (error instanceof ClickHouseError) {
-    return SERVER_STATE_ERRORS.has(error.type ?? '') ? new StoreUnavailableError(`ClickHouse answered ${error.type}`, { cause: error }) : error;
+    return SERVER_STATE_ERRORS.has(error.type ?? '')
+      ? new StoreUnavailableError(`ClickHouse answered ${error.type}`, { cause: error })
+      : error;
   }
   const e = error as { code?: string; message?: string } | undefined;
   const network = e?.code ? NETWORK_CODES[e.code] : undefined;
   if (network) return new StoreUnavailableError(network, { cause: error });
-  if (/socket hang up|Timeout error|request timed out/i.test(e?.message ?? '')) return new StoreUnavailableError('the ClickHouse server does not answer', { cause: error });
+  if (/socket hang up|Timeout error|request timed out/i.test(e?.message ?? ''))
+    return new StoreUnavailableError('the ClickHouse server does not answer', { cause: error });
   return error;
 }
 

@@ -12,18 +12,65 @@ import type { ChDb } from './clickhouse-db.js';
  * same insert.
  */
 const columns = [
-  'property_id', 'ts', 'type', 'visitor_id', 'session_id', 'path', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
-  'country', 'device', 'browser', 'os', 'is_bot', 'scroll_depth', 'engaged_ms', 'target', 'href', 'source', 'experiment_id', 'variant',
-  'amount', 'currency', 'client_id', 'name', 'props', 'label',
+  'property_id',
+  'ts',
+  'type',
+  'visitor_id',
+  'session_id',
+  'path',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'country',
+  'device',
+  'browser',
+  'os',
+  'is_bot',
+  'scroll_depth',
+  'engaged_ms',
+  'target',
+  'href',
+  'source',
+  'experiment_id',
+  'variant',
+  'amount',
+  'currency',
+  'client_id',
+  'name',
+  'props',
+  'label',
 ] as const;
 
 function row(e: StoredEvent) {
   return {
-    property_id: e.property_id, ts: e.ts.getTime(), type: e.type, visitor_id: e.visitor_id, session_id: e.session_id,
-    path: e.path, referrer: e.referrer, utm_source: e.utm_source, utm_medium: e.utm_medium, utm_campaign: e.utm_campaign,
-    country: e.country, device: e.device, browser: e.browser ?? null, os: e.os ?? null, is_bot: e.is_bot, scroll_depth: e.scroll_depth, engaged_ms: e.engaged_ms,
-    target: e.target, href: e.href, source: e.source, experiment_id: e.experiment_id, variant: e.variant,
-    amount: e.amount, currency: e.currency, client_id: e.client_key ?? null, name: e.name ?? null, props: e.props ?? {},
+    property_id: e.property_id,
+    ts: e.ts.getTime(),
+    type: e.type,
+    visitor_id: e.visitor_id,
+    session_id: e.session_id,
+    path: e.path,
+    referrer: e.referrer,
+    utm_source: e.utm_source,
+    utm_medium: e.utm_medium,
+    utm_campaign: e.utm_campaign,
+    country: e.country,
+    device: e.device,
+    browser: e.browser ?? null,
+    os: e.os ?? null,
+    is_bot: e.is_bot,
+    scroll_depth: e.scroll_depth,
+    engaged_ms: e.engaged_ms,
+    target: e.target,
+    href: e.href,
+    source: e.source,
+    experiment_id: e.experiment_id,
+    variant: e.variant,
+    amount: e.amount,
+    currency: e.currency,
+    client_id: e.client_key ?? null,
+    name: e.name ?? null,
+    props: e.props ?? {},
     label: e.label ?? null,
   };
 }
@@ -33,7 +80,10 @@ const fileStructure = `property_id String, ts Int64, type String, visitor_id Str
   referrer Nullable(String), utm_source Nullable(String), utm_medium Nullable(String), utm_campaign Nullable(String),
   country Nullable(String), device Nullable(String), browser Nullable(String), os Nullable(String), is_bot Bool, scroll_depth Nullable(Float64), engaged_ms Nullable(Int32),
   target Nullable(String), href Nullable(String), source Nullable(String), experiment_id Nullable(String), variant Nullable(Int32),
-  amount Nullable(Float64), currency Nullable(String), client_id Nullable(String), name Nullable(String), props Map(String, String), label Nullable(String)`.replace(/\s+/g, ' ');
+  amount Nullable(Float64), currency Nullable(String), client_id Nullable(String), name Nullable(String), props Map(String, String), label Nullable(String)`.replace(
+  /\s+/g,
+  ' ',
+);
 
 /**
  * chDB takes an insert's data inline in the statement text, which its SQL parser reads slowly (46,000
@@ -76,5 +126,10 @@ const clusterInsert = { ...serverInsert, distributed_foreground_insert: 1 };
 export async function insertEvents(db: ChDb, events: readonly StoredEvent[], table = 'events'): Promise<void> {
   if (events.length === 0) return;
   if (db.kind === 'chdb' && events.length >= FILE_BATCH) return insertFromFile(db, table, events);
-  await db.insert(table, events.map(row), columns, db.kind === 'chdb' ? undefined : db.cluster ? clusterInsert : serverInsert);
+  await db.insert(
+    table,
+    events.map(row),
+    columns,
+    db.kind === 'chdb' ? undefined : db.cluster ? clusterInsert : serverInsert,
+  );
 }

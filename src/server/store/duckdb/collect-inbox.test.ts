@@ -22,10 +22,28 @@ async function open(dir: string) {
 }
 
 const view = (session: string, path: string, at: string): StoredEvent => ({
-  type: 'pageview', property_id: 'p', ts: new Date(at), visitor_id: 'v', session_id: session, path,
-  referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: null, device: null, is_bot: false,
-  scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null,
-  amount: null, currency: null,
+  type: 'pageview',
+  property_id: 'p',
+  ts: new Date(at),
+  visitor_id: 'v',
+  session_id: session,
+  path,
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: null,
+  device: null,
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
 });
 
 describe('collect inbox', () => {
@@ -35,7 +53,9 @@ describe('collect inbox', () => {
     const { db, inbox } = await open(dir);
     await inbox.accept([view('s', '/a', '2026-03-02T10:00:00Z')]);
     await inbox.accept([view('s', '/b', '2026-03-02T10:01:00Z')]);
-    expect(await db.all('SELECT entry_path, exit_path, pageviews FROM sessions')).toEqual([{ entry_path: '/a', exit_path: '/b', pageviews: 2 }]);
+    expect(await db.all('SELECT entry_path, exit_path, pageviews FROM sessions')).toEqual([
+      { entry_path: '/a', exit_path: '/b', pageviews: 2 },
+    ]);
     await inbox.close();
     await db.close();
   });
@@ -46,7 +66,9 @@ describe('collect inbox', () => {
     const { db, inbox } = await open(dir);
     await inbox.accept([view('s', '/logged', '2026-03-02T10:00:00Z')]);
     const logDir = join(dir, 'collect-inbox');
-    const text = readdirSync(logDir).map((f) => readFileSync(join(logDir, f), 'utf8')).join('');
+    const text = readdirSync(logDir)
+      .map((f) => readFileSync(join(logDir, f), 'utf8'))
+      .join('');
     expect(text).toMatch(/^1 \[.*"path":"\/logged".*\]\n$/);
     await inbox.close();
     await db.close();
@@ -62,7 +84,9 @@ describe('collect inbox', () => {
     const torn = line(9, [view('x', '/torn', '2026-03-02T10:07:00Z')]).slice(0, 40);
     writeFileSync(
       join(dir, 'collect-inbox', '0000000000000007.log'),
-      line(7, [view('s', '/a', '2026-03-02T10:00:00Z')]) + line(8, [view('s', '/b', '2026-03-02T10:05:00Z'), view('t', '/c', '2026-03-02T10:06:00Z')]) + torn,
+      line(7, [view('s', '/a', '2026-03-02T10:00:00Z')]) +
+        line(8, [view('s', '/b', '2026-03-02T10:05:00Z'), view('t', '/c', '2026-03-02T10:06:00Z')]) +
+        torn,
     );
     for (let start = 0; start < 2; start++) {
       const { db, inbox } = await open(dir);
@@ -96,7 +120,9 @@ describe('collect inbox', () => {
         { path: '/b', ts: new Date('2026-03-02T10:05:00Z') },
         { path: '/c', ts: new Date('2026-03-02T10:06:00Z') },
       ]);
-      expect(await db.all("SELECT entry_path, exit_path FROM sessions WHERE entry_path <> '/d' ORDER BY entry_path")).toEqual([
+      expect(
+        await db.all("SELECT entry_path, exit_path FROM sessions WHERE entry_path <> '/d' ORDER BY entry_path"),
+      ).toEqual([
         { entry_path: '/a', exit_path: '/b' },
         { entry_path: '/c', exit_path: '/c' },
       ]);

@@ -41,7 +41,10 @@ interface Pending {
 }
 
 const revive = (e: StoredEvent & { ts: string }): StoredEvent => ({ ...e, ts: new Date(e.ts) });
-const parseBatch = (seq: number, text: string): Pending => ({ seq, events: (JSON.parse(text) as (StoredEvent & { ts: string })[]).map(revive) });
+const parseBatch = (seq: number, text: string): Pending => ({
+  seq,
+  events: (JSON.parse(text) as (StoredEvent & { ts: string })[]).map(revive),
+});
 
 /** The batches an inbox of the DuckDB kind left unwritten, then its file is removed. */
 async function drainLegacyInbox(dataDir: string, writtenSeq: number): Promise<Pending[]> {
@@ -50,9 +53,16 @@ async function drainLegacyInbox(dataDir: string, writtenSeq: number): Promise<Pe
   const instance = await DuckDBInstance.create(path, { threads: '1' });
   const conn = await instance.connect();
   try {
-    const tables = await query<{ n: number }>(conn, "SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 'collect_inbox'");
+    const tables = await query<{ n: number }>(
+      conn,
+      "SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 'collect_inbox'",
+    );
     if (Number(tables[0].n) === 0) return [];
-    const rows = await query<{ seq: number; events: string }>(conn, 'SELECT seq, events FROM collect_inbox WHERE seq > $w ORDER BY seq', { w: writtenSeq });
+    const rows = await query<{ seq: number; events: string }>(
+      conn,
+      'SELECT seq, events FROM collect_inbox WHERE seq > $w ORDER BY seq',
+      { w: writtenSeq },
+    );
     return rows.map((r) => parseBatch(Number(r.seq), r.events));
   } finally {
     conn.closeSync();
@@ -62,7 +72,10 @@ async function drainLegacyInbox(dataDir: string, writtenSeq: number): Promise<Pe
 
 /** Writes the batches and records the last one's number, in the caller's transaction. */
 async function writeBatches(conn: DuckDBConnection, batches: Pending[]): Promise<void> {
-  await writeEvents(conn, batches.flatMap((b) => b.events));
+  await writeEvents(
+    conn,
+    batches.flatMap((b) => b.events),
+  );
   await conn.run('DELETE FROM collect_written');
   await query(conn, 'INSERT INTO collect_written VALUES ($seq)', { seq: batches[batches.length - 1].seq });
 }
@@ -89,7 +102,8 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
     await db.transaction((c) => writeBatches(c, legacy));
     writtenSeq = legacy[legacy.length - 1].seq;
   }
-  if (dataDir !== ':memory:') for (const f of [LEGACY_INBOX_FILE, `${LEGACY_INBOX_FILE}.wal`]) rmSync(join(dataDir, f), { force: true });
+  if (dataDir !== ':memory:')
+    for (const f of [LEGACY_INBOX_FILE, `${LEGACY_INBOX_FILE}.wal`]) rmSync(join(dataDir, f), { force: true });
   // An in-memory store keeps nothing past its process, so its inbox needs no log.
   const opened = dataDir === ':memory:' ? null : CollectLog.open(join(dataDir, LOG_DIR));
   const left = (opened?.batches ?? []).filter((b) => b.seq > writtenSeq).map((b) => parseBatch(b.seq, b.text));
@@ -126,21 +140,27 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
     while (pending.length > 0) {
       let n = 0;
       let take = 0;
-      while (take < pending.length && (take === 0 || n + pending[take].events.length <= MAX_GROUP)) n += pending[take++].events.length;
+      while (take < pending.length && (take === 0 || n + pending[take].events.length <= MAX_GROUP))
+        n += pending[take++].events.length;
       const group = pending.slice(0, take);
       pending = pending.slice(take);
       try {
         await db.transaction((c) => writeBatches(c, group));
       } catch (error) {
         for (const batch of group) {
-          await db.transaction((c) => writeBatches(c, [batch])).catch((e: unknown) => {
-            console.error(`collect: batch ${batch.seq} (${batch.events.length} events) could not be written; kept in ${LOG_DIR}/failed-${batch.seq}.json:`, e);
-            try {
-              log?.keepFailed(batch.seq, batch.events, e);
-            } catch (keepError) {
-              console.error(`collect: batch ${batch.seq} could not be kept either:`, keepError);
-            }
-          });
+          await db
+            .transaction((c) => writeBatches(c, [batch]))
+            .catch((e: unknown) => {
+              console.error(
+                `collect: batch ${batch.seq} (${batch.events.length} events) could not be written; kept in ${LOG_DIR}/failed-${batch.seq}.json:`,
+                e,
+              );
+              try {
+                log?.keepFailed(batch.seq, batch.events, e);
+              } catch (keepError) {
+                console.error(`collect: batch ${batch.seq} could not be kept either:`, keepError);
+              }
+            });
         }
       }
       for (const b of group) unwritten -= b.events.length;

@@ -67,7 +67,9 @@ export class CollectLog {
   /** Opens the log in `dir` (created if need be) and returns the batches it holds, in order. */
   static open(dir: string): { log: CollectLog; batches: LoggedBatch[] } {
     mkdirSync(dir, { recursive: true });
-    const files = readdirSync(dir).filter((f) => SEGMENT.test(f)).sort();
+    const files = readdirSync(dir)
+      .filter((f) => SEGMENT.test(f))
+      .sort();
     const batches = files.flatMap((f) => readSegment(join(dir, f)));
     return { log: new CollectLog(dir, files), batches };
   }

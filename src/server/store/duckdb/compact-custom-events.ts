@@ -36,11 +36,15 @@ const MIGRATION = 'compact-custom-events';
 /** Stores written before the table get it once from their events. */
 export async function backfillCompactCustomEvents(db: Database): Promise<void> {
   await db.transaction(async (conn: DuckDBConnection) => {
-    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0) return;
+    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0)
+      return;
     await conn.run(`
       INSERT INTO compact_custom_events
       SELECT property_id, ts, session_key, visitor_key, type = 'revenue', CASE WHEN type = 'custom' THEN name END, amount, currency
       FROM events WHERE type IN ('custom', 'revenue') AND NOT is_bot ORDER BY ts`);
-    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', { name: MIGRATION, at: ts(new Date()) });
+    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', {
+      name: MIGRATION,
+      at: ts(new Date()),
+    });
   });
 }

@@ -93,7 +93,8 @@ const MIGRATION = 'compact-events';
 /** Stores written before the compact tables get them once from their events (after the visitor numbers). */
 export async function backfillCompactEvents(db: Database): Promise<void> {
   await db.transaction(async (conn: DuckDBConnection) => {
-    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0) return;
+    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0)
+      return;
     const kinds = `type IN ('pageview', 'engagement', 'click', 'form_submit') AND NOT is_bot`;
     await conn.run(`
       INSERT INTO text_numbers
@@ -118,6 +119,9 @@ export async function backfillCompactEvents(db: Database): Promise<void> {
       FROM events e JOIN text_numbers p ON p.text = e.path
         LEFT JOIN text_numbers t ON t.text = e.target LEFT JOIN text_numbers src ON src.text = e.source
       WHERE e.type IN ('click', 'form_submit') AND NOT e.is_bot ORDER BY e.ts`);
-    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', { name: MIGRATION, at: ts(new Date()) });
+    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', {
+      name: MIGRATION,
+      at: ts(new Date()),
+    });
   });
 }

@@ -20,14 +20,43 @@ import { openDuckdbStore } from './duckdb-store.js';
 // own paths (several properties in one scope, texts the store never saw, revenue summed exactly).
 
 type Extra = Partial<Pick<StoredEvent, 'property_id' | 'name' | 'props' | 'target' | 'amount' | 'currency'>>;
-const event = (type: StoredEvent['type'], session: string, minute: number, path: string, extra: Extra = {}): StoredEvent => ({
-  ...normalizeEvent({ type, property_id: 'a', visitor_id: `v-${session}`, session_id: session, path, ts: new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString() }, new Date()),
+const event = (
+  type: StoredEvent['type'],
+  session: string,
+  minute: number,
+  path: string,
+  extra: Extra = {},
+): StoredEvent => ({
+  ...normalizeEvent(
+    {
+      type,
+      property_id: 'a',
+      visitor_id: `v-${session}`,
+      session_id: session,
+      path,
+      ts: new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString(),
+    },
+    new Date(),
+  ),
   ...extra,
 });
 const goal = (id: string, over: Partial<GoalRecord>): GoalRecord => ({
-  id, property_id: 'a', name: id, kind: 'page', page: null, event: null, target: null, source: null, created_at: new Date('2026-03-01T09:00:00Z'), ...over,
+  id,
+  property_id: 'a',
+  name: id,
+  kind: 'page',
+  page: null,
+  event: null,
+  target: null,
+  source: null,
+  created_at: new Date('2026-03-01T09:00:00Z'),
+  ...over,
 });
-const day: Scope = { propertyIds: ['a'], start: new Date('2026-03-02T00:00:00Z'), end: new Date('2026-03-03T00:00:00Z') };
+const day: Scope = {
+  propertyIds: ['a'],
+  start: new Date('2026-03-02T00:00:00Z'),
+  end: new Date('2026-03-03T00:00:00Z'),
+};
 
 async function exported(store: Store): Promise<StoredEvent[]> {
   const all: StoredEvent[] = [];
@@ -35,10 +64,20 @@ async function exported(store: Store): Promise<StoredEvent[]> {
   return all.sort((x, y) => x.ts.getTime() - y.ts.getTime());
 }
 /** What an event says about itself beyond its ids (which an export rewrites). */
-const named = (e: StoredEvent) => ({ type: e.type, path: e.path, ...('name' in e ? { name: e.name } : {}), ...('props' in e ? { props: e.props } : {}) });
+const named = (e: StoredEvent) => ({
+  type: e.type,
+  path: e.path,
+  ...('name' in e ? { name: e.name } : {}),
+  ...('props' in e ? { props: e.props } : {}),
+});
 
-const signup = event('custom', 's1', 1, '/signup', { name: 'Signup', props: { plan: 'pro', seats: '3', 'ünï': 'ça' } });
-const payment = event('revenue', 's1', 2, '/signup', { name: 'Order', props: { order: 'A-1' }, amount: 29, currency: 'USD' });
+const signup = event('custom', 's1', 1, '/signup', { name: 'Signup', props: { plan: 'pro', seats: '3', ünï: 'ça' } });
+const payment = event('revenue', 's1', 2, '/signup', {
+  name: 'Order',
+  props: { order: 'A-1' },
+  amount: 29,
+  currency: 'USD',
+});
 
 describe('a store made before custom events and goals were kept', () => {
   const { open, dir } = reopenableStore('custom-events');
@@ -49,7 +88,9 @@ describe('a store made before custom events and goals were kept', () => {
     await s.close();
     // What the version before left: no name or props on events, no goals table or its sequence.
     const db = await Database.open(dir());
-    await db.writer.run('ALTER TABLE events DROP COLUMN props; ALTER TABLE events DROP COLUMN name; DROP TABLE goals; DROP SEQUENCE goal_seq');
+    await db.writer.run(
+      'ALTER TABLE events DROP COLUMN props; ALTER TABLE events DROP COLUMN name; DROP TABLE goals; DROP SEQUENCE goal_seq',
+    );
     await db.close();
 
     s = await open();
@@ -58,26 +99,35 @@ describe('a store made before custom events and goals were kept', () => {
     await s.insertEvents([signup, payment]);
     expect((await exported(s)).map(named)).toEqual([
       { type: 'pageview', path: '/' },
-      { type: 'custom', path: '/signup', name: 'Signup', props: { plan: 'pro', seats: '3', 'ünï': 'ça' } },
+      { type: 'custom', path: '/signup', name: 'Signup', props: { plan: 'pro', seats: '3', ünï: 'ça' } },
       { type: 'revenue', path: '/signup', name: 'Order', props: { order: 'A-1' } },
     ]);
     const g = goal('gol_signup', { kind: 'event', event: 'Signup' });
     await s.createGoal(g);
     expect(await s.listGoals('a')).toEqual([g]);
-    expect(await s.goalFigures(day, [g])).toEqual([{ visitors: 1, conversions: 1, revenue: [{ currency: 'USD', amount: 29 }] }]);
+    expect(await s.goalFigures(day, [g])).toEqual([
+      { visitors: 1, conversions: 1, revenue: [{ currency: 'USD', amount: 29 }] },
+    ]);
   });
 
   it('gets the compact table of custom events and payments once from its events, bots left out', async () => {
     let s = await open();
     const bot = { ...event('custom', 's2', 3, '/signup', { name: 'Signup' }), is_bot: true };
-    await s.insertEvents([signup, payment, bot, { ...event('revenue', 's2', 4, '/signup', { amount: 5, currency: 'USD' }), is_bot: true }]);
+    await s.insertEvents([
+      signup,
+      payment,
+      bot,
+      { ...event('revenue', 's2', 4, '/signup', { amount: 5, currency: 'USD' }), is_bot: true },
+    ]);
     const g = goal('gol_signup', { kind: 'event', event: 'Signup' });
     const figures = [{ visitors: 1, conversions: 1, revenue: [{ currency: 'USD', amount: 29 }] }];
     expect(await s.goalFigures(day, [g])).toEqual(figures);
     await s.close();
     // What the version before left: custom events in `events` only.
     const db = await Database.open(dir());
-    await db.writer.run(`DROP TABLE compact_custom_events; DELETE FROM store_migrations WHERE name = 'compact-custom-events'`);
+    await db.writer.run(
+      `DROP TABLE compact_custom_events; DELETE FROM store_migrations WHERE name = 'compact-custom-events'`,
+    );
     await db.close();
 
     s = await open();
@@ -97,34 +147,42 @@ describe('export and import between embedded stores', () => {
     dir = null;
   });
 
-  it.each(['ndjson', 'parquet'] as const)('carry name, props (key order kept) and goals (their order too) through %s', async (format) => {
-    dir = await mkdtemp(join(tmpdir(), 'sightline-custom-export-'));
-    const source = await openDuckdbStore(':memory:');
-    stores.push(source);
-    await source.createProperty({ id: 'a', name: 'A', domain: null, timezone: 'UTC' });
-    // Two goals created in the same millisecond, listed in the order they were created.
-    const goals = [goal('gol_z', { kind: 'event', event: 'Signup' }), goal('gol_a', { kind: 'form', source: 'hero', page: '/signup' })];
-    for (const g of goals) await source.createGoal(g);
-    await source.insertEvents([event('pageview', 's1', 0, '/signup'), signup, payment]);
+  it.each(['ndjson', 'parquet'] as const)(
+    'carry name, props (key order kept) and goals (their order too) through %s',
+    async (format) => {
+      dir = await mkdtemp(join(tmpdir(), 'sightline-custom-export-'));
+      const source = await openDuckdbStore(':memory:');
+      stores.push(source);
+      await source.createProperty({ id: 'a', name: 'A', domain: null, timezone: 'UTC' });
+      // Two goals created in the same millisecond, listed in the order they were created.
+      const goals = [
+        goal('gol_z', { kind: 'event', event: 'Signup' }),
+        goal('gol_a', { kind: 'form', source: 'hero', page: '/signup' }),
+      ];
+      for (const g of goals) await source.createGoal(g);
+      await source.insertEvents([event('pageview', 's1', 0, '/signup'), signup, payment]);
 
-    const path = join(dir, format === 'ndjson' ? 'export.ndjson' : 'export');
-    if (format === 'ndjson') {
-      const sink = createWriteStream(path);
-      await writeNdjson(await contentsOf(source), sink);
-      sink.end();
-      await finished(sink);
-    } else {
-      await writeParquet(await contentsOf(source), path);
-    }
-    const target = await openDuckdbStore(':memory:');
-    stores.push(target);
-    expect(await importCommand(target, path)).toBe('imported 1 property, 0 API keys, 0 saved funnels, 0 tests, 2 goals, 0 snapshots, 3 events');
-    expect(await target.listGoals('a')).toEqual(goals);
-    const back = await exported(target);
-    expect(back.map(named)).toEqual((await exported(source)).map(named));
-    expect(Object.keys(back[1].props!)).toEqual(['plan', 'seats', 'ünï']);
-    expect(await target.goalFigures(day, goals)).toEqual(await source.goalFigures(day, goals));
-  });
+      const path = join(dir, format === 'ndjson' ? 'export.ndjson' : 'export');
+      if (format === 'ndjson') {
+        const sink = createWriteStream(path);
+        await writeNdjson(await contentsOf(source), sink);
+        sink.end();
+        await finished(sink);
+      } else {
+        await writeParquet(await contentsOf(source), path);
+      }
+      const target = await openDuckdbStore(':memory:');
+      stores.push(target);
+      expect(await importCommand(target, path)).toBe(
+        'imported 1 property, 0 API keys, 0 saved funnels, 0 tests, 2 goals, 0 snapshots, 3 events',
+      );
+      expect(await target.listGoals('a')).toEqual(goals);
+      const back = await exported(target);
+      expect(back.map(named)).toEqual((await exported(source)).map(named));
+      expect(Object.keys(back[1].props!)).toEqual(['plan', 'seats', 'ünï']);
+      expect(await target.goalFigures(day, goals)).toEqual(await source.goalFigures(day, goals));
+    },
+  );
 });
 
 describe('goal figures', () => {
@@ -176,7 +234,14 @@ describe('goal figures', () => {
     expect(await s.goalFigures(day, goals)).toEqual([
       { visitors: 0, conversions: 0, revenue: [] },
       { visitors: 0, conversions: 0, revenue: [] },
-      { visitors: 1, conversions: 1, revenue: [{ currency: 'EUR', amount: 0 }, { currency: 'USD', amount: 0.3 }] },
+      {
+        visitors: 1,
+        conversions: 1,
+        revenue: [
+          { currency: 'EUR', amount: 0 },
+          { currency: 'USD', amount: 0.3 },
+        ],
+      },
     ]);
     expect(await s.goalFigures(day, [])).toEqual([]);
   });

@@ -1,4 +1,12 @@
-import { DuckDBConnection, DuckDBInstance, LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import {
+  DuckDBConnection,
+  DuckDBInstance,
+  LIST,
+  VARCHAR,
+  listValue,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreLockedError } from '../store-locked.js';
@@ -34,7 +42,9 @@ export class Database {
       instance = await DuckDBInstance.create(path, { threads: '2' });
     } catch (error) {
       if (/lock/i.test(String(error))) {
-        throw new StoreLockedError(`the store in ${dataDir} is in use by another process (is the server running?); stop it first`);
+        throw new StoreLockedError(
+          `the store in ${dataDir} is in use by another process (is the server running?); stop it first`,
+        );
       }
       throw error;
     }

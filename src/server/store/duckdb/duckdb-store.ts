@@ -80,14 +80,18 @@ export async function openDuckdbStore(
     insertEvents: (events: StoredEvent[]) => inbox.accept(events).finally(repeats.written),
     importEvents(batches: AsyncIterable<StoredEvent[]>) {
       importing++;
-      return db.transaction((conn) => importBatches(conn, batches)).finally(() => {
-        importing--;
-        repeats.written();
-      });
+      return db
+        .transaction((conn) => importBatches(conn, batches))
+        .finally(() => {
+          importing--;
+          repeats.written();
+        });
     },
     async countEvents(propertyIds?: string[]) {
       const [row] = propertyIds
-        ? await db.all<{ n: number }>('SELECT count(*) AS n FROM events WHERE list_contains($ids, property_id)', { ids: propertyIds })
+        ? await db.all<{ n: number }>('SELECT count(*) AS n FROM events WHERE list_contains($ids, property_id)', {
+            ids: propertyIds,
+          })
         : await db.all<{ n: number }>('SELECT count(*) AS n FROM events');
       return row.n;
     },

@@ -17,7 +17,10 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
   switch (e.goal) {
     case 'click_through':
       // Each variant's own page: a redirect variant's sessions click on its URL, the control's on `page`.
-      return { sql: `bool_or(e.type = 'click' AND e.path = $pages[x.variant + 1])`, params: { pages: e.variants.map((v) => v.url ?? e.page) } };
+      return {
+        sql: `bool_or(e.type = 'click' AND e.path = $pages[x.variant + 1])`,
+        params: { pages: e.variants.map((v) => v.url ?? e.page) },
+      };
     case 'form_submission':
       return { sql: `bool_or(e.type = 'form_submit')`, params: {} };
     case 'bounce_rate':
@@ -26,7 +29,10 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
       // the session's page count rather than the views after the exposure.
       return { sql: `coalesce(any_value(s.pageviews), 0) >= 2`, params: {} };
     case 'session_time':
-      return { sql: `epoch_ms(max(e.ts)) - epoch_ms(x.at) >= $seconds * 1000`, params: { seconds: Number(e.goal_target ?? DEFAULT_SESSION_TIME_SECONDS) } };
+      return {
+        sql: `epoch_ms(max(e.ts)) - epoch_ms(x.at) >= $seconds * 1000`,
+        params: { seconds: Number(e.goal_target ?? DEFAULT_SESSION_TIME_SECONDS) },
+      };
     case 'destination_page':
       return { sql: `bool_or(e.type = 'pageview' AND e.path = $target)`, params: { target: e.goal_target ?? '' } };
     case 'external_destination': {
@@ -38,7 +44,10 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
     case 'revenue':
       // A payment in the test's one currency; without a currency the property has had no payment to count.
       return e.currency
-        ? { sql: `bool_or(e.type = 'revenue' AND e.currency = $currency AND e.amount IS NOT NULL)`, params: { currency: e.currency } }
+        ? {
+            sql: `bool_or(e.type = 'revenue' AND e.currency = $currency AND e.amount IS NOT NULL)`,
+            params: { currency: e.currency },
+          }
         : { sql: 'false', params: {} };
     case 'goal':
       // The session's latest event matching the goal (experiment-goal-hits.ts), at or after the exposure.
@@ -53,10 +62,14 @@ function conversion(e: ExperimentRecord): { sql: string; params: Params } {
  * that time: the tracker sends the view before the exposure, so an exposure without one was not sent
  * by a page that runs the test. Read at report time, so the order events arrive in does not matter.
  */
-export function countedExposures(e: ExperimentRecord, params: Params): { sql: string; window: (alias: string) => string } {
+export function countedExposures(
+  e: ExperimentRecord,
+  params: Params,
+): { sql: string; window: (alias: string) => string } {
   Object.assign(params, { p: e.property_id, id: e.id, since: ts(e.created_at), test_pages: experimentTestPages(e) });
   if (e.stopped_at) params.until = ts(e.stopped_at);
-  const window = (alias: string) => `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
+  const window = (alias: string) =>
+    `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
   const sql = `first_exposure AS (
       SELECT session_key, min(ts) AS at, list(variant ORDER BY ts, variant)[1] AS variant, arg_min(client_key, ts) AS client_key
       FROM events x WHERE ${window('x')} AND type = 'exposure' AND experiment_id = $id
@@ -103,7 +116,10 @@ export async function experimentFigures(db: Pick<Database, 'all'>, e: Experiment
 }
 
 /** The figures' sessions and conversions by the day of the test (whole 24 hours from `created_at`) of each session's first exposure. */
-export async function experimentDailyFigures(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<DailyVariantFigures[]> {
+export async function experimentDailyFigures(
+  db: Pick<Database, 'all'>,
+  e: ExperimentRecord,
+): Promise<DailyVariantFigures[]> {
   const { sql, params } = await perSession(db, e);
   const rows = await db.all<DailyVariantFigures>(
     `${sql}
@@ -112,7 +128,12 @@ export async function experimentDailyFigures(db: Pick<Database, 'all'>, e: Exper
     FROM per_session GROUP BY ALL ORDER BY day, variant`,
     params,
   );
-  return rows.map((r) => ({ day: Number(r.day), variant: Number(r.variant), sessions: Number(r.sessions), conversions: Number(r.conversions) }));
+  return rows.map((r) => ({
+    day: Number(r.day),
+    variant: Number(r.variant),
+    sessions: Number(r.sessions),
+    conversions: Number(r.conversions),
+  }));
 }
 
 /** Of the sessions the figures count, how many there are and how many came from the one client address with the most. */

@@ -14,16 +14,23 @@ const NO_END = new Date(Date.UTC(9999, 11, 31));
  * A session converted when its `last_hit` is at or after its exposure. Binds the scope as `$p0`,
  * `$start`, `$end` and the goal as `$g0…` into `params`.
  */
-export async function experimentGoalHits(db: Pick<Database, 'all'>, e: ExperimentRecord, params: Params): Promise<string> {
+export async function experimentGoalHits(
+  db: Pick<Database, 'all'>,
+  e: ExperimentRecord,
+  params: Params,
+): Promise<string> {
   const goal = experimentGoalRecord(e);
   const none = 'goal_hits AS (SELECT NULL::UBIGINT AS session_key, NULL::TIMESTAMP AS last_hit WHERE false)';
   if (!goal) return none;
   const scope: Scope = { propertyIds: [e.property_id], start: e.created_at, end: e.stopped_at ?? NO_END };
   Object.assign(params, scopeFilter(scope, 'ts').params);
   const hits = new GoalHits(scope, [goal], params, { withTime: true });
-  const source = goal.kind === 'page' ? hits.pageViews()
-    : goal.kind === 'event' ? hits.customEvents()
-      : hits.interactions(await textNumbers(db, hits.texts()));
+  const source =
+    goal.kind === 'page'
+      ? hits.pageViews()
+      : goal.kind === 'event'
+        ? hits.customEvents()
+        : hits.interactions(await textNumbers(db, hits.texts()));
   if (!source) return none;
   const paths = hits.goalPaths();
   return `${paths ? `goal_paths AS (${paths}),\n    ` : ''}goal_hits AS (SELECT session_key, max(ts) AS last_hit FROM (${source}) GROUP BY session_key)`;

@@ -31,15 +31,22 @@ ALTER TABLE experiments ADD COLUMN IF NOT EXISTS archived_at TIMESTAMP;
 ALTER TABLE experiments ADD COLUMN IF NOT EXISTS currency VARCHAR`;
 
 type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition' | 'archived_at' | 'currency'> & {
-  variants: string; goal_definition: string | null; archived_at: Date | null; currency: string | null;
+  variants: string;
+  goal_definition: string | null;
+  archived_at: Date | null;
+  currency: string | null;
 };
 // Only a goal test carries goal_definition, only an archived one archived_at and only one with a stored
 // currency that, so every other test reads back exactly as before.
 const fromRow = ({ goal_definition, archived_at, currency, ...r }: Row): ExperimentRecord => ({
-  ...r, variants: JSON.parse(r.variants), ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
-  ...(archived_at === null ? {} : { archived_at }), ...(currency === null ? {} : { currency }),
+  ...r,
+  variants: JSON.parse(r.variants),
+  ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
+  ...(archived_at === null ? {} : { archived_at }),
+  ...(currency === null ? {} : { currency }),
 });
-const archivedFilter = (archived: boolean | undefined) => (archived === undefined ? '' : ` AND archived_at IS ${archived ? 'NOT ' : ''}NULL`);
+const archivedFilter = (archived: boolean | undefined) =>
+  archived === undefined ? '' : ` AND archived_at IS ${archived ? 'NOT ' : ''}NULL`;
 
 /** Active tests whose time is up; `created_at + auto_stop_days` is also their `stopped_at`. */
 const due = (scoped: boolean) =>
@@ -49,10 +56,12 @@ const due = (scoped: boolean) =>
 export function experimentQueries(db: Database) {
   let ready: Promise<unknown> | null = null;
   const table = () => {
-    ready ??= db.transaction((conn) => conn.run(createTableSql)).catch((error) => {
-      ready = null; // let the next call try again rather than failing forever
-      throw error;
-    });
+    ready ??= db
+      .transaction((conn) => conn.run(createTableSql))
+      .catch((error) => {
+        ready = null; // let the next call try again rather than failing forever
+        throw error;
+      });
     return ready;
   };
   const read = async (sql: string, params: Params) => {
@@ -80,15 +89,30 @@ export function experimentQueries(db: Database) {
          VALUES ($id, $p, $name, $page, $type, $goal, $target, $days::INTEGER, $status,
           $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition, $archived::TIMESTAMP, $currency)`,
         {
-          id: e.id, p: e.property_id, name: e.name, page: e.page, type: e.type, goal: e.goal, target: e.goal_target,
-          days: e.auto_stop_days, status: e.status, created: ts(e.created_at), stopped: e.stopped_at && ts(e.stopped_at),
-          reason: e.reason, variants: JSON.stringify(e.variants), goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null,
-          archived: e.archived_at ? ts(e.archived_at) : null, currency: e.currency ?? null,
+          id: e.id,
+          p: e.property_id,
+          name: e.name,
+          page: e.page,
+          type: e.type,
+          goal: e.goal,
+          target: e.goal_target,
+          days: e.auto_stop_days,
+          status: e.status,
+          created: ts(e.created_at),
+          stopped: e.stopped_at && ts(e.stopped_at),
+          reason: e.reason,
+          variants: JSON.stringify(e.variants),
+          goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null,
+          archived: e.archived_at ? ts(e.archived_at) : null,
+          currency: e.currency ?? null,
         },
         false,
       );
     },
-    listExperiments(propertyId: string, opts: { status?: ExperimentRecord['status']; limit: number; archived?: boolean }) {
+    listExperiments(
+      propertyId: string,
+      opts: { status?: ExperimentRecord['status']; limit: number; archived?: boolean },
+    ) {
       const params: Params = { p: propertyId, limit: opts.limit };
       if (opts.status) params.status = opts.status;
       return read(
@@ -109,7 +133,10 @@ export function experimentQueries(db: Database) {
         params.days = changes.auto_stop_days;
       }
       if (sets.length === 0) return getExperiment(propertyId, id).then((e) => (e?.status === 'active' ? e : null));
-      const [row] = await write(`UPDATE experiments SET ${sets.join(', ')} WHERE property_id = $p AND id = $id AND status = 'active' RETURNING *`, params);
+      const [row] = await write(
+        `UPDATE experiments SET ${sets.join(', ')} WHERE property_id = $p AND id = $id AND status = 'active' RETURNING *`,
+        params,
+      );
       return row ?? null;
     },
     async stopExperiment(propertyId: string, id: string, reason: string, at: Date): Promise<ExperimentRecord | null> {
@@ -130,11 +157,16 @@ export function experimentQueries(db: Database) {
       return row ?? null;
     },
     async deleteExperiment(propertyId: string, id: string): Promise<boolean> {
-      const rows = await write(`DELETE FROM experiments WHERE property_id = $p AND id = $id AND status = 'complete' RETURNING *`, { p: propertyId, id });
+      const rows = await write(
+        `DELETE FROM experiments WHERE property_id = $p AND id = $id AND status = 'complete' RETURNING *`,
+        { p: propertyId, id },
+      );
       return rows.length > 0;
     },
     activeExperiments: (propertyId: string) =>
-      read(`SELECT * FROM experiments WHERE property_id = $p AND status = 'active' ORDER BY created_at, id`, { p: propertyId }),
+      read(`SELECT * FROM experiments WHERE property_id = $p AND status = 'active' ORDER BY created_at, id`, {
+        p: propertyId,
+      }),
     async autoStopExperiments(now: Date, propertyId?: string): Promise<ExperimentRecord[]> {
       const params: Params = { now: ts(now) };
       if (propertyId !== undefined) params.p = propertyId;

@@ -29,7 +29,11 @@ export async function experimentRevenue(db: Db, e: ExperimentRecord): Promise<Va
 
 /** The currency a test without a stored one counts (Store.experimentCurrency says the rule). */
 export async function experimentCurrency(db: Db, e: ExperimentRecord): Promise<string | null> {
-  const params: Params = { p: e.property_id, from: ts(new Date(e.created_at.getTime() - CURRENCY_LOOKBACK_MS)), at: ts(e.created_at) };
+  const params: Params = {
+    p: e.property_id,
+    from: ts(new Date(e.created_at.getTime() - CURRENCY_LOOKBACK_MS)),
+    at: ts(e.created_at),
+  };
   if (e.stopped_at) params.until = ts(e.stopped_at);
   const [row] = await db.all<{ currency: string }>(
     `SELECT currency FROM (

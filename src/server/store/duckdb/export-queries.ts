@@ -16,7 +16,11 @@ FROM events`;
 
 const snapshotsSql = `SELECT property_id, path, epoch_ms(ts) AS ms, elements FROM page_snapshots`;
 
-type EventRow = Omit<StoredEvent, 'ts' | 'props' | 'label'> & { ms: bigint; props: string | null; label: string | null };
+type EventRow = Omit<StoredEvent, 'ts' | 'props' | 'label'> & {
+  ms: bigint;
+  props: string | null;
+  label: string | null;
+};
 
 /** An exported row as the event it was: name, props and label only on the events that have them (as collect gives them). */
 function eventOf({ ms, name, props, label, ...e }: EventRow): StoredEvent {
@@ -49,8 +53,15 @@ export function exportQueries(db: Database): Pick<Store, 'exportEvents' | 'expor
   return {
     exportEvents: () => streamed(db, eventsSql, eventOf),
     exportSnapshots: () =>
-      streamed(db, snapshotsSql, (r: { property_id: string; path: string; ms: bigint; elements: string }): SnapshotRecord => ({
-        property_id: r.property_id, path: r.path, ts: new Date(Number(r.ms)), elements: JSON.parse(r.elements),
-      })),
+      streamed(
+        db,
+        snapshotsSql,
+        (r: { property_id: string; path: string; ms: bigint; elements: string }): SnapshotRecord => ({
+          property_id: r.property_id,
+          path: r.path,
+          ts: new Date(Number(r.ms)),
+          elements: JSON.parse(r.elements),
+        }),
+      ),
   };
 }

@@ -1,5 +1,12 @@
 import type { Filter } from '../../../contract/filters.js';
-import { allOf, filtersPredicate, hasSessionValueFilters, pageFilters, sessionValuePredicate, type FilterDialect } from '../filter-sql.js';
+import {
+  allOf,
+  filtersPredicate,
+  hasSessionValueFilters,
+  pageFilters,
+  sessionValuePredicate,
+  type FilterDialect,
+} from '../filter-sql.js';
 import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
 import { ts, type Params } from './database.js';
@@ -106,8 +113,12 @@ export function inMatchingSessions(s: Scope, params: Params, alias = ''): string
   const byValue = () => {
     params.start = ts(s.start);
     params.end = ts(s.end);
-    return sessionIn(s, alias, `sessions WHERE ${propertiesOf(s, params)}
-    AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${sessionValuePredicate(s.filters, duckdbDialect(params))}`);
+    return sessionIn(
+      s,
+      alias,
+      `sessions WHERE ${propertiesOf(s, params)}
+    AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${sessionValuePredicate(s.filters, duckdbDialect(params))}`,
+    );
   };
   return allOf(hasSessionValueFilters(s.filters) ? byValue() : '', goalsPredicate(s, params, alias));
 }
@@ -121,6 +132,10 @@ export function viewedMatchingPage(s: Scope, params: Params, alias = ''): string
   if (!pages) return '';
   params.start = ts(s.start);
   params.end = ts(s.end);
-  return sessionIn(s, alias, `compact_page_views WHERE ${propertiesOf(s, params)}
-    AND ts >= $start::TIMESTAMP AND ts < $end::TIMESTAMP AND ${pages}`);
+  return sessionIn(
+    s,
+    alias,
+    `compact_page_views WHERE ${propertiesOf(s, params)}
+    AND ts >= $start::TIMESTAMP AND ts < $end::TIMESTAMP AND ${pages}`,
+  );
 }

@@ -24,7 +24,9 @@ async function stepEvents(db: Db, q: FunnelQuery) {
   const several = q.scope.propertyIds.length > 1;
   // Each goal's place in `goals` with its steps' bits; our own integers.
   const goalMasks = `(VALUES ${goals.masks.map((m, i) => `(${int(i)}, ${int(m)}::BIGINT)`).join(', ')}) AS gm(goal, mask)`;
-  const pageGoals = goals.goals.flatMap((g, i) => (g.kind === 'page' && q.scope.propertyIds.includes(g.property_id) ? [int(i)] : []));
+  const pageGoals = goals.goals.flatMap((g, i) =>
+    g.kind === 'page' && q.scope.propertyIds.includes(g.property_id) ? [int(i)] : [],
+  );
 
   const stepPaths: string[] = [];
   if (pages.paths.length > 0) {
@@ -33,7 +35,10 @@ async function stepEvents(db: Db, q: FunnelQuery) {
       FROM (SELECT unnest($stepPaths::VARCHAR[]) AS path, unnest([${pages.masks.map(int).join(', ')}]::BIGINT[]) AS mask) st
       JOIN text_numbers t ON t.text = st.path`);
   }
-  if (pageGoals.length > 0) stepPaths.push(`SELECT gp.path_no, gm.mask FROM goal_paths gp JOIN ${goalMasks} ON gm.goal = gp.goal WHERE gp.goal IN (${pageGoals.join(', ')})`);
+  if (pageGoals.length > 0)
+    stepPaths.push(
+      `SELECT gp.path_no, gm.mask FROM goal_paths gp JOIN ${goalMasks} ON gm.goal = gp.goal WHERE gp.goal IN (${pageGoals.join(', ')})`,
+    );
 
   const session = several ? 'h.property_id, h.session_key' : 'h.session_key';
   const goalEvents: string[] = [];
@@ -48,7 +53,9 @@ async function stepEvents(db: Db, q: FunnelQuery) {
   const goalPaths = hits.goalPaths();
   const ctes = [
     ...(goalPaths ? [`goal_paths AS (${goalPaths})`] : []),
-    ...(stepPaths.length > 0 ? [`steps AS (SELECT path_no, bit_or(mask) AS mask FROM (${stepPaths.join(' UNION ALL ')}) GROUP BY path_no)`] : []),
+    ...(stepPaths.length > 0
+      ? [`steps AS (SELECT path_no, bit_or(mask) AS mask FROM (${stepPaths.join(' UNION ALL ')}) GROUP BY path_no)`]
+      : []),
     `goal_events AS (${goalEvents.length > 0 ? goalEvents.join('\n      UNION ALL ') : 'SELECT NULL::VARCHAR AS property_id, NULL::UBIGINT AS session_key, NULL::TIMESTAMP AS ts, 0::BIGINT AS mask, 0::BIGINT AS goals WHERE false'})`,
   ];
   /**
@@ -115,7 +122,15 @@ export async function goalStepPaths(db: Db, q: FunnelQuery, maxNodes: number): P
     FROM nodes GROUP BY ALL ORDER BY sessions DESC, items, ended`,
     e.params,
   );
-  const names = await pathNames(db, rows.flatMap((r) => r.items.map((x) => Number(x.id)).filter((id) => id >= 0)));
+  const names = await pathNames(
+    db,
+    rows.flatMap((r) => r.items.map((x) => Number(x.id)).filter((id) => id >= 0)),
+  );
   const nodeName = (id: number) => (id >= 0 ? names.get(id)! : goalNodeName(goalsOfSet(e.goals, -id)));
-  return rows.map((r) => ({ pages: r.items.map((x) => nodeName(Number(x.id))), masks: r.items.map((x) => Number(x.m)), ended: r.ended, sessions: Number(r.sessions) }));
+  return rows.map((r) => ({
+    pages: r.items.map((x) => nodeName(Number(x.id))),
+    masks: r.items.map((x) => Number(x.m)),
+    ended: r.ended,
+    sessions: Number(r.sessions),
+  }));
 }

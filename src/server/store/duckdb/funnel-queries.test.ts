@@ -13,8 +13,12 @@ beforeAll(async () => {
   const x = session('x', 'vx');
   const y = session('y', 'vy');
   await insert(store, [
-    x.pv('2026-05-01T10:00:00Z', '/a'), x.pv('2026-05-01T10:00:00Z', '/a'), x.pv('2026-05-01T10:01:00Z', '/b'), // a retry
-    y.pv('2026-05-01T11:00:00Z', '/a'), y.pv('2026-05-01T11:01:00Z', '/a'), y.pv('2026-05-01T11:02:00Z', '/b'), // a reload
+    x.pv('2026-05-01T10:00:00Z', '/a'),
+    x.pv('2026-05-01T10:00:00Z', '/a'),
+    x.pv('2026-05-01T10:01:00Z', '/b'), // a retry
+    y.pv('2026-05-01T11:00:00Z', '/a'),
+    y.pv('2026-05-01T11:01:00Z', '/a'),
+    y.pv('2026-05-01T11:02:00Z', '/b'), // a reload
   ]);
 });
 afterAll(() => store.close());

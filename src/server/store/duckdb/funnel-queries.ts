@@ -22,7 +22,9 @@ function maskOf(masks: Map<number, number>, x: string): string {
 /** The bits of every step a path's `views` hold (membership tests: no per-view lambda). */
 function seenSql(masks: Map<number, number>): string {
   if (masks.size === 0) return '0::BIGINT';
-  return [...masks].map(([no, m]) => `(CASE WHEN list_contains(views, ${int(no)}) THEN ${int(m)} ELSE 0 END)::BIGINT`).join(' | ');
+  return [...masks]
+    .map(([no, m]) => `(CASE WHEN list_contains(views, ${int(no)}) THEN ${int(m)} ELSE 0 END)::BIGINT`)
+    .join(' | ');
 }
 
 /**
@@ -31,7 +33,11 @@ function seenSql(masks: Map<number, number>): string {
  * NULL once one is missing). A path with views at one instant takes them in step order, so its step
  * bits are sorted by (instant, bits) first, as before numbering.
  */
-function progressColumns(steps: string[], nos: Map<string, number>, masks: Map<number, number>): { positions: string; progress: string } {
+function progressColumns(
+  steps: string[],
+  nos: Map<string, number>,
+  masks: Map<number, number>,
+): { positions: string; progress: string } {
   const positions: string[] = [];
   let known = true;
   steps.forEach((step, i) => {
@@ -39,11 +45,19 @@ function progressColumns(steps: string[], nos: Map<string, number>, masks: Map<n
     known = known && no !== undefined;
     const k = i + 1;
     if (!known) positions.push(`NULL::BIGINT AS i${k}`);
-    else positions.push(k === 1 ? `list_position(views, ${int(no!)}) AS i1` : `i${i} + list_position(views[i${i} + 1:], ${int(no!)}) AS i${k}`);
+    else
+      positions.push(
+        k === 1
+          ? `list_position(views, ${int(no!)}) AS i1`
+          : `i${i} + list_position(views[i${i} + 1:], ${int(no!)}) AS i${k}`,
+      );
   });
   const inOrder = steps.map((_, i) => `(i${i + 1} IS NOT NULL)::BIGINT`).join(' + ');
   const byInstant = `list_sort(list_transform(range(1, len(views) + 1), lambda j: {'t': instants[j], 'm': ${maskOf(masks, 'views[j]')}}))`;
-  return { positions: positions.join(', '), progress: `CASE WHEN list_last(instants) = len(instants) THEN ${inOrder} ELSE ${progressSql(byInstant)} END` };
+  return {
+    positions: positions.join(', '),
+    progress: `CASE WHEN list_last(instants) = len(instants) THEN ${inOrder} ELSE ${progressSql(byInstant)} END`,
+  };
 }
 
 /**
@@ -60,12 +74,30 @@ export async function funnel(db: Db, q: FunnelQuery, limit: number): Promise<Fun
   const value = q.breakdownBy ? ', value' : '';
   return db.snapshot(async (read) => {
     const params: Params = {};
-    const paths = await sessionPathsCtes(read, q.scope, params, q.breakdownBy ? dimensionColumn[q.breakdownBy] : undefined);
+    const paths = await sessionPathsCtes(
+      read,
+      q.scope,
+      params,
+      q.breakdownBy ? dimensionColumn[q.breakdownBy] : undefined,
+    );
     const stepped = `stepped AS (SELECT *, ${seenSql(masks)} AS seen FROM paths)`;
-    if (q.mode !== 'sequential') return pathsReaching(read, q, limit, `${paths}, ${stepped}, per_group AS (SELECT n${value}, seen FROM stepped WHERE seen <> 0)`, params);
+    if (q.mode !== 'sequential')
+      return pathsReaching(
+        read,
+        q,
+        limit,
+        `${paths}, ${stepped}, per_group AS (SELECT n${value}, seen FROM stepped WHERE seen <> 0)`,
+        params,
+      );
     const order = progressColumns(pages, nos, masks);
-    return pathsReaching(read, q, limit, `${paths}, ${stepped},
-      per_group AS (SELECT n${value}, seen, ${order.progress} AS progress FROM (SELECT *, ${order.positions} FROM stepped WHERE seen <> 0))`, params);
+    return pathsReaching(
+      read,
+      q,
+      limit,
+      `${paths}, ${stepped},
+      per_group AS (SELECT n${value}, seen, ${order.progress} AS progress FROM (SELECT *, ${order.positions} FROM stepped WHERE seen <> 0))`,
+      params,
+    );
   });
 }
 
@@ -97,8 +129,16 @@ export async function funnelPaths(db: Db, q: FunnelQuery, maxNodes: number): Pro
     );
   });
   const masks = stepMasks(pages, nos);
-  const names = await pathNames(db, rows.flatMap((r) => r.ids));
-  return rows.map((r) => ({ pages: r.ids.map((i) => names.get(i)!), masks: r.ids.map((i) => masks.get(i) ?? 0), ended: r.ended, sessions: r.sessions }));
+  const names = await pathNames(
+    db,
+    rows.flatMap((r) => r.ids),
+  );
+  return rows.map((r) => ({
+    pages: r.ids.map((i) => names.get(i)!),
+    masks: r.ids.map((i) => masks.get(i) ?? 0),
+    ended: r.ended,
+    sessions: r.sessions,
+  }));
 }
 
 /** Page sequences that follow `page` (consecutive repeats collapsed), with session counts. */
@@ -117,13 +157,19 @@ export async function pathsAfter(db: Db, s: Scope, page: string, depth: number):
       params,
     );
   });
-  const names = await pathNames(db, rows.flatMap((r) => r.ids));
+  const names = await pathNames(
+    db,
+    rows.flatMap((r) => r.ids),
+  );
   return rows.map((r) => ({ pages: r.ids.map((i) => names.get(i)!), sessions: r.sessions }));
 }
 
 /** The numbers of those of `paths` the store has seen. */
 export async function pathNumbers(db: Db, paths: string[]): Promise<Map<string, number>> {
-  const rows = await db.all<{ text: string; text_no: number }>('SELECT text, text_no FROM text_numbers WHERE list_contains($paths, text)', { paths });
+  const rows = await db.all<{ text: string; text_no: number }>(
+    'SELECT text, text_no FROM text_numbers WHERE list_contains($paths, text)',
+    { paths },
+  );
   return new Map(rows.map((r) => [r.text, r.text_no]));
 }
 
@@ -132,7 +178,7 @@ function stepMasks(steps: string[], nos: Map<string, number>): Map<number, numbe
   const masks = new Map<number, number>();
   steps.forEach((step, i) => {
     const no = nos.get(step);
-    if (no !== undefined) masks.set(no, (masks.get(no) ?? 0) | 2 ** i);
+    if (no !== undefined) masks.set(no, (masks.get(no) ?? 0) | (2 ** i));
   });
   return masks;
 }

@@ -32,7 +32,13 @@ export const progressSql = (sorted: string) =>
  * order (`progress`). Unbounded: a session reaches step k with bits 1..k. With a breakdown, per value
  * of the session's first touch (top `limit` by step-1 sessions) beside the whole funnel (value null).
  */
-export async function sessionsReaching(db: Db, q: FunnelQuery, limit: number, ctes: string, params: Params): Promise<FunnelRow[]> {
+export async function sessionsReaching(
+  db: Db,
+  q: FunnelQuery,
+  limit: number,
+  ctes: string,
+  params: Params,
+): Promise<FunnelRow[]> {
   const dim = q.breakdownBy ? `s.${dimensionColumn[q.breakdownBy]}` : null;
   // A session with a page view in [start, end) started before `end` and ended at or after `start`:
   // the sessions scan keeps only those, so the join's table is the range's, not the whole history's.
@@ -46,12 +52,34 @@ export async function sessionsReaching(db: Db, q: FunnelQuery, limit: number, ct
  * The same figures from `ctes` ending in `per_group(seen, progress, n[, value])`: groups of `n`
  * sessions walking the same path (session-paths.ts), with the breakdown's value when there is one.
  */
-export function pathsReaching(read: Reader, q: FunnelQuery, limit: number, ctes: string, params: Params): Promise<FunnelRow[]> {
-  return reachingRows(read, q, limit, `WITH ${ctes} SELECT * FROM per_group`, q.breakdownBy ? 'value' : null, 'n', params);
+export function pathsReaching(
+  read: Reader,
+  q: FunnelQuery,
+  limit: number,
+  ctes: string,
+  params: Params,
+): Promise<FunnelRow[]> {
+  return reachingRows(
+    read,
+    q,
+    limit,
+    `WITH ${ctes} SELECT * FROM per_group`,
+    q.breakdownBy ? 'value' : null,
+    'n',
+    params,
+  );
 }
 
 /** Sessions (each row counting `weight`) reaching each step of `from`'s rows, per `dim` value beside the whole funnel. */
-async function reachingRows(read: Reader, q: FunnelQuery, limit: number, from: string, dim: string | null, weight: string, params: Params): Promise<FunnelRow[]> {
+async function reachingRows(
+  read: Reader,
+  q: FunnelQuery,
+  limit: number,
+  from: string,
+  dim: string | null,
+  weight: string,
+  params: Params,
+): Promise<FunnelRow[]> {
   const sequential = q.mode === 'sequential';
   const reached = q.steps
     .map((_, i) => {
@@ -68,7 +96,10 @@ async function reachingRows(read: Reader, q: FunnelQuery, limit: number, from: s
   );
   return rows
     .sort((a, b) => b.g - a.g || Number(b.r1) - Number(a.r1) || String(a.value).localeCompare(String(b.value)))
-    .map((r) => ({ value: r.g === 1 ? null : (r.value ?? 'unknown'), reached: q.steps.map((_, i) => Number(r[`r${i + 1}`] ?? 0)) }));
+    .map((r) => ({
+      value: r.g === 1 ? null : (r.value ?? 'unknown'),
+      reached: q.steps.map((_, i) => Number(r[`r${i + 1}`] ?? 0)),
+    }));
 }
 
 /** Our own integers as SQL text (path numbers and step bits the store computed; never input). */
@@ -81,6 +112,8 @@ export function int(n: number): string {
 export async function pathNames(db: Db, nos: Iterable<number>): Promise<Map<number, string>> {
   const list = [...new Set(nos)];
   if (list.length === 0) return new Map();
-  const rows = await db.all<{ text: string; text_no: number }>(`SELECT text, text_no FROM text_numbers WHERE text_no IN (${list.map(int).join(', ')})`);
+  const rows = await db.all<{ text: string; text_no: number }>(
+    `SELECT text, text_no FROM text_numbers WHERE text_no IN (${list.map(int).join(', ')})`,
+  );
   return new Map(rows.map((r) => [r.text_no, r.text]));
 }

@@ -16,10 +16,13 @@ type Db = Pick<Database, 'all'>;
 async function distinctVisitorsSql(db: Db, goals: GoalRecord[]): Promise<string> {
   const keys = 'count(DISTINCT visitor_key) FILTER (WHERE visitor_key IS NOT NULL)';
   if (!goals.some((g) => g.kind === 'page')) return keys;
-  const [b] = await db.all<{ lo: number | null; hi: number | null }>('SELECT min(visitor_no) AS lo, max(visitor_no) AS hi FROM visitor_numbers');
+  const [b] = await db.all<{ lo: number | null; hi: number | null }>(
+    'SELECT min(visitor_no) AS lo, max(visitor_no) AS hi FROM visitor_numbers',
+  );
   const bounds = b.lo === null || b.hi === null ? null : { lo: Number(b.lo), hi: Number(b.hi) };
   // Up to one string per goal.
-  if (!bounds || !bitsFit(goals.length, bounds)) return `count(DISTINCT visitor_no) FILTER (WHERE visitor_no IS NOT NULL) + ${keys}`;
+  if (!bounds || !bitsFit(goals.length, bounds))
+    return `count(DISTINCT visitor_no) FILTER (WHERE visitor_no IS NOT NULL) + ${keys}`;
   const hi = int(bounds.hi);
   return `coalesce(bit_count(${visitorBits(bounds)} FILTER (WHERE visitor_no <= ${hi})), 0)
     + count(DISTINCT visitor_no) FILTER (WHERE visitor_no > ${hi}) + ${keys}`;
@@ -39,7 +42,11 @@ export async function goalFigures(db: Db, s: Scope, goals: GoalRecord[]): Promis
   const figures = goals.map((): GoalFigures => ({ visitors: 0, conversions: 0, revenue: [] }));
   const { where, params } = scopeFilter(s, 'ts');
   const hits = new GoalHits(s, goals, params);
-  const sources = [hits.pageViews(), hits.interactions(await textNumbers(db, hits.texts())), hits.customEvents()].filter((x) => x !== null);
+  const sources = [
+    hits.pageViews(),
+    hits.interactions(await textNumbers(db, hits.texts())),
+    hits.customEvents(),
+  ].filter((x) => x !== null);
   if (sources.length === 0) return figures;
   const visitors = await distinctVisitorsSql(db, goals);
   const paths = hits.goalPaths();
@@ -48,7 +55,13 @@ export async function goalFigures(db: Db, s: Scope, goals: GoalRecord[]): Promis
   const several = session !== 'session_key';
   const sessionValue = several ? `{'p': h.property_id, 's': h.session_key}` : 'h.session_key';
   const payOn = several ? 'x.k.p = pay.property_id AND x.k.s = pay.session_key' : 'x.k = pay.session_key';
-  const rows = await db.all<{ goal: number; currency: string | null; visitors: number | null; conversions: number | null; amount: number | null }>(
+  const rows = await db.all<{
+    goal: number;
+    currency: string | null;
+    visitors: number | null;
+    conversions: number | null;
+    amount: number | null;
+  }>(
     `WITH ${paths ? `goal_paths AS (${paths}),` : ''}
     -- The range's payments per session and currency; a goal's revenue is those of its converting
     -- sessions (which the filters keep, so the payments need no filter of their own).

@@ -12,7 +12,10 @@ export function int(n: number): string {
 /** The dictionary numbers of those of `texts` the store has seen (click targets, form selectors and sources). */
 export async function textNumbers(db: Pick<Database, 'all'>, texts: string[]): Promise<Map<string, number>> {
   if (texts.length === 0) return new Map();
-  const rows = await db.all<{ text: string; text_no: number }>('SELECT text, text_no FROM text_numbers WHERE list_contains($texts, text)', { texts });
+  const rows = await db.all<{ text: string; text_no: number }>(
+    'SELECT text, text_no FROM text_numbers WHERE list_contains($texts, text)',
+    { texts },
+  );
   return new Map(rows.map((r) => [r.text, r.text_no]));
 }
 
@@ -58,7 +61,9 @@ export class GoalHits {
 
   /** The goals of these kinds that can convert in the scope, with their places in the list. */
   private of(kinds: GoalRecord['kind'][]): [GoalRecord, number][] {
-    return this.goals.flatMap((g, i): [GoalRecord, number][] => (kinds.includes(g.kind) && this.s.propertyIds.includes(g.property_id) ? [[g, i]] : []));
+    return this.goals.flatMap((g, i): [GoalRecord, number][] =>
+      kinds.includes(g.kind) && this.s.propertyIds.includes(g.property_id) ? [[g, i]] : [],
+    );
   }
 
   /** The scope's range and properties on the rows of `alias` (bound as scopeFilter binds them). */
@@ -72,7 +77,10 @@ export class GoalHits {
   }
 
   private sessionOf(alias: string): string {
-    return this.session.split(', ').map((c) => `${alias}.${c}`).join(', ');
+    return this.session
+      .split(', ')
+      .map((c) => `${alias}.${c}`)
+      .join(', ');
   }
 
   /** `, <alias>.ts` when the rows carry their time, else nothing (the Goals report's SQL stays as it was). */
@@ -93,7 +101,11 @@ export class GoalHits {
    * dictionary (`text_numbers`) holds the path of every non-bot page view, click and form.
    */
   goalPaths(): string | null {
-    const tests = this.goals.flatMap((g, i) => (g.page === null ? [] : [`CASE WHEN regexp_full_match(text, ${this.bind(i, 're', wildcardRegex(g.page))}) THEN ${int(i)} END`]));
+    const tests = this.goals.flatMap((g, i) =>
+      g.page === null
+        ? []
+        : [`CASE WHEN regexp_full_match(text, ${this.bind(i, 're', wildcardRegex(g.page))}) THEN ${int(i)} END`],
+    );
     if (tests.length === 0) return null;
     return `SELECT path_no, unnest(goals) AS goal FROM (
       SELECT text_no AS path_no, list_filter([${tests.join(', ')}], lambda x: x IS NOT NULL) AS goals FROM text_numbers)`;
@@ -119,7 +131,11 @@ export class GoalHits {
     if (goals.length === 0) return null;
     // A text the store never saw has no number, and then nothing matches it.
     const textNo = (i: number, field: string, text: string) =>
-      textNos ? (textNos.has(text) ? int(textNos.get(text)!) : 'NULL') : `(SELECT text_no FROM text_numbers WHERE text = ${this.bind(i, field, text)})`;
+      textNos
+        ? textNos.has(text)
+          ? int(textNos.get(text)!)
+          : 'NULL'
+        : `(SELECT text_no FROM text_numbers WHERE text = ${this.bind(i, field, text)})`;
     const onPages = goals.some(([g]) => g.page !== null);
     // Per goal, the tests on the row's own columns, and the page test apart: the cheap ones first
     // pick the few rows that can convert, and only those get the per-goal list.
@@ -129,10 +145,17 @@ export class GoalHits {
       if (g.target !== null) tests.push(`c.target_no = ${textNo(i, 't', g.target)}`);
       else if (g.kind === 'click') tests.push('false'); // a click goal always names its element
       if (g.kind === 'form' && g.source !== null) tests.push(`c.source_no = ${textNo(i, 's', g.source)}`);
-      return { i, own: tests.join(' AND '), page: g.page !== null ? `coalesce(list_contains(gp.goals, ${int(i)}), false)` : null };
+      return {
+        i,
+        own: tests.join(' AND '),
+        page: g.page !== null ? `coalesce(list_contains(gp.goals, ${int(i)}), false)` : null,
+      };
     });
     const hits = rules.map((r) => `CASE WHEN ${r.own}${r.page ? ` AND ${r.page}` : ''} THEN ${int(r.i)} END`);
-    const on = this.session.split(', ').map((col) => `s.${col} = i.${col}`).join(' AND ');
+    const on = this.session
+      .split(', ')
+      .map((col) => `s.${col} = i.${col}`)
+      .join(' AND ');
     return `SELECT i.goal, ${this.sessionOf('i')}, NULL::UINTEGER AS visitor_no, s.visitor_key${this.time('i')}${this.eventId('i')}
       FROM (
         SELECT unnest(goals) AS goal, ${this.session}${this.opts.withTime ? ', ts' : ''}${this.eventId('')} FROM (

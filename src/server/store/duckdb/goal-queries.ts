@@ -16,12 +16,24 @@ export function goalQueries(db: Database): Pick<Store, 'listGoals' | 'createGoal
           conn,
           `INSERT INTO goals (id, property_id, name, kind, page, event, target, source, created_at)
            VALUES ($id, $p, $name, $kind, $page, $event, $target, $source, $created::TIMESTAMP)`,
-          { id: g.id, p: g.property_id, name: g.name, kind: g.kind, page: g.page, event: g.event, target: g.target, source: g.source, created: ts(g.created_at) },
+          {
+            id: g.id,
+            p: g.property_id,
+            name: g.name,
+            kind: g.kind,
+            page: g.page,
+            event: g.event,
+            target: g.target,
+            source: g.source,
+            created: ts(g.created_at),
+          },
         ),
       );
     },
     async deleteGoal(propertyId, id) {
-      const rows = await db.transaction((conn) => query(conn, 'DELETE FROM goals WHERE property_id = $p AND id = $id RETURNING id', { p: propertyId, id }));
+      const rows = await db.transaction((conn) =>
+        query(conn, 'DELETE FROM goals WHERE property_id = $p AND id = $id RETURNING id', { p: propertyId, id }),
+      );
       return rows.length > 0;
     },
     goalFigures: (s, goals) => goalFigures(db, s, goals),

@@ -36,7 +36,12 @@ type TopRowsSql = (from: string, settled: boolean) => string;
  * own distinct-sessions table), and, once the flags are checked, the page views per page (the
  * rates' denominators: started with the rows, not beside the flags' check, they held it up less).
  */
-export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'form_submit', opts: InteractionOptions): ReturnType<Store['interactions']> {
+export async function interactions(
+  db: Db,
+  s: BucketedScope,
+  type: 'click' | 'form_submit',
+  opts: InteractionOptions,
+): ReturnType<Store['interactions']> {
   const { where, params } = scopeFilter(s, 'ts', 'c');
   let filter = `${where} AND c.is_form = ${type === 'form_submit'}`;
   // A page or source the store has never seen matches nothing: its number is NULL.
@@ -57,13 +62,19 @@ export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'fo
   const bounds = sessionNumberBounds(db, numberedInteractionRows(filter, 'c.ts'), { ...params });
   const bucket = bucketSql(s.granularity, s.offsets, 'c.ts');
   const views = () => pageViews(db, s, opts.page);
-  const top: TopRowsSql = opts.group === 'element' ? (from) => elementRowsSql(from, opts.limit) : (from, flagsSettled) => pageRowsSql(from, flagsSettled, opts.limit);
+  const top: TopRowsSql =
+    opts.group === 'element'
+      ? (from) => elementRowsSql(from, opts.limit)
+      : (from, flagsSettled) => pageRowsSql(from, flagsSettled, opts.limit);
   // Under filters: those made on matching pages, in matching sessions.
   const kept = andAll(pageNumberCondition(s.filters, 'c.path_no', params), inMatchingSessions(s, params, 'c'));
   if (kept) {
-    const sessions = (b: SessionBounds) => (b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)');
+    const sessions = (b: SessionBounds) =>
+      b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)';
     const [found, pageViewsOf] = await Promise.all([
-      Promise.all([settled, bounds]).then(([flagsSettled, b]) => filtered(db, `${filter}${kept}`, params, bucket, flagsSettled, top, sessions(b))),
+      Promise.all([settled, bounds]).then(([flagsSettled, b]) =>
+        filtered(db, `${filter}${kept}`, params, bucket, flagsSettled, top, sessions(b)),
+      ),
       views(),
     ]);
     return report({ ...found, rows: await named(db, found.rows, `${filter}${kept}`, params) }, pageViewsOf, opts.group);
@@ -71,7 +82,9 @@ export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'fo
 
   const from = `FROM compact_interactions c WHERE ${filter}`;
   const [rows, pageViewsOf, { trend, total }] = await Promise.all([
-    settled.then((flagsSettled) => db.all<TopRow>(top(`(SELECT * ${from})`, flagsSettled), params)).then((found) => named(db, found, filter, params)),
+    settled
+      .then((flagsSettled) => db.all<TopRow>(top(`(SELECT * ${from})`, flagsSettled), params))
+      .then((found) => named(db, found, filter, params)),
     settled.then(views),
     bounds.then((b) => trendAndTotal(db, b, s, filter, bucket, params)),
   ]);
@@ -83,7 +96,14 @@ export async function interactions(db: Db, s: BucketedScope, type: 'click' | 'fo
  * numbers (session-numbers.ts), the total the union of those; without bounds (a session not numbered
  * yet) or past the memory budget, two reads counting session keys.
  */
-async function trendAndTotal(db: Db, bounds: SessionBounds, s: BucketedScope, filter: string, bucket: string, params: Params) {
+async function trendAndTotal(
+  db: Db,
+  bounds: SessionBounds,
+  s: BucketedScope,
+  filter: string,
+  bucket: string,
+  params: Params,
+) {
   type Row = Figures & { bucket: Date | null };
   if (bounds && bitsFit(maxBuckets(s), bounds)) {
     const all = await db.all<Row>(
@@ -92,13 +112,21 @@ async function trendAndTotal(db: Db, bounds: SessionBounds, s: BucketedScope, fi
        UNION ALL SELECT NULL, sum(count)::BIGINT, bit_count(bit_or(bits))::BIGINT FROM b`,
       params,
     );
-    const trend = all.filter((r) => r.bucket !== null).sort((a, b) => a.bucket!.getTime() - b.bucket!.getTime()) as (Figures & { bucket: Date })[];
+    const trend = all
+      .filter((r) => r.bucket !== null)
+      .sort((a, b) => a.bucket!.getTime() - b.bucket!.getTime()) as (Figures & { bucket: Date })[];
     const total = all.find((r) => r.bucket === null);
-    return { trend, total: total && total.count !== null ? { count: Number(total.count), unique: Number(total.unique) } : undefined };
+    return {
+      trend,
+      total: total && total.count !== null ? { count: Number(total.count), unique: Number(total.unique) } : undefined,
+    };
   }
   const from = `FROM compact_interactions c WHERE ${filter}`;
   const [trend, [total]] = await Promise.all([
-    db.all<Figures & { bucket: Date }>(`SELECT ${bucket} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`, params),
+    db.all<Figures & { bucket: Date }>(
+      `SELECT ${bucket} AS bucket, count(*) AS count, count(DISTINCT session_key) AS "unique" ${from} GROUP BY bucket ORDER BY bucket`,
+      params,
+    ),
     db.all<Figures>(`SELECT count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}`, params),
   ]);
   return { trend, total };
@@ -129,7 +157,11 @@ async function pageViews(db: Db, s: BucketedScope, page: string | undefined): Pr
  * also looks the label numbers up: a third join here cost more than that small read.
  */
 function pageRowsSql(from: string, settled: boolean, limit: number): string {
-  const perRow = splitByRepeats(repeatKeys.interactionSessions, `SELECT path_no, target_no, label_no, session_key, is_form, repeated FROM ${from}`, settled);
+  const perRow = splitByRepeats(
+    repeatKeys.interactionSessions,
+    `SELECT path_no, target_no, label_no, session_key, is_form, repeated FROM ${from}`,
+    settled,
+  );
   return `WITH ${perRow.with ? `${perRow.with}, ` : ''}counts AS (
          SELECT path_no, target_no, count(*) AS n, count(*) AS u, min(label_no) AS lo, max(label_no) AS hi FROM ${perRow.single} GROUP BY ALL
          UNION ALL SELECT path_no, target_no, count(*), count(DISTINCT session_key), min(label_no), max(label_no) FROM ${perRow.repeated} GROUP BY ALL)
@@ -168,9 +200,19 @@ function sqlNumber(n: number | null): string {
 async function named(db: Db, rows: TopRow[], filter: string, params: Params): Promise<TopRow[]> {
   const numbers = [...new Set(rows.flatMap((r) => (r.label_no === null ? [] : [r.label_no])))];
   const mixed = rows.filter((r) => r.mixed);
-  const [text, counted] = await Promise.all([labelTexts(db, numbers), mixed.length === 0 ? [] : mostCommonLabels(db, mixed, filter, params)]);
+  const [text, counted] = await Promise.all([
+    labelTexts(db, numbers),
+    mixed.length === 0 ? [] : mostCommonLabels(db, mixed, filter, params),
+  ]);
   const labels = new Map(counted.map((r) => [`${r.path_no} ${r.target_no}`, r.label]));
-  return rows.map((r) => ({ ...r, label: r.mixed ? (labels.get(`${r.path_no} ${r.target_no}`) ?? null) : r.label_no === null ? r.label : (text.get(r.label_no) ?? null) }));
+  return rows.map((r) => ({
+    ...r,
+    label: r.mixed
+      ? (labels.get(`${r.path_no} ${r.target_no}`) ?? null)
+      : r.label_no === null
+        ? r.label
+        : (text.get(r.label_no) ?? null),
+  }));
 }
 
 /**
@@ -185,7 +227,9 @@ async function labelTexts(db: Db, numbers: number[]): Promise<Map<number, string
   if (!known || known.size > MAX_KNOWN_TEXTS) knownTexts.set(db, (known = new Map()));
   const missing = numbers.filter((n) => !known.has(n));
   if (missing.length > 0) {
-    const rows = await db.all<{ text_no: number; text: string }>(`SELECT text_no, text FROM text_numbers WHERE text_no IN (${missing.map(sqlNumber).join(', ')})`);
+    const rows = await db.all<{ text_no: number; text: string }>(
+      `SELECT text_no, text FROM text_numbers WHERE text_no IN (${missing.map(sqlNumber).join(', ')})`,
+    );
     for (const r of rows) known.set(r.text_no, r.text);
   }
   return known;
@@ -207,7 +251,15 @@ function mostCommonLabels(db: Db, mixed: TopRow[], filter: string, params: Param
  * Filtered, the rows, trend and total come from one statement over the kept rows, found once: each
  * separate read would join with the sessions again, which costs more than the report itself.
  */
-async function filtered(db: Db, filter: string, params: Params, bucket: string, settled: boolean, top: TopRowsSql, distinctSessions: string) {
+async function filtered(
+  db: Db,
+  filter: string,
+  params: Params,
+  bucket: string,
+  settled: boolean,
+  top: TopRowsSql,
+  distinctSessions: string,
+) {
   // part 0: the top rows; 1: a trend bucket; 2: the total.
   const all = await db.all<TopRow & { part: number; bucket: Date | null }>(
     `WITH kept AS MATERIALIZED (${numberedInteractionRows(filter, 'c.ts, c.path_no, c.target_no, c.label_no, c.session_key, c.is_form, c.repeated')}),
@@ -220,7 +272,9 @@ async function filtered(db: Db, filter: string, params: Params, bucket: string, 
   );
   return {
     rows: all.filter((r) => r.part === 0),
-    trend: all.filter((r) => r.part === 1).sort((a, b) => a.bucket!.getTime() - b.bucket!.getTime()) as (Figures & { bucket: Date })[],
+    trend: all.filter((r) => r.part === 1).sort((a, b) => a.bucket!.getTime() - b.bucket!.getTime()) as (Figures & {
+      bucket: Date;
+    })[],
     total: all.find((r) => r.part === 2),
   };
 }
@@ -235,7 +289,14 @@ function report(
     rows: rows
       .map((r) => ({ ...r, count: Number(r.count), unique: Number(r.unique) }))
       .sort(group === 'element' ? interactionOrder.byElement : interactionOrder.byPage)
-      .map((r) => ({ page: r.path, target: r.target ?? 'unknown', label: r.label, count: r.count, unique: r.unique, page_views: viewsOf(r) })),
+      .map((r) => ({
+        page: r.path,
+        target: r.target ?? 'unknown',
+        label: r.label,
+        count: r.count,
+        unique: r.unique,
+        page_views: viewsOf(r),
+      })),
     trend: trend.map((r) => ({ bucket: keyOf(r.bucket), count: r.count, unique: r.unique })),
     total: { count: total?.count ?? 0, unique: total?.unique ?? 0 },
   };

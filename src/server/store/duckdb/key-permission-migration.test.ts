@@ -19,9 +19,21 @@ async function writeOldStore(keys: Record<string, string[]>): Promise<void> {
   await db.writer.run(schemaSql);
   for (const [name, permissions] of Object.entries(keys)) {
     const { record: k } = newApiKey({ name, propertyIds: ['shop'], permissions });
-    await db.transaction((conn) => query(conn, 'INSERT INTO api_keys VALUES ($id, $name, $prefix, $hash, $props, $perms, $created::TIMESTAMP, NULL)', {
-      id: k.id, name, prefix: k.prefix, hash: k.hash, props: k.property_ids, perms: permissions, created: ts(k.created_at),
-    }));
+    await db.transaction((conn) =>
+      query(
+        conn,
+        'INSERT INTO api_keys VALUES ($id, $name, $prefix, $hash, $props, $perms, $created::TIMESTAMP, NULL)',
+        {
+          id: k.id,
+          name,
+          prefix: k.prefix,
+          hash: k.hash,
+          props: k.property_ids,
+          perms: permissions,
+          created: ts(k.created_at),
+        },
+      ),
+    );
   }
   await db.close();
 }
@@ -39,6 +51,10 @@ it('keeps what old keys could do: metrics gains experiments, none becomes no per
   await store.close();
 
   store = await openDuckdbStore(dir);
-  expect(await permissionsByName(store)).toEqual({ reader: ['metrics', 'experiments'], locked: [], 'new reader': ['metrics'] });
+  expect(await permissionsByName(store)).toEqual({
+    reader: ['metrics', 'experiments'],
+    locked: [],
+    'new reader': ['metrics'],
+  });
   await store.close();
 });

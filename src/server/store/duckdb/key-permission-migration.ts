@@ -12,8 +12,13 @@ const NAME = 'split-key-permissions';
 export async function migrateKeyPermissions(db: Database): Promise<void> {
   await db.transaction(async (conn) => {
     if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: NAME })).length > 0) return;
-    await query(conn, `UPDATE api_keys SET permissions = $all WHERE permissions = ['metrics']`, { all: [...keyPermissions] });
+    await query(conn, `UPDATE api_keys SET permissions = $all WHERE permissions = ['metrics']`, {
+      all: [...keyPermissions],
+    });
     await query(conn, `UPDATE api_keys SET permissions = []::VARCHAR[] WHERE permissions = ['none']`);
-    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', { name: NAME, at: ts(new Date()) });
+    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', {
+      name: NAME,
+      at: ts(new Date()),
+    });
   });
 }

@@ -8,7 +8,14 @@ import { andAll, inMatchingSessions, pageNumberCondition, sessionPredicate } fro
 type Db = Pick<Database, 'all'>;
 
 /** `unique_visitors` when the ranking counted them already (filtered: see rankedPages). */
-interface RankedPage { path_no: number; path: string; page_views: number; lo: number; hi: number; unique_visitors?: number }
+interface RankedPage {
+  path_no: number;
+  path: string;
+  page_views: number;
+  lo: number;
+  hi: number;
+  unique_visitors?: number;
+}
 
 /** Our own path numbers as a SQL list (integers the store just read, checked, never input). */
 function numberList(nos: number[]): string {
@@ -36,7 +43,10 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   const se = scopeFilter(s, 'first_pv_ts');
   const pagesJoin = ofPaths(ranked.map((r) => r.path_no));
   // Flags are checked over the pages' rows unfiltered: all of those flagged, the filtered ones are too.
-  const allEngaged = { sql: `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements ${pagesJoin} WHERE ${ev.where}`, params: { ...ev.params } };
+  const allEngaged = {
+    sql: `SELECT path_no, session_key, scroll_depth, repeated FROM compact_engagements ${pagesJoin} WHERE ${ev.where}`,
+    params: { ...ev.params },
+  };
   // The ranked pages are matching ones already; session filters keep their views, scrolls and entries
   // in matching sessions only.
   const inSessions = andAll(inMatchingSessions(s, ev.params));
@@ -44,7 +54,11 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
   const engagedRows = `${allEngaged.sql}${inSessions}`;
   const depthSql = async () => {
-    const engaged = splitByRepeats(repeatKeys.pageDepths, engagedRows, await allFlagged(db, repeatKeys.pageDepths, allEngaged.sql, allEngaged.params));
+    const engaged = splitByRepeats(
+      repeatKeys.pageDepths,
+      engagedRows,
+      await allFlagged(db, repeatKeys.pageDepths, allEngaged.sql, allEngaged.params),
+    );
     // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in; avg()
     // of it is divided as ClickHouse's is (a sum divided here gave other last digits: the stores must agree).
     return `${engaged.with ? `WITH ${engaged.with}` : ''}
@@ -55,11 +69,13 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   };
   const counted = ranked.every((r) => r.unique_visitors !== undefined);
   const [visitors, depths, entries] = await Promise.all([
-    counted ? ranked.map((r) => ({ path_no: r.path_no, unique_visitors: r.unique_visitors! })) : db.all<{ path_no: number; unique_visitors: number }>(
-      `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views ${pagesJoin}
+    counted
+      ? ranked.map((r) => ({ path_no: r.path_no, unique_visitors: r.unique_visitors! }))
+      : db.all<{ path_no: number; unique_visitors: number }>(
+          `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views ${pagesJoin}
        WHERE ${ev.where}${inSessions} GROUP BY path_no`,
-      ev.params,
-    ),
+          ev.params,
+        ),
     depthSql().then((sql) => db.all<{ path_no: number; avg_scroll_depth: number | null }>(sql, ev.params)),
     db.all<{ path: string; entries: number; bounces: number }>(
       `SELECT entry_path AS path, count(*) AS entries, count(*) FILTER (WHERE pageviews = 1) AS bounces FROM sessions
@@ -135,7 +151,15 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
   const kept = andAll(pageNumberCondition(s.filters, 'e.path_no', params), sessionPredicate(s, params, 's'));
   // Two independent reads, run side by side on the reader connections.
   // The page's views carry their session's first-touch attribution (UTM arrives only on landing).
-  type BreakdownRow = { g: number; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; country: string | null; device: string | null; page_views: number };
+  type BreakdownRow = {
+    g: number;
+    utm_source: string | null;
+    utm_medium: string | null;
+    utm_campaign: string | null;
+    country: string | null;
+    device: string | null;
+    page_views: number;
+  };
   const [[totals], rows] = await Promise.all([
     rankedPages(db, s, 1, no).then((ranked) => pageFigures(db, s, ranked)),
     db.all<BreakdownRow>(
@@ -158,7 +182,10 @@ export async function pageDetails(db: Db, s: Scope, page: string, limit: number)
   });
   // Ties between dimensions (a country and a device both unknown, say) by dimension name, so the
   // order never depends on which thread finished first.
-  const ranked = byCountsThenValues<(typeof out)[number]>((r) => [r.page_views], (r) => r.values);
+  const ranked = byCountsThenValues<(typeof out)[number]>(
+    (r) => [r.page_views],
+    (r) => r.values,
+  );
   out.sort((a, b) => ranked(a, b) || (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0));
   if (!totals) return { totals: zero, rows: out };
   const { path: _path, ...figures } = totals;

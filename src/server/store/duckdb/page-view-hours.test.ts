@@ -10,11 +10,29 @@ import { Database } from './database.js';
 
 const at = (hh: number, mm: number) => new Date(Date.UTC(2026, 2, 2, hh, mm));
 const event = (type: StoredEvent['type'], session: string, time: Date, path: string, property = 'a'): StoredEvent => ({
-  ...normalizeEvent({ type, property_id: property, visitor_id: `v-${session}`, session_id: session, path, ts: time.toISOString(), ...(type === 'click' ? { target: '#go' } : {}) }, new Date()),
+  ...normalizeEvent(
+    {
+      type,
+      property_id: property,
+      visitor_id: `v-${session}`,
+      session_id: session,
+      path,
+      ts: time.toISOString(),
+      ...(type === 'click' ? { target: '#go' } : {}),
+    },
+    new Date(),
+  ),
 });
-const scope = (start: Date, end: Date): BucketedScope => ({ propertyIds: ['a'], start, end, granularity: 'day', offsets: [{ fromMs: null, offsetMinutes: 0 }] });
+const scope = (start: Date, end: Date): BucketedScope => ({
+  propertyIds: ['a'],
+  start,
+  end,
+  granularity: 'day',
+  offsets: [{ fromMs: null, offsetMinutes: 0 }],
+});
 /** The /p row's views as the clicks report gives them (its rate's denominator). */
-const views = async (store: Store, start: Date, end: Date) => (await store.interactions(scope(start, end), 'click', { limit: 10 })).rows.map((r) => [r.page, r.page_views]);
+const views = async (store: Store, start: Date, end: Date) =>
+  (await store.interactions(scope(start, end), 'click', { limit: 10 })).rows.map((r) => [r.page, r.page_views]);
 
 // /p viewed at 10:10 and 10:40 (two batches in one hour), 11:20, 12:50, and once on site b (not counted);
 // one click on /p at 10:11 gives the report its row.
@@ -37,7 +55,9 @@ describe('hourly page views', () => {
     // within one hour: the views themselves
     expect(await views(store, at(10, 5), at(10, 50))).toEqual([['/p', 2]]);
     // an India day starts at 18:30 UTC the day before: 10:10 … 12:50 all fall in 2026-03-02 IST
-    expect(await views(store, new Date(Date.UTC(2026, 2, 1, 18, 30)), new Date(Date.UTC(2026, 2, 2, 18, 30)))).toEqual([['/p', 4]]);
+    expect(await views(store, new Date(Date.UTC(2026, 2, 1, 18, 30)), new Date(Date.UTC(2026, 2, 2, 18, 30)))).toEqual([
+      ['/p', 4],
+    ]);
   });
 
   it('keep one row per hour and page once settled, with the same answers', async () => {
@@ -49,7 +69,11 @@ describe('hourly page views', () => {
       `SELECT hour, views, settled FROM compact_page_view_hours WHERE property_id = 'a' ORDER BY hour`,
     );
     await db.close();
-    expect(rows.map((r) => [r.hour.toISOString().slice(11, 16), Number(r.views), r.settled])).toEqual([['10:00', 2, true], ['11:00', 1, true], ['12:00', 1, true]]);
+    expect(rows.map((r) => [r.hour.toISOString().slice(11, 16), Number(r.views), r.settled])).toEqual([
+      ['10:00', 2, true],
+      ['11:00', 1, true],
+      ['12:00', 1, true],
+    ]);
     store = await open();
     expect(await views(store, at(10, 11), at(12, 30))).toEqual([['/p', 2]]);
     expect(await views(store, at(0, 0), at(23, 0))).toEqual([['/p', 4]]);
@@ -60,7 +84,9 @@ describe('hourly page views', () => {
     for (const batch of batches) await store.insertEvents(batch);
     await store.close();
     const db = await Database.open(dir(), 1);
-    await db.writer.run(`DROP TABLE compact_page_view_hours; DELETE FROM store_migrations WHERE name = 'page-view-hours'`);
+    await db.writer.run(
+      `DROP TABLE compact_page_view_hours; DELETE FROM store_migrations WHERE name = 'page-view-hours'`,
+    );
     await db.close();
     store = await open();
     expect(await views(store, at(10, 11), at(12, 30))).toEqual([['/p', 2]]);

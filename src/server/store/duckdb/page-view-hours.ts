@@ -44,11 +44,15 @@ const MIGRATION = 'page-view-hours';
 /** Stores written before the table get it once from their page views (after the compact tables). */
 export async function backfillPageViewHours(db: Database): Promise<void> {
   await db.transaction(async (conn: DuckDBConnection) => {
-    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0) return;
+    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0)
+      return;
     await conn.run(`
       INSERT INTO compact_page_view_hours
       SELECT property_id, date_trunc('hour', ts), path_no, count(*), true FROM compact_page_views GROUP BY ALL ORDER BY 2`);
-    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', { name: MIGRATION, at: ts(new Date()) });
+    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', {
+      name: MIGRATION,
+      at: ts(new Date()),
+    });
   });
 }
 
@@ -59,7 +63,11 @@ const HOUR = 3_600_000;
  * no session filter: whole hours from the hourly counts, the parts of an hour at either end of the
  * range from the page views themselves.
  */
-export async function pageViewsByPath(db: Pick<Database, 'all'>, s: Scope, page?: string): Promise<Map<number, number>> {
+export async function pageViewsByPath(
+  db: Pick<Database, 'all'>,
+  s: Scope,
+  page?: string,
+): Promise<Map<number, number>> {
   const first = Math.ceil(s.start.getTime() / HOUR) * HOUR;
   const last = Math.floor(s.end.getTime() / HOUR) * HOUR;
   const params: Params = {};

@@ -16,7 +16,13 @@ export function propertyLifecycle(db: Database): PropertyLifecycle {
           `UPDATE properties SET name = coalesce($name, name), timezone = coalesce($zone, timezone),
              domain = CASE WHEN $setDomain THEN $domain ELSE domain END
            WHERE id = $id RETURNING *`,
-          { id, name: changes.name ?? null, zone: changes.timezone ?? null, setDomain: changes.domain !== undefined, domain: changes.domain ?? null },
+          {
+            id,
+            name: changes.name ?? null,
+            zone: changes.timezone ?? null,
+            setDomain: changes.domain !== undefined,
+            domain: changes.domain ?? null,
+          },
         ),
       );
       return row ?? null;
@@ -25,7 +31,10 @@ export function propertyLifecycle(db: Database): PropertyLifecycle {
       return db.transaction(async (conn) => {
         const gone = await query(conn, 'DELETE FROM properties WHERE id = $id RETURNING id', { id });
         if (gone.length === 0) return false;
-        await query(conn, 'INSERT INTO deleted_properties VALUES ($id, $at::TIMESTAMP) ON CONFLICT DO NOTHING', { id, at: ts(new Date()) });
+        await query(conn, 'INSERT INTO deleted_properties VALUES ($id, $at::TIMESTAMP) ON CONFLICT DO NOTHING', {
+          id,
+          at: ts(new Date()),
+        });
         return true;
       });
     },
@@ -39,11 +48,18 @@ export function propertyLifecycle(db: Database): PropertyLifecycle {
     async lastEventAt(propertyId, now) {
       // Events are appended as they arrive, so the bound on ts lets DuckDB skip every row group but the
       // last few (about 1 ms at 10M events); max over the property's sessions is about 35 ms there.
-      const [recent] = await db.all<{ at: Date | null }>('SELECT max(ts) AS at FROM events WHERE property_id = $p AND ts >= $since::TIMESTAMP', {
-        p: propertyId, since: ts(new Date(now.getTime() - RECENT_EVENTS_MS)),
-      });
+      const [recent] = await db.all<{ at: Date | null }>(
+        'SELECT max(ts) AS at FROM events WHERE property_id = $p AND ts >= $since::TIMESTAMP',
+        {
+          p: propertyId,
+          since: ts(new Date(now.getTime() - RECENT_EVENTS_MS)),
+        },
+      );
       if (recent.at) return recent.at;
-      const [any] = await db.all<{ at: Date | null }>('SELECT max(last_ts) AS at FROM sessions WHERE property_id = $p', { p: propertyId });
+      const [any] = await db.all<{ at: Date | null }>(
+        'SELECT max(last_ts) AS at FROM sessions WHERE property_id = $p',
+        { p: propertyId },
+      );
       return any.at ?? null;
     },
   };

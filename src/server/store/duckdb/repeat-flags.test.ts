@@ -24,7 +24,10 @@ afterEach(() => db.close());
 const day = { propertyIds: ['p'], start: new Date('2026-03-02T00:00:00Z'), end: new Date('2026-03-03T00:00:00Z') };
 const depth = async () => (await pages(db, day, 10))[0].avg_scroll_depth;
 const flagAll = () => db.writer.run(flagRepeatsSql(repeatKeys.pageDepths));
-const flags = async () => (await db.all<{ repeated: boolean | null }>('SELECT repeated FROM compact_engagements ORDER BY ts')).map((r) => r.repeated);
+const flags = async () =>
+  (await db.all<{ repeated: boolean | null }>('SELECT repeated FROM compact_engagements ORDER BY ts')).map(
+    (r) => r.repeated,
+  );
 
 describe('repeat flags', () => {
   it('leave the mean over (session, page) of the deepest scroll exact in every state', async () => {
@@ -57,13 +60,17 @@ describe('repeat flags', () => {
     };
     const visitors = async () => (await pages(db, day, 10))[0].unique_visitors;
     const expected = {
-      rows: [{ page: '/a', target: 'Buy', count: 2, unique: 1 }, { page: '/a', target: 'unknown', count: 2, unique: 1 }],
+      rows: [
+        { page: '/a', target: 'Buy', count: 2, unique: 1 },
+        { page: '/a', target: 'unknown', count: 2, unique: 1 },
+      ],
       trend: [{ bucket: '2026-03-02 00:00:00', count: 4, unique: 2 }],
       total: { count: 4, unique: 2 },
     };
     await db.writer.run(`${flagRepeatsSql(repeatKeys.interactionSessions)}`);
     // Each session clicks its target a second time, and visitor 1 views /a again: not flagged yet.
-    await db.writer.run(`INSERT INTO compact_interactions (property_id, ts, is_form, session_key, path_no, target_no, source_no) VALUES
+    await db.writer
+      .run(`INSERT INTO compact_interactions (property_id, ts, is_form, session_key, path_no, target_no, source_no) VALUES
         ('p', '2026-03-02 10:03', false, 11, 1, 2, NULL), ('p', '2026-03-02 11:03', false, 12, 1, NULL, NULL);
       INSERT INTO compact_page_views (property_id, ts, session_key, visitor_no, path_no) VALUES ('p', '2026-03-02 12:00', 13, 1, 1)`);
     expect(await report()).toEqual(expected);

@@ -23,7 +23,11 @@ export interface RepeatKey {
 // per session, the split cost more than the count(DISTINCT) it spared (measured at 10M events).
 export const repeatKeys = {
   pageDepths: { table: 'compact_engagements', flag: 'repeated', key: ['session_key', 'path_no'] },
-  interactionSessions: { table: 'compact_interactions', flag: 'repeated', key: ['session_key', 'path_no', 'coalesce(target_no, 0)', 'is_form'] },
+  interactionSessions: {
+    table: 'compact_interactions',
+    flag: 'repeated',
+    key: ['session_key', 'path_no', 'coalesce(target_no, 0)', 'is_form'],
+  },
 } satisfies Record<string, RepeatKey>;
 
 const keyColumns = (k: RepeatKey) => k.key.map((expr, i) => `${expr} AS k${i}`).join(', ');
@@ -47,10 +51,19 @@ WHERE ${k.table}.rowid = p.rid AND ${k.table}.${k.flag} IS DISTINCT FROM (p.n > 
  * case for any range that ended over two seconds ago), so none of them needs its key looked up. `with`
  * is '' then: the CTEs to put first, if any.
  */
-export function splitByRepeats(k: RepeatKey, rows: string, settled: boolean): { with: string; single: string; repeated: string } {
+export function splitByRepeats(
+  k: RepeatKey,
+  rows: string,
+  settled: boolean,
+): { with: string; single: string; repeated: string } {
   // Settled: each part its own scan with the flag pushed into it; a shared CTE of the rows was
   // materialized whole (2.4M engagement rows at 10M events) before either part read it.
-  if (settled) return { with: '', single: `(SELECT * FROM (${rows}) WHERE ${k.flag} = false)`, repeated: `(SELECT * FROM (${rows}) WHERE ${k.flag})` };
+  if (settled)
+    return {
+      with: '',
+      single: `(SELECT * FROM (${rows}) WHERE ${k.flag} = false)`,
+      repeated: `(SELECT * FROM (${rows}) WHERE ${k.flag})`,
+    };
   return {
     with: `r AS (SELECT *, ${keyColumns(k)} FROM (${rows})), fresh AS (SELECT DISTINCT ${keyNames(k)} FROM r WHERE ${k.flag} IS NULL)`,
     single: `(SELECT * FROM r ANTI JOIN fresh USING (${keyNames(k)}) WHERE ${k.flag} = false)`,
@@ -59,7 +72,12 @@ export function splitByRepeats(k: RepeatKey, rows: string, settled: boolean): { 
 }
 
 /** Whether every row of `rows` is flagged (row groups without NULL flags are skipped by their statistics). */
-export async function allFlagged(db: Pick<Database, 'all'>, k: RepeatKey, rows: string, params: Params): Promise<boolean> {
+export async function allFlagged(
+  db: Pick<Database, 'all'>,
+  k: RepeatKey,
+  rows: string,
+  params: Params,
+): Promise<boolean> {
   const [row] = await db.all<{ n: number }>(`SELECT count(*) AS n FROM (${rows}) WHERE ${k.flag} IS NULL`, params);
   return row.n === 0;
 }

@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-const sorted = (paths: SankeyPath[]) => [...paths].sort((a, b) => b.sessions - a.sessions || a.nodes.join('\u0000').localeCompare(b.nodes.join('\u0000')));
+const sorted = (paths: SankeyPath[]) =>
+  [...paths].sort((a, b) => b.sessions - a.sessions || a.nodes.join('\u0000').localeCompare(b.nodes.join('\u0000')));
 
 const cases: { steps: string[]; maxNodes: number; maxPaths: number; minSessions: number }[] = [
   { steps: ['/a', '/b'], maxNodes: 6, maxPaths: 200, minSessions: 1 },
@@ -50,7 +51,10 @@ describe('sankey paths in SQL', () => {
         for (const c of cases) {
           const q: FunnelQuery = { scope, steps: c.steps, mode };
           const top = { maxPaths: c.maxPaths, minSessions: c.minSessions };
-          const expected = topSankeyPaths(sankeyPathsOf(await store.funnelPaths(q, c.maxNodes), c.steps.length, mode), top);
+          const expected = topSankeyPaths(
+            sankeyPathsOf(await store.funnelPaths(q, c.maxNodes), c.steps.length, mode),
+            top,
+          );
           expect(expected.length, JSON.stringify(c)).toBeGreaterThan(0);
           expect(sorted(await store.sankeyPaths(q, c.maxNodes, top)), JSON.stringify(c)).toEqual(sorted(expected));
         }
@@ -64,6 +68,11 @@ describe('topSankeyPaths', () => {
   it('keeps the most sessions, every path tied with the last kept, and none under minSessions', () => {
     const all = [p(5, '/a'), p(3, '/b'), p(3, '/c'), p(2, '/d'), p(1, '/e')];
     expect(topSankeyPaths(all, { maxPaths: 2, minSessions: 1 })).toEqual([p(5, '/a'), p(3, '/b'), p(3, '/c')]);
-    expect(topSankeyPaths(all, { maxPaths: 10, minSessions: 2 })).toEqual([p(5, '/a'), p(3, '/b'), p(3, '/c'), p(2, '/d')]);
+    expect(topSankeyPaths(all, { maxPaths: 10, minSessions: 2 })).toEqual([
+      p(5, '/a'),
+      p(3, '/b'),
+      p(3, '/c'),
+      p(2, '/d'),
+    ]);
   });
 });

@@ -15,15 +15,24 @@ type Db = Pick<Database, 'all' | 'snapshot'>;
  * complete, NULL when it never is: unbounded, the last of the steps' first views; sequential, step
  * k's page first viewed after step k-1's, as sankey-nodes.ts's pathNodes walks it.
  */
-function completionSql(steps: string[], nos: Map<string, number>, mode: FunnelQuery['mode']): { columns: string; done: string } {
+function completionSql(
+  steps: string[],
+  nos: Map<string, number>,
+  mode: FunnelQuery['mode'],
+): { columns: string; done: string } {
   const known = steps.map((s) => nos.get(s));
   if (known.some((no) => no === undefined)) return { columns: 'NULL::BIGINT AS done', done: 'done' };
   if (mode === 'sequential') {
-    const chain = known.map((no, i) => (i === 0 ? '1 AS c1' : `c${i} + list_position(p[c${i} + 1:], ${int(no!)}) AS c${i + 1}`));
+    const chain = known.map((no, i) =>
+      i === 0 ? '1 AS c1' : `c${i} + list_position(p[c${i} + 1:], ${int(no!)}) AS c${i + 1}`,
+    );
     return { columns: `${chain.join(', ')}, c${known.length} AS done`, done: 'done' };
   }
   const all = known.map((no) => `list_contains(p, ${int(no!)})`).join(' AND ');
-  return { columns: `CASE WHEN ${all} THEN greatest(${known.map((no) => `list_position(p, ${int(no!)})`).join(', ')}) END AS done`, done: 'done' };
+  return {
+    columns: `CASE WHEN ${all} THEN greatest(${known.map((no) => `list_position(p, ${int(no!)})`).join(', ')}) END AS done`,
+    done: 'done',
+  };
 }
 
 /**
@@ -60,7 +69,10 @@ export async function sankeyPaths(db: Db, q: FunnelQuery, maxNodes: number, top:
       params,
     );
   });
-  const names = await pathNames(db, rows.flatMap((r) => r.nodes));
+  const names = await pathNames(
+    db,
+    rows.flatMap((r) => r.nodes),
+  );
   const suffix = [[], [DROP_OFF], [CONTINUES]];
   return rows.map((r) => ({ nodes: [...r.nodes.map((i) => names.get(i)!), ...suffix[r.kind]], sessions: r.sessions }));
 }

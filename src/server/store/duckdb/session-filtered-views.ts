@@ -11,7 +11,10 @@ import { scopeFilter } from './sql-fragments.js';
  * between bounds read in the same snapshot. At 10M events a country filter joined 4.3M views to 700k
  * sessions for the summary; here it is one pass over the range's sessions.
  */
-export async function viewsOfMatchingSessions(db: Pick<Database, 'snapshot'>, s: Scope): Promise<{ page_views: number; unique_visitors: number }> {
+export async function viewsOfMatchingSessions(
+  db: Pick<Database, 'snapshot'>,
+  s: Scope,
+): Promise<{ page_views: number; unique_visitors: number }> {
   return db.snapshot(async (read) => {
     const scope = scopeFilter(s, 'first_pv_ts');
     const params: Params = { ...scope.params };

@@ -29,12 +29,20 @@ async function writeClicks() {
   const s2 = session('s2', 'v2', { country: 'DE' });
   const s3 = session('s3', 'v3', { country: 'US' });
   await insert(store, [
-    s1.pv('2026-05-02T10:00:00Z', '/a'), s1.click('2026-05-02T10:01:00Z', '/a', '#buy'), s1.click('2026-05-02T10:02:00Z', '/a', '#buy'),
+    s1.pv('2026-05-02T10:00:00Z', '/a'),
+    s1.click('2026-05-02T10:01:00Z', '/a', '#buy'),
+    s1.click('2026-05-02T10:02:00Z', '/a', '#buy'),
     // s2 clicks on both days: one session in each day's figure, once in the total
-    s2.pv('2026-05-02T23:58:00Z', '/a'), s2.click('2026-05-02T23:59:00Z', '/a', '#buy'), s2.click('2026-05-03T00:01:00Z', '/a', '#more'),
+    s2.pv('2026-05-02T23:58:00Z', '/a'),
+    s2.click('2026-05-02T23:59:00Z', '/a', '#buy'),
+    s2.click('2026-05-03T00:01:00Z', '/a', '#more'),
   ]);
   // Written in a later batch: new rows of a session and of a new session
-  await insert(store, [s1.click('2026-05-03T09:00:00Z', '/a', '#more'), s3.pv('2026-05-03T10:00:00Z', '/b'), s3.click('2026-05-03T10:01:00Z', '/b', '#buy')]);
+  await insert(store, [
+    s1.click('2026-05-03T09:00:00Z', '/a', '#more'),
+    s3.pv('2026-05-03T10:00:00Z', '/b'),
+    s3.click('2026-05-03T10:01:00Z', '/b', '#buy'),
+  ]);
 }
 
 const figures = async (filters?: Filter[]) => {
@@ -46,10 +54,14 @@ const us: Filter[] = [{ op: 'is', dimension: 'country', values: ['US'] }];
 describe('session numbers', () => {
   it('are given to sessions when written and copied onto their clicks by the pass', async () => {
     await writeClicks();
-    const sessions = await internals().db.all<{ session_no: number | null }>('SELECT session_no FROM sessions ORDER BY first_ts');
+    const sessions = await internals().db.all<{ session_no: number | null }>(
+      'SELECT session_no FROM sessions ORDER BY first_ts',
+    );
     expect(new Set(sessions.map((r) => r.session_no)).size).toBe(3);
     expect(sessions.every((r) => r.session_no !== null)).toBe(true);
-    expect(await internals().db.all('SELECT count(*)::INTEGER AS n FROM compact_interactions WHERE session_no IS NULL')).toEqual([{ n: 6 }]);
+    expect(
+      await internals().db.all('SELECT count(*)::INTEGER AS n FROM compact_interactions WHERE session_no IS NULL'),
+    ).toEqual([{ n: 6 }]);
     const written = { all: await figures(), us: await figures(us) };
     expect(written.all.trend).toEqual([
       { bucket: '2026-05-02 00:00:00', count: 3, unique: 2 },
@@ -58,17 +70,23 @@ describe('session numbers', () => {
     expect(written.all.total).toEqual({ count: 6, unique: 3 });
     expect(written.us.total).toEqual({ count: 4, unique: 2 });
     await internals().settle();
-    expect(await internals().db.all('SELECT count(*)::INTEGER AS n FROM compact_interactions WHERE session_no IS NULL')).toEqual([{ n: 0 }]);
+    expect(
+      await internals().db.all('SELECT count(*)::INTEGER AS n FROM compact_interactions WHERE session_no IS NULL'),
+    ).toEqual([{ n: 0 }]);
     expect({ all: await figures(), us: await figures(us) }).toEqual(written);
   });
 
-  it("a store whose sessions have no numbers yet counts session keys until its pass numbers them", async () => {
+  it('a store whose sessions have no numbers yet counts session keys until its pass numbers them', async () => {
     await writeClicks();
     const written = { all: await figures(), us: await figures(us) };
-    await internals().db.transaction((conn) => conn.run('UPDATE sessions SET session_no = NULL; UPDATE compact_interactions SET session_no = NULL'));
+    await internals().db.transaction((conn) =>
+      conn.run('UPDATE sessions SET session_no = NULL; UPDATE compact_interactions SET session_no = NULL'),
+    );
     expect({ all: await figures(), us: await figures(us) }).toEqual(written);
     await internals().settle();
-    expect(await internals().db.all('SELECT count(*)::INTEGER AS n FROM sessions WHERE session_no IS NULL')).toEqual([{ n: 0 }]);
+    expect(await internals().db.all('SELECT count(*)::INTEGER AS n FROM sessions WHERE session_no IS NULL')).toEqual([
+      { n: 0 },
+    ]);
     expect({ all: await figures(), us: await figures(us) }).toEqual(written);
   });
 });

@@ -43,7 +43,11 @@ export function numberedInteractionRows(filter: string, columns: string): string
  * no rows or a session has no number yet (a store made before the numbers, until its first pass):
  * the caller then counts session keys.
  */
-export async function sessionNumberBounds(db: Db, rows: string, params: Params): Promise<{ lo: number; hi: number } | null> {
+export async function sessionNumberBounds(
+  db: Db,
+  rows: string,
+  params: Params,
+): Promise<{ lo: number; hi: number } | null> {
   const [b] = await db.all<{ lo: number | null; hi: number | null; missing: boolean }>(
     `SELECT min(session_no) AS lo, max(session_no) AS hi, count(*) > count(session_no) AS missing FROM (${rows})`,
     params,

@@ -14,18 +14,35 @@ afterEach(() => store.close());
 
 const internals = () => store[duckdbInternals];
 const numbers = async () =>
-  (await internals().db.all<{ id: number; pattern_no: number | null }>('SELECT session_key AS id, pattern_no FROM sessions ORDER BY first_ts')).map((r) => r.pattern_no);
-const patterns = () => internals().db.all<{ views: number[]; instants: number[] }>('SELECT views, instants FROM path_patterns ORDER BY pattern_no');
+  (
+    await internals().db.all<{ id: number; pattern_no: number | null }>(
+      'SELECT session_key AS id, pattern_no FROM sessions ORDER BY first_ts',
+    )
+  ).map((r) => r.pattern_no);
+const patterns = () =>
+  internals().db.all<{ views: number[]; instants: number[] }>(
+    'SELECT views, instants FROM path_patterns ORDER BY pattern_no',
+  );
 /** Back to the state before any pass (the one at open may have numbered what was written by then). */
 const unnumber = async () => {
   await internals().settle();
-  await internals().db.transaction((conn) => conn.run('UPDATE sessions SET pattern_no = NULL, arrival_no = NULL, client_no = NULL'));
+  await internals().db.transaction((conn) =>
+    conn.run('UPDATE sessions SET pattern_no = NULL, arrival_no = NULL, client_no = NULL'),
+  );
 };
-const paths = (text: string[]) => internals().db.all<{ text: string; text_no: number }>('SELECT text, text_no FROM text_numbers WHERE list_contains($t, text)', { t: text });
+const paths = (text: string[]) =>
+  internals().db.all<{ text: string; text_no: number }>(
+    'SELECT text, text_no FROM text_numbers WHERE list_contains($t, text)',
+    { t: text },
+  );
 
 const range = (from: string, to: string) => ({ propertyIds: [PROP_A], start: new Date(from), end: new Date(to) });
 const may2 = range('2026-05-02T00:00:00Z', '2026-05-03T00:00:00Z');
-const q = (scope: ReturnType<typeof range>, steps: string[], mode: FunnelQuery['mode']): FunnelQuery => ({ scope, steps, mode });
+const q = (scope: ReturnType<typeof range>, steps: string[], mode: FunnelQuery['mode']): FunnelQuery => ({
+  scope,
+  steps,
+  mode,
+});
 
 /** Every funnel answer over `scope` for steps /a /b. */
 const answers = async (scope = may2) => ({
@@ -41,8 +58,12 @@ describe('session paths', () => {
     const s1 = session('s1', 'v1');
     const s2 = session('s2', 'v2', { device: 'mobile' });
     await insert(store, [
-      s1.pv('2026-05-02T10:00:00Z', '/b'), s1.pv('2026-05-02T10:00:00Z', '/a'), s1.pv('2026-05-02T10:00:00Z', '/a'), s1.pv('2026-05-02T10:05:00Z', '/c'),
-      s2.pv('2026-05-02T11:00:00Z', '/a'), s2.pv('2026-05-02T11:01:00Z', '/b'),
+      s1.pv('2026-05-02T10:00:00Z', '/b'),
+      s1.pv('2026-05-02T10:00:00Z', '/a'),
+      s1.pv('2026-05-02T10:00:00Z', '/a'),
+      s1.pv('2026-05-02T10:05:00Z', '/c'),
+      s2.pv('2026-05-02T11:00:00Z', '/a'),
+      s2.pv('2026-05-02T11:01:00Z', '/b'),
     ]);
     await unnumber();
     expect(await numbers()).toEqual([null, null]);
@@ -79,10 +100,17 @@ describe('session paths', () => {
     const early = session('early', 've');
     const late = session('late', 'vl');
     await insert(store, [
-      early.pv('2026-05-01T23:58:00Z', '/b'), early.pv('2026-05-02T00:01:00Z', '/a'), early.pv('2026-05-02T00:02:00Z', '/b'),
-      late.pv('2026-05-02T23:59:00Z', '/a'), late.pv('2026-05-03T00:01:00Z', '/b'),
+      early.pv('2026-05-01T23:58:00Z', '/b'),
+      early.pv('2026-05-02T00:01:00Z', '/a'),
+      early.pv('2026-05-02T00:02:00Z', '/b'),
+      late.pv('2026-05-02T23:59:00Z', '/a'),
+      late.pv('2026-05-03T00:01:00Z', '/b'),
       session('inside', 'vi').pv('2026-05-02T12:00:00Z', '/a'),
-      ...[['2026-05-01T23:59:00Z', '/x'], ['2026-05-02T12:00:00Z', '/a'], ['2026-05-03T00:01:00Z', '/b']].map(([t, p]) => session('both', 'vb').pv(t, p)),
+      ...[
+        ['2026-05-01T23:59:00Z', '/x'],
+        ['2026-05-02T12:00:00Z', '/a'],
+        ['2026-05-03T00:01:00Z', '/b'],
+      ].map(([t, p]) => session('both', 'vb').pv(t, p)),
     ]);
     await internals().settle();
     expect((await numbers()).every((n) => n !== null)).toBe(true);
@@ -90,14 +118,21 @@ describe('session paths', () => {
     // early: /a then /b inside (its /b before midnight is not); late: only /a inside; inside: /a;
     // both (crossing start and end): only its /a, its /b after midnight is not
     expect(settled.sequential).toEqual([{ value: null, reached: [4, 1] }]);
-    expect(settled.after).toEqual([{ pages: ['/a'], sessions: 3 }, { pages: ['/a', '/b'], sessions: 1 }]);
+    expect(settled.after).toEqual([
+      { pages: ['/a'], sessions: 3 },
+      { pages: ['/a', '/b'], sessions: 1 },
+    ]);
     // and over three days, every session whole
-    expect((await answers(range('2026-05-01T00:00:00Z', '2026-05-04T00:00:00Z'))).sequential).toEqual([{ value: null, reached: [4, 3] }]);
+    expect((await answers(range('2026-05-01T00:00:00Z', '2026-05-04T00:00:00Z'))).sequential).toEqual([
+      { value: null, reached: [4, 3] },
+    ]);
   });
 
   it('bots and sessions without page views take pattern 0 and count nowhere', async () => {
     await insert(store, [
-      session('bot', 'vb', { user_agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }).pv('2026-05-02T10:00:00Z', '/a'),
+      session('bot', 'vb', {
+        user_agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      }).pv('2026-05-02T10:00:00Z', '/a'),
       session('human', 'vh').pv('2026-05-02T10:00:00Z', '/a'),
     ]);
     await unnumber();

@@ -44,7 +44,8 @@ export function pathsOf(views: string): string {
 /** Sessions numbered per background pass: bounded, so a first pass over a large store is many short transactions. */
 const PASS_SESSIONS = 250_000;
 
-const samePattern = (a: string, b: string) => `${a}.pattern_hash = hash(${b}.views, ${b}.instants) AND ${a}.views = ${b}.views AND ${a}.instants = ${b}.instants`;
+const samePattern = (a: string, b: string) =>
+  `${a}.pattern_hash = hash(${b}.views, ${b}.instants) AND ${a}.views = ${b}.views AND ${a}.instants = ${b}.instants`;
 
 /**
  * Numbers the paths of up to PASS_SESSIONS sessions that have none; returns how many it numbered, so
@@ -56,7 +57,10 @@ export async function numberSessionPaths(conn: Parameters<typeof query>[0]): Pro
     CREATE TEMP TABLE IF NOT EXISTS pattern_paths (property_id VARCHAR, session_key UBIGINT, views UINTEGER[], instants UINTEGER[]);
     DELETE FROM session_todo; DELETE FROM pattern_paths;
     INSERT INTO session_todo SELECT rowid, property_id, session_key, first_pv_ts, last_pv_ts, ${texts.join(', ')} FROM sessions WHERE arrival_no IS NULL LIMIT ${PASS_SESSIONS};`);
-  const [todo] = await query(conn, 'SELECT count(*)::INTEGER AS n, min(first_pv_ts)::VARCHAR AS lo, max(last_pv_ts)::VARCHAR AS hi FROM session_todo');
+  const [todo] = await query(
+    conn,
+    'SELECT count(*)::INTEGER AS n, min(first_pv_ts)::VARCHAR AS lo, max(last_pv_ts)::VARCHAR AS hi FROM session_todo',
+  );
   const n = Number(todo.n);
   if (n === 0) return 0;
   if (todo.lo !== null) {
@@ -127,9 +131,10 @@ export async function sessionPathsCtes(read: Reader, s: Scope, params: Params, v
   const v = valueColumn ? ', value' : '';
   const key = s.propertyIds.length === 1 ? 'session_key' : 'property_id, session_key';
   const pages = pageTextPredicate(s.filters, 'text', params);
-  const raw = windows.length === 0
-    ? ''
-    : `,
+  const raw =
+    windows.length === 0
+      ? ''
+      : `,
     raw_paths AS (${pathsOf(`SELECT property_id, session_key, ts, path_no FROM compact_page_views
       WHERE ${props} AND (${windows.join(' OR ')}) AND (${key}) IN (SELECT ${key} FROM by_views)`)})`;
   // Two scans of the range's sessions rather than one shared (materialized) one: the table's own

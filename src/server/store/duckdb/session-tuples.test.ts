@@ -20,7 +20,9 @@ const numbers = () =>
   );
 const unnumber = async () => {
   await internals().settle();
-  await internals().db.transaction((conn) => conn.run('UPDATE sessions SET pattern_no = NULL, arrival_no = NULL, client_no = NULL'));
+  await internals().db.transaction((conn) =>
+    conn.run('UPDATE sessions SET pattern_no = NULL, arrival_no = NULL, client_no = NULL'),
+  );
 };
 const may2 = { propertyIds: [PROP_A], start: new Date('2026-05-02T00:00:00Z'), end: new Date('2026-05-03T00:00:00Z') };
 
@@ -33,7 +35,8 @@ async function writeSessions() {
   const s3 = session('s3', 'v3', de);
   const bot = session('bot', 'vb', { ...us, user_agent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
   await insert(store, [
-    s1.pv('2026-05-02T10:00:00Z', '/a', { referrer: 'https://google.com/', utm_source: 'ads' }), s1.pv('2026-05-02T10:01:00Z', '/b'),
+    s1.pv('2026-05-02T10:00:00Z', '/a', { referrer: 'https://google.com/', utm_source: 'ads' }),
+    s1.pv('2026-05-02T10:01:00Z', '/b'),
     s2.pv('2026-05-02T11:00:00Z', '/a', { referrer: 'https://google.com/', utm_source: 'ads' }),
     s3.pv('2026-05-02T12:00:00Z', '/b'),
     bot.pv('2026-05-02T12:00:00Z', '/a'),
@@ -88,7 +91,10 @@ describe('session first-touch numbers', () => {
   it('filters keep the same sessions numbered or not', async () => {
     await writeSessions();
     await unnumber();
-    const filters: Filter[] = [{ op: 'is', dimension: 'country', values: ['US'] }, { op: 'is', dimension: 'page', values: ['/b'] }];
+    const filters: Filter[] = [
+      { op: 'is', dimension: 'country', values: ['US'] },
+      { op: 'is', dimension: 'page', values: ['/b'] },
+    ];
     const scope = { ...may2, filters };
     const before = await store.segments(scope, 10);
     expect(before.totals).toEqual({ sessions: 1, page_views: 2 });

@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS client_tuples (
 export const arrivalColumns = ['referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'entry_path'] as const;
 export const clientColumns = ['country', 'device', 'browser', 'os'] as const;
 
-const same = (cols: readonly string[], a: string, b: string) => cols.map((c) => `${a}.${c} IS NOT DISTINCT FROM ${b}.${c}`).join(' AND ');
+const same = (cols: readonly string[], a: string, b: string) =>
+  cols.map((c) => `${a}.${c} IS NOT DISTINCT FROM ${b}.${c}`).join(' AND ');
 
 /**
  * Adds the combinations of `todo`'s sessions (a table with the sessions' text columns) that the
@@ -43,7 +44,10 @@ export function addSessionTuplesSql(todo: string): string {
   const add = (table: string, no: string, seq: string, cols: readonly string[]) => `INSERT INTO ${table}
     SELECT nextval('${seq}'), ${cols.join(', ')} FROM (SELECT DISTINCT ${cols.join(', ')} FROM ${todo}) n
     WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${same(cols, 't', 'n')});`;
-  return add('arrival_tuples', 'arrival_no', 'arrival_tuple_seq', arrivalColumns) + add('client_tuples', 'client_no', 'client_tuple_seq', clientColumns);
+  return (
+    add('arrival_tuples', 'arrival_no', 'arrival_tuple_seq', arrivalColumns) +
+    add('client_tuples', 'client_no', 'client_tuple_seq', clientColumns)
+  );
 }
 
 /** Joins that give `todo` (alias `t`) its sessions' numbers as `a.arrival_no` and `c.client_no`. */

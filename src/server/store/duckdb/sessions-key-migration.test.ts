@@ -13,18 +13,41 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const view = (session: string, property: string, at: string, path: string): StoredEvent => ({
-  type: 'pageview', property_id: property, ts: new Date(at), visitor_id: 'v', session_id: session, path,
-  referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, country: null, device: null, is_bot: false,
-  scroll_depth: null, engaged_ms: null, target: null, href: null, source: null, experiment_id: null, variant: null,
-  amount: null, currency: null,
+  type: 'pageview',
+  property_id: property,
+  ts: new Date(at),
+  visitor_id: 'v',
+  session_id: session,
+  path,
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  country: null,
+  device: null,
+  is_bot: false,
+  scroll_depth: null,
+  engaged_ms: null,
+  target: null,
+  href: null,
+  source: null,
+  experiment_id: null,
+  variant: null,
+  amount: null,
+  currency: null,
 });
-const sessions = () => db.all('SELECT property_id, entry_path, exit_path, pageviews FROM sessions ORDER BY property_id');
+const sessions = () =>
+  db.all('SELECT property_id, entry_path, exit_path, pageviews FROM sessions ORDER BY property_id');
 
 describe('sessions without a primary key', () => {
   it('keeps one row per session and property: the same session id in two properties stays two sessions', async () => {
-    await db.transaction((c) => writeEvents(c, [view('s', 'p', '2026-03-02T10:00:00Z', '/a'), view('s', 'q', '2026-03-02T10:00:00Z', '/x')]));
+    await db.transaction((c) =>
+      writeEvents(c, [view('s', 'p', '2026-03-02T10:00:00Z', '/a'), view('s', 'q', '2026-03-02T10:00:00Z', '/x')]),
+    );
     await db.transaction((c) => writeEvents(c, [view('s', 'p', '2026-03-02T10:01:00Z', '/b')]));
-    await db.transaction((c) => writeEvents(c, [view('s', 'q', '2026-03-02T09:59:00Z', '/w'), view('s', 'p', '2026-03-02T10:02:00Z', '/c')]));
+    await db.transaction((c) =>
+      writeEvents(c, [view('s', 'q', '2026-03-02T09:59:00Z', '/w'), view('s', 'p', '2026-03-02T10:02:00Z', '/c')]),
+    );
     expect(await sessions()).toEqual([
       { property_id: 'p', entry_path: '/a', exit_path: '/c', pageviews: 3 },
       { property_id: 'q', entry_path: '/w', exit_path: '/x', pageviews: 2 },
@@ -33,7 +56,12 @@ describe('sessions without a primary key', () => {
 
   it('rebuilds a store made with the key once, keeping its rows, and merges into it as before', async () => {
     await db.writer.run('DROP TABLE sessions');
-    await db.writer.run(schemaSql.replace(/CREATE TABLE IF NOT EXISTS sessions \(([\s\S]*?)\n\);/, (_, cols) => `CREATE TABLE sessions (${cols.replace(/--.*\n/g, '')}, PRIMARY KEY (property_id, session_key));`));
+    await db.writer.run(
+      schemaSql.replace(
+        /CREATE TABLE IF NOT EXISTS sessions \(([\s\S]*?)\n\);/,
+        (_, cols) => `CREATE TABLE sessions (${cols.replace(/--.*\n/g, '')}, PRIMARY KEY (property_id, session_key));`,
+      ),
+    );
     const keyed = `SELECT count(*) AS n FROM duckdb_constraints() WHERE table_name = 'sessions' AND constraint_type = 'PRIMARY KEY'`;
     expect(await db.all(keyed)).toEqual([{ n: 1 }]);
     await db.transaction((c) => writeEvents(c, [view('s', 'p', '2026-03-02T10:00:00Z', '/a')]));

@@ -8,8 +8,11 @@ import { schemaSql } from './schema.js';
  */
 export async function dropSessionsPrimaryKey(db: Database): Promise<void> {
   await db.transaction(async (conn) => {
-    const keyed = await query(conn, `SELECT 1 FROM duckdb_constraints() WHERE database_name = current_database()
-      AND schema_name = 'main' AND table_name = 'sessions' AND constraint_type = 'PRIMARY KEY'`);
+    const keyed = await query(
+      conn,
+      `SELECT 1 FROM duckdb_constraints() WHERE database_name = current_database()
+      AND schema_name = 'main' AND table_name = 'sessions' AND constraint_type = 'PRIMARY KEY'`,
+    );
     if (keyed.length === 0) return;
     await conn.run('ALTER TABLE sessions RENAME TO sessions_keyed');
     await conn.run(schemaSql); // creates `sessions` as it is now; everything else exists already

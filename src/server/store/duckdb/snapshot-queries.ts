@@ -11,7 +11,10 @@ export function snapshotQueries(db: Database) {
       await db.transaction(async (conn) => {
         for (const r of rows) {
           await query(conn, 'INSERT INTO page_snapshots VALUES ($p, $path, $ts::TIMESTAMP, $elements)', {
-            p: r.property_id, path: r.path, ts: ts(r.ts), elements: JSON.stringify(r.elements),
+            p: r.property_id,
+            path: r.path,
+            ts: ts(r.ts),
+            elements: JSON.stringify(r.elements),
           });
         }
       });

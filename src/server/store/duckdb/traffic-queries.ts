@@ -32,7 +32,13 @@ export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['
   );
   const total = result.find((r) => r.bucket === null);
   return {
-    buckets: result.filter((r) => r.bucket !== null).map((r) => ({ bucket: keyOf(r.bucket), page_views: Number(r.page_views), unique_visitors: Number(r.unique_visitors) })),
+    buckets: result
+      .filter((r) => r.bucket !== null)
+      .map((r) => ({
+        bucket: keyOf(r.bucket),
+        page_views: Number(r.page_views),
+        unique_visitors: Number(r.unique_visitors),
+      })),
     page_views: Number(total?.page_views ?? 0),
     unique_visitors: Number(total?.unique_visitors ?? 0),
   };
@@ -72,16 +78,33 @@ export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['traffi
       se.params,
     ),
   ]);
-  return { ...viewFigures, sessions: sessions.sessions, bounces: sessions.bounces, duration_seconds_total: Number(sessions.duration ?? 0) };
+  return {
+    ...viewFigures,
+    sessions: sessions.sessions,
+    bounces: sessions.bounces,
+    duration_seconds_total: Number(sessions.duration ?? 0),
+  };
 }
 
 export const REALTIME_WINDOW_MS = 5 * 60_000;
 const FEED_WINDOW_MS = 30 * 60_000;
 const FEED_SIZE = 50;
 
-export async function realtime(db: Db, propertyIds: string[], now: Date, filters?: Filter[], goals?: GoalRecord[]): ReturnType<Store['realtime']> {
+export async function realtime(
+  db: Db,
+  propertyIds: string[],
+  now: Date,
+  filters?: Filter[],
+  goals?: GoalRecord[],
+): ReturnType<Store['realtime']> {
   // A goal filter keeps the sessions that converted within each window, as a page filter does.
-  const activeRange = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: new Date(now.getTime() + 60_000), filters, goals };
+  const activeRange = {
+    propertyIds,
+    start: new Date(now.getTime() - REALTIME_WINDOW_MS),
+    end: new Date(now.getTime() + 60_000),
+    filters,
+    goals,
+  };
   const active = scopeFilter(activeRange, 'ts');
   // A page filter counts the sessions that viewed a matching page in the window; other events don't.
   const onPage = pageTextPredicate(filters, 'path', active.params);
@@ -89,9 +112,21 @@ export async function realtime(db: Db, propertyIds: string[], now: Date, filters
     `SELECT count(DISTINCT session_key) AS active_visitors FROM events WHERE ${active.where} AND NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}${andAll(inMatchingSessions(activeRange, active.params))}`,
     active.params,
   );
-  const feedRange = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: new Date(now.getTime() + 60_000), filters, goals };
+  const feedRange = {
+    propertyIds,
+    start: new Date(now.getTime() - FEED_WINDOW_MS),
+    end: new Date(now.getTime() + 60_000),
+    filters,
+    goals,
+  };
   const feedScope = scopeFilter(feedRange, 'ts');
-  const feed = await db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; timestamp: Date }>(
+  const feed = await db.all<{
+    page: string;
+    referrer: string | null;
+    device: string | null;
+    country: string | null;
+    timestamp: Date;
+  }>(
     `SELECT path AS page, referrer, device, country, ts AS timestamp FROM events
      WHERE ${feedScope.where} AND type = 'pageview' AND NOT is_bot${andAll(pageTextPredicate(filters, 'path', feedScope.params), inMatchingSessions(feedRange, feedScope.params))} ORDER BY ts DESC LIMIT ${FEED_SIZE}`,
     feedScope.params,
@@ -139,23 +174,45 @@ export async function segments(db: Db, s: Scope, limit: number): ReturnType<Stor
     params,
   );
   const all = 0b111111111;
-  const bit = { utm_source: 256, utm_medium: 128, utm_campaign: 64, country: 32, device: 16, entry_path: 8, referrer: 4, browser: 2, os: 1 };
+  const bit = {
+    utm_source: 256,
+    utm_medium: 128,
+    utm_campaign: 64,
+    country: 32,
+    device: 16,
+    entry_path: 8,
+    referrer: 4,
+    browser: 2,
+    os: 1,
+  };
   const out: SegmentRow[] = [];
   let totals = { sessions: 0, page_views: 0 };
   for (const r of rows) {
     const counts = { sessions: r.sessions, page_views: Number(r.page_views ?? 0) };
     if (r.g === all) totals = counts;
     else if (r.g === all - bit.utm_source - bit.utm_medium - bit.utm_campaign)
-      out.push({ dimension: 'utm', values: [r.utm_source, r.utm_medium, r.utm_campaign] as (string | null)[], ...counts });
-    else if (r.g === all - bit.country) out.push({ dimension: 'country', values: [r.country as string | null], ...counts });
-    else if (r.g === all - bit.device) out.push({ dimension: 'device', values: [r.device as string | null], ...counts });
-    else if (r.g === all - bit.entry_path) out.push({ dimension: 'landing_page', values: [r.entry_path as string | null], ...counts });
-    else if (r.g === all - bit.referrer) out.push({ dimension: 'referrer', values: [r.referrer as string | null], ...counts });
-    else if (r.g === all - bit.browser) out.push({ dimension: 'browser', values: [r.browser as string | null], ...counts });
+      out.push({
+        dimension: 'utm',
+        values: [r.utm_source, r.utm_medium, r.utm_campaign] as (string | null)[],
+        ...counts,
+      });
+    else if (r.g === all - bit.country)
+      out.push({ dimension: 'country', values: [r.country as string | null], ...counts });
+    else if (r.g === all - bit.device)
+      out.push({ dimension: 'device', values: [r.device as string | null], ...counts });
+    else if (r.g === all - bit.entry_path)
+      out.push({ dimension: 'landing_page', values: [r.entry_path as string | null], ...counts });
+    else if (r.g === all - bit.referrer)
+      out.push({ dimension: 'referrer', values: [r.referrer as string | null], ...counts });
+    else if (r.g === all - bit.browser)
+      out.push({ dimension: 'browser', values: [r.browser as string | null], ...counts });
     else if (r.g === all - bit.os) out.push({ dimension: 'os', values: [r.os as string | null], ...counts });
   }
   // Equal counts and values in two dimensions (an unknown country and an unknown device) by dimension.
-  const ranked = byCountsThenValues<SegmentRow>((r) => [r.sessions, r.page_views], (r) => r.values);
+  const ranked = byCountsThenValues<SegmentRow>(
+    (r) => [r.sessions, r.page_views],
+    (r) => r.values,
+  );
   out.sort((a, b) => ranked(a, b) || (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0));
   return { rows: out, totals };
 }
@@ -170,11 +227,15 @@ export async function entryExitPages(db: Db, s: Scope, limit: number): ReturnTyp
      QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, entry_path, exit_path) <= ${Number(limit)} OR g = 3`,
     params,
   );
-  rows.sort(byCountsThenValues((r) => [r.sessions], (r) => [r.entry_path, r.exit_path]));
+  rows.sort(
+    byCountsThenValues(
+      (r) => [r.sessions],
+      (r) => [r.entry_path, r.exit_path],
+    ),
+  );
   return {
     entry: rows.filter((r) => r.g === 1).map((r) => ({ path: r.entry_path ?? 'unknown', sessions: r.sessions })),
     exit: rows.filter((r) => r.g === 2).map((r) => ({ path: r.exit_path ?? 'unknown', sessions: r.sessions })),
     sessions: rows.find((r) => r.g === 3)?.sessions ?? 0,
   };
 }
-

@@ -3,8 +3,14 @@ import type { Database, Params } from './database.js';
 type Db = Pick<Database, 'all'>;
 
 /** The range of visitor numbers in `rows` (a query yielding `visitor_no`): bitstrings need constant bounds, and the tighter the smaller. */
-export async function visitorBounds(db: Db, rows: { sql: string; params: Params }): Promise<{ lo: number; hi: number } | null> {
-  const [b] = await db.all<{ lo: number | null; hi: number | null }>(`SELECT min(visitor_no) AS lo, max(visitor_no) AS hi FROM (${rows.sql})`, rows.params);
+export async function visitorBounds(
+  db: Db,
+  rows: { sql: string; params: Params },
+): Promise<{ lo: number; hi: number } | null> {
+  const [b] = await db.all<{ lo: number | null; hi: number | null }>(
+    `SELECT min(visitor_no) AS lo, max(visitor_no) AS hi FROM (${rows.sql})`,
+    rows.params,
+  );
   return b.lo === null || b.hi === null ? null : { lo: b.lo, hi: b.hi };
 }
 

@@ -51,18 +51,28 @@ const MIGRATION = 'pageview-slots';
 /** Stores written before the slot table get it once from their events (recorded in store_migrations). */
 export async function backfillVisitorSlots(db: Database): Promise<void> {
   await db.transaction(async (conn: DuckDBConnection) => {
-    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0) return;
-    await query(conn, `
+    if ((await query(conn, 'SELECT name FROM store_migrations WHERE name = $name', { name: MIGRATION })).length > 0)
+      return;
+    await query(
+      conn,
+      `
       INSERT INTO visitor_numbers
       SELECT visitor_key, (row_number() OVER (ORDER BY first_ts, visitor_key))::UINTEGER
       FROM (SELECT visitor_key, min(ts) AS first_ts FROM events WHERE type = 'pageview' AND NOT is_bot GROUP BY visitor_key)
-      ANTI JOIN visitor_numbers USING (visitor_key)`);
-    await query(conn, `
+      ANTI JOIN visitor_numbers USING (visitor_key)`,
+    );
+    await query(
+      conn,
+      `
       INSERT INTO pageview_slots
       SELECT e.property_id, (epoch_ms(e.ts) // ${SLOT_MS})::UINTEGER AS slot, n.visitor_no, count(*)::UINTEGER
       FROM events e JOIN visitor_numbers n USING (visitor_key)
-      WHERE e.type = 'pageview' AND NOT e.is_bot GROUP BY ALL`);
-    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', { name: MIGRATION, at: ts(new Date()) });
+      WHERE e.type = 'pageview' AND NOT e.is_bot GROUP BY ALL`,
+    );
+    await query(conn, 'INSERT INTO store_migrations VALUES ($name, $at::TIMESTAMP)', {
+      name: MIGRATION,
+      at: ts(new Date()),
+    });
   });
 }
 
@@ -80,7 +90,8 @@ export function pageViewRows(s: Scope): { sql: string; params: Params } {
     params[`p${i}`] = id;
     return `$p${i}`;
   });
-  const props = (alias: string) => (names.length === 1 ? `${alias}property_id = ${names[0]}` : `${alias}property_id IN (${names.join(', ')})`);
+  const props = (alias: string) =>
+    names.length === 1 ? `${alias}property_id = ${names[0]}` : `${alias}property_id IN (${names.join(', ')})`;
   const whole = `SELECT make_timestamp(slot::BIGINT * ${SLOT_MS * 1000}) AS ts, visitor_no, page_views FROM pageview_slots
     WHERE ${props('')} AND slot >= $slot_from::UINTEGER AND slot < $slot_to::UINTEGER`;
   if (first * SLOT_MS === s.start.getTime() && last * SLOT_MS === s.end.getTime()) return { sql: whole, params };
@@ -101,5 +112,8 @@ export function pageViewRows(s: Scope): { sql: string; params: Params } {
 function filteredPageViewRows(s: Scope): { sql: string; params: Params } {
   const { where, params } = scopeFilter(s, 'ts');
   const kept = andAll(pageNumberCondition(s.filters, 'path_no', params), inMatchingSessions(s, params));
-  return { sql: `SELECT ts, visitor_no, 1::UINTEGER AS page_views FROM compact_page_views WHERE ${where}${kept}`, params };
+  return {
+    sql: `SELECT ts, visitor_no, 1::UINTEGER AS page_views FROM compact_page_views WHERE ${where}${kept}`,
+    params,
+  };
 }

@@ -16,9 +16,28 @@ interface Total {
   value: number;
 }
 
-function InteractionCard({ id, title, totals, children, stale, busy }: { id: string; title: string; totals: Total[] | undefined; children: ReactNode; stale: boolean; busy: boolean }) {
+function InteractionCard({
+  id,
+  title,
+  totals,
+  children,
+  stale,
+  busy,
+}: {
+  id: string;
+  title: string;
+  totals: Total[] | undefined;
+  children: ReactNode;
+  stale: boolean;
+  busy: boolean;
+}) {
   return (
-    <section className={`card interactions ${stale ? 'stale' : ''}`} aria-labelledby={`${id}-title`} aria-busy={busy} data-testid={id}>
+    <section
+      className={`card interactions ${stale ? 'stale' : ''}`}
+      aria-labelledby={`${id}-title`}
+      aria-busy={busy}
+      data-testid={id}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       {totals && (
         <dl className="totals">
@@ -37,22 +56,55 @@ function InteractionCard({ id, title, totals, children, stale, busy }: { id: str
 
 type ClickRow = ResponseOf<'clicksBreakdown'>['data'][number];
 const clickColumns: Column<ClickRow>[] = [
-  { key: 'label', label: 'Target', render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
+  {
+    key: 'label',
+    label: 'Target',
+    render: (r) => <ElementName label={r.label} target={r.target} />,
+    sortValue: (r) => r.label ?? r.target,
+  },
   { key: 'page', label: 'Page', render: (r) => <FilterLink by={[['page', r.page!]]}>{r.page}</FilterLink> },
   { key: 'clicks', label: 'Clicks', numeric: true, render: (r) => formatInteger(r.clicks) },
   { key: 'unique_clicks', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_clicks) },
-  { key: 'click_through_rate', label: 'Click-through rate', numeric: true, render: (r) => formatPercent(r.click_through_rate) },
+  {
+    key: 'click_through_rate',
+    label: 'Click-through rate',
+    numeric: true,
+    render: (r) => formatPercent(r.click_through_rate),
+  },
 ];
 
 export function AggregateClicks({ view }: { view: AggregateView }) {
   const q = useQuery(aggregateClicksQueryOptions(view.scope, view.range, view.granularity));
   const s = q.data?.summary;
   return (
-    <InteractionCard id="aggregate-clicks" title="Clicks" stale={q.isPlaceholderData} busy={q.isFetching}
-      totals={s && [{ key: 'total_clicks', label: 'Clicks', value: s.total_clicks }, { key: 'total_unique_clicks', label: 'Unique clicks', value: s.total_unique_clicks }]}>
-      {q.error ? <QueryError error={q.error} propertyId={view.selected.join(', ')} /> : !q.data ? <SkeletonRows rows={5} /> : (
-        <DataTable rows={q.data.data} columns={clickColumns} caption="Top clicked targets" csvFilename={`clicks-aggregate-${view.range.start}-${view.range.end}.csv`} initialSort="clicks"
-          empty={{ title: 'No clicks in this range.', hint: 'The tracker counts clicks on links and buttons; pick a longer range or other properties.' }} />
+    <InteractionCard
+      id="aggregate-clicks"
+      title="Clicks"
+      stale={q.isPlaceholderData}
+      busy={q.isFetching}
+      totals={
+        s && [
+          { key: 'total_clicks', label: 'Clicks', value: s.total_clicks },
+          { key: 'total_unique_clicks', label: 'Unique clicks', value: s.total_unique_clicks },
+        ]
+      }
+    >
+      {q.error ? (
+        <QueryError error={q.error} propertyId={view.selected.join(', ')} />
+      ) : !q.data ? (
+        <SkeletonRows rows={5} />
+      ) : (
+        <DataTable
+          rows={q.data.data}
+          columns={clickColumns}
+          caption="Top clicked targets"
+          csvFilename={`clicks-aggregate-${view.range.start}-${view.range.end}.csv`}
+          initialSort="clicks"
+          empty={{
+            title: 'No clicks in this range.',
+            hint: 'The tracker counts clicks on links and buttons; pick a longer range or other properties.',
+          }}
+        />
       )}
     </InteractionCard>
   );
@@ -60,7 +112,12 @@ export function AggregateClicks({ view }: { view: AggregateView }) {
 
 type FormRow = ResponseOf<'formsBreakdown'>['data'][number];
 const formColumns: Column<FormRow>[] = [
-  { key: 'label', label: 'Form', render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
+  {
+    key: 'label',
+    label: 'Form',
+    render: (r) => <ElementName label={r.label} target={r.target} />,
+    sortValue: (r) => r.label ?? r.target,
+  },
   { key: 'page', label: 'Page', render: (r) => <FilterLink by={[['page', r.page!]]}>{r.page}</FilterLink> },
   { key: 'submissions', label: 'Submissions', numeric: true, render: (r) => formatInteger(r.submissions) },
   { key: 'unique_submissions', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_submissions) },
@@ -71,11 +128,34 @@ export function AggregateForms({ view }: { view: AggregateView }) {
   const q = useQuery(aggregateFormsQueryOptions(view.scope, view.range, view.granularity));
   const s = q.data?.summary;
   return (
-    <InteractionCard id="aggregate-forms" title="Form submissions" stale={q.isPlaceholderData} busy={q.isFetching}
-      totals={s && [{ key: 'total_submissions', label: 'Submissions', value: s.total_submissions }, { key: 'total_unique_submissions', label: 'Unique submissions', value: s.total_unique_submissions }]}>
-      {q.error ? <QueryError error={q.error} propertyId={view.selected.join(', ')} /> : !q.data ? <SkeletonRows rows={5} /> : (
-        <DataTable rows={q.data.data} columns={formColumns} caption="Top submitted forms" csvFilename={`forms-aggregate-${view.range.start}-${view.range.end}.csv`} initialSort="submissions"
-          empty={{ title: 'No form submissions in this range.', hint: 'The tracker counts every form submit; pick a longer range or other properties.' }} />
+    <InteractionCard
+      id="aggregate-forms"
+      title="Form submissions"
+      stale={q.isPlaceholderData}
+      busy={q.isFetching}
+      totals={
+        s && [
+          { key: 'total_submissions', label: 'Submissions', value: s.total_submissions },
+          { key: 'total_unique_submissions', label: 'Unique submissions', value: s.total_unique_submissions },
+        ]
+      }
+    >
+      {q.error ? (
+        <QueryError error={q.error} propertyId={view.selected.join(', ')} />
+      ) : !q.data ? (
+        <SkeletonRows rows={5} />
+      ) : (
+        <DataTable
+          rows={q.data.data}
+          columns={formColumns}
+          caption="Top submitted forms"
+          csvFilename={`forms-aggregate-${view.range.start}-${view.range.end}.csv`}
+          initialSort="submissions"
+          empty={{
+            title: 'No form submissions in this range.',
+            hint: 'The tracker counts every form submit; pick a longer range or other properties.',
+          }}
+        />
       )}
     </InteractionCard>
   );

@@ -21,14 +21,20 @@ export function AggregatePage() {
     return (
       <section className="card empty">
         <h1>No properties yet</h1>
-        <p>Add properties first (Properties, or <code>npm run cli -- properties create</code>); this page adds their figures up.</p>
+        <p>
+          Add properties first (Properties, or <code>npm run cli -- properties create</code>); this page adds their
+          figures up.
+        </p>
       </section>
     );
   }
   return (
     <div className="aggregate">
       <h1 className="page-title">
-        All properties <span className="muted">· {view.selected.length} of {view.available.length} selected</span>
+        All properties{' '}
+        <span className="muted">
+          · {view.selected.length} of {view.available.length} selected
+        </span>
       </h1>
       <p className="zone-note muted" data-testid="zone-note">
         {view.zoneFromUrl
@@ -38,7 +44,9 @@ export function AggregatePage() {
       <PropertyChecklist available={view.available} selected={view.selected} />
       {view.selected.length === 0 ? (
         <section className="card">
-          <EmptyState title="No property picked.">Tick at least one property above to see their traffic, clicks and forms added up.</EmptyState>
+          <EmptyState title="No property picked.">
+            Tick at least one property above to see their traffic, clicks and forms added up.
+          </EmptyState>
         </section>
       ) : (
         <>

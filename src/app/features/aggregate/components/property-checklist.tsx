@@ -22,7 +22,13 @@ export function PropertyChecklist({ available, selected }: { available: Property
                 type="checkbox"
                 checked={checked}
                 disabled={!checked && full}
-                onChange={(e) => choose(e.target.checked ? ids.filter((id) => id === p.id || selected.includes(id)) : selected.filter((id) => id !== p.id))}
+                onChange={(e) =>
+                  choose(
+                    e.target.checked
+                      ? ids.filter((id) => id === p.id || selected.includes(id))
+                      : selected.filter((id) => id !== p.id),
+                  )
+                }
               />
               {p.name === p.id ? p.id : `${p.name} (${p.id})`}
             </label>
@@ -30,13 +36,20 @@ export function PropertyChecklist({ available, selected }: { available: Property
         })}
       </div>
       <div className="checklist-actions">
-        <button type="button" className="button small" onClick={() => choose(ids.slice(0, MAX_AGGREGATE_PROPERTIES))} disabled={selected.length === Math.min(ids.length, MAX_AGGREGATE_PROPERTIES)}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => choose(ids.slice(0, MAX_AGGREGATE_PROPERTIES))}
+          disabled={selected.length === Math.min(ids.length, MAX_AGGREGATE_PROPERTIES)}
+        >
           Select all
         </button>
         <button type="button" className="button small" onClick={() => choose([])} disabled={selected.length === 0}>
           Clear
         </button>
-        {ids.length > MAX_AGGREGATE_PROPERTIES && <span className="muted small">At most {MAX_AGGREGATE_PROPERTIES} at a time.</span>}
+        {ids.length > MAX_AGGREGATE_PROPERTIES && (
+          <span className="muted small">At most {MAX_AGGREGATE_PROPERTIES} at a time.</span>
+        )}
       </div>
     </fieldset>
   );

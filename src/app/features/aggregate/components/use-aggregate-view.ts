@@ -30,11 +30,15 @@ export function useAggregateView(): AggregateView | null {
   const { connection, client } = useConnection();
   const { data: available } = useQuery(propertiesQueryOptions(connection));
   if (!available) return null;
-  const selected = selectedProperties(search.properties, available.map((p) => p.id));
+  const selected = selectedProperties(
+    search.properties,
+    available.map((p) => p.id),
+  );
   const timezone = search.tz ?? 'UTC';
   const now = zonedNow(timezone);
   const range = resolveRange(search, now.date);
-  const custom = search.compare_from && search.compare_to ? { start: search.compare_from, end: search.compare_to } : undefined;
+  const custom =
+    search.compare_from && search.compare_to ? { start: search.compare_from, end: search.compare_to } : undefined;
   const previous = comparedRange(range, search.range, search.comparison ?? 'previous', now, custom);
   return {
     available,

@@ -20,11 +20,15 @@ export const keysQueryOptions = (connection: Connection) =>
  * drops it from the mutation cache too.
  */
 export const useCreateKey = () =>
-  useAdminWrite(keysKey, (client, body: CreateKeyBody) => client.call('createApiKey', { body }), { forgetResult: true });
+  useAdminWrite(keysKey, (client, body: CreateKeyBody) => client.call('createApiKey', { body }), {
+    forgetResult: true,
+  });
 
 /** Revokes a key; the server forgets it at once, so the next request with it gets 401. */
 export const useRevokeKey = () =>
-  useAdminWrite(keysKey, (client, id: string) => client.call('revokeApiKey', { params: { id } }), { refreshOnError: true });
+  useAdminWrite(keysKey, (client, id: string) => client.call('revokeApiKey', { params: { id } }), {
+    refreshOnError: true,
+  });
 
 /** A one-time sign-in link for another person or browser; a secret, so its result leaves the cache at once. */
 export function useCreateSignInLink() {

@@ -33,9 +33,10 @@ export function ApiAccessPage() {
     <div className="api-access">
       <h1 className="page-title">API access</h1>
       <p className="muted intro">
-        Keys call <code>/api/external/v1</code> from scripts, spreadsheets or another dashboard. Each key sees only the properties it
-        was made for, and does only what its permissions allow: <strong>read figures</strong>, or <strong>run split tests</strong>{' '}
-        (create, change and stop them, which changes what visitors of the site see). Give a key only what its user needs.
+        Keys call <code>/api/external/v1</code> from scripts, spreadsheets or another dashboard. Each key sees only the
+        properties it was made for, and does only what its permissions allow: <strong>read figures</strong>, or{' '}
+        <strong>run split tests</strong> (create, change and stop them, which changes what visitors of the site see).
+        Give a key only what its user needs.
       </p>
       <div className="api-access-top">
         {properties.error ? (
@@ -49,7 +50,13 @@ export function ApiAccessPage() {
       </div>
       <section className="card" aria-labelledby="key-list-title">
         <h2 id="key-list-title">Keys</h2>
-        {keys.error ? <QueryError error={keys.error} /> : !keys.data ? <SkeletonRows rows={3} /> : <KeyList keys={keys.data} onRevoke={setRevoking} />}
+        {keys.error ? (
+          <QueryError error={keys.error} />
+        ) : !keys.data ? (
+          <SkeletonRows rows={3} />
+        ) : (
+          <KeyList keys={keys.data} onRevoke={setRevoking} />
+        )}
       </section>
       <SignInLinks />
       {revoking && (

@@ -16,8 +16,13 @@ type Input = z.input<typeof createKeyFields>;
 type Output = z.output<typeof createKeyFields>;
 export type CreatedKey = { key: string; name: string; propertyIds: string[] };
 
-
-export function CreateKeyForm({ properties, onCreated }: { properties: PropertyChoice[]; onCreated: (created: CreatedKey) => void }) {
+export function CreateKeyForm({
+  properties,
+  onCreated,
+}: {
+  properties: PropertyChoice[];
+  onCreated: (created: CreatedKey) => void;
+}) {
   const create = useCreateKey();
   const { register, control, handleSubmit, formState, setError, reset } = useForm<Input, unknown, Output>({
     resolver: zodResolver(createKeyFields, { error: formMessages }),
@@ -41,14 +46,31 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
   return (
     <form className="card create-key" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="create-key-title">
       <h2 id="create-key-title">Create a key</h2>
-      <FormField id="key-name" label="Name" help="Say who or what uses it, so you know what stops when you revoke it." error={err.name?.message}>
-        <input id="key-name" type="text" autoComplete="off" placeholder="Weekly report script" aria-invalid={!!err.name} aria-describedby={describedBy('key-name', true)} {...register('name')} />
+      <FormField
+        id="key-name"
+        label="Name"
+        help="Say who or what uses it, so you know what stops when you revoke it."
+        error={err.name?.message}
+      >
+        <input
+          id="key-name"
+          type="text"
+          autoComplete="off"
+          placeholder="Weekly report script"
+          aria-invalid={!!err.name}
+          aria-describedby={describedBy('key-name', true)}
+          {...register('name')}
+        />
       </FormField>
       <Controller
         control={control}
         name="property_ids"
         render={({ field }) => (
-          <fieldset className="form-field choices" aria-invalid={!!err.property_ids} aria-describedby="key-properties-error">
+          <fieldset
+            className="form-field choices"
+            aria-invalid={!!err.property_ids}
+            aria-describedby="key-properties-error"
+          >
             <legend>Properties it may use</legend>
             {properties.map((p) => (
               <label key={p.id} className="choice">
@@ -61,7 +83,9 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
                 {p.name === p.id ? p.id : `${p.name} (${p.id})`}
               </label>
             ))}
-            <span id="key-properties-error" className="field-error">{err.property_ids?.message}</span>
+            <span id="key-properties-error" className="field-error">
+              {err.property_ids?.message}
+            </span>
           </fieldset>
         )}
       />
@@ -69,7 +93,11 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
         control={control}
         name="permissions"
         render={({ field }) => (
-          <fieldset className="form-field choices" aria-invalid={!!err.permissions} aria-describedby="key-permissions-error">
+          <fieldset
+            className="form-field choices"
+            aria-invalid={!!err.permissions}
+            aria-describedby="key-permissions-error"
+          >
             <legend>What it may do</legend>
             {keyPermissions.map((p) => (
               <div key={p} className="permission-choice">
@@ -83,14 +111,22 @@ export function CreateKeyForm({ properties, onCreated }: { properties: PropertyC
                   />
                   {PERMISSIONS[p].label}
                 </label>
-                <span id={`key-permission-${p}-help`} className="muted small permission-help">{PERMISSIONS[p].help}</span>
+                <span id={`key-permission-${p}-help`} className="muted small permission-help">
+                  {PERMISSIONS[p].help}
+                </span>
               </div>
             ))}
-            <span id="key-permissions-error" className="field-error">{err.permissions?.message}</span>
+            <span id="key-permissions-error" className="field-error">
+              {err.permissions?.message}
+            </span>
           </fieldset>
         )}
       />
-      {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
+      {err.root?.server && (
+        <p className="error" role="alert">
+          {err.root.server.message}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Creating…' : 'Create key'}

@@ -10,8 +10,18 @@ export function KeyList({ keys, onRevoke }: { keys: ApiKeySummary[]; onRevoke: (
   const columns: Column<ApiKeySummary>[] = [
     { key: 'name', label: 'Name' },
     { key: 'prefix', label: 'Prefix', render: (k) => <code>{k.prefix}…</code> },
-    { key: 'property_ids', label: 'Properties', render: (k) => k.property_ids.join(', '), sortValue: (k) => k.property_ids.join(',') },
-    { key: 'permissions', label: 'Permissions', render: (k) => permissionWords(k.permissions), sortValue: (k) => permissionWords(k.permissions) },
+    {
+      key: 'property_ids',
+      label: 'Properties',
+      render: (k) => k.property_ids.join(', '),
+      sortValue: (k) => k.property_ids.join(','),
+    },
+    {
+      key: 'permissions',
+      label: 'Permissions',
+      render: (k) => permissionWords(k.permissions),
+      sortValue: (k) => permissionWords(k.permissions),
+    },
     { key: 'created_at', label: 'Created', render: (k) => day(k.created_at) },
     {
       key: 'revoked_at',
@@ -23,12 +33,16 @@ export function KeyList({ keys, onRevoke }: { keys: ApiKeySummary[]; onRevoke: (
         ) : (
           <span className="row-actions">
             <span className="status-active">Active</span>
-            <button type="button" className="button small" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>Revoke</button>
+            <button type="button" className="button small" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+              Revoke
+            </button>
           </span>
         ),
     },
   ];
-  const ordered = [...keys].sort((a, b) => Number(!!a.revoked_at) - Number(!!b.revoked_at) || b.created_at.localeCompare(a.created_at));
+  const ordered = [...keys].sort(
+    (a, b) => Number(!!a.revoked_at) - Number(!!b.revoked_at) || b.created_at.localeCompare(a.created_at),
+  );
   return (
     <DataTable
       rows={ordered}
@@ -37,7 +51,10 @@ export function KeyList({ keys, onRevoke }: { keys: ApiKeySummary[]; onRevoke: (
       csvFilename="api-keys.csv"
       rowKey={(k) => k.id}
       testId="key-list"
-      empty={{ title: 'No keys yet.', hint: 'Create one with the form to read reports from a script, a spreadsheet or another dashboard.' }}
+      empty={{
+        title: 'No keys yet.',
+        hint: 'Create one with the form to read reports from a script, a spreadsheet or another dashboard.',
+      }}
     />
   );
 }

@@ -9,22 +9,33 @@ export function NewKeyPanel({ created, onDone }: { created: CreatedKey; onDone: 
   const heading = useRef<HTMLHeadingElement>(null);
   // The key appears away from the button that made it; take keyboard and screen-reader focus to it.
   useEffect(() => heading.current?.focus(), []);
-  const curl = curlQuickStart({ origin: location.origin, key: created.key, propertyId: created.propertyIds[0], today: todayIn('UTC') });
+  const curl = curlQuickStart({
+    origin: location.origin,
+    key: created.key,
+    propertyId: created.propertyIds[0],
+    today: todayIn('UTC'),
+  });
   return (
     <section className="card new-key" aria-labelledby="new-key-title" data-testid="new-key">
-      <h2 id="new-key-title" ref={heading} tabIndex={-1}>Key “{created.name}” created</h2>
+      <h2 id="new-key-title" ref={heading} tabIndex={-1}>
+        Key “{created.name}” created
+      </h2>
       <p className="new-key-warning">
-        <strong>Copy it now: you will not see it again.</strong> Sightline keeps only a hash of it. If it is lost, revoke it and
-        create another.
+        <strong>Copy it now: you will not see it again.</strong> Sightline keeps only a hash of it. If it is lost,
+        revoke it and create another.
       </p>
       <div className="secret-row">
-        <code className="secret" data-testid="new-key-value">{created.key}</code>
+        <code className="secret" data-testid="new-key-value">
+          {created.key}
+        </code>
         <CopyButton text={created.key} label="Copy the API key" />
       </div>
       <h3>Quick start</h3>
       <p className="muted small">The last 7 days' traffic of {created.propertyIds[0]}, from a terminal:</p>
       <div className="secret-row">
-        <pre data-testid="curl-quick-start"><code>{curl}</code></pre>
+        <pre data-testid="curl-quick-start">
+          <code>{curl}</code>
+        </pre>
         <CopyButton text={curl} label="Copy the curl command" />
       </div>
       <p className="muted small">
@@ -32,7 +43,9 @@ export function NewKeyPanel({ created, onDone }: { created: CreatedKey; onDone: 
         <code>Authorization: Bearer …</code>; a dashboard elsewhere can use it too (Connect with a key).
       </p>
       <div className="form-actions">
-        <button type="button" className="button primary" onClick={onDone}>I have copied it</button>
+        <button type="button" className="button primary" onClick={onDone}>
+          I have copied it
+        </button>
       </div>
     </section>
   );

@@ -2,7 +2,10 @@ import type { KeyPermission } from '../../../../contract/admin.js';
 
 /** What each permission lets a key do, in the words of the create form and the key list. */
 export const PERMISSIONS: Record<KeyPermission, { label: string; help: string }> = {
-  metrics: { label: 'Read figures', help: 'Reports, aggregates, split tests and their results, recommendations, saved funnels.' },
+  metrics: {
+    label: 'Read figures',
+    help: 'Reports, aggregates, split tests and their results, recommendations, saved funnels.',
+  },
   experiments: {
     label: 'Run split tests',
     help: 'Create, change and stop split tests. This changes what visitors of these sites see: text, styles, images, sanitised HTML (never script), or a redirect.',

@@ -3,7 +3,19 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { QueryError } from '../../../components/query-error.js';
 
 /** The confirmation before a key stops working. */
-export function RevokeDialog({ apiKey, pending, error, onConfirm, onCancel }: { apiKey: ApiKeySummary; pending: boolean; error: unknown; onConfirm: () => void; onCancel: () => void }) {
+export function RevokeDialog({
+  apiKey,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  apiKey: ApiKeySummary;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <ConfirmDialog
       title={<>Revoke “{apiKey.name}”?</>}
@@ -15,8 +27,8 @@ export function RevokeDialog({ apiKey, pending, error, onConfirm, onCancel }: { 
       onCancel={onCancel}
     >
       <p>
-        The key <code>{apiKey.prefix}…</code> stops working immediately: every script or dashboard using it gets “401 unauthorized” from
-        its next request. This cannot be undone.
+        The key <code>{apiKey.prefix}…</code> stops working immediately: every script or dashboard using it gets “401
+        unauthorized” from its next request. This cannot be undone.
       </p>
     </ConfirmDialog>
   );

@@ -14,8 +14,8 @@ export function SignInLinks() {
     <section className="card" aria-labelledby="sign-in-links-title">
       <h2 id="sign-in-links-title">Sign-in links</h2>
       <p className="muted small">
-        Let a colleague or another browser into this dashboard. Each link works once, within 24 hours, and signs in with full
-        admin rights: send it only to people who may manage Sightline.
+        Let a colleague or another browser into this dashboard. Each link works once, within 24 hours, and signs in with
+        full admin rights: send it only to people who may manage Sightline.
       </p>
       {create.data ? (
         <div data-testid="sign-in-link">
@@ -25,7 +25,9 @@ export function SignInLinks() {
           </div>
           <p className="muted small">Works once, until {when(create.data.expires_at)}.</p>
           <div className="form-actions">
-            <button type="button" className="button" onClick={() => create.reset()}>Done</button>
+            <button type="button" className="button" onClick={() => create.reset()}>
+              Done
+            </button>
           </div>
         </div>
       ) : (

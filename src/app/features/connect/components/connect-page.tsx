@@ -31,7 +31,11 @@ export function ConnectPage() {
   const current = connection.mode === 'key' ? connection : null;
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: { baseUrl: current?.baseUrl ?? location.origin, key: current?.key ?? '', propertyIds: current?.propertyIds.join(', ') ?? '' },
+    defaultValues: {
+      baseUrl: current?.baseUrl ?? location.origin,
+      key: current?.key ?? '',
+      propertyIds: current?.propertyIds.join(', ') ?? '',
+    },
   });
 
   const onSubmit = async (values: FormOutput) => {
@@ -62,25 +66,53 @@ export function ConnectPage() {
     <section className="card connect" aria-labelledby="connect-title">
       <h1 id="connect-title">Connect with an API key</h1>
       <p>
-        Point the dashboard at any service that speaks <code>/api/external/v1</code> and see what the key may see. The key
-        stays in this tab only (session storage) and is sent as a bearer token.
+        Point the dashboard at any service that speaks <code>/api/external/v1</code> and see what the key may see. The
+        key stays in this tab only (session storage) and is sent as a bearer token.
       </p>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <label className="form-field">
           <span>Server address</span>
-          <input type="url" autoComplete="url" aria-invalid={!!err.baseUrl} aria-describedby="baseUrl-error" {...register('baseUrl')} />
-          <span id="baseUrl-error" className="field-error">{err.baseUrl?.message}</span>
+          <input
+            type="url"
+            autoComplete="url"
+            aria-invalid={!!err.baseUrl}
+            aria-describedby="baseUrl-error"
+            {...register('baseUrl')}
+          />
+          <span id="baseUrl-error" className="field-error">
+            {err.baseUrl?.message}
+          </span>
         </label>
         <label className="form-field">
           <span>API key</span>
-          <input type="password" autoComplete="off" spellCheck={false} aria-invalid={!!err.key} aria-describedby="key-error" {...register('key')} />
-          <span id="key-error" className="field-error">{err.key?.message}</span>
+          <input
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={!!err.key}
+            aria-describedby="key-error"
+            {...register('key')}
+          />
+          <span id="key-error" className="field-error">
+            {err.key?.message}
+          </span>
         </label>
         <label className="form-field">
           <span>Property ids</span>
-          <input type="text" placeholder="acme-shop, acme-docs" spellCheck={false} aria-invalid={!!err.propertyIds} aria-describedby="ids-help ids-error" {...register('propertyIds')} />
-          <span id="ids-help" className="muted small">The ids the key was made for, separated by commas.</span>
-          <span id="ids-error" className="field-error">{err.propertyIds?.message}</span>
+          <input
+            type="text"
+            placeholder="acme-shop, acme-docs"
+            spellCheck={false}
+            aria-invalid={!!err.propertyIds}
+            aria-describedby="ids-help ids-error"
+            {...register('propertyIds')}
+          />
+          <span id="ids-help" className="muted small">
+            The ids the key was made for, separated by commas.
+          </span>
+          <span id="ids-error" className="field-error">
+            {err.propertyIds?.message}
+          </span>
         </label>
         {failure && <QueryError error={failure.error} propertyId={failure.propertyId} connection={failure.next} />}
         <div className="form-actions">

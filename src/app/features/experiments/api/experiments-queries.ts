@@ -25,7 +25,11 @@ export const experimentListQueryOptions = (s: ExperimentsScope, status?: Experim
   queryOptions({
     queryKey: [...experimentsKey(s), 'list', { status: status ?? 'all', archived }] as const,
     queryFn: ({ signal }) =>
-      s.client.call('splitTests', { propertyId: s.propertyId, query: { status, limit: 100, ...(archived ? { archived: 'true' as const } : {}) }, signal }),
+      s.client.call('splitTests', {
+        propertyId: s.propertyId,
+        query: { status, limit: 100, ...(archived ? { archived: 'true' as const } : {}) },
+        signal,
+      }),
     // Switching the status filter keeps the old rows (dimmed) instead of flashing a skeleton.
     placeholderData: keepPreviousData,
   });
@@ -44,7 +48,8 @@ export type StopExperimentBody = z.input<typeof stopExperimentBody>;
 export function useUpdateExperiment(s: ExperimentsScope, experimentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateExperimentBody) => s.client.call('updateSplitTest', { propertyId: s.propertyId, params: { experimentId }, body }),
+    mutationFn: (body: UpdateExperimentBody) =>
+      s.client.call('updateSplitTest', { propertyId: s.propertyId, params: { experimentId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
   });
 }
@@ -53,7 +58,8 @@ export function useUpdateExperiment(s: ExperimentsScope, experimentId: string) {
 export function useStopExperiment(s: ExperimentsScope, experimentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StopExperimentBody) => s.client.call('stopSplitTest', { propertyId: s.propertyId, params: { experimentId }, body }),
+    mutationFn: (body: StopExperimentBody) =>
+      s.client.call('stopSplitTest', { propertyId: s.propertyId, params: { experimentId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
   });
 }
@@ -62,7 +68,8 @@ export function useStopExperiment(s: ExperimentsScope, experimentId: string) {
 export const experimentTimelineQueryOptions = (s: ExperimentsScope, experimentId: string) =>
   queryOptions({
     queryKey: [...experimentsKey(s), 'timeline', experimentId] as const,
-    queryFn: ({ signal }) => s.client.call('splitTestTimeline', { propertyId: s.propertyId, params: { experimentId }, signal }),
+    queryFn: ({ signal }) =>
+      s.client.call('splitTestTimeline', { propertyId: s.propertyId, params: { experimentId }, signal }),
   });
 
 /** Archive (true) or restore (false) a complete test; lists and details refetch afterwards. */
@@ -70,7 +77,10 @@ export function useArchiveExperiment(s: ExperimentsScope, experimentId: string) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (archive: boolean) =>
-      s.client.call(archive ? 'archiveSplitTest' : 'restoreSplitTest', { propertyId: s.propertyId, params: { experimentId } }),
+      s.client.call(archive ? 'archiveSplitTest' : 'restoreSplitTest', {
+        propertyId: s.propertyId,
+        params: { experimentId },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: experimentsKey(s) }),
   });
 }

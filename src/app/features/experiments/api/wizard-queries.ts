@@ -12,7 +12,12 @@ export const observedPagesQueryOptions = (s: ReportScope) => {
   const range = { start: addDays(end, -29), end, timezone: s.timezone };
   return queryOptions({
     queryKey: [...experimentsKey(s), 'observed-pages', range] as const,
-    queryFn: ({ signal }) => s.client.call('pagesBreakdown', { propertyId: s.propertyId, query: { ...range, limit: OBSERVED_PAGES_LIMIT }, signal }),
+    queryFn: ({ signal }) =>
+      s.client.call('pagesBreakdown', {
+        propertyId: s.propertyId,
+        query: { ...range, limit: OBSERVED_PAGES_LIMIT },
+        signal,
+      }),
     select: (r) => r.data.map((p) => p.path),
     staleTime: 5 * 60_000,
   });
@@ -22,7 +27,8 @@ export const observedPagesQueryOptions = (s: ReportScope) => {
 export const recommendationsQueryOptions = (s: ReportScope, page: string) =>
   queryOptions({
     queryKey: [...experimentsKey(s), 'recommendations', page] as const,
-    queryFn: ({ signal }) => s.client.call('splitTestRecommendations', { propertyId: s.propertyId, query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      s.client.call('splitTestRecommendations', { propertyId: s.propertyId, query: { page }, signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -22,10 +22,15 @@ export function ExperimentDetailActions({ scope, detail, timezone, conflict, onC
     return (
       <section className="card" aria-labelledby="complete-title" data-testid="complete-note">
         <h2 id="complete-title">This test is complete</h2>
-        {conflict && <p className="warning-text" role="alert">Your change was not saved: the test had already ended.</p>}
+        {conflict && (
+          <p className="warning-text" role="alert">
+            Your change was not saved: the test had already ended.
+          </p>
+        )}
         <p>
-          It ended on {detail.stopped_at ? formatDay(detail.stopped_at, timezone) : 'an unknown day'}. {describeEnd(detail)} A stopped test
-          cannot be changed or restarted; its figures above are final. To test again, create a new experiment.
+          It ended on {detail.stopped_at ? formatDay(detail.stopped_at, timezone) : 'an unknown day'}.{' '}
+          {describeEnd(detail)} A stopped test cannot be changed or restarted; its figures above are final. To test
+          again, create a new experiment.
         </p>
         <ExperimentDetailArchive scope={scope} detail={detail} />
       </section>
@@ -46,7 +51,9 @@ export function ExperimentDetailActions({ scope, detail, timezone, conflict, onC
         />
         <ExperimentDetailStop scope={scope} experimentId={id} onConflict={onConflict} />
       </div>
-      <p className="muted small">To archive or delete this test, stop it first: while it runs, it decides what visitors see.</p>
+      <p className="muted small">
+        To archive or delete this test, stop it first: while it runs, it decides what visitors see.
+      </p>
     </section>
   );
 }

@@ -45,13 +45,15 @@ export function ExperimentDetailArchive({ scope, detail }: { scope: ExperimentsS
           error={remove.error ? <QueryError error={remove.error} propertyId={scope.propertyId} /> : null}
           onCancel={close}
           onConfirm={() =>
-            remove.mutate(undefined, { onSuccess: () => navigate({ to: '/experiments', search: (s) => ({ ...s, status: 'all' as const }) }) })
+            remove.mutate(undefined, {
+              onSuccess: () => navigate({ to: '/experiments', search: (s) => ({ ...s, status: 'all' as const }) }),
+            })
           }
           testId="delete-experiment-dialog"
         >
           <p>
-            Its settings and results go for good; this cannot be undone. The visits it counted stay in your other reports. To keep the
-            results out of the way instead, archive it.
+            Its settings and results go for good; this cannot be undone. The visits it counted stay in your other
+            reports. To keep the results out of the way instead, archive it.
           </p>
         </ConfirmDialog>
       )}

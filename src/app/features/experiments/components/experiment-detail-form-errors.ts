@@ -10,11 +10,15 @@ type Issue = z.core.$ZodRawIssue;
  */
 export function friendlyIssue(issue: Issue): string | undefined {
   const { code } = issue;
-  if (code === 'too_small' && issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'Enter at least one character (spaces alone do not count).' : `Use at least ${issue.minimum} characters.`;
+  if (code === 'too_small' && issue.origin === 'string')
+    return Number(issue.minimum) <= 1
+      ? 'Enter at least one character (spaces alone do not count).'
+      : `Use at least ${issue.minimum} characters.`;
   if (code === 'too_big' && issue.origin === 'string') return `Use at most ${issue.maximum} characters.`;
   if (code === 'too_small' && issue.origin === 'number') return `Enter ${issue.minimum} or more.`;
   if (code === 'too_big' && issue.origin === 'number') return `Enter ${issue.maximum} or less.`;
-  if (code === 'invalid_type' && (issue.expected === 'int' || issue.expected === 'number')) return 'Enter a whole number.';
+  if (code === 'invalid_type' && (issue.expected === 'int' || issue.expected === 'number'))
+    return 'Enter a whole number.';
   return undefined;
 }
 
@@ -22,10 +26,24 @@ export function friendlyIssue(issue: Issue): string | undefined {
  * Puts a failed mutation where the person will look: a 400 naming one of this form's fields under
  * that field, anything else (409, 403, network…) in words above the buttons.
  */
-export function applyServerError<F extends FieldValues>(error: unknown, setError: UseFormSetError<F>, fields: readonly Path<F>[], onConflict: () => void): void {
+export function applyServerError<F extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<F>,
+  fields: readonly Path<F>[],
+  onConflict: () => void,
+): void {
   if (error instanceof ApiError && error.status === 409) onConflict();
-  if (error instanceof ApiError && error.status === 400 && error.field && (fields as readonly string[]).includes(error.field)) {
-    setError(error.field as Path<F>, { type: 'server', message: `The server refused it: ${error.message.replace(`${error.field}: `, '')}` }, { shouldFocus: true });
+  if (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    error.field &&
+    (fields as readonly string[]).includes(error.field)
+  ) {
+    setError(
+      error.field as Path<F>,
+      { type: 'server', message: `The server refused it: ${error.message.replace(`${error.field}: `, '')}` },
+      { shouldFocus: true },
+    );
     return;
   }
   setError('root.server' as Path<F>, { type: 'server', message: describeMutationError(error) });
@@ -47,6 +65,8 @@ export function describeMutationError(error: unknown): string {
     case 0:
       return `${error.message} Check the connection and try again.`;
     default:
-      return error.status === 400 ? `The server refused it: ${error.message}` : `The server failed (HTTP ${error.status}); try again shortly.`;
+      return error.status === 400
+        ? `The server refused it: ${error.message}`
+        : `The server failed (HTTP ${error.status}); try again shortly.`;
   }
 }

@@ -67,9 +67,15 @@ function ExperimentDetail({ view, experimentId }: { view: DashboardView; experim
       {backLink}
       <section className="card" aria-labelledby="experiment-name">
         <div className="experiment-title">
-          <h1 className="page-title" id="experiment-name" data-testid="experiment-name">{d.name}</h1>
+          <h1 className="page-title" id="experiment-name" data-testid="experiment-name">
+            {d.name}
+          </h1>
           <ExperimentStatusBadge status={d.status} />
-          {d.archived_at && <span className="status-badge archived" data-testid="archived-badge">Archived</span>}
+          {d.archived_at && (
+            <span className="status-badge archived" data-testid="archived-badge">
+              Archived
+            </span>
+          )}
         </div>
         {d.archived_at && (
           <p className="muted small" data-testid="archived-note">
@@ -85,14 +91,27 @@ function ExperimentDetail({ view, experimentId }: { view: DashboardView; experim
       </section>
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Conversion rate over time</h2>
-        <p className="muted small">Each variant's conversion rate so far, at the end of each day since the test started.</p>
+        <p className="muted small">
+          Each variant's conversion rate so far, at the end of each day since the test started.
+        </p>
         <ExperimentTimelineChart scope={scope} experimentId={d.experiment_id} timezone={view.timezone} />
       </section>
       <section className="card" aria-labelledby="changes-title">
-        <h2 id="changes-title">{d.type === 'redirect' ? 'Where each variant sends visitors' : 'What each variant changes'}</h2>
-        <VariantChanges detail={d} preview={d.status === 'active' ? { siteOrigin: view.property.siteOrigin } : undefined} />
+        <h2 id="changes-title">
+          {d.type === 'redirect' ? 'Where each variant sends visitors' : 'What each variant changes'}
+        </h2>
+        <VariantChanges
+          detail={d}
+          preview={d.status === 'active' ? { siteOrigin: view.property.siteOrigin } : undefined}
+        />
       </section>
-      <ExperimentDetailActions scope={scope} detail={d} timezone={view.timezone} conflict={conflict} onConflict={() => setConflict(true)} />
+      <ExperimentDetailActions
+        scope={scope}
+        detail={d}
+        timezone={view.timezone}
+        conflict={conflict}
+        onConflict={() => setConflict(true)}
+      />
     </div>
   );
 }

@@ -20,8 +20,17 @@ export function ExperimentDetailRename({ scope, experimentId, name, onConflict }
       {/* The label names the field; help and errors sit outside it, so they describe rather than rename it. */}
       <div className="form-field">
         <label htmlFor="rename-name">Name</label>
-        <input id="rename-name" type="text" autoComplete="off" aria-invalid={!!err.name} aria-describedby="rename-error" {...form.register('name')} />
-        <span id="rename-error" className="field-error">{err.name?.message}</span>
+        <input
+          id="rename-name"
+          type="text"
+          autoComplete="off"
+          aria-invalid={!!err.name}
+          aria-describedby="rename-error"
+          {...form.register('name')}
+        />
+        <span id="rename-error" className="field-error">
+          {err.name?.message}
+        </span>
       </div>
       <SaveFooter formState={form.formState} label="Save name" savedText="Name saved." saved={saved} />
     </form>

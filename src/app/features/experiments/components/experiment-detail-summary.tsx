@@ -10,7 +10,9 @@ export function ExperimentDetailSummary({ detail, timezone }: { detail: Experime
     <dl className="experiment-summary">
       <div>
         <dt>Page</dt>
-        <dd><code>{detail.page}</code></dd>
+        <dd>
+          <code>{detail.page}</code>
+        </dd>
       </div>
       <div>
         <dt>Type</dt>

@@ -27,12 +27,17 @@ export function useExperimentUpdateForm<F extends Field>(
   const update = useUpdateExperiment(scope, experimentId);
   const defaultValues: Input = {};
   defaultValues[field] = value;
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(updateExperimentBody, { error: friendlyIssue }), defaultValues });
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(updateExperimentBody, { error: friendlyIssue }),
+    defaultValues,
+  });
   // Only the field this form edits goes to the server, so two forms never overwrite each other's field.
   const send = (body: Output) => {
     const changed: Output = {};
     changed[field] = body[field];
-    return update.mutateAsync(changed).catch((error: unknown) => applyServerError(error, form.setError, [field], onConflict));
+    return update
+      .mutateAsync(changed)
+      .catch((error: unknown) => applyServerError(error, form.setError, [field], onConflict));
   };
   const onSubmit = form.handleSubmit((body: Output) => (hold?.(body[field]) ? undefined : send(body)));
   return { form, onSubmit, confirm: form.handleSubmit(send), saved: update.isSuccess };
@@ -51,14 +56,20 @@ interface SaveFooterProps {
 export function SaveFooter({ formState, label, savedText, saved, children }: SaveFooterProps) {
   return (
     <>
-      {formState.errors.root?.server && <p className="field-error" role="alert">{formState.errors.root.server.message}</p>}
+      {formState.errors.root?.server && (
+        <p className="field-error" role="alert">
+          {formState.errors.root.server.message}
+        </p>
+      )}
       <div className="form-actions">
         {children || (
           <button type="submit" className="button" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Saving…' : label}
           </button>
         )}
-        <span role="status" className="muted small">{saved ? savedText : ''}</span>
+        <span role="status" className="muted small">
+          {saved ? savedText : ''}
+        </span>
       </div>
     </>
   );

@@ -7,13 +7,19 @@ import { autoStopAt, formatDay } from './variant-figures.js';
 type Goal = (typeof goals)[number];
 
 /** One of the property's goals by its name and kind: "Signup (custom event)". */
-export const propertyGoalWords = (g: Pick<ExperimentGoalDefinition, 'name' | 'kind'>) => `${g.name} (${GOAL_KIND_LABELS[g.kind].toLowerCase()})`;
+export const propertyGoalWords = (g: Pick<ExperimentGoalDefinition, 'name' | 'kind'>) =>
+  `${g.name} (${GOAL_KIND_LABELS[g.kind].toLowerCase()})`;
 
 /**
  * What counts as a conversion, in a marketer's words (docs/decisions.md, conversion rules); a goal
  * test names its goal as it was when the test began: "Signup (custom event)".
  */
-export function describeGoal(goal: Goal, target: string | null, definition?: ExperimentGoalDefinition, currency?: string | null): string {
+export function describeGoal(
+  goal: Goal,
+  target: string | null,
+  definition?: ExperimentGoalDefinition,
+  currency?: string | null,
+): string {
   switch (goal) {
     case 'click_through':
       return 'Click-through: a click on the tested page';
@@ -39,7 +45,8 @@ export const typeLabel = (type: 'nocode' | 'redirect') => (type === 'nocode' ? '
 
 /** Why a complete test ended, in words: the API records "manual", "auto_stop" or the person's reason. */
 export function describeEnd(detail: Pick<ExperimentDetail, 'reason' | 'auto_stop_days'>): string {
-  if (detail.reason === 'auto_stop') return `Its auto-stop ended it after ${formatInteger(detail.auto_stop_days ?? 0)} days.`;
+  if (detail.reason === 'auto_stop')
+    return `Its auto-stop ended it after ${formatInteger(detail.auto_stop_days ?? 0)} days.`;
   if (detail.reason === 'manual' || !detail.reason) return 'It was stopped by hand, without a reason.';
   return `It was stopped with the reason “${detail.reason}”.`;
 }
@@ -47,13 +54,19 @@ export function describeEnd(detail: Pick<ExperimentDetail, 'reason' | 'auto_stop
 const dayWord = (n: number) => `${formatInteger(n)} ${n === 1 ? 'day' : 'days'}`;
 
 /** A running test's coming auto-stop; an ended test's in the past tense, never a date still to come. */
-export function describeAutoStop(detail: Pick<ExperimentDetail, 'status' | 'reason' | 'auto_stop_days' | 'created_at' | 'stopped_at'>, timezone: string): string {
+export function describeAutoStop(
+  detail: Pick<ExperimentDetail, 'status' | 'reason' | 'auto_stop_days' | 'created_at' | 'stopped_at'>,
+  timezone: string,
+): string {
   const auto = detail.auto_stop_days;
   if (detail.status === 'complete') {
-    if (detail.reason === 'auto_stop' && auto !== null && detail.stopped_at) return `Ended the test on ${formatDay(detail.stopped_at, timezone)}, after ${dayWord(auto)}`;
+    if (detail.reason === 'auto_stop' && auto !== null && detail.stopped_at)
+      return `Ended the test on ${formatDay(detail.stopped_at, timezone)}, after ${dayWord(auto)}`;
     return auto === null ? 'Off' : `Not reached: stopped before day ${formatInteger(auto)}`;
   }
-  return auto === null ? 'Off: runs until stopped' : `After ${dayWord(auto)} (${formatDay(autoStopAt(detail.created_at, auto), timezone)})`;
+  return auto === null
+    ? 'Off: runs until stopped'
+    : `After ${dayWord(auto)} (${formatDay(autoStopAt(detail.created_at, auto), timezone)})`;
 }
 
 const LIMIT = 140;
@@ -69,7 +82,11 @@ export function describeChange(c: Change): string {
     case 'image':
       return `Image becomes ${clip(c.value)}`;
     case 'css':
-      return `Style: ${clip(Object.entries(c.value).map(([k, v]) => `${k}: ${v}`).join('; '))}`;
+      return `Style: ${clip(
+        Object.entries(c.value)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('; '),
+      )}`;
     case 'delete':
       return 'Removed';
     case 'duplicate':
@@ -86,9 +103,12 @@ export function describeChange(c: Change): string {
  * The sample-ratio check in a sentence, whatever its outcome: p is the chance of a split at least this
  * uneven by luck alone, and only below 0.001 does the API call it a mismatch (docs/experiments.md).
  */
-export function sampleRatioWords(stats: Pick<ExperimentDetail['stats'], 'sample_ratio_p_value' | 'sample_ratio_mismatch'>): string {
+export function sampleRatioWords(
+  stats: Pick<ExperimentDetail['stats'], 'sample_ratio_p_value' | 'sample_ratio_mismatch'>,
+): string {
   const p = stats.sample_ratio_p_value;
   if (p === null) return 'The split between variants is checked once visitors arrive.';
-  if (stats.sample_ratio_mismatch) return `The split is off (${formatP(p)}): visitors are not reaching the variants as planned, so results may be biased.`;
+  if (stats.sample_ratio_mismatch)
+    return `The split is off (${formatP(p)}): visitors are not reaching the variants as planned, so results may be biased.`;
   return `Visitors split as planned (${formatP(p)}): no sign that any variant gets a different share of visitors than intended.`;
 }

@@ -29,11 +29,23 @@ interface Row {
 
 const pending = <Skeleton width="5rem" />;
 
-export function ExperimentListTable({ scope, items, filter, timezone }: { scope: ExperimentsScope; items: ListItem[]; filter: StatusFilter; timezone: string }) {
+export function ExperimentListTable({
+  scope,
+  items,
+  filter,
+  timezone,
+}: {
+  scope: ExperimentsScope;
+  items: ListItem[];
+  filter: StatusFilter;
+  timezone: string;
+}) {
   // The list answer has no type, end date or verdict; each test's detail does, and opening a test
   // then shows it at once from the cache.
   const details = useQueries({ queries: items.map((item) => experimentDetailQueryOptions(scope, item.experiment_id)) });
-  const loading = new Set(items.filter((_, i) => !details[i]?.data && !details[i]?.error).map((item) => item.experiment_id));
+  const loading = new Set(
+    items.filter((_, i) => !details[i]?.data && !details[i]?.error).map((item) => item.experiment_id),
+  );
   const rows: Row[] = items.map((item, i) => {
     const d = details[i]?.data;
     return {
@@ -55,22 +67,44 @@ export function ExperimentListTable({ scope, items, filter, timezone }: { scope:
       label: 'Name',
       className: 'name-cell',
       render: (r) => (
-        <Link to="/experiments/$experimentId" params={{ experimentId: r.experiment_id }} search={({ status: _, ...root }) => root}>
+        <Link
+          to="/experiments/$experimentId"
+          params={{ experimentId: r.experiment_id }}
+          search={({ status: _, ...root }) => root}
+        >
           {r.name}
         </Link>
       ),
     },
     { key: 'page', label: 'Page', className: 'nowrap', render: (r) => <code>{r.page}</code> },
-    { key: 'type', label: 'Type', className: 'nowrap', render: (r) => (loading.has(r.experiment_id) ? pending : r.type ? typeLabel(r.type) : '—') },
+    {
+      key: 'type',
+      label: 'Type',
+      className: 'nowrap',
+      render: (r) => (loading.has(r.experiment_id) ? pending : r.type ? typeLabel(r.type) : '—'),
+    },
     { key: 'status', label: 'Status', render: (r) => <ExperimentStatusBadge status={r.status} /> },
     { key: 'started', label: 'Started', className: 'nowrap', render: (r) => formatDay(r.started, timezone) },
-    { key: 'ended', label: 'Ended', className: 'nowrap', render: (r) => (r.ended ? formatDay(r.ended, timezone) : loading.has(r.experiment_id) ? pending : '—') },
+    {
+      key: 'ended',
+      label: 'Ended',
+      className: 'nowrap',
+      render: (r) => (r.ended ? formatDay(r.ended, timezone) : loading.has(r.experiment_id) ? pending : '—'),
+    },
     { key: 'variants', label: 'Variants', numeric: true, render: (r) => formatInteger(r.variants) },
-    { key: 'verdict', label: 'Verdict', className: 'verdict-cell', render: (r) => (loading.has(r.experiment_id) ? pending : r.verdict || '—') },
+    {
+      key: 'verdict',
+      label: 'Verdict',
+      className: 'verdict-cell',
+      render: (r) => (loading.has(r.experiment_id) ? pending : r.verdict || '—'),
+    },
   ];
 
   const emptyTitles: Record<StatusFilter, string> = {
-    all: 'No experiments yet.', active: 'No running experiments.', complete: 'No finished experiments.', archived: 'No archived experiments.',
+    all: 'No experiments yet.',
+    active: 'No running experiments.',
+    complete: 'No finished experiments.',
+    archived: 'No archived experiments.',
   };
   const emptyTitle = emptyTitles[filter];
   return (
@@ -85,10 +119,16 @@ export function ExperimentListTable({ scope, items, filter, timezone }: { scope:
           <>
             An experiment (A/B test) shows some visitors a changed version of a page, or sends them to another page, and
             measures which version reaches your goal more often.{' '}
-            <Link to="/experiments/new" search={({ status: _, ...root }) => root}>Create an experiment</Link>
+            <Link to="/experiments/new" search={({ status: _, ...root }) => root}>
+              Create an experiment
+            </Link>
             {filter !== 'all' && (
               <>
-                {' '}or <Link to="/experiments" search={(s) => ({ ...s, status: 'all' as const })}>show every experiment</Link>
+                {' '}
+                or{' '}
+                <Link to="/experiments" search={(s) => ({ ...s, status: 'all' as const })}>
+                  show every experiment
+                </Link>
               </>
             )}
             .

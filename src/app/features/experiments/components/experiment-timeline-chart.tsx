@@ -17,25 +17,46 @@ const MAX_DOTTED_DAYS = 31;
 type Point = { label: string } & Record<string, number | string | null>;
 
 const pointsOf = (t: ExperimentTimeline): Point[] =>
-  t.days.map((d) => ({ label: `Day ${d.day}`, ...Object.fromEntries(d.variants.map((v, i) => [`v${i}`, v.conversion_rate])) }));
+  t.days.map((d) => ({
+    label: `Day ${d.day}`,
+    ...Object.fromEntries(d.variants.map((v, i) => [`v${i}`, v.conversion_rate])),
+  }));
 
 /**
  * Each variant's cumulative conversion rate at the end of each day of the test (the API's timeline):
  * early days swing, and lines that settle apart are what a winner looks like. A table of the same
  * figures stays beside it for screen readers.
  */
-export function ExperimentTimelineChart({ scope, experimentId, timezone }: { scope: ExperimentsScope; experimentId: string; timezone: string }) {
+export function ExperimentTimelineChart({
+  scope,
+  experimentId,
+  timezone,
+}: {
+  scope: ExperimentsScope;
+  experimentId: string;
+  timezone: string;
+}) {
   const timeline = useQuery(experimentTimelineQueryOptions(scope, experimentId));
   if (timeline.error) return <QueryError error={timeline.error} propertyId={scope.propertyId} />;
   if (!timeline.data) return <SkeletonRows rows={4} />;
   const t = timeline.data;
   const labels = t.days[0]?.variants.map((v) => v.label) ?? [];
   const anySessions = t.days.some((d) => d.variants.some((v) => v.sessions > 0));
-  if (!anySessions) return <p className="muted" data-testid="timeline-empty">The chart starts with the test's first visitors.</p>;
+  if (!anySessions)
+    return (
+      <p className="muted" data-testid="timeline-empty">
+        The chart starts with the test's first visitors.
+      </p>
+    );
   const dotted = t.days.length <= MAX_DOTTED_DAYS;
   return (
     <>
-      <div className="chart timeline-chart" data-testid="timeline-chart" data-days={t.days.length} style={{ width: '100%', minHeight: 260 }}>
+      <div
+        className="chart timeline-chart"
+        data-testid="timeline-chart"
+        data-days={t.days.length}
+        style={{ width: '100%', minHeight: 260 }}
+      >
         <ResponsiveContainer width="100%" height={260}>
           <LineChart data={pointsOf(t)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="var(--grid)" vertical={false} />
@@ -77,16 +98,24 @@ export function ExperimentTimelineChart({ scope, experimentId, timezone }: { sco
           <thead>
             <tr>
               <th scope="col">Day</th>
-              {labels.map((label, i) => <th key={i} scope="col">{label}</th>)}
+              {labels.map((label, i) => (
+                <th key={i} scope="col">
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {t.days.map((d) => (
               <tr key={d.day}>
-                <th scope="row">Day {d.day} (to {formatDay(d.end, timezone)})</th>
+                <th scope="row">
+                  Day {d.day} (to {formatDay(d.end, timezone)})
+                </th>
                 {d.variants.map((v, i) => (
                   <td key={i}>
-                    {v.conversion_rate === null ? '—' : `${formatPercent(v.conversion_rate)} (${formatInteger(v.conversions)} of ${formatInteger(v.sessions)})`}
+                    {v.conversion_rate === null
+                      ? '—'
+                      : `${formatPercent(v.conversion_rate)} (${formatInteger(v.conversions)} of ${formatInteger(v.sessions)})`}
                   </td>
                 ))}
               </tr>

@@ -10,17 +10,30 @@ import { useExperimentsScope } from './experiments-scope.js';
 import { statusFilters, type StatusFilter } from './experiments-search.js';
 import './experiments.css';
 
-const FILTER_LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Running', complete: 'Complete', archived: 'Archived' };
+const FILTER_LABELS: Record<StatusFilter, string> = {
+  all: 'All',
+  active: 'Running',
+  complete: 'Complete',
+  archived: 'Archived',
+};
 
 export function ExperimentsPage() {
-  return <ViewGate purpose="then come back to test changes on its pages">{(view) => <ExperimentList view={view} />}</ViewGate>;
+  return (
+    <ViewGate purpose="then come back to test changes on its pages">
+      {(view) => <ExperimentList view={view} />}
+    </ViewGate>
+  );
 }
 
 function ExperimentList({ view }: { view: DashboardView }) {
   const scope = useExperimentsScope(view)!;
   const { status } = useSearch({ from: '/experiments' });
   const navigate = useNavigate({ from: '/experiments' });
-  const list = useQuery(status === 'archived' ? experimentListQueryOptions(scope, undefined, true) : experimentListQueryOptions(scope, status === 'all' ? undefined : status));
+  const list = useQuery(
+    status === 'archived'
+      ? experimentListQueryOptions(scope, undefined, true)
+      : experimentListQueryOptions(scope, status === 'all' ? undefined : status),
+  );
   const timezone = view.timezone;
 
   return (
@@ -38,7 +51,10 @@ function ExperimentList({ view }: { view: DashboardView }) {
           <h2 id="experiment-list-title">Split tests, newest first</h2>
           <label className="field">
             <span>Status</span>
-            <select value={status} onChange={(e) => navigate({ search: (s) => ({ ...s, status: e.target.value as StatusFilter }) })}>
+            <select
+              value={status}
+              onChange={(e) => navigate({ search: (s) => ({ ...s, status: e.target.value as StatusFilter }) })}
+            >
               {statusFilters.map((f) => (
                 <option key={f} value={f}>
                   {FILTER_LABELS[f]}

@@ -6,7 +6,13 @@ import { VariantPreviewHint, VariantPreviewLink } from './variant-preview-link.j
  * What each variant shows: its changes to the page, or the address it redirects to. With `preview`
  * (a running test), each variant also gets a link that shows it on the site (src/tracker/preview.ts).
  */
-export function VariantChanges({ detail, preview }: { detail: ExperimentDetail; preview?: { siteOrigin: string | null | undefined } }) {
+export function VariantChanges({
+  detail,
+  preview,
+}: {
+  detail: ExperimentDetail;
+  preview?: { siteOrigin: string | null | undefined };
+}) {
   return (
     <>
       {preview && <VariantPreviewHint siteOrigin={preview.siteOrigin} />}
@@ -15,12 +21,24 @@ export function VariantChanges({ detail, preview }: { detail: ExperimentDetail; 
           <li key={v.label}>
             <div className="variant-heading">
               <p className="variant-name">{v.label}</p>
-              {preview && <VariantPreviewLink siteOrigin={preview.siteOrigin} page={detail.page} experimentId={detail.experiment_id} variant={i} label={v.label} />}
+              {preview && (
+                <VariantPreviewLink
+                  siteOrigin={preview.siteOrigin}
+                  page={detail.page}
+                  experimentId={detail.experiment_id}
+                  variant={i}
+                  label={v.label}
+                />
+              )}
             </div>
             {v.is_control ? (
-              <p className="muted small">The page as it is, <code>{detail.page}</code>, unchanged.</p>
+              <p className="muted small">
+                The page as it is, <code>{detail.page}</code>, unchanged.
+              </p>
             ) : v.url !== undefined ? (
-              <p className="small">Sends visitors to <code>{v.url}</code></p>
+              <p className="small">
+                Sends visitors to <code>{v.url}</code>
+              </p>
             ) : (
               <ul className="change-list small">
                 {v.changes.map((c, j) => (

@@ -1,18 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { autoStopAt, daysBetween, formatChance, formatInterval, formatUplift, variantRows } from './variant-figures.js';
 
-const control = { label: 'Control', is_control: true, changes: [], sessions: 1000, conversions: 100, conversion_rate: 0.1, revenue: 0, revenue_per_session: 0, stats: null };
+const control = {
+  label: 'Control',
+  is_control: true,
+  changes: [],
+  sessions: 1000,
+  conversions: 100,
+  conversion_rate: 0.1,
+  revenue: 0,
+  revenue_per_session: 0,
+  stats: null,
+};
 const variant = {
-  label: 'Variant B', is_control: false, changes: [{ selector: 'h1', op: 'text' as const, value: 'Hi' }],
-  sessions: 1000, conversions: 120, conversion_rate: 0.12, revenue: 50, revenue_per_session: 0.05,
+  label: 'Variant B',
+  is_control: false,
+  changes: [{ selector: 'h1', op: 'text' as const, value: 'Hi' }],
+  sessions: 1000,
+  conversions: 120,
+  conversion_rate: 0.12,
+  revenue: 50,
+  revenue_per_session: 0.05,
   stats: { uplift: 0.2, chance_to_beat_control: 0.923183438974, uplift_interval: [-0.07, 0.55] as [number, number] },
 };
 
 describe('variant figures', () => {
   it('flattens the API variant into raw figures, the control without statistics', () => {
     const [c, b] = variantRows([control, variant]);
-    expect(c).toMatchObject({ label: 'Control', is_control: true, sessions: 1000, conversions: 100, uplift: null, chance_to_beat_control: null, uplift_low: null, uplift_high: null });
-    expect(b).toMatchObject({ sessions: 1000, conversions: 120, conversion_rate: 0.12, uplift: 0.2, chance_to_beat_control: 0.923183438974, uplift_low: -0.07, uplift_high: 0.55, revenue: 50 });
+    expect(c).toMatchObject({
+      label: 'Control',
+      is_control: true,
+      sessions: 1000,
+      conversions: 100,
+      uplift: null,
+      chance_to_beat_control: null,
+      uplift_low: null,
+      uplift_high: null,
+    });
+    expect(b).toMatchObject({
+      sessions: 1000,
+      conversions: 120,
+      conversion_rate: 0.12,
+      uplift: 0.2,
+      chance_to_beat_control: 0.923183438974,
+      uplift_low: -0.07,
+      uplift_high: 0.55,
+      revenue: 50,
+    });
     expect(Object.values(b).some((v) => typeof v === 'object')).toBe(false); // CSV-ready: no nested values
   });
 
@@ -44,9 +78,17 @@ describe('variant figures', () => {
 });
 
 describe('nothing to compare yet (issue 13 §12)', () => {
-  it('keeps the API\'s reason beside the missing figures', () => {
-    const none = { uplift: null, chance_to_beat_control: null, uplift_interval: null, unavailable_reason: 'no_conversions' as const };
-    const [, b] = variantRows([{ ...control, conversions: 0, conversion_rate: 0 }, { ...variant, conversions: 0, conversion_rate: 0, stats: none }]);
+  it("keeps the API's reason beside the missing figures", () => {
+    const none = {
+      uplift: null,
+      chance_to_beat_control: null,
+      uplift_interval: null,
+      unavailable_reason: 'no_conversions' as const,
+    };
+    const [, b] = variantRows([
+      { ...control, conversions: 0, conversion_rate: 0 },
+      { ...variant, conversions: 0, conversion_rate: 0, stats: none },
+    ]);
     expect(b).toMatchObject({ chance_to_beat_control: null, uplift_low: null, unavailable_reason: 'no_conversions' });
   });
 });

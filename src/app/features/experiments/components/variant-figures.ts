@@ -80,4 +80,5 @@ export const daysBetween = (from: string, to: string | null, now = Date.now()) =
   Math.floor(((to ? Date.parse(to) : now) - Date.parse(from)) / DAY_MS);
 
 /** When auto-stop will end (or ended) the test: created_at + days, as the server counts it. */
-export const autoStopAt = (createdAt: string, days: number) => new Date(Date.parse(createdAt) + days * DAY_MS).toISOString();
+export const autoStopAt = (createdAt: string, days: number) =>
+  new Date(Date.parse(createdAt) + days * DAY_MS).toISOString();

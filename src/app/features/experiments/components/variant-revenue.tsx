@@ -13,12 +13,23 @@ export function revenueColumns(rows: VariantRow[], currency: string | null): Col
   const suffix = currency ? ` (${currency})` : '';
   const columns: Column<VariantRow>[] = [
     { key: 'revenue', label: `Revenue${suffix}`, numeric: true, render: (r) => money(r.revenue) },
-    { key: 'revenue_per_session', label: `Per session${suffix}`, numeric: true, render: (r) => money(r.revenue_per_session) },
+    {
+      key: 'revenue_per_session',
+      label: `Per session${suffix}`,
+      numeric: true,
+      render: (r) => money(r.revenue_per_session),
+    },
   ];
   if (rows.some((r) => r.other_revenue !== '')) {
     columns.push({
-      key: 'other_revenue', label: 'Other currencies',
-      render: (r) => (r.other_revenue === '' ? <span className="muted">—</span> : <span className="variant-other-revenue">{r.other_revenue}</span>),
+      key: 'other_revenue',
+      label: 'Other currencies',
+      render: (r) =>
+        r.other_revenue === '' ? (
+          <span className="muted">—</span>
+        ) : (
+          <span className="variant-other-revenue">{r.other_revenue}</span>
+        ),
     });
   }
   return columns;
@@ -31,12 +42,17 @@ export function revenueColumns(rows: VariantRow[], currency: string | null): Col
 export function RevenueNote({ currency, rows }: { currency: string | null; rows: VariantRow[] }) {
   const others = rows.filter((r) => r.other_revenue !== '');
   if (!currency) {
-    return <p className="muted small" data-testid="revenue-currency-note">No payments yet: revenue will be compared in the currency of the property’s first payment.</p>;
+    return (
+      <p className="muted small" data-testid="revenue-currency-note">
+        No payments yet: revenue will be compared in the currency of the property’s first payment.
+      </p>
+    );
   }
   return (
     <p className="muted small" data-testid="revenue-currency-note">
       {`Revenue compares payments in ${currency} only.`}
-      {others.length > 0 && ` Not compared, paid in other currencies: ${others.map((r) => `${r.label} ${r.other_revenue}`).join('; ')}.`}
+      {others.length > 0 &&
+        ` Not compared, paid in other currencies: ${others.map((r) => `${r.label} ${r.other_revenue}`).join('; ')}.`}
     </p>
   );
 }

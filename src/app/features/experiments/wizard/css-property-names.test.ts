@@ -3,7 +3,16 @@ import { COMMON_CSS_PROPERTIES, cssPropertyNames, isColorProperty } from './css-
 
 describe('css property suggestions', () => {
   it('puts the common ones first, then the browser’s own in order, without prefixes, methods or numbers', () => {
-    const proto = { color: '', zIndex: '', alignItems: '', webkitAppearance: '', cssText: '', getPropertyValue() { return ''; } };
+    const proto = {
+      color: '',
+      zIndex: '',
+      alignItems: '',
+      webkitAppearance: '',
+      cssText: '',
+      getPropertyValue() {
+        return '';
+      },
+    };
     const style = Object.assign(Object.create(proto), { 0: 'color', length: 1 });
     expect(cssPropertyNames(style)).toEqual([...COMMON_CSS_PROPERTIES, 'alignItems', 'zIndex']);
     expect(cssPropertyNames(undefined)).toEqual(COMMON_CSS_PROPERTIES);

@@ -1,8 +1,29 @@
 /** What a test changes most, offered first: colours, type, spacing, borders, visibility. */
 export const COMMON_CSS_PROPERTIES = [
-  'backgroundColor', 'color', 'fontSize', 'fontWeight', 'padding', 'margin', 'borderRadius', 'border', 'borderColor',
-  'width', 'height', 'display', 'textAlign', 'textDecoration', 'textTransform', 'lineHeight', 'letterSpacing',
-  'fontFamily', 'boxShadow', 'opacity', 'gap', 'maxWidth', 'outline', 'transform',
+  'backgroundColor',
+  'color',
+  'fontSize',
+  'fontWeight',
+  'padding',
+  'margin',
+  'borderRadius',
+  'border',
+  'borderColor',
+  'width',
+  'height',
+  'display',
+  'textAlign',
+  'textDecoration',
+  'textTransform',
+  'lineHeight',
+  'letterSpacing',
+  'fontFamily',
+  'boxShadow',
+  'opacity',
+  'gap',
+  'maxWidth',
+  'outline',
+  'transform',
 ];
 
 /** Properties whose value is a colour: the row offers a colour picker beside the text box. */

@@ -14,7 +14,9 @@ function Wizard({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
   return (
     <div className="wizard">
-      <h1 className="page-title">New experiment <span className="muted">· {view.property.name}</span></h1>
+      <h1 className="page-title">
+        New experiment <span className="muted">· {view.property.name}</span>
+      </h1>
       {/* Another property is another site (another connection maybe another server): its own draft,
           rather than this one's page and selectors carried along. */}
       <ExperimentWizard key={wizardDraftKey(scope.connection, scope.propertyId)} scope={scope} />

@@ -13,12 +13,34 @@ const page = [
 
 describe('a selector against the page’s snapshot', () => {
   it('finds elements by their selector, tag, id, class or attribute', () => {
-    for (const s of ['#cta-start-trial', 'a#cta-start-trial', 'h1', 'a.signup-link', '.signup-link', 'header a.signup-link', '[data-track="pricing-pro"]', '[data-track]', 'article h3', 'h3', 'h1, #gone', 'section.section article.card:nth-of-type(1) > h3', 'a:hover'])
+    for (const s of [
+      '#cta-start-trial',
+      'a#cta-start-trial',
+      'h1',
+      'a.signup-link',
+      '.signup-link',
+      'header a.signup-link',
+      '[data-track="pricing-pro"]',
+      '[data-track]',
+      'article h3',
+      'h3',
+      'h1, #gone',
+      'section.section article.card:nth-of-type(1) > h3',
+      'a:hover',
+    ])
       expect(seenOnPage(s, page), s).not.toBe(false);
   });
 
   it('says what is not there', () => {
-    for (const s of ['#does-not-exist', 'button', 'h2', '.does-not-exist', 'a.signup', 'div#cta-start-trial', '[data-track="pricing-team"]'])
+    for (const s of [
+      '#does-not-exist',
+      'button',
+      'h2',
+      '.does-not-exist',
+      'a.signup',
+      'div#cta-start-trial',
+      '[data-track="pricing-team"]',
+    ])
       expect(seenOnPage(s, page), s).toBe(false);
   });
 

@@ -4,7 +4,9 @@ import type { PageElements } from '../../../../contract/page-elements.js';
 
 type PageElement = PageElements['elements'][number];
 
-const parse = createParser({ syntax: { baseSyntax: 'latest', namespace: false, pseudoElements: { unknown: 'accept', notation: 'both' } } });
+const parse = createParser({
+  syntax: { baseSyntax: 'latest', namespace: false, pseudoElements: { unknown: 'accept', notation: 'both' } },
+});
 
 /** What a selector's subject (its last compound: `a.docs` of `nav a.docs`) asks of an element. */
 interface Subject {
@@ -24,7 +26,11 @@ function subjectsOf(selector: string): Subject[] | null {
         if (item.type === 'TagName') s.tag = item.name.toLowerCase();
         else if (item.type === 'Id') s.ids.push(item.name);
         else if (item.type === 'ClassName') s.classes.push(item.name);
-        else if (item.type === 'Attribute') s.attributes.push({ name: item.name, value: item.operator === '=' && item.value?.type === 'String' ? item.value.value : undefined });
+        else if (item.type === 'Attribute')
+          s.attributes.push({
+            name: item.name,
+            value: item.operator === '=' && item.value?.type === 'String' ? item.value.value : undefined,
+          });
       }
       return s;
     });
@@ -45,7 +51,11 @@ function couldBe(typed: Subject, element: PageElement): boolean {
   if (typed.tag && typed.tag !== '*' && typed.tag !== element.tag.toLowerCase()) return false;
   if (!typed.ids.every((id) => known.ids.includes(id))) return false;
   if (!typed.classes.every((c) => known.classes.includes(c))) return false;
-  return typed.attributes.every((a) => known.attributes.some((k) => k.name === a.name && (a.value === undefined || k.value === undefined || k.value === a.value)));
+  return typed.attributes.every((a) =>
+    known.attributes.some(
+      (k) => k.name === a.name && (a.value === undefined || k.value === undefined || k.value === a.value),
+    ),
+  );
 }
 
 const squash = (s: string) => s.trim().replace(/\s+/g, ' ');

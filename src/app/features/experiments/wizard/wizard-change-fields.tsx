@@ -39,10 +39,15 @@ export function WizardChangeFields({ variant, index, onRemove }: { variant: numb
               {...aria}
               {...register(`${path}.op`, {
                 // delete and duplicate take no value; the contract wants an empty string there.
-                onChange: (e) => VALUELESS_OPS.includes(e.target.value) && setValue(`${path}.value`, '', { shouldValidate: true }),
+                onChange: (e) =>
+                  VALUELESS_OPS.includes(e.target.value) && setValue(`${path}.value`, '', { shouldValidate: true }),
               })}
             >
-              {changeOps.map((o) => <option key={o} value={o}>{OP_WORDS[o]}</option>)}
+              {changeOps.map((o) => (
+                <option key={o} value={o}>
+                  {OP_WORDS[o]}
+                </option>
+              ))}
             </select>
           )}
         </WizardField>
@@ -54,11 +59,22 @@ export function WizardChangeFields({ variant, index, onRemove }: { variant: numb
         <p className="muted small">This operation needs no value.</p>
       ) : (
         <WizardField label={VALUE_LABEL[op] ?? 'Value'} path={`${path}.value`}>
-          {(aria) => (op === 'image' ? <input type="text" spellCheck={false} {...aria} {...register(`${path}.value`)} /> : <textarea rows={op === 'html' ? 4 : 2} {...aria} {...register(`${path}.value`)} />)}
+          {(aria) =>
+            op === 'image' ? (
+              <input type="text" spellCheck={false} {...aria} {...register(`${path}.value`)} />
+            ) : (
+              <textarea rows={op === 'html' ? 4 : 2} {...aria} {...register(`${path}.value`)} />
+            )
+          }
         </WizardField>
       )}
       <div className="wizard-change-tools">
-        <button type="button" className="button small" onClick={onRemove} aria-label={`Remove ${title} of variant ${variant + 1}`}>
+        <button
+          type="button"
+          className="button small"
+          onClick={onRemove}
+          aria-label={`Remove ${title} of variant ${variant + 1}`}
+        >
           Remove change
         </button>
       </div>

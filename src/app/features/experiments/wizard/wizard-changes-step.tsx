@@ -22,20 +22,39 @@ export function WizardChangesStep({ scope }: { scope: ReportScope }) {
     <PageElementsContext.Provider value={elements.data}>
       <fieldset className="wizard-type">
         <legend>How do the variants differ from the page?</legend>
-        <label><input type="radio" value="nocode" {...register('type')} /> Change elements on {page}</label>
-        <label><input type="radio" value="redirect" {...register('type')} /> Send visitors to another URL (redirect)</label>
+        <label>
+          <input type="radio" value="nocode" {...register('type')} /> Change elements on {page}
+        </label>
+        <label>
+          <input type="radio" value="redirect" {...register('type')} /> Send visitors to another URL (redirect)
+        </label>
       </fieldset>
       <p className="muted small">
-        The control, {page} as it is, is added by itself. {type === 'nocode' ? 'Each variant applies its changes on top of the page.' : 'Each variant sends its visitors to its own path on this site.'}
+        The control, {page} as it is, is added by itself.{' '}
+        {type === 'nocode'
+          ? 'Each variant applies its changes on top of the page.'
+          : 'Each variant sends its visitors to its own path on this site.'}
       </p>
       {variants.fields.map((field, i) => (
-        <WizardVariantCard key={field.id} index={i} type={type} onRemove={variants.fields.length > 1 ? () => variants.remove(i) : undefined} />
+        <WizardVariantCard
+          key={field.id}
+          index={i}
+          type={type}
+          onRemove={variants.fields.length > 1 ? () => variants.remove(i) : undefined}
+        />
       ))}
       <FieldMessage path="variants" error={variantsError} />
-      <button type="button" className="button" disabled={variants.fields.length >= MAX_VARIANTS} onClick={() => variants.append(blankVariant(variants.fields.length + 1))}>
+      <button
+        type="button"
+        className="button"
+        disabled={variants.fields.length >= MAX_VARIANTS}
+        onClick={() => variants.append(blankVariant(variants.fields.length + 1))}
+      >
         Add a variant
       </button>
-      {variants.fields.length >= MAX_VARIANTS && <p className="muted small">A test has at most {MAX_VARIANTS} variants.</p>}
+      {variants.fields.length >= MAX_VARIANTS && (
+        <p className="muted small">A test has at most {MAX_VARIANTS} variants.</p>
+      )}
     </PageElementsContext.Provider>
   );
 }

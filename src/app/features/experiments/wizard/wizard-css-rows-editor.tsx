@@ -24,7 +24,17 @@ function ColorPicker({ row, n }: { row: `${ChangePath}.css.${number}`; n: number
   );
 }
 
-function CssRowFields({ path, index, listId, onRemove }: { path: ChangePath; index: number; listId: string; onRemove(): void }) {
+function CssRowFields({
+  path,
+  index,
+  listId,
+  onRemove,
+}: {
+  path: ChangePath;
+  index: number;
+  listId: string;
+  onRemove(): void;
+}) {
   const { register } = useFormContext<WizardValues>();
   const row = `${path}.css.${index}` as const;
   const propertyError = useFieldError(`${row}.property`);
@@ -32,9 +42,25 @@ function CssRowFields({ path, index, listId, onRemove }: { path: ChangePath; ind
   const n = index + 1;
   return (
     <li className="wizard-css-row" data-css-row={index}>
-      <input type="text" list={listId} aria-label={`CSS property ${n}`} placeholder="backgroundColor" spellCheck={false} autoComplete="off" {...invalidProps(`${row}.property`, propertyError)} {...register(`${row}.property`)} />
+      <input
+        type="text"
+        list={listId}
+        aria-label={`CSS property ${n}`}
+        placeholder="backgroundColor"
+        spellCheck={false}
+        autoComplete="off"
+        {...invalidProps(`${row}.property`, propertyError)}
+        {...register(`${row}.property`)}
+      />
       <span className="wizard-css-value">
-        <input type="text" aria-label={`CSS value ${n}`} placeholder="#047857" spellCheck={false} {...invalidProps(`${row}.value`, valueError)} {...register(`${row}.value`)} />
+        <input
+          type="text"
+          aria-label={`CSS value ${n}`}
+          placeholder="#047857"
+          spellCheck={false}
+          {...invalidProps(`${row}.value`, valueError)}
+          {...register(`${row}.value`)}
+        />
         <ColorPicker row={row} n={n} />
       </span>
       <button type="button" className="button small" onClick={onRemove} aria-label={`Remove CSS property ${n}`}>
@@ -52,17 +78,25 @@ export function WizardCssRows({ path }: { path: ChangePath }) {
   const rows = useFieldArray({ control, name: `${path}.css` });
   const error = useFieldError(`${path}.css`);
   const listId = `${inputId(path)}-css-properties`;
-  const names = useMemo(() => cssPropertyNames(typeof document === 'undefined' ? null : document.documentElement.style), []);
+  const names = useMemo(
+    () => cssPropertyNames(typeof document === 'undefined' ? null : document.documentElement.style),
+    [],
+  );
   return (
     <div className="wizard-css">
-      <p className="wizard-css-head" aria-hidden="true"><span>Property</span><span>Value</span></p>
+      <p className="wizard-css-head" aria-hidden="true">
+        <span>Property</span>
+        <span>Value</span>
+      </p>
       <ul className="wizard-css-rows" aria-label="CSS properties">
         {rows.fields.map((field, i) => (
           <CssRowFields key={field.id} path={path} index={i} listId={listId} onRemove={() => rows.remove(i)} />
         ))}
       </ul>
       <datalist id={listId}>
-        {names.map((name) => <option key={name} value={name} />)}
+        {names.map((name) => (
+          <option key={name} value={name} />
+        ))}
       </datalist>
       <FieldMessage path={`${path}.css`} error={error} />
       <button type="button" className="button small" onClick={() => rows.append(blankCssRow())}>

@@ -26,13 +26,19 @@ describe('css property rows ↔ the contract css value', () => {
   });
 
   it('keeps a half-filled row so the schema can blame it', () => {
-    const css = rowsToCss([{ property: '', value: 'red' }, { property: 'background-color', value: 'red' }]);
+    const css = rowsToCss([
+      { property: '', value: 'red' },
+      { property: 'background-color', value: 'red' },
+    ]);
     expect(css).toEqual({ '': 'red', 'background-color': 'red' });
     expect(cssValue.safeParse(css).success).toBe(false);
   });
 
   it('finds the row of a property by its trimmed name', () => {
-    const rows = [{ property: 'color', value: 'red' }, { property: ' fontSize', value: '1px' }];
+    const rows = [
+      { property: 'color', value: 'red' },
+      { property: ' fontSize', value: '1px' },
+    ];
     expect(rowOfProperty(rows, 'fontSize')).toBe(1);
     expect(rowOfProperty(rows, 'margin')).toBe(-1);
   });

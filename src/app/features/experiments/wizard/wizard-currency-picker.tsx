@@ -29,7 +29,11 @@ export function WizardCurrencyPicker() {
       {(aria) => (
         <select {...aria} {...register('currency')}>
           <option value="">The property’s usual currency</option>
-          {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       )}
     </WizardField>

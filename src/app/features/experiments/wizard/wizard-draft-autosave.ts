@@ -22,7 +22,11 @@ function store(key: string, draft: WizardDraft) {
  * after each change, and at once when the tab is hidden or the wizard unmounts (so a quick reload
  * or a link away keeps the last keystroke). `clear` forgets the draft and any write still pending.
  */
-export function useDraftAutosave(form: UseFormReturn<WizardValues, unknown, CreateExperimentBody>, chosen: WizardDraft['chosen'], key: string) {
+export function useDraftAutosave(
+  form: UseFormReturn<WizardValues, unknown, CreateExperimentBody>,
+  chosen: WizardDraft['chosen'],
+  key: string,
+) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef({ key, chosen });
   latest.current = { key, chosen };

@@ -5,14 +5,28 @@ import { isBlankDraft, parseDraft, serializeDraft, wizardDraftKey, type WizardDr
 import { blankChange, blankVariant, initialValues } from './wizard-form.js';
 
 const rec: Recommendation = {
-  id: 'r1', title: 'Make the CTA stand out', element_selector: '#cta', element_type: 'button', change_type: 'css',
-  control_value: '{}', variant_value: '{"color":"red"}', confidence_score: 43, expected_impact: 'Low: <3%', evidence: ['bounce 61%'],
+  id: 'r1',
+  title: 'Make the CTA stand out',
+  element_selector: '#cta',
+  element_type: 'button',
+  change_type: 'css',
+  control_value: '{}',
+  variant_value: '{"color":"red"}',
+  confidence_score: 43,
+  expected_impact: 'Low: <3%',
+  evidence: ['bounce 61%'],
 };
 
 const draft = (): WizardDraft => {
   const values = initialValues('/demo/pricing');
   values.variants = [
-    { label: 'Variant 1', url: '', changes: [{ ...blankChange(), rec_id: 'r1', selector: '#cta', op: 'css', css: [{ property: 'color', value: 'red' }] }] },
+    {
+      label: 'Variant 1',
+      url: '',
+      changes: [
+        { ...blankChange(), rec_id: 'r1', selector: '#cta', op: 'css', css: [{ property: 'color', value: 'red' }] },
+      ],
+    },
     { ...blankVariant(2), label: 'Short headline' },
   ];
   values.goal = 'destination_page';
@@ -33,7 +47,9 @@ describe('wizard draft in sessionStorage', () => {
     expect(parseDraft(JSON.stringify({ ...stored, values: { ...stored.values, goal: 'world_peace' } }))).toBeNull();
     expect(parseDraft(JSON.stringify({ ...stored, values: { ...stored.values, variants: [] } }))).toBeNull();
     expect(parseDraft(JSON.stringify({ ...stored, values: { ...stored.values, auto_stop_days: 30 } }))).toBeNull();
-    expect(parseDraft(JSON.stringify({ ...stored, chosen: { page: '/demo/pricing', recs: [{ id: 'r1' }] } }))).toBeNull();
+    expect(
+      parseDraft(JSON.stringify({ ...stored, chosen: { page: '/demo/pricing', recs: [{ id: 'r1' }] } })),
+    ).toBeNull();
   });
 
   it('is dropped when written by an older shape of the form', () => {
@@ -45,7 +61,9 @@ describe('wizard draft in sessionStorage', () => {
 
   it('leaves out keys the form does not have', () => {
     const stored = JSON.parse(serializeDraft(draft()));
-    expect(parseDraft(JSON.stringify({ ...stored, values: { ...stored.values, extra: 1 } }))?.values).toEqual(draft().values);
+    expect(parseDraft(JSON.stringify({ ...stored, values: { ...stored.values, extra: 1 } }))?.values).toEqual(
+      draft().values,
+    );
   });
 
   it('counts as blank only with nothing typed and nothing chosen', () => {
@@ -56,7 +74,12 @@ describe('wizard draft in sessionStorage', () => {
 
   it('is kept apart per property and per connection', () => {
     const session: Connection = { mode: 'session' };
-    const key: Connection = { mode: 'key', baseUrl: 'https://a.example', key: 'sk_live_abcdef123456', propertyIds: ['acme-shop'] };
+    const key: Connection = {
+      mode: 'key',
+      baseUrl: 'https://a.example',
+      key: 'sk_live_abcdef123456',
+      propertyIds: ['acme-shop'],
+    };
     expect(wizardDraftKey(session, 'acme-shop')).toBe('sightline.wizard-draft:session:acme-shop');
     expect(wizardDraftKey(session, 'acme-docs')).not.toBe(wizardDraftKey(session, 'acme-shop'));
     expect(wizardDraftKey(key, 'acme-shop')).toBe('sightline.wizard-draft:key:https://a.example:123456:acme-shop');

@@ -9,17 +9,24 @@ const wizardValues = z.object({
   name: z.string(),
   page: z.string(),
   type: z.enum(experimentTypes),
-  variants: z.array(z.object({
-    label: z.string(),
-    url: z.string(),
-    changes: z.array(z.object({
-      rec_id: z.string(),
-      selector: z.string(),
-      op: z.enum(changeOps),
-      value: z.string(),
-      css: z.array(z.object({ property: z.string(), value: z.string() })),
-    })),
-  })).min(1).max(MAX_VARIANTS),
+  variants: z
+    .array(
+      z.object({
+        label: z.string(),
+        url: z.string(),
+        changes: z.array(
+          z.object({
+            rec_id: z.string(),
+            selector: z.string(),
+            op: z.enum(changeOps),
+            value: z.string(),
+            css: z.array(z.object({ property: z.string(), value: z.string() })),
+          }),
+        ),
+      }),
+    )
+    .min(1)
+    .max(MAX_VARIANTS),
   goal: z.enum(goals),
   goal_target: z.string(),
   // Drafts saved before the currency choice have none: the property's usual one.
@@ -44,7 +51,8 @@ export interface WizardDraft {
 }
 
 /** One draft per tab, property and connection: another property is another site, another key maybe another server. */
-export const wizardDraftKey = (connection: Connection, propertyId: string) => `sightline.wizard-draft:${connectionKey(connection)}:${propertyId}`;
+export const wizardDraftKey = (connection: Connection, propertyId: string) =>
+  `sightline.wizard-draft:${connectionKey(connection)}:${propertyId}`;
 
 export const serializeDraft = (draft: WizardDraft): string => JSON.stringify({ version: DRAFT_VERSION, ...draft });
 

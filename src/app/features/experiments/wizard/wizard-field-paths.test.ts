@@ -8,7 +8,21 @@ const values = (): WizardValues => {
   const v = initialValues('/demo/pricing');
   v.variants = [
     { label: 'A', url: '', changes: [{ ...blankChange(), selector: 'h1', op: 'text', value: 'Hi' }] },
-    { label: 'B', url: '', changes: [{ ...blankChange(), selector: '#cta', op: 'css', css: [{ property: 'color', value: 'red' }, { property: 'fontsize!', value: '1px' }] }] },
+    {
+      label: 'B',
+      url: '',
+      changes: [
+        {
+          ...blankChange(),
+          selector: '#cta',
+          op: 'css',
+          css: [
+            { property: 'color', value: 'red' },
+            { property: 'fontsize!', value: '1px' },
+          ],
+        },
+      ],
+    },
   ];
   return v;
 };
@@ -35,7 +49,9 @@ describe('request path → form path', () => {
     expect(bodyPathToFormPath('variants.0.changes.0.value', values())).toBe('variants.0.changes.0.value');
   });
   it('blames a css property on its row: the name box for a bad key, the value box otherwise', () => {
-    expect(bodyPathToFormPath('variants.1.changes.0.value.fontsize!', values(), 'key')).toBe('variants.1.changes.0.css.1.property');
+    expect(bodyPathToFormPath('variants.1.changes.0.value.fontsize!', values(), 'key')).toBe(
+      'variants.1.changes.0.css.1.property',
+    );
     expect(bodyPathToFormPath('variants.1.changes.0.value.color', values())).toBe('variants.1.changes.0.css.0.value');
   });
   it('falls back to the css rows as a whole when no row has that property', () => {
@@ -46,15 +62,32 @@ describe('request path → form path', () => {
 
 describe('server error → field', () => {
   it('maps details.field onto the form field and its step, without the field prefix', () => {
-    expect(serverErrorTarget('variants.1.changes.0.selector', 'variants.1.changes.0.selector: no such element', values())).toEqual({
-      path: 'variants.1.changes.0.selector', step: STEP.changes, message: 'no such element',
+    expect(
+      serverErrorTarget('variants.1.changes.0.selector', 'variants.1.changes.0.selector: no such element', values()),
+    ).toEqual({
+      path: 'variants.1.changes.0.selector',
+      step: STEP.changes,
+      message: 'no such element',
     });
-    expect(serverErrorTarget('variants.1.changes.0.value.fontsize!', 'variants.1.changes.0.value.fontsize!: Invalid key in record', values()).path)
-      .toBe('variants.1.changes.0.css.1.property');
+    expect(
+      serverErrorTarget(
+        'variants.1.changes.0.value.fontsize!',
+        'variants.1.changes.0.value.fontsize!: Invalid key in record',
+        values(),
+      ).path,
+    ).toBe('variants.1.changes.0.css.1.property');
   });
   it('puts errors without a form field on the whole form, at the review step', () => {
-    expect(serverErrorTarget('body', 'body: Unexpected end of JSON input', values())).toEqual({ path: null, step: STEP.review, message: 'Unexpected end of JSON input' });
-    expect(serverErrorTarget(undefined, 'the server failed', values())).toEqual({ path: null, step: STEP.review, message: 'the server failed' });
+    expect(serverErrorTarget('body', 'body: Unexpected end of JSON input', values())).toEqual({
+      path: null,
+      step: STEP.review,
+      message: 'Unexpected end of JSON input',
+    });
+    expect(serverErrorTarget(undefined, 'the server failed', values())).toEqual({
+      path: null,
+      step: STEP.review,
+      message: 'the server failed',
+    });
   });
 });
 
@@ -64,14 +97,27 @@ describe('failed create → what the wizard shows', () => {
     expect(createErrorTarget(error, values())).toEqual({ path: 'name', step: STEP.review, message: 'too long' });
   });
   it('words other API failures for the whole form', () => {
-    expect(createErrorTarget(new ApiError(400, 'invalid_request', 'body: bad JSON', 'body'), values()).message).toBe('The server refused the experiment: bad JSON');
-    expect(createErrorTarget(new ApiError(0, 'network_error', 'Could not reach the server.'), values())).toEqual({ path: null, step: STEP.review, message: 'Could not reach the server.' });
+    expect(createErrorTarget(new ApiError(400, 'invalid_request', 'body: bad JSON', 'body'), values()).message).toBe(
+      'The server refused the experiment: bad JSON',
+    );
+    expect(createErrorTarget(new ApiError(0, 'network_error', 'Could not reach the server.'), values())).toEqual({
+      path: null,
+      step: STEP.review,
+      message: 'Could not reach the server.',
+    });
   });
   it('says so in words when something other than the API failed, instead of throwing it on', () => {
-    const target = createErrorTarget(new TypeError("Cannot read properties of undefined (reading 'experiment_id')"), values());
+    const target = createErrorTarget(
+      new TypeError("Cannot read properties of undefined (reading 'experiment_id')"),
+      values(),
+    );
     expect(target.path).toBeNull();
     expect(target.step).toBe(STEP.review);
-    expect(target.message).toBe("The experiment could not be created: the dashboard hit an unexpected error (Cannot read properties of undefined (reading 'experiment_id')). Reload the page and try again.");
-    expect(createErrorTarget('boom', values()).message).toBe('The experiment could not be created: the dashboard hit an unexpected error. Reload the page and try again.');
+    expect(target.message).toBe(
+      "The experiment could not be created: the dashboard hit an unexpected error (Cannot read properties of undefined (reading 'experiment_id')). Reload the page and try again.",
+    );
+    expect(createErrorTarget('boom', values()).message).toBe(
+      'The experiment could not be created: the dashboard hit an unexpected error. Reload the page and try again.',
+    );
   });
 });

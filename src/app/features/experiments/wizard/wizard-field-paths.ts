@@ -45,12 +45,22 @@ export function serverErrorTarget(field: string | undefined, message: string, va
  * that is not an API answer (a bug in the dashboard; network failures already arrive as ApiError
  * status 0) still gets a sentence on screen instead of an unhandled rejection.
  */
-export function createErrorTarget(error: unknown, values: WizardValues): { path: string | null; step: number; message: string } {
+export function createErrorTarget(
+  error: unknown,
+  values: WizardValues,
+): { path: string | null; step: number; message: string } {
   if (!(error instanceof ApiError)) {
     const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-    return { path: null, step: STEP.review, message: `The experiment could not be created: the dashboard hit an unexpected error${detail}. Reload the page and try again.` };
+    return {
+      path: null,
+      step: STEP.review,
+      message: `The experiment could not be created: the dashboard hit an unexpected error${detail}. Reload the page and try again.`,
+    };
   }
   const target = serverErrorTarget(error.field, error.message, values);
   if (target.path) return target;
-  return { ...target, message: error.status === 400 ? `The server refused the experiment: ${target.message}` : error.message };
+  return {
+    ...target,
+    message: error.status === 400 ? `The server refused the experiment: ${target.message}` : error.message,
+  };
 }

@@ -32,14 +32,28 @@ export function FieldMessage({ path, error }: { path: string; error: string | un
 type InputProps = ReturnType<typeof invalidProps> & { id: string };
 
 /** A labelled box with its hint and error underneath; `children` renders the input itself. */
-export function WizardField({ label, path, hint, children }: { label: string; path: string; hint?: ReactNode; children: (props: InputProps) => ReactNode }) {
+export function WizardField({
+  label,
+  path,
+  hint,
+  children,
+}: {
+  label: string;
+  path: string;
+  hint?: ReactNode;
+  children: (props: InputProps) => ReactNode;
+}) {
   const error = useFieldError(path);
   const id = inputId(path);
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
       {children({ id, ...invalidProps(path, error, !!hint) })}
-      {hint && <span id={`${id}-hint`} className="muted small">{hint}</span>}
+      {hint && (
+        <span id={`${id}-hint`} className="muted small">
+          {hint}
+        </span>
+      )}
       <FieldMessage path={path} error={error} />
     </div>
   );

@@ -1,29 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { createExperimentBody } from '../../../../contract/experiments.js';
 import type { Recommendation } from '../../../../contract/recommendations.js';
-import { applyChosenRecommendations, blankChange, initialValues, recommendationToFormChange, toCreateBody } from './wizard-form.js';
+import {
+  applyChosenRecommendations,
+  blankChange,
+  initialValues,
+  recommendationToFormChange,
+  toCreateBody,
+} from './wizard-form.js';
 
 const rec = (id: string, over: Partial<Recommendation> = {}): Recommendation => ({
-  id, title: 'Make the CTA stand out', element_selector: '#cta-start-trial', element_type: 'button', change_type: 'css',
-  control_value: '{}', variant_value: '{"backgroundColor":"#1d4ed8","fontSize":"18px"}', confidence_score: 43, expected_impact: 'Low: <3%', ...over,
+  id,
+  title: 'Make the CTA stand out',
+  element_selector: '#cta-start-trial',
+  element_type: 'button',
+  change_type: 'css',
+  control_value: '{}',
+  variant_value: '{"backgroundColor":"#1d4ed8","fontSize":"18px"}',
+  confidence_score: 43,
+  expected_impact: 'Low: <3%',
+  ...over,
 });
 
 describe('recommendation → change in the form', () => {
   it('turns a css recommendation into property rows', () => {
     expect(recommendationToFormChange(rec('r1'))).toEqual({
-      rec_id: 'r1', selector: '#cta-start-trial', op: 'css', value: '',
-      css: [{ property: 'backgroundColor', value: '#1d4ed8' }, { property: 'fontSize', value: '18px' }],
+      rec_id: 'r1',
+      selector: '#cta-start-trial',
+      op: 'css',
+      value: '',
+      css: [
+        { property: 'backgroundColor', value: '#1d4ed8' },
+        { property: 'fontSize', value: '18px' },
+      ],
     });
   });
   it('turns a text recommendation into a text change', () => {
-    const change = recommendationToFormChange(rec('r2', { change_type: 'text', element_selector: 'h1', variant_value: 'Start free' }));
+    const change = recommendationToFormChange(
+      rec('r2', { change_type: 'text', element_selector: 'h1', variant_value: 'Start free' }),
+    );
     expect(change).toMatchObject({ rec_id: 'r2', selector: 'h1', op: 'text', value: 'Start free' });
   });
   it('gives the same body change as the server’s mapping', () => {
     const v = initialValues('/demo/pricing');
     v.name = 'CTA';
     v.variants[0]!.changes = [recommendationToFormChange(rec('r1'))];
-    expect(toCreateBody(v).variants).toEqual([{ label: 'Variant 1', changes: [{ selector: '#cta-start-trial', op: 'css', value: { backgroundColor: '#1d4ed8', fontSize: '18px' } }] }]);
+    expect(toCreateBody(v).variants).toEqual([
+      {
+        label: 'Variant 1',
+        changes: [{ selector: '#cta-start-trial', op: 'css', value: { backgroundColor: '#1d4ed8', fontSize: '18px' } }],
+      },
+    ]);
   });
 });
 
@@ -34,7 +61,10 @@ describe('choosing recommendations', () => {
     expect(first.map((c) => c.rec_id)).toEqual(['', 'a', 'b']);
     const edited = first.map((c) => (c.rec_id === 'a' ? { ...c, selector: '#edited' } : c));
     const second = applyChosenRecommendations(edited, [rec('a')]);
-    expect(second.map((c) => [c.rec_id, c.selector])).toEqual([['', 'h1'], ['a', '#edited']]);
+    expect(second.map((c) => [c.rec_id, c.selector])).toEqual([
+      ['', 'h1'],
+      ['a', '#edited'],
+    ]);
   });
   it('leaves one blank change to fill in when nothing is chosen', () => {
     expect(applyChosenRecommendations([], [])).toEqual([blankChange()]);
@@ -51,7 +81,15 @@ describe('form → request body', () => {
     v.auto_stop_days = '14';
     v.goal_target = 'ignored: click_through takes no target';
     const body = toCreateBody(v);
-    expect(body).toEqual({ name: 'x', page: '/demo/pricing', type: 'redirect', goal: 'click_through', goal_target: undefined, auto_stop_days: 14, variants: [{ label: undefined, url: '/demo/other' }] });
+    expect(body).toEqual({
+      name: 'x',
+      page: '/demo/pricing',
+      type: 'redirect',
+      goal: 'click_through',
+      goal_target: undefined,
+      auto_stop_days: 14,
+      variants: [{ label: undefined, url: '/demo/other' }],
+    });
     expect(createExperimentBody.safeParse(body).success).toBe(true);
   });
 });

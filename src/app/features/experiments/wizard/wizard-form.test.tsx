@@ -11,7 +11,10 @@ import type { WizardStepSlug } from './wizard-steps.js';
 
 /** Opens the wizard at `step` on a draft this tab kept (the way a reload finds it). */
 function renderWizard(step: WizardStepSlug | undefined, values: WizardValues) {
-  sessionStorage.setItem(wizardDraftKey(testConnection, TEST_PROPERTY), serializeDraft({ values, chosen: { page: values.page, recs: [] } }));
+  sessionStorage.setItem(
+    wizardDraftKey(testConnection, TEST_PROPERTY),
+    serializeDraft({ values, chosen: { page: values.page, recs: [] } }),
+  );
   return renderAt(ExperimentWizardPage, {
     path: '/experiments/new',
     search: step ? { step } : {},

@@ -1,4 +1,10 @@
-import { changeOps, DEFAULT_GOAL, goals, type Change, type CreateExperimentBody } from '../../../../contract/experiments.js';
+import {
+  changeOps,
+  DEFAULT_GOAL,
+  goals,
+  type Change,
+  type CreateExperimentBody,
+} from '../../../../contract/experiments.js';
 import { recommendationToChange, type Recommendation } from '../../../../contract/recommendations.js';
 import { blankCssRow, cssToRows, rowsToCss, type CssRow } from './wizard-css-rows.js';
 
@@ -42,24 +48,39 @@ export const TARGET_GOALS: readonly Goal[] = ['destination_page', 'external_dest
 /** Ops whose value the contract requires to be an empty string. */
 export const VALUELESS_OPS: readonly ChangeOp[] = ['delete', 'duplicate'];
 
-export const blankChange = (): FormChange => ({ rec_id: '', selector: '', op: 'text', value: '', css: [blankCssRow()] });
+export const blankChange = (): FormChange => ({
+  rec_id: '',
+  selector: '',
+  op: 'text',
+  value: '',
+  css: [blankCssRow()],
+});
 export const blankVariant = (n: number): FormVariant => ({ label: `Variant ${n}`, url: '', changes: [blankChange()] });
 
 export function initialValues(page: string): WizardValues {
   return {
-    name: '', page, type: 'nocode', variants: [{ ...blankVariant(1), changes: [] }],
-    goal: DEFAULT_GOAL, goal_target: '', currency: '', auto_stop: 'manual', auto_stop_days: '30',
+    name: '',
+    page,
+    type: 'nocode',
+    variants: [{ ...blankVariant(1), changes: [] }],
+    goal: DEFAULT_GOAL,
+    goal_target: '',
+    currency: '',
+    auto_stop: 'manual',
+    auto_stop_days: '30',
   };
 }
 
 /** A contract change in the form's shape. */
 export function changeToForm(change: Change, recId = ''): FormChange {
-  if (change.op === 'css') return { rec_id: recId, selector: change.selector, op: 'css', value: '', css: cssToRows(change.value) };
+  if (change.op === 'css')
+    return { rec_id: recId, selector: change.selector, op: 'css', value: '', css: cssToRows(change.value) };
   return { rec_id: recId, selector: change.selector, op: change.op, value: change.value, css: [blankCssRow()] };
 }
 
 /** A recommendation as an editable change, through the contract's mapping (the one the server uses). */
-export const recommendationToFormChange = (r: Recommendation): FormChange => changeToForm(recommendationToChange(r), r.id);
+export const recommendationToFormChange = (r: Recommendation): FormChange =>
+  changeToForm(recommendationToChange(r), r.id);
 
 function formChangeToBody(c: FormChange): Change {
   if (c.op === 'css') return { selector: c.selector, op: 'css', value: rowsToCss(c.css) };
@@ -85,16 +106,27 @@ export function toCreateBody(v: WizardValues): CreateExperimentBody {
     auto_stop_days: v.auto_stop === 'days' ? Number(v.auto_stop_days.trim()) : undefined,
   };
   if (v.type === 'redirect') {
-    return { ...common, type: 'redirect', variants: v.variants.map((x) => ({ label: optionalText(x.label), url: x.url })) };
+    return {
+      ...common,
+      type: 'redirect',
+      variants: v.variants.map((x) => ({ label: optionalText(x.label), url: x.url })),
+    };
   }
-  return { ...common, type: 'nocode', variants: v.variants.map((x) => ({ label: optionalText(x.label), changes: x.changes.map(formChangeToBody) })) };
+  return {
+    ...common,
+    type: 'nocode',
+    variants: v.variants.map((x) => ({ label: optionalText(x.label), changes: x.changes.map(formChangeToBody) })),
+  };
 }
 
 /**
  * Variant 1's changes after the person chose `chosen`: changes from recommendations no longer
  * chosen go, newly chosen ones are added, and everything else (hand edits included) stays.
  */
-export function applyChosenRecommendations(changes: readonly FormChange[], chosen: readonly Recommendation[]): FormChange[] {
+export function applyChosenRecommendations(
+  changes: readonly FormChange[],
+  chosen: readonly Recommendation[],
+): FormChange[] {
   const ids = new Set(chosen.map((r) => r.id));
   const kept = changes.filter((c) => c.rec_id === '' || ids.has(c.rec_id));
   const present = new Set(kept.map((c) => c.rec_id));

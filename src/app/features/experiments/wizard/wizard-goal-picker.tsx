@@ -12,20 +12,30 @@ export function WizardGoalPicker({ scope }: { scope: ReportScope }) {
   const { register } = useFormContext<WizardValues>();
   const goals = useQuery(goalsListQueryOptions(scope));
   const list = goals.data?.data ?? [];
-  const toGoals = <Link to="/goals" search={({ step: _step, page: _page, ...root }) => root}>Goals</Link>;
-  const hint = goals.isPending
-    ? 'Loading your goals…'
-    : goals.isError
-      ? 'Your goals could not be loaded; reload to try again.'
-      : list.length === 0
-        ? <>This property has no goals yet: add one on {toGoals}, then come back (this draft is kept).</>
-        : <>A visit converts when the visitor reaches this goal after seeing the variant. Manage them on {toGoals}.</>;
+  const toGoals = (
+    <Link to="/goals" search={({ step: _step, page: _page, ...root }) => root}>
+      Goals
+    </Link>
+  );
+  const hint = goals.isPending ? (
+    'Loading your goals…'
+  ) : goals.isError ? (
+    'Your goals could not be loaded; reload to try again.'
+  ) : list.length === 0 ? (
+    <>This property has no goals yet: add one on {toGoals}, then come back (this draft is kept).</>
+  ) : (
+    <>A visit converts when the visitor reaches this goal after seeing the variant. Manage them on {toGoals}.</>
+  );
   return (
     <WizardField label="Your goal" path="goal_target" hint={hint}>
       {(aria) => (
         <select {...aria} {...register('goal_target')}>
           <option value="">Choose a goal…</option>
-          {list.map((g) => <option key={g.id} value={g.id}>{g.name} · {goalDefinitionWords(g)}</option>)}
+          {list.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name} · {goalDefinitionWords(g)}
+            </option>
+          ))}
         </select>
       )}
     </WizardField>

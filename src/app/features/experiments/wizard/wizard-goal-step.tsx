@@ -8,9 +8,21 @@ import { WizardCurrencyPicker } from './wizard-currency-picker.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 const TARGET: Partial<Record<Goal, { label: string; hint: string; placeholder: string }>> = {
-  destination_page: { label: 'Page to reach (path)', hint: 'A visit counts when the visitor reaches this page afterwards.', placeholder: '/signup' },
-  external_destination: { label: 'External URL or host', hint: 'A URL prefix with its scheme (https://…) or a host name.', placeholder: 'https://shop.example/checkout' },
-  session_time: { label: 'Seconds a session must last', hint: `Whole seconds; ${DEFAULT_SESSION_TIME_SECONDS} when left empty.`, placeholder: String(DEFAULT_SESSION_TIME_SECONDS) },
+  destination_page: {
+    label: 'Page to reach (path)',
+    hint: 'A visit counts when the visitor reaches this page afterwards.',
+    placeholder: '/signup',
+  },
+  external_destination: {
+    label: 'External URL or host',
+    hint: 'A URL prefix with its scheme (https://…) or a host name.',
+    placeholder: 'https://shop.example/checkout',
+  },
+  session_time: {
+    label: 'Seconds a session must last',
+    hint: `Whole seconds; ${DEFAULT_SESSION_TIME_SECONDS} when left empty.`,
+    placeholder: String(DEFAULT_SESSION_TIME_SECONDS),
+  },
 };
 
 /** Step 4: what counts as success, and whether the test stops by itself. */
@@ -29,7 +41,11 @@ export function WizardGoalStep({ scope }: { scope: ReportScope }) {
       <WizardField label="Goal" path="goal" hint="What a variant has to improve to win.">
         {(aria) => (
           <select {...aria} {...register('goal', { onChange: (e) => switchTarget(e.target.value) })}>
-            {goals.map((g) => <option key={g} value={g}>{GOAL_WORDS[g]}</option>)}
+            {goals.map((g) => (
+              <option key={g} value={g}>
+                {GOAL_WORDS[g]}
+              </option>
+            ))}
           </select>
         )}
       </WizardField>
@@ -37,17 +53,40 @@ export function WizardGoalStep({ scope }: { scope: ReportScope }) {
       {goal === 'revenue' && <WizardCurrencyPicker />}
       {target && (
         <WizardField label={target.label} path="goal_target" hint={target.hint}>
-          {(aria) => <input type="text" placeholder={target.placeholder} spellCheck={false} {...aria} {...register('goal_target')} />}
+          {(aria) => (
+            <input
+              type="text"
+              placeholder={target.placeholder}
+              spellCheck={false}
+              {...aria}
+              {...register('goal_target')}
+            />
+          )}
         </WizardField>
       )}
       <fieldset className="wizard-type">
         <legend>Auto-stop</legend>
-        <label><input type="radio" value="manual" {...register('auto_stop', { deps: ['auto_stop_days'] })} /> Run until I stop it</label>
-        <label><input type="radio" value="days" {...register('auto_stop', { deps: ['auto_stop_days'] })} /> Stop by itself after a number of days</label>
+        <label>
+          <input type="radio" value="manual" {...register('auto_stop', { deps: ['auto_stop_days'] })} /> Run until I
+          stop it
+        </label>
+        <label>
+          <input type="radio" value="days" {...register('auto_stop', { deps: ['auto_stop_days'] })} /> Stop by itself
+          after a number of days
+        </label>
       </fieldset>
       {autoStop === 'days' && (
         <WizardField label="Days until it stops" path="auto_stop_days" hint={`From 1 to ${MAX_AUTO_STOP_DAYS}.`}>
-          {(aria) => <input type="number" inputMode="numeric" min={1} max={MAX_AUTO_STOP_DAYS} {...aria} {...register('auto_stop_days')} />}
+          {(aria) => (
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_AUTO_STOP_DAYS}
+              {...aria}
+              {...register('auto_stop_days')}
+            />
+          )}
         </WizardField>
       )}
     </>

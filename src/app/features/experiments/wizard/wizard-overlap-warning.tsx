@@ -12,7 +12,9 @@ import './wizard-overlap-warning.css';
 export function useRunningTestsOn(scope: ReportScope, page: string): RunningTest[] {
   const list = useQuery({ ...experimentListQueryOptions(scope, 'active'), enabled: page !== '' });
   // Kept rows of another filter (keepPreviousData) are not this answer.
-  const onPage = list.isPlaceholderData ? [] : (list.data?.data ?? []).filter((t) => t.status === 'active' && t.page === page);
+  const onPage = list.isPlaceholderData
+    ? []
+    : (list.data?.data ?? []).filter((t) => t.status === 'active' && t.page === page);
   const details = useQueries({ queries: onPage.map((t) => experimentDetailQueryOptions(scope, t.experiment_id)) });
   return onPage.map((t, i) => {
     const detail = details[i]?.data;
@@ -35,7 +37,11 @@ export function WizardOverlapWarning({ tests, selectors }: Props) {
         <p key={t.id}>
           <strong>Heads up: </strong>
           {overlapWarning(t, selectors)}{' '}
-          <Link to="/experiments/$experimentId" params={{ experimentId: t.id }} search={({ step: _step, page: _page, ...root }) => root}>
+          <Link
+            to="/experiments/$experimentId"
+            params={{ experimentId: t.id }}
+            search={({ step: _step, page: _page, ...root }) => root}
+          >
             Open “{t.name}”
           </Link>
         </p>

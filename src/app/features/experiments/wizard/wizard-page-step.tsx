@@ -21,10 +21,22 @@ export function WizardPageStep({ scope }: { scope: ReportScope }) {
     <>
       <p>Which page should the test run on? Visitors of this page get one of the versions you set up next.</p>
       <WizardField label="Page path" path="page" hint={hint}>
-        {(aria) => <input type="text" list="wizard-observed-pages" placeholder="/pricing" spellCheck={false} autoComplete="off" {...aria} {...register('page')} />}
+        {(aria) => (
+          <input
+            type="text"
+            list="wizard-observed-pages"
+            placeholder="/pricing"
+            spellCheck={false}
+            autoComplete="off"
+            {...aria}
+            {...register('page')}
+          />
+        )}
       </WizardField>
       <datalist id="wizard-observed-pages">
-        {pages.data?.map((path) => <option key={path} value={path} />)}
+        {pages.data?.map((path) => (
+          <option key={path} value={path} />
+        ))}
       </datalist>
     </>
   );

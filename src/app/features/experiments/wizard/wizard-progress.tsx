@@ -9,8 +9,14 @@ export function WizardProgress({ step }: { step: number }) {
       </p>
       <ol className="wizard-progress">
         {WIZARD_STEPS.map(({ title: name }, i) => (
-          <li key={name} className={i < step ? 'done' : i === step ? 'current' : undefined} aria-current={i === step ? 'step' : undefined}>
-            <span className="wizard-progress-dot" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
+          <li
+            key={name}
+            className={i < step ? 'done' : i === step ? 'current' : undefined}
+            aria-current={i === step ? 'step' : undefined}
+          >
+            <span className="wizard-progress-dot" aria-hidden="true">
+              {i < step ? '✓' : i + 1}
+            </span>
             <span className="wizard-progress-name">{name}</span>
             {i < step && <span className="visually-hidden"> (done)</span>}
           </li>

@@ -29,12 +29,17 @@ export function WizardRecommendationsStep({ scope, page, chosen, onChosenChange 
   if (recs.isPending) return <SkeletonRows rows={6} />;
   // The server's 404 for a page without views blames `page`; other 404s (an unknown property) are errors.
   if (isNotFound(recs.error, 'page')) {
-    return <EmptyState title={`No figures for ${page} yet`}>Recommendations need page views from the last 30 days. Go on to Changes and set up the variant by hand.</EmptyState>;
+    return (
+      <EmptyState title={`No figures for ${page} yet`}>
+        Recommendations need page views from the last 30 days. Go on to Changes and set up the variant by hand.
+      </EmptyState>
+    );
   }
   if (recs.isError) return <QueryError error={recs.error} propertyId={scope.propertyId} />;
   const { recommendations, overall_analysis: analysis } = recs.data;
   const ids = new Set(chosen.map((r) => r.id));
-  const toggle = (r: Recommendation, on: boolean) => onChosenChange(on ? [...chosen, r] : chosen.filter((c) => c.id !== r.id));
+  const toggle = (r: Recommendation, on: boolean) =>
+    onChosenChange(on ? [...chosen, r] : chosen.filter((c) => c.id !== r.id));
 
   return (
     <>
@@ -48,9 +53,18 @@ export function WizardRecommendationsStep({ scope, page, chosen, onChosenChange 
         </EmptyState>
       ) : (
         <fieldset className="wizard-recs">
-          <legend>Choose the ideas to test ({chosen.length} of {recommendations.length} chosen); they become editable changes in the next step.</legend>
+          <legend>
+            Choose the ideas to test ({chosen.length} of {recommendations.length} chosen); they become editable changes
+            in the next step.
+          </legend>
           {recommendations.map((r) => (
-            <WizardRecommendationCard key={r.id} recommendation={r} checked={ids.has(r.id)} onToggle={(on) => toggle(r, on)} warning={warningFor(r)} />
+            <WizardRecommendationCard
+              key={r.id}
+              recommendation={r}
+              checked={ids.has(r.id)}
+              onToggle={(on) => toggle(r, on)}
+              warning={warningFor(r)}
+            />
           ))}
         </fieldset>
       )}

@@ -21,7 +21,11 @@ function EarlierStepProblem({ issues }: { issues: readonly { path: PropertyKey[]
   return (
     <p className="muted" data-testid="wizard-review-problem">
       The {WIZARD_STEPS[step]?.title} step still needs attention{first ? ` (${first.message})` : ''}.{' '}
-      <button type="button" className="button small" onClick={() => void navigate({ to: '.', search: (s) => ({ ...s, step: slugOfStep(step) }) })}>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => void navigate({ to: '.', search: (s) => ({ ...s, step: slugOfStep(step) }) })}
+      >
         Go to {WIZARD_STEPS[step]?.title}
       </button>
     </p>
@@ -38,7 +42,10 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
   const running = useRunningTestsOn(scope, parsed.success ? parsed.data.page : '');
   // Named by the goal picked (the goal step loaded the list, so this reads it from the cache).
   const goals = useQuery({ ...goalsListQueryOptions(scope), enabled: parsed.success && parsed.data.goal === 'goal' });
-  const selectors = parsed.success && parsed.data.type === 'nocode' ? parsed.data.variants.flatMap((v) => v.changes.map((c) => c.selector)) : [];
+  const selectors =
+    parsed.success && parsed.data.type === 'nocode'
+      ? parsed.data.variants.flatMap((v) => v.changes.map((c) => c.selector))
+      : [];
 
   return (
     <>
@@ -48,19 +55,30 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
       {parsed.success ? (
         <section className="wizard-review" aria-label="Summary">
           <p>
-            Visitors to <code>{parsed.data.page}</code> are split evenly between {parsed.data.variants.length + 1} versions: each gets about{' '}
-            <strong>{formatPercent(splitShare(parsed.data))}</strong> of them, and a returning visitor keeps seeing the same one.
+            Visitors to <code>{parsed.data.page}</code> are split evenly between {parsed.data.variants.length + 1}{' '}
+            versions: each gets about <strong>{formatPercent(splitShare(parsed.data))}</strong> of them, and a returning
+            visitor keeps seeing the same one.
           </p>
           <ul className="wizard-versions">
             {versionLines(parsed.data).map((v, i) => (
               <li key={i} data-version={i}>
                 <strong>{v.label}</strong>: {v.words.length === 1 ? v.words[0] : null}
-                {v.words.length > 1 && <ul>{v.words.map((w, j) => <li key={j}>{w}</li>)}</ul>}
+                {v.words.length > 1 && (
+                  <ul>
+                    {v.words.map((w, j) => (
+                      <li key={j}>{w}</li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>
-          <p><strong>Goal</strong>: {goalWords(parsed.data, goals.data?.data)}</p>
-          <p><strong>Auto-stop</strong>: {autoStopWords(parsed.data.auto_stop_days)}</p>
+          <p>
+            <strong>Goal</strong>: {goalWords(parsed.data, goals.data?.data)}
+          </p>
+          <p>
+            <strong>Auto-stop</strong>: {autoStopWords(parsed.data.auto_stop_days)}
+          </p>
           <WizardOverlapWarning tests={running} selectors={selectors} />
           <p className="muted small">The test starts as soon as you create it.</p>
         </section>

@@ -4,11 +4,18 @@ import { autoStopWords, changeWords, goalWords, splitShare, versionLines } from 
 describe('the review in words', () => {
   it('says what each change does', () => {
     expect(changeWords({ selector: 'h1', op: 'text', value: 'Hi' })).toBe('replace the text of h1 with “Hi”');
-    expect(changeWords({ selector: '#cta', op: 'css', value: { color: '#fff', fontSize: '18px' } })).toBe('style #cta: color #fff, fontSize 18px');
+    expect(changeWords({ selector: '#cta', op: 'css', value: { color: '#fff', fontSize: '18px' } })).toBe(
+      'style #cta: color #fff, fontSize 18px',
+    );
     expect(changeWords({ selector: '.banner', op: 'delete', value: '' })).toBe('remove .banner');
   });
   it('lists the control first, then each variant', () => {
-    const lines = versionLines({ name: 'x', page: '/p', type: 'redirect', variants: [{ url: '/a' }, { label: 'Short', url: '/b' }] });
+    const lines = versionLines({
+      name: 'x',
+      page: '/p',
+      type: 'redirect',
+      variants: [{ url: '/a' }, { label: 'Short', url: '/b' }],
+    });
     expect(lines).toEqual([
       { label: 'Control', words: ['the page as it is'] },
       { label: 'Variant 1', words: ['sent to /a'] },
@@ -22,7 +29,10 @@ describe('the review in words', () => {
     expect(goalWords({})).toBe('Click-through rate on the page');
     expect(goalWords({ goal: 'session_time' })).toBe('Sessions lasting at least 60 seconds');
     expect(goalWords({ goal: 'destination_page', goal_target: '/thanks' })).toBe('Visitors reaching /thanks');
-    const goals = [{ id: 'gol_a', name: 'Signup', kind: 'event' as const }, { id: 'gol_b', name: 'Buy', kind: 'click' as const }];
+    const goals = [
+      { id: 'gol_a', name: 'Signup', kind: 'event' as const },
+      { id: 'gol_b', name: 'Buy', kind: 'click' as const },
+    ];
     expect(goalWords({ goal: 'goal', goal_target: 'gol_b' }, goals)).toBe('Buy (click)');
     expect(goalWords({ goal: 'goal', goal_target: 'gol_gone' }, goals)).toBe('One of your goals');
     expect(autoStopWords(undefined)).toBe('Runs until you stop it.');

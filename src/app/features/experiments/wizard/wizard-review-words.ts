@@ -1,4 +1,9 @@
-import { DEFAULT_GOAL, DEFAULT_SESSION_TIME_SECONDS, type Change, type CreateExperimentBody } from '../../../../contract/experiments.js';
+import {
+  DEFAULT_GOAL,
+  DEFAULT_SESSION_TIME_SECONDS,
+  type Change,
+  type CreateExperimentBody,
+} from '../../../../contract/experiments.js';
 import type { Goal } from '../../../../contract/goals.js';
 import { propertyGoalWords } from '../components/experiment-detail-words.js';
 
@@ -20,7 +25,11 @@ export function changeWords(c: Change): string {
     case 'text':
       return `replace the text of ${c.selector} with “${c.value}”`;
     case 'css':
-      return `style ${c.selector}: ${Object.entries(c.value).map(([k, v]) => `${k} ${v}`).join(', ') || 'no properties yet'}`;
+      return `style ${c.selector}: ${
+        Object.entries(c.value)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ') || 'no properties yet'
+      }`;
     case 'html':
       return `replace the HTML inside ${c.selector}`;
     case 'image':
@@ -33,16 +42,21 @@ export function changeWords(c: Change): string {
 }
 
 /** What success means for this test, with its target; a goal test names its goal among the property's `goals`. */
-export function goalWords(body: Pick<CreateExperimentBody, 'goal' | 'goal_target' | 'currency'>, goals: readonly Pick<Goal, 'id' | 'name' | 'kind'>[] = []): string {
+export function goalWords(
+  body: Pick<CreateExperimentBody, 'goal' | 'goal_target' | 'currency'>,
+  goals: readonly Pick<Goal, 'id' | 'name' | 'kind'>[] = [],
+): string {
   const goal = body.goal ?? DEFAULT_GOAL;
   if (goal === 'goal') {
     const picked = goals.find((g) => g.id === body.goal_target);
     return picked ? propertyGoalWords(picked) : GOAL_WORDS.goal;
   }
-  if (goal === 'session_time') return `Sessions lasting at least ${body.goal_target ?? DEFAULT_SESSION_TIME_SECONDS} seconds`;
+  if (goal === 'session_time')
+    return `Sessions lasting at least ${body.goal_target ?? DEFAULT_SESSION_TIME_SECONDS} seconds`;
   if (goal === 'destination_page') return `Visitors reaching ${body.goal_target}`;
   if (goal === 'external_destination') return `Visitors leaving for ${body.goal_target}`;
-  if (goal === 'revenue') return `${GOAL_WORDS.revenue}, in ${body.currency ?? 'the property’s usual currency (most payments in the last 30 days)'}`;
+  if (goal === 'revenue')
+    return `${GOAL_WORDS.revenue}, in ${body.currency ?? 'the property’s usual currency (most payments in the last 30 days)'}`;
   return GOAL_WORDS[goal];
 }
 
@@ -53,9 +67,15 @@ export const autoStopWords = (days: number | undefined) =>
 export function versionLines(body: CreateExperimentBody): { label: string; words: string[] }[] {
   const control = { label: 'Control', words: ['the page as it is'] };
   if (body.type === 'redirect') {
-    return [control, ...body.variants.map((v, i) => ({ label: v.label ?? `Variant ${i + 1}`, words: [`sent to ${v.url}`] }))];
+    return [
+      control,
+      ...body.variants.map((v, i) => ({ label: v.label ?? `Variant ${i + 1}`, words: [`sent to ${v.url}`] })),
+    ];
   }
-  return [control, ...body.variants.map((v, i) => ({ label: v.label ?? `Variant ${i + 1}`, words: v.changes.map(changeWords) }))];
+  return [
+    control,
+    ...body.variants.map((v, i) => ({ label: v.label ?? `Variant ${i + 1}`, words: v.changes.map(changeWords) })),
+  ];
 }
 
 /** The even split: every version, the control included, gets the same share of visitors. */

@@ -20,21 +20,31 @@ export function WizardSelectorCheck({ path }: { path: `variants.${number}.change
   const elements = snapshot?.elements ?? [];
   // An invalid selector already has its own message; nothing more to say about it.
   if (selectorProblem(selector) !== null || seenOnPage(selector, elements) !== false) return null;
-  const seen = snapshot?.seen_at ? new Date(snapshot.seen_at).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '';
+  const seen = snapshot?.seen_at
+    ? new Date(snapshot.seen_at).toLocaleDateString(undefined, { dateStyle: 'medium' })
+    : '';
   return (
     <div className="wizard-selector-check" role="status" data-testid="wizard-selector-check">
       <p>
-        Not seen on {snapshot?.page}: its latest snapshot{seen ? ` (${seen})` : ''} has no element <code>{selector.trim()}</code> could select.
-        The snapshot holds only headings, buttons, forms, links and images; if the element is there, the test still works, otherwise it changes nothing.
+        Not seen on {snapshot?.page}: its latest snapshot{seen ? ` (${seen})` : ''} has no element{' '}
+        <code>{selector.trim()}</code> could select. The snapshot holds only headings, buttons, forms, links and images;
+        if the element is there, the test still works, otherwise it changes nothing.
       </p>
       <p className="muted small">Elements it has, closest first:</p>
       <ul>
         {closestElements(selector, elements).map((e) => (
           <li key={e.selector}>
-            <button type="button" className="button small wizard-selector-pick" onClick={() => setValue(`${path}.selector`, e.selector, { shouldValidate: true, shouldDirty: true })}>
+            <button
+              type="button"
+              className="button small wizard-selector-pick"
+              onClick={() => setValue(`${path}.selector`, e.selector, { shouldValidate: true, shouldDirty: true })}
+            >
               <code>{e.selector}</code>
             </button>{' '}
-            <span className="muted small">{e.kind}{e.text ? ` “${e.text.slice(0, 60)}”` : ''}</span>
+            <span className="muted small">
+              {e.kind}
+              {e.text ? ` “${e.text.slice(0, 60)}”` : ''}
+            </span>
           </li>
         ))}
       </ul>

@@ -51,7 +51,11 @@ export function ExperimentWizard({ scope }: { scope: ReportScope }) {
   const search = useSearch({ from: '/experiments/new' });
   const draftKey = wizardDraftKey(scope.connection, scope.propertyId);
   const [start] = useState(() => startingDraft(draftKey, search.page, search.step));
-  const form = useForm<WizardValues, unknown, CreateExperimentBody>({ resolver: wizardResolver, mode: 'onChange', defaultValues: start.values });
+  const form = useForm<WizardValues, unknown, CreateExperimentBody>({
+    resolver: wizardResolver,
+    mode: 'onChange',
+    defaultValues: start.values,
+  });
   const [chosen, setChosen] = useState<WizardDraft['chosen']>(start.chosen);
   const draft = useDraftAutosave(form, chosen, draftKey);
   // Never past what the values allow: a URL (typed, shared, or a stray forward) cannot skip a check.
@@ -67,7 +71,11 @@ export function ExperimentWizard({ scope }: { scope: ReportScope }) {
   /** Each step is a history entry, so the browser's back and forward walk the steps too. */
   const goTo = (target: number, replace = false) => {
     const page = form.getValues('page');
-    void navigate({ to: '.', search: (s) => ({ ...s, step: slugOfStep(target), page: pagePath.safeParse(page).success ? page : undefined }), replace });
+    void navigate({
+      to: '.',
+      search: (s) => ({ ...s, step: slugOfStep(target), page: pagePath.safeParse(page).success ? page : undefined }),
+      replace,
+    });
   };
   // The URL names the step on screen (a clamped one included), so a reload comes back to it.
   useEffect(() => {
@@ -98,8 +106,10 @@ export function ExperimentWizard({ scope }: { scope: ReportScope }) {
 
   const next = async () => {
     if (!(await form.trigger(WIZARD_STEPS[step]?.checks, { shouldFocus: true }))) return;
-    if (step === STEP.recommendations) form.setValue('variants.0.changes', applyChosenRecommendations(form.getValues('variants.0.changes'), chosenRecs));
-    if (step === STEP.goal && form.getValues('name').trim() === '') form.setValue('name', chosenRecs[0]?.title ?? `Test on ${page}`);
+    if (step === STEP.recommendations)
+      form.setValue('variants.0.changes', applyChosenRecommendations(form.getValues('variants.0.changes'), chosenRecs));
+    if (step === STEP.goal && form.getValues('name').trim() === '')
+      form.setValue('name', chosenRecs[0]?.title ?? `Test on ${page}`);
     goTo(step + 1);
   };
 
@@ -129,7 +139,11 @@ export function ExperimentWizard({ scope }: { scope: ReportScope }) {
         return;
       }
       draft.clear();
-      await navigate({ to: '/experiments/$experimentId', params: { experimentId: created.experiment_id }, search: ({ page: _, step: __, ...root }) => root });
+      await navigate({
+        to: '/experiments/$experimentId',
+        params: { experimentId: created.experiment_id },
+        search: ({ page: _, step: __, ...root }) => root,
+      });
     },
     (errors) => goToField((firstErrorPath(errors) ?? 'name') as Path<WizardValues>),
   );
@@ -138,17 +152,37 @@ export function ExperimentWizard({ scope }: { scope: ReportScope }) {
     <FormProvider {...form}>
       <WizardProgress step={step} />
       <form className="card wizard-card" onSubmit={submit} noValidate aria-labelledby="wizard-step-title">
-        <h2 id="wizard-step-title" ref={heading} tabIndex={-1}>{WIZARD_STEPS[step]?.title}</h2>
-        <WizardStepBody step={step} scope={scope} page={page} chosen={chosenRecs} onChosenChange={(recs) => setChosen({ page, recs })} />
-        {formError && step === STEP.review && <p className="error" role="alert">{formError}</p>}
+        <h2 id="wizard-step-title" ref={heading} tabIndex={-1}>
+          {WIZARD_STEPS[step]?.title}
+        </h2>
+        <WizardStepBody
+          step={step}
+          scope={scope}
+          page={page}
+          chosen={chosenRecs}
+          onChosenChange={(recs) => setChosen({ page, recs })}
+        />
+        {formError && step === STEP.review && (
+          <p className="error" role="alert">
+            {formError}
+          </p>
+        )}
         <div className="form-actions wizard-actions">
-          {step > STEP.page && <button type="button" className="button" onClick={() => goTo(step - 1)}>Back</button>}
+          {step > STEP.page && (
+            <button type="button" className="button" onClick={() => goTo(step - 1)}>
+              Back
+            </button>
+          )}
           {/* Distinct keys: reusing the Next element as the submit button would let the click that
               reached the review step also submit the form. */}
           {step < STEP.review ? (
-            <button key="next" type="button" className="button primary" onClick={next}>Next</button>
+            <button key="next" type="button" className="button primary" onClick={next}>
+              Next
+            </button>
           ) : (
-            <button key="create" type="submit" className="button primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create experiment'}</button>
+            <button key="create" type="submit" className="button primary" disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create experiment'}
+            </button>
           )}
         </div>
       </form>

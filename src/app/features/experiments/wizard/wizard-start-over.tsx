@@ -20,15 +20,37 @@ export function WizardStartOver({ onStartOver }: { onStartOver(): void }) {
     return (
       <p className="muted small">
         What you type is kept in this tab until the experiment is created.{' '}
-        <button ref={start} type="button" className="button small" onClick={() => setAsking(true)}>Start over</button>
+        <button ref={start} type="button" className="button small" onClick={() => setAsking(true)}>
+          Start over
+        </button>
       </p>
     );
   }
   return (
     <div className="form-actions small" role="group" aria-labelledby="wizard-start-over-question">
       <span id="wizard-start-over-question">Discard everything typed and chosen in this wizard?</span>{' '}
-      <button type="button" className="button small" onClick={() => { answered.current = false; setAsking(false); onStartOver(); }}>Discard draft</button>{' '}
-      <button ref={keep} type="button" className="button small" onClick={() => { answered.current = true; setAsking(false); }}>Keep editing</button>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => {
+          answered.current = false;
+          setAsking(false);
+          onStartOver();
+        }}
+      >
+        Discard draft
+      </button>{' '}
+      <button
+        ref={keep}
+        type="button"
+        className="button small"
+        onClick={() => {
+          answered.current = true;
+          setAsking(false);
+        }}
+      >
+        Keep editing
+      </button>
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { toCreateBody, type WizardValues } from './wizard-form.js';
 import { STEP, WIZARD_STEP_SLUGS, type WizardStepSlug } from './wizard-steps.js';
 
 /** The step a `?step=` names; none (or one the route's `.catch()` dropped) is the first. */
-export const stepOfSlug = (slug: WizardStepSlug | undefined): number => (slug === undefined ? STEP.page : WIZARD_STEP_SLUGS.indexOf(slug));
+export const stepOfSlug = (slug: WizardStepSlug | undefined): number =>
+  slug === undefined ? STEP.page : WIZARD_STEP_SLUGS.indexOf(slug);
 export const slugOfStep = (step: number): WizardStepSlug => WIZARD_STEP_SLUGS[step] ?? 'page';
 
 /**
@@ -20,4 +21,5 @@ export function furthestStep(values: WizardValues): number {
 }
 
 /** The step to show for a requested one: never past what the values allow, so a URL cannot skip a check. */
-export const clampStep = (requested: number, values: WizardValues): number => Math.max(STEP.page, Math.min(requested, furthestStep(values)));
+export const clampStep = (requested: number, values: WizardValues): number =>
+  Math.max(STEP.page, Math.min(requested, furthestStep(values)));

@@ -21,12 +21,20 @@ const steps = [
   { slug: 'page', title: 'Page', holds: ['page'], checks: ['page'] },
   { slug: 'recommendations', title: 'Recommendations', holds: [], checks: [] },
   { slug: 'changes', title: 'Changes', holds: ['type', 'variants'], checks: ['type', 'variants'] },
-  { slug: 'goal', title: 'Goal and auto-stop', holds: ['goal', 'goal_target', 'auto_stop', 'auto_stop_days'], checks: ['goal', 'goal_target', 'auto_stop_days'] },
+  {
+    slug: 'goal',
+    title: 'Goal and auto-stop',
+    holds: ['goal', 'goal_target', 'auto_stop', 'auto_stop_days'],
+    checks: ['goal', 'goal_target', 'auto_stop_days'],
+  },
   { slug: 'review', title: 'Review', holds: ['name'], checks: ['name'] },
 ] as const satisfies readonly WizardStep[];
 
 export const WIZARD_STEPS: readonly WizardStep[] = steps;
 export type WizardStepSlug = (typeof steps)[number]['slug'];
-export const WIZARD_STEP_SLUGS = steps.map((s) => s.slug) as readonly WizardStepSlug[] as readonly [WizardStepSlug, ...WizardStepSlug[]];
+export const WIZARD_STEP_SLUGS = steps.map((s) => s.slug) as readonly WizardStepSlug[] as readonly [
+  WizardStepSlug,
+  ...WizardStepSlug[],
+];
 /** Each step's number by its slug (`STEP.goal`), for code that names a step. */
 export const STEP = Object.fromEntries(steps.map((s, i) => [s.slug, i])) as Record<WizardStepSlug, number>;

@@ -26,14 +26,31 @@ export function WizardVariantCard({ index, type, onRemove }: Props) {
           {(aria) => <input type="text" {...aria} {...register(`variants.${index}.label`)} />}
         </WizardField>
         {onRemove && (
-          <button type="button" className="button small wizard-remove" onClick={onRemove} aria-label={`Remove ${title}`}>
+          <button
+            type="button"
+            className="button small wizard-remove"
+            onClick={onRemove}
+            aria-label={`Remove ${title}`}
+          >
             Remove variant
           </button>
         )}
       </div>
       {type === 'redirect' ? (
-        <WizardField label="Redirect to (path)" path={`variants.${index}.url`} hint="A path on this site, e.g. /pricing-new; it must differ from the test page and from the other variants.">
-          {(aria) => <input type="text" placeholder="/pricing-new" spellCheck={false} {...aria} {...register(`variants.${index}.url`)} />}
+        <WizardField
+          label="Redirect to (path)"
+          path={`variants.${index}.url`}
+          hint="A path on this site, e.g. /pricing-new; it must differ from the test page and from the other variants."
+        >
+          {(aria) => (
+            <input
+              type="text"
+              placeholder="/pricing-new"
+              spellCheck={false}
+              {...aria}
+              {...register(`variants.${index}.url`)}
+            />
+          )}
         </WizardField>
       ) : (
         <>
@@ -41,7 +58,12 @@ export function WizardVariantCard({ index, type, onRemove }: Props) {
             <WizardChangeFields key={field.id} variant={index} index={j} onRemove={() => changes.remove(j)} />
           ))}
           <FieldMessage path={changesPath} error={changesError} />
-          <button type="button" className="button" disabled={changes.fields.length >= MAX_CHANGES} onClick={() => changes.append(blankChange())}>
+          <button
+            type="button"
+            className="button"
+            disabled={changes.fields.length >= MAX_CHANGES}
+            onClick={() => changes.append(blankChange())}
+          >
             Add a change to {title}
           </button>
         </>

@@ -15,7 +15,12 @@ export interface FunnelDefinition {
 
 const base = (s: ReportScope) => [connectionKey(s.connection), s.propertyId, 'funnels'] as const;
 // `steps` travels as URL-encoded JSON, as the contract's query schema reads it; so do the filters.
-const dated = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone, ...filtersQuery(s.filters) });
+const dated = (s: ReportScope, r: DateRange) => ({
+  start: r.start,
+  end: r.end,
+  timezone: s.timezone,
+  ...filtersQuery(s.filters),
+});
 
 /** Prefix of the saved list's key, for invalidation after a save, rename or delete. */
 export const savedFunnelsKey = (s: ReportScope) => [...base(s), 'saved'] as const;
@@ -24,15 +29,29 @@ export const savedFunnelsKey = (s: ReportScope) => [...base(s), 'saved'] as cons
 export const funnelQueryOptions = (s: ReportScope, range: DateRange, f: FunnelDefinition) =>
   queryOptions({
     queryKey: [...base(s), 'funnel', { ...range, tz: s.timezone, ...f, filters: s.filters }],
-    queryFn: ({ signal }) => s.client.call('funnel', { propertyId: s.propertyId, query: { ...dated(s, range), ...f, steps: JSON.stringify(f.steps) }, signal }),
+    queryFn: ({ signal }) =>
+      s.client.call('funnel', {
+        propertyId: s.propertyId,
+        query: { ...dated(s, range), ...f, steps: JSON.stringify(f.steps) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
 /** Paths from the first step; breakdown does not apply to paths, so it is not sent. */
 export const sankeyQueryOptions = (s: ReportScope, range: DateRange, f: FunnelDefinition, maxPaths = 20) =>
   queryOptions({
-    queryKey: [...base(s), 'sankey', { ...range, tz: s.timezone, steps: f.steps, mode: f.mode, maxPaths, filters: s.filters }],
-    queryFn: ({ signal }) => s.client.call('funnelSankey', { propertyId: s.propertyId, query: { ...dated(s, range), steps: JSON.stringify(f.steps), mode: f.mode, maxPaths }, signal }),
+    queryKey: [
+      ...base(s),
+      'sankey',
+      { ...range, tz: s.timezone, steps: f.steps, mode: f.mode, maxPaths, filters: s.filters },
+    ],
+    queryFn: ({ signal }) =>
+      s.client.call('funnelSankey', {
+        propertyId: s.propertyId,
+        query: { ...dated(s, range), steps: JSON.stringify(f.steps), mode: f.mode, maxPaths },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -40,7 +59,12 @@ export const sankeyQueryOptions = (s: ReportScope, range: DateRange, f: FunnelDe
 export const suggestionsQueryOptions = (s: ReportScope, page: string) =>
   queryOptions({
     queryKey: [...base(s), 'suggestions', page, { filters: s.filters }],
-    queryFn: ({ signal }) => s.client.call('funnelSuggestions', { propertyId: s.propertyId, query: { page, ...filtersQuery(s.filters) }, signal }),
+    queryFn: ({ signal }) =>
+      s.client.call('funnelSuggestions', {
+        propertyId: s.propertyId,
+        query: { page, ...filtersQuery(s.filters) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -49,7 +73,11 @@ export const observedPathsQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: [...base(s), 'observed-paths', { ...range, tz: s.timezone, filters: s.filters }],
     queryFn: async ({ signal }) => {
-      const res = await s.client.call('pagesBreakdown', { propertyId: s.propertyId, query: { ...dated(s, range), limit: 50 }, signal });
+      const res = await s.client.call('pagesBreakdown', {
+        propertyId: s.propertyId,
+        query: { ...dated(s, range), limit: 50 },
+        signal,
+      });
       return res.data.map((p) => p.path);
     },
     placeholderData: keepPreviousData,

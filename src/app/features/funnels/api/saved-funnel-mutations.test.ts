@@ -8,7 +8,11 @@ import { deleteFunnelMutation, saveFunnelMutation } from './saved-funnel-mutatio
 
 /** A scope whose every call is answered as the server answers a funnel deleted elsewhere. */
 const goneScope = (): ReportScope => {
-  const client = { call: async () => { throw new ApiError(404, 'not_found', 'no saved funnel "f1" in this property', 'funnelId'); } } as unknown as ApiClient;
+  const client = {
+    call: async () => {
+      throw new ApiError(404, 'not_found', 'no saved funnel "f1" in this property', 'funnelId');
+    },
+  } as unknown as ApiClient;
   return { connection: { mode: 'session' }, client, propertyId: 'acme-shop', timezone: 'UTC', filters: [] };
 };
 
@@ -28,6 +32,12 @@ describe('saved funnel writes', () => {
   });
 
   it('refresh the saved list when an update of a funnel deleted elsewhere fails', async () => {
-    expect(await listInvalidatedAfter(saveFunnelMutation, { id: 'f1', name: 'Checkout 2', steps: [{ page: '/' }, { page: '/cart' }] })).toBe(true);
+    expect(
+      await listInvalidatedAfter(saveFunnelMutation, {
+        id: 'f1',
+        name: 'Checkout 2',
+        steps: [{ page: '/' }, { page: '/cart' }],
+      }),
+    ).toBe(true);
   });
 });

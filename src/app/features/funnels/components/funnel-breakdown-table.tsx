@@ -20,7 +20,17 @@ function segmentName(by: FunnelDimension, value: string): string {
 }
 
 /** Each segment's sessions per step, one row per value; raw figures go to the CSV. */
-export function FunnelBreakdownTable({ breakdown, by, steps, filename }: { breakdown: NonNullable<Data['breakdown']>; by: FunnelDimension; steps: Data['steps']; filename: string }) {
+export function FunnelBreakdownTable({
+  breakdown,
+  by,
+  steps,
+  filename,
+}: {
+  breakdown: NonNullable<Data['breakdown']>;
+  by: FunnelDimension;
+  steps: Data['steps'];
+  filename: string;
+}) {
   const rows: Row[] = breakdown.map((b) => ({
     value: b.value,
     ...Object.fromEntries(b.steps.map((s) => [`step_${s.step}`, s.sessions])),
@@ -28,8 +38,18 @@ export function FunnelBreakdownTable({ breakdown, by, steps, filename }: { break
   }));
   const columns: Column<Row>[] = [
     { key: 'value', label: DIMENSION_LABELS[by], render: (r) => segmentName(by, r.value) },
-    ...steps.map((s) => ({ key: `step_${s.step}`, label: `${s.step}. ${stepName(s)}`, numeric: true, render: (r: Row) => formatInteger(Number(r[`step_${s.step}`] ?? 0)) })),
-    { key: 'overall_conversion_rate', label: 'Overall conversion', numeric: true, render: (r) => formatPercent(r.overall_conversion_rate) },
+    ...steps.map((s) => ({
+      key: `step_${s.step}`,
+      label: `${s.step}. ${stepName(s)}`,
+      numeric: true,
+      render: (r: Row) => formatInteger(Number(r[`step_${s.step}`] ?? 0)),
+    })),
+    {
+      key: 'overall_conversion_rate',
+      label: 'Overall conversion',
+      numeric: true,
+      render: (r) => formatPercent(r.overall_conversion_rate),
+    },
   ];
   return (
     <div className="funnel-breakdown-table">

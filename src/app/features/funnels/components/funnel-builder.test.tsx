@@ -7,7 +7,13 @@ import { goalsListQueryOptions } from '../../goals/api/goals-queries.js';
 import { funnelSearch } from '../utils/funnel-search.js';
 import { FunnelsPage } from './funnels-page.js';
 
-const signup: Goal = { id: 'goal_signup', name: 'Signed up', created_at: '2026-01-01T00:00:00Z', kind: 'event', event: 'signup' } as Goal;
+const signup: Goal = {
+  id: 'goal_signup',
+  name: 'Signed up',
+  created_at: '2026-01-01T00:00:00Z',
+  kind: 'event',
+  event: 'signup',
+} as Goal;
 
 /** The whole page (builder, save form), so the rules that span them (the save hint) are checked too; reports stay loading. */
 const renderFunnels = (search: Record<string, unknown> = {}) =>

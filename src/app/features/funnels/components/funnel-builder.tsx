@@ -8,8 +8,16 @@ import { StepRow } from './step-row.js';
 import type { DraftStep } from './use-funnel-draft.js';
 
 const MODES: { mode: FunnelMode; label: string; hint: string }[] = [
-  { mode: 'unbounded', label: MODE_LABELS.unbounded, hint: 'a session reaches a step once it has viewed that page (or reached that goal) and every earlier one, in any order.' },
-  { mode: 'sequential', label: MODE_LABELS.sequential, hint: 'the steps must be reached in the order listed, one page view or goal event each; other pages may come between.' },
+  {
+    mode: 'unbounded',
+    label: MODE_LABELS.unbounded,
+    hint: 'a session reaches a step once it has viewed that page (or reached that goal) and every earlier one, in any order.',
+  },
+  {
+    mode: 'sequential',
+    label: MODE_LABELS.sequential,
+    hint: 'the steps must be reached in the order listed, one page view or goal event each; other pages may come between.',
+  },
 ];
 
 interface Props {
@@ -27,7 +35,18 @@ interface Props {
   onNew(): void;
 }
 
-export function FunnelBuilder({ draft, setDraft, errors, observedPaths, goals, mode, setMode, breakdownBy, setBreakdown, onNew }: Props) {
+export function FunnelBuilder({
+  draft,
+  setDraft,
+  errors,
+  observedPaths,
+  goals,
+  mode,
+  setMode,
+  breakdownBy,
+  setBreakdown,
+  onNew,
+}: Props) {
   // An empty step says "enter a path" only once it was left, not the moment it is added.
   const [touched, setTouched] = useState<Set<number>>(new Set());
   const [said, setSaid] = useState('');
@@ -44,8 +63,10 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, goals, m
     else document.getElementById(other)?.focus();
   }, [draft]);
 
-  const update = (i: number, patch: Pick<DraftStep, 'page' | 'goal'>) => setDraft(draft.map((d, j) => (j === i ? { ...d, ...patch } : d)));
-  const nameOf = (d: DraftStep) => (d.goal === undefined ? d.page : goals?.find((g) => g.id === d.goal)?.name) || 'Empty step';
+  const update = (i: number, patch: Pick<DraftStep, 'page' | 'goal'>) =>
+    setDraft(draft.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const nameOf = (d: DraftStep) =>
+    (d.goal === undefined ? d.page : goals?.find((g) => g.id === d.goal)?.name) || 'Empty step';
   const move = (i: number, by: -1 | 1) => {
     const next = [...draft];
     [next[i], next[i + by]] = [next[i + by], next[i]];
@@ -72,8 +93,15 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, goals, m
       <div className="card-head">
         <h2 id="funnel-builder-title">Steps</h2>
         <span className="funnel-builder-head-end">
-          <span className="muted small">{draft.length} of {MAX_FUNNEL_STEPS}</span>
-          <button type="button" className="button small" onClick={onNew} disabled={draft.every((d) => d.goal === undefined && d.page === '')}>
+          <span className="muted small">
+            {draft.length} of {MAX_FUNNEL_STEPS}
+          </span>
+          <button
+            type="button"
+            className="button small"
+            onClick={onNew}
+            disabled={draft.every((d) => d.goal === undefined && d.page === '')}
+          >
             New funnel
           </button>
         </span>
@@ -108,7 +136,9 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, goals, m
           , then come back.
         </p>
       )}
-      <p className="visually-hidden" role="status">{said}</p>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       <button type="button" className="button" onClick={add} disabled={draft.length >= MAX_FUNNEL_STEPS}>
         Add step
       </button>
@@ -116,16 +146,28 @@ export function FunnelBuilder({ draft, setDraft, errors, observedPaths, goals, m
         <legend>Count a session at a step when…</legend>
         {MODES.map((m) => (
           <label key={m.mode} className="funnel-mode">
-            <input type="radio" name="funnel-mode" value={m.mode} checked={mode === m.mode} onChange={() => setMode(m.mode)} />
+            <input
+              type="radio"
+              name="funnel-mode"
+              value={m.mode}
+              checked={mode === m.mode}
+              onChange={() => setMode(m.mode)}
+            />
             <span>
-              <strong>{m.label}</strong> <span className="muted">({m.mode}): {m.hint}</span>
+              <strong>{m.label}</strong>{' '}
+              <span className="muted">
+                ({m.mode}): {m.hint}
+              </span>
             </span>
           </label>
         ))}
       </fieldset>
       <label className="form-field funnel-breakdown">
         <span>Break down by</span>
-        <select value={breakdownBy ?? ''} onChange={(e) => setBreakdown((e.target.value || undefined) as FunnelDimension | undefined)}>
+        <select
+          value={breakdownBy ?? ''}
+          onChange={(e) => setBreakdown((e.target.value || undefined) as FunnelDimension | undefined)}
+        >
           <option value="">No breakdown</option>
           {funnelDimensions.map((d) => (
             <option key={d} value={d}>

@@ -22,35 +22,65 @@ interface Props {
 
 /** Sessions per step as bars with their numbers in text, conversion from the previous step and drop-off. */
 export function FunnelChart({ view, scope, definition, fallback, loading = false }: Props) {
-  const query = useQuery({ ...funnelQueryOptions(scope, view.range, definition ?? fallback), enabled: definition !== null });
+  const query = useQuery({
+    ...funnelQueryOptions(scope, view.range, definition ?? fallback),
+    enabled: definition !== null,
+  });
   const data = query.data?.data;
   const figures = data ? stepFigures(data.steps) : [];
   const suffix = `${view.property.id}-${view.range.start}-${view.range.end}`;
   return (
-    <section className={`card funnel-chart ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="funnel-chart-title" aria-busy={query.isFetching}>
+    <section
+      className={`card funnel-chart ${query.isPlaceholderData ? 'stale' : ''}`}
+      aria-labelledby="funnel-chart-title"
+      aria-busy={query.isFetching}
+    >
       <div className="card-head">
         <h2 id="funnel-chart-title">
           Sessions through the funnel
-          <span className="muted"> · {formatDate(view.range.start)} – {formatDate(view.range.end)}</span>
+          <span className="muted">
+            {' '}
+            · {formatDate(view.range.start)} – {formatDate(view.range.end)}
+          </span>
         </h2>
-        <CsvButton rows={figures as unknown as Record<string, unknown>[]} filename={`funnel-${suffix}.csv`} label="the funnel steps" />
+        <CsvButton
+          rows={figures as unknown as Record<string, unknown>[]}
+          filename={`funnel-${suffix}.csv`}
+          label="the funnel steps"
+        />
       </div>
       {query.error ? (
         <QueryError error={query.error} propertyId={view.property.id} />
       ) : !data ? (
-        definition || loading ? <SkeletonRows rows={4} /> : <EmptyState title="No funnel yet.">Type a page path into step 1 (the field suggests pages people viewed), or use one of the suggestions.</EmptyState>
+        definition || loading ? (
+          <SkeletonRows rows={4} />
+        ) : (
+          <EmptyState title="No funnel yet.">
+            Type a page path into step 1 (the field suggests pages people viewed), or use one of the suggestions.
+          </EmptyState>
+        )
       ) : figures[0].sessions === 0 ? (
         figures[0].goal === undefined ? (
-          <EmptyState title={`No session viewed ${figures[0].page} in this range.`}>Pick a longer range, or start the funnel at a page people visit (the step field suggests them).</EmptyState>
+          <EmptyState title={`No session viewed ${figures[0].page} in this range.`}>
+            Pick a longer range, or start the funnel at a page people visit (the step field suggests them).
+          </EmptyState>
         ) : (
-          <EmptyState title={`No session reached the goal ${figures[0].name} in this range.`}>Pick a longer range, or start the funnel at a page or a goal people reach.</EmptyState>
+          <EmptyState title={`No session reached the goal ${figures[0].name} in this range.`}>
+            Pick a longer range, or start the funnel at a page or a goal people reach.
+          </EmptyState>
         )
       ) : (
         <>
-          {!definition && !loading && <p className="funnel-note">These are the figures of the last complete funnel: fix the steps marked above to update them.</p>}
+          {!definition && !loading && (
+            <p className="funnel-note">
+              These are the figures of the last complete funnel: fix the steps marked above to update them.
+            </p>
+          )}
           <p className="funnel-overall">
-            <strong data-testid="funnel-overall">{formatPercent(data.overall_conversion_rate)}</strong> of the {formatInteger(figures[0].sessions)} sessions that
-            {figures[0].goal === undefined ? ` viewed ${figures[0].page}` : ` reached the goal ${figures[0].name}`} reached step {figures.length}
+            <strong data-testid="funnel-overall">{formatPercent(data.overall_conversion_rate)}</strong> of the{' '}
+            {formatInteger(figures[0].sessions)} sessions that
+            {figures[0].goal === undefined ? ` viewed ${figures[0].page}` : ` reached the goal ${figures[0].name}`}{' '}
+            reached step {figures.length}
             {query.data?.meta.mode === 'sequential' ? ', in order' : ''}.
           </p>
           <ol className="funnel-bars" data-testid="funnel-bars">
@@ -62,7 +92,8 @@ export function FunnelChart({ view, scope, definition, fallback, loading = false
                     {f.goal !== undefined && <span className="muted funnel-goal-tag"> (goal)</span>}
                   </span>
                   <span>
-                    <strong className="funnel-sessions">{formatInteger(f.sessions)}</strong> {plural(f.sessions, 'session', 'sessions')}
+                    <strong className="funnel-sessions">{formatInteger(f.sessions)}</strong>{' '}
+                    {plural(f.sessions, 'session', 'sessions')}
                   </span>
                 </div>
                 <div className="funnel-track" aria-hidden="true">
@@ -73,8 +104,9 @@ export function FunnelChart({ view, scope, definition, fallback, loading = false
                     'Entered the funnel'
                   ) : (
                     <>
-                      <span className="funnel-conversion">{formatPercent(f.conversion_rate)}</span> of step {f.step - 1} ·{' '}
-                      <span className="funnel-dropped">{formatInteger(f.dropped_off)}</span> dropped off ({formatPercent(f.drop_off_rate)})
+                      <span className="funnel-conversion">{formatPercent(f.conversion_rate)}</span> of step {f.step - 1}{' '}
+                      · <span className="funnel-dropped">{formatInteger(f.dropped_off)}</span> dropped off (
+                      {formatPercent(f.drop_off_rate)})
                     </>
                   )}
                 </p>
@@ -82,7 +114,12 @@ export function FunnelChart({ view, scope, definition, fallback, loading = false
             ))}
           </ol>
           {data.breakdown && query.data?.meta.breakdownBy && (
-            <FunnelBreakdownTable breakdown={data.breakdown} by={query.data.meta.breakdownBy} steps={data.steps} filename={`funnel-${query.data.meta.breakdownBy}-${suffix}.csv`} />
+            <FunnelBreakdownTable
+              breakdown={data.breakdown}
+              by={query.data.meta.breakdownBy}
+              steps={data.steps}
+              filename={`funnel-${query.data.meta.breakdownBy}-${suffix}.csv`}
+            />
           )}
         </>
       )}

@@ -10,7 +10,8 @@ import { CONTINUES, DROP_OFF, GOAL_NODE_PREFIX } from '../../../../contract/funn
 import { sankeyQueryOptions, type FunnelDefinition } from '../api/funnel-queries.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
-const kindOf = (name: string): SankeyNodeKind => (name === DROP_OFF ? 'loss' : name === CONTINUES ? 'more' : name.startsWith(GOAL_NODE_PREFIX) ? 'goal' : 'page');
+const kindOf = (name: string): SankeyNodeKind =>
+  name === DROP_OFF ? 'loss' : name === CONTINUES ? 'more' : name.startsWith(GOAL_NODE_PREFIX) ? 'goal' : 'page';
 const outcomeOf = (nodes: string[]) => {
   const last = nodes[nodes.length - 1];
   return last === DROP_OFF ? 'Dropped off' : last === CONTINUES ? 'Went on browsing' : 'Completed';
@@ -26,7 +27,10 @@ interface Props {
 
 /** Where sessions went after the first step, as a sankey with a table of the same paths beside it. */
 export function FunnelSankey({ view, scope, definition, fallback }: Props) {
-  const query = useQuery({ ...sankeyQueryOptions(scope, view.range, definition ?? fallback), enabled: definition !== null });
+  const query = useQuery({
+    ...sankeyQueryOptions(scope, view.range, definition ?? fallback),
+    enabled: definition !== null,
+  });
   const paths = query.data?.data.paths ?? [];
   const rows = paths.map((p) => ({ path: p.nodes.join(' → '), outcome: outcomeOf(p.nodes), sessions: p.sessions }));
   const first = paths[0]?.nodes[0] ?? definition?.steps[0]?.page ?? 'step 1';
@@ -37,7 +41,11 @@ export function FunnelSankey({ view, scope, definition, fallback }: Props) {
   const total = paths.reduce((n, p) => n + p.sessions, 0);
   const drawable = paths.some((p) => p.nodes.length > 1);
   return (
-    <section className={`card funnel-sankey ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="funnel-sankey-title" aria-busy={query.isFetching}>
+    <section
+      className={`card funnel-sankey ${query.isPlaceholderData ? 'stale' : ''}`}
+      aria-labelledby="funnel-sankey-title"
+      aria-busy={query.isFetching}
+    >
       <div className="card-head">
         <h2 id="funnel-sankey-title">Paths from step 1</h2>
         <span className="muted small">the {formatInteger(query.data?.meta.maxPaths ?? 20)} most taken paths</span>
@@ -45,19 +53,33 @@ export function FunnelSankey({ view, scope, definition, fallback }: Props) {
       {query.error ? (
         <QueryError error={query.error} propertyId={view.property.id} />
       ) : !query.data ? (
-        definition ? <Skeleton height="240px" /> : <EmptyState title="No paths to show yet.">Enter the funnel's steps above to see where sessions went after the first one.</EmptyState>
+        definition ? (
+          <Skeleton height="240px" />
+        ) : (
+          <EmptyState title="No paths to show yet.">
+            Enter the funnel's steps above to see where sessions went after the first one.
+          </EmptyState>
+        )
       ) : !drawable ? (
         <EmptyState
-          title={paths.length ? `Every session completed the funnel at its first ${goalFirst ? 'event' : 'page'}.` : goalFirst ? 'No session reached step 1 in this range.' : `No session viewed ${first} in this range.`}
+          title={
+            paths.length
+              ? `Every session completed the funnel at its first ${goalFirst ? 'event' : 'page'}.`
+              : goalFirst
+                ? 'No session reached step 1 in this range.'
+                : `No session viewed ${first} in this range.`
+          }
         >
           Add a second step, or pick a longer range, to see where sessions go from here.
         </EmptyState>
       ) : (
         <>
           <p className="muted small">
-            Each band is a group of sessions moving from one page to the next, from their first {goalFirst ? 'event' : 'view'} of {first} until they complete the funnel.
-            {withGoals && ' Green nodes are events of the goal steps, between the pages viewed around them.'} Green bands carry the sessions that completed it, red ends mark sessions that left before. Only the most taken paths are drawn, so totals here can be lower than the step
-            figures above.
+            Each band is a group of sessions moving from one page to the next, from their first{' '}
+            {goalFirst ? 'event' : 'view'} of {first} until they complete the funnel.
+            {withGoals && ' Green nodes are events of the goal steps, between the pages viewed around them.'} Green
+            bands carry the sessions that completed it, red ends mark sessions that left before. Only the most taken
+            paths are drawn, so totals here can be lower than the step figures above.
           </p>
           <SankeyChart
             paths={paths}

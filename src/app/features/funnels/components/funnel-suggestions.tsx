@@ -22,7 +22,11 @@ export function FunnelSuggestions({ scope, observedPaths, firstStep, onUse }: Pr
   const id = useId();
   const options = start && !observedPaths.includes(start) ? [start, ...observedPaths] : observedPaths;
   return (
-    <section className={`card funnel-suggestions ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="funnel-suggestions-title" aria-busy={query.isFetching}>
+    <section
+      className={`card funnel-suggestions ${query.isPlaceholderData ? 'stale' : ''}`}
+      aria-labelledby="funnel-suggestions-title"
+      aria-busy={query.isFetching}
+    >
       <div className="card-head">
         <h2 id="funnel-suggestions-title">Suggestions</h2>
         <span className="muted small">from the last 30 days</span>
@@ -40,17 +44,22 @@ export function FunnelSuggestions({ scope, observedPaths, firstStep, onUse }: Pr
       {query.error ? (
         <QueryError error={query.error} propertyId={scope.propertyId} />
       ) : !start ? (
-        <EmptyState title="No pages viewed in this range.">Pick a longer range: suggestions start from pages people visited.</EmptyState>
+        <EmptyState title="No pages viewed in this range.">
+          Pick a longer range: suggestions start from pages people visited.
+        </EmptyState>
       ) : !query.data ? (
         <SkeletonRows rows={3} />
       ) : query.data.data.length === 0 ? (
-        <EmptyState title={`No common path starts at ${start}.`}>Pick another start page; a funnel is suggested when sessions went on from it in the last 30 days.</EmptyState>
+        <EmptyState title={`No common path starts at ${start}.`}>
+          Pick another start page; a funnel is suggested when sessions went on from it in the last 30 days.
+        </EmptyState>
       ) : (
         <>
           {/* The two counts differ by definition (the server's pathsAfter vs the funnel's in-order matching): say so, or the figures look wrong. */}
           <p className="muted small funnel-suggestion-note">
-            These figures count sessions that went straight from one page to the next, in the last 30 days. A funnel opened from a suggestion counts
-            its pages in order with other pages allowed in between, over the range you picked, so its figures are usually higher.
+            These figures count sessions that went straight from one page to the next, in the last 30 days. A funnel
+            opened from a suggestion counts its pages in order with other pages allowed in between, over the range you
+            picked, so its figures are usually higher.
           </p>
           <ul className="funnel-suggestion-list">
             {query.data.data.map((s, i) => (
@@ -59,7 +68,12 @@ export function FunnelSuggestions({ scope, observedPaths, firstStep, onUse }: Pr
                   {s.name}
                 </p>
                 <p className="muted small">{s.rationale}</p>
-                <button type="button" className="button small" aria-describedby={`${id}-${i}`} onClick={() => onUse(s.steps.map((st) => st.page))}>
+                <button
+                  type="button"
+                  className="button small"
+                  aria-describedby={`${id}-${i}`}
+                  onClick={() => onUse(s.steps.map((st) => st.page))}
+                >
                   Use this funnel
                 </button>
               </li>

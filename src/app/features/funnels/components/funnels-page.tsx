@@ -33,11 +33,14 @@ function Funnels({ view }: { view: DashboardView }) {
   const check = checkSteps(values, goals && new Set(goals.map((g) => g.id)));
   // A goal step waits for the goals list, which tells a deleted goal (the server would answer 400).
   const waitingForGoals = goals === undefined && values.some((v) => typeof v !== 'string');
-  const definition: FunnelDefinition | null = check.steps && !waitingForGoals ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy } : null;
+  const definition: FunnelDefinition | null =
+    check.steps && !waitingForGoals ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy } : null;
   // The key stands for "nothing to ask" while a step is invalid; the query is disabled then.
   const fallback: FunnelDefinition = { steps: [], mode: funnel.mode, breakdownBy: funnel.breakdownBy };
   // What Save keeps: the segment too, since the same funnel in another segment has other figures.
-  const current: BuilderFunnel | null = check.steps ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy, filters: view.filters } : null;
+  const current: BuilderFunnel | null = check.steps
+    ? { steps: check.steps, mode: funnel.mode, breakdownBy: funnel.breakdownBy, filters: view.filters }
+    : null;
   const used = (f: SavedFunnel) => rememberFunnel(scope.connection, scope.propertyId, f.id);
   const open = (f: SavedFunnel, replace = false) => {
     used(f);
@@ -46,9 +49,15 @@ function Funnels({ view }: { view: DashboardView }) {
   useOpenOnArrival(scope, funnel.nothingChosen, (f) => open(f, true));
 
   // Server errors that name a step belong to the steps they were made for; typing clears them.
-  const [saveErrors, setSaveErrors] = useState<{ for: string; errors: Record<number, string> }>({ for: '', errors: {} });
+  const [saveErrors, setSaveErrors] = useState<{ for: string; errors: Record<number, string> }>({
+    for: '',
+    errors: {},
+  });
   const draftKey = JSON.stringify(values);
-  const reportError = useQuery({ ...funnelQueryOptions(scope, view.range, definition ?? fallback), enabled: false }).error;
+  const reportError = useQuery({
+    ...funnelQueryOptions(scope, view.range, definition ?? fallback),
+    enabled: false,
+  }).error;
   const reportStep = reportError instanceof ApiError ? stepOfField(reportError.field) : null;
   const errors: Record<number, string> = {
     ...(saveErrors.for === draftKey ? saveErrors.errors : {}),
@@ -59,7 +68,10 @@ function Funnels({ view }: { view: DashboardView }) {
   return (
     <div className="funnels">
       <h1 className="page-title">
-        Funnels <span className="muted">· {view.property.name} · {view.timezone}</span>
+        Funnels{' '}
+        <span className="muted">
+          · {view.property.name} · {view.timezone}
+        </span>
       </h1>
       <div className="funnels-top">
         <FunnelBuilder
@@ -75,13 +87,23 @@ function Funnels({ view }: { view: DashboardView }) {
           onNew={funnel.clear}
         />
         <div className="funnels-side">
-          <FunnelSuggestions scope={scope} observedPaths={observed.data ?? []} firstStep={check.steps?.[0]?.page} onUse={(steps) => funnel.load(steps, 'sequential')} />
+          <FunnelSuggestions
+            scope={scope}
+            observedPaths={observed.data ?? []}
+            firstStep={check.steps?.[0]?.page}
+            onUse={(steps) => funnel.load(steps, 'sequential')}
+          />
           <SavedFunnels
             scope={scope}
             current={current}
             onOpen={(f) => open(f)}
             onSaved={used}
-            onStepError={(i, message) => setSaveErrors((s) => ({ for: draftKey, errors: { ...(s.for === draftKey ? s.errors : {}), [i]: message } }))}
+            onStepError={(i, message) =>
+              setSaveErrors((s) => ({
+                for: draftKey,
+                errors: { ...(s.for === draftKey ? s.errors : {}), [i]: message },
+              }))
+            }
           />
         </div>
       </div>

@@ -25,8 +25,16 @@ export function SaveFunnelForm({ scope, funnel, onStepError, onSaved }: Props) {
   const save = useSaveFunnel(scope);
   const checked = nameSchema.safeParse(name);
   const serverError = save.error instanceof ApiError ? save.error : null;
-  const nameError = tried && !checked.success ? 'Give the funnel a name (up to 200 characters).' : serverError?.field === 'name' ? serverError.message : undefined;
-  const otherError = save.error && serverError?.field !== 'name' && stepOfField(serverError?.field) === null ? mutationErrorWords(save.error, scope.connection, scope.propertyId) : undefined;
+  const nameError =
+    tried && !checked.success
+      ? 'Give the funnel a name (up to 200 characters).'
+      : serverError?.field === 'name'
+        ? serverError.message
+        : undefined;
+  const otherError =
+    save.error && serverError?.field !== 'name' && stepOfField(serverError?.field) === null
+      ? mutationErrorWords(save.error, scope.connection, scope.propertyId)
+      : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,9 +73,13 @@ export function SaveFunnelForm({ scope, funnel, onStepError, onSaved }: Props) {
         {save.isPending ? 'Saving…' : 'Save funnel'}
       </button>
       {/* Incomplete steps are where everyone starts, not a mistake: a plain hint, not a red error. */}
-      <p id="funnel-save-error" className="field-error">{nameError ?? otherError ?? ''}</p>
+      <p id="funnel-save-error" className="field-error">
+        {nameError ?? otherError ?? ''}
+      </p>
       {!funnel ? <p className="small funnel-save-hint">Saving opens once every step above has a page.</p> : null}
-      <p role="status" className="funnel-saved small">{saved}</p>
+      <p role="status" className="funnel-saved small">
+        {saved}
+      </p>
     </form>
   );
 }

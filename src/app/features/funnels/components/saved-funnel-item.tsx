@@ -32,7 +32,8 @@ export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved, goals
   const opener = useRef<Mode>('idle');
   useEffect(() => {
     if (mode !== 'idle') opener.current = mode;
-    const back = mode === 'idle' && opener.current !== 'idle' ? document.getElementById(`${funnel.id}-${opener.current}`) : null;
+    const back =
+      mode === 'idle' && opener.current !== 'idle' ? document.getElementById(`${funnel.id}-${opener.current}`) : null;
     (back ?? focusHere.current)?.focus();
   }, [mode, funnel.id]);
   const checked = saveFunnelBody.shape.name.safeParse(name);
@@ -54,44 +55,101 @@ export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved, goals
         {shown && <span className="saved-funnel-shown">open now</span>}
       </p>
       <p className="muted small saved-funnel-steps">
-        {funnel.steps.length} {funnel.steps.length === 1 ? 'step' : 'steps'}: {funnel.steps.map((s) => (s.goal === undefined ? s.page : `goal ${goals?.find((g) => g.id === s.goal)?.name ?? '(deleted)'}`)).join(' → ')}
+        {funnel.steps.length} {funnel.steps.length === 1 ? 'step' : 'steps'}:{' '}
+        {funnel.steps
+          .map((s) =>
+            s.goal === undefined ? s.page : `goal ${goals?.find((g) => g.id === s.goal)?.name ?? '(deleted)'}`,
+          )
+          .join(' → ')}
       </p>
       <p className="muted small saved-funnel-settings">{funnelSettingsWords(saved)}</p>
       {mode === 'rename' ? (
-        <form className="saved-funnel-rename" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && setMode('idle')}>
+        <form
+          className="saved-funnel-rename"
+          onSubmit={submit}
+          onKeyDown={(e) => e.key === 'Escape' && setMode('idle')}
+        >
           <label className="form-field">
             <span>New name for “{funnel.name}”</span>
-            <input ref={(el) => void (focusHere.current = el)} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!checked.success || undefined} />
+            <input
+              ref={(el) => void (focusHere.current = el)}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={!checked.success || undefined}
+            />
           </label>
           <div className="saved-funnel-actions">
-            <button type="submit" className="button small primary" disabled={!checked.success || rename.isPending}>Save name</button>
-            <button type="button" className="button small" onClick={() => setMode('idle')}>Cancel</button>
+            <button type="submit" className="button small primary" disabled={!checked.success || rename.isPending}>
+              Save name
+            </button>
+            <button type="button" className="button small" onClick={() => setMode('idle')}>
+              Cancel
+            </button>
           </div>
         </form>
       ) : mode === 'confirm-delete' ? (
         <div className="saved-funnel-confirm" role="group" aria-label={`Delete “${funnel.name}”?`}>
           <p className="small">Delete “{funnel.name}”? This cannot be undone; past figures do not change.</p>
           <div className="saved-funnel-actions">
-            <button type="button" className="button small danger" ref={(el) => void (focusHere.current = el)} disabled={remove.isPending} onClick={() => remove.mutate(funnel.id)}>
+            <button
+              type="button"
+              className="button small danger"
+              ref={(el) => void (focusHere.current = el)}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(funnel.id)}
+            >
               Yes, delete
             </button>
-            <button type="button" className="button small" onClick={() => setMode('idle')}>Keep it</button>
+            <button type="button" className="button small" onClick={() => setMode('idle')}>
+              Keep it
+            </button>
           </div>
         </div>
       ) : (
         <div className="saved-funnel-actions">
-          <button type="button" className="button small" onClick={onOpen} aria-label={`Open ${funnel.name}`}>Open</button>
+          <button type="button" className="button small" onClick={onOpen} aria-label={`Open ${funnel.name}`}>
+            Open
+          </button>
           {current && !shown && (
             // Edited after opening: keep the name, replace steps, mode, breakdown and filters (the API updates by id).
-            <button type="button" className="button small" disabled={rename.isPending} onClick={() => rename.mutate(saveBody(current, funnel.name, funnel.id), { onSuccess: onSaved })} aria-label={`Save the builder's funnel as ${funnel.name}`}>
+            <button
+              type="button"
+              className="button small"
+              disabled={rename.isPending}
+              onClick={() => rename.mutate(saveBody(current, funnel.name, funnel.id), { onSuccess: onSaved })}
+              aria-label={`Save the builder's funnel as ${funnel.name}`}
+            >
               Save changes here
             </button>
           )}
-          <button type="button" className="button small" id={`${funnel.id}-rename`} onClick={() => { setName(funnel.name); setMode('rename'); }} aria-label={`Rename ${funnel.name}`}>Rename</button>
-          <button type="button" className="button small" id={`${funnel.id}-confirm-delete`} onClick={() => setMode('confirm-delete')} aria-label={`Delete ${funnel.name}`}>Delete</button>
+          <button
+            type="button"
+            className="button small"
+            id={`${funnel.id}-rename`}
+            onClick={() => {
+              setName(funnel.name);
+              setMode('rename');
+            }}
+            aria-label={`Rename ${funnel.name}`}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            className="button small"
+            id={`${funnel.id}-confirm-delete`}
+            onClick={() => setMode('confirm-delete')}
+            aria-label={`Delete ${funnel.name}`}
+          >
+            Delete
+          </button>
         </div>
       )}
-      {error && <p className="field-error" role="alert">{mutationErrorWords(error, scope.connection, scope.propertyId)}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {mutationErrorWords(error, scope.connection, scope.propertyId)}
+        </p>
+      )}
     </li>
   );
 }

@@ -33,13 +33,17 @@ export function SavedFunnels({ scope, current, onOpen, onSaved, onStepError }: P
         <h2 id="saved-funnels-title">Saved funnels</h2>
       </div>
       <SaveFunnelForm scope={scope} funnel={current} onStepError={onStepError} onSaved={onSaved} />
-      <p role="status" className="visually-hidden">{opened}</p>
+      <p role="status" className="visually-hidden">
+        {opened}
+      </p>
       {query.error ? (
         <QueryError error={query.error} propertyId={scope.propertyId} />
       ) : !query.data ? (
         <SkeletonRows rows={2} />
       ) : list.length === 0 ? (
-        <EmptyState title="No saved funnels yet.">Build a funnel above, give it a name and save it: it stays here for everyone who reads this property.</EmptyState>
+        <EmptyState title="No saved funnels yet.">
+          Build a funnel above, give it a name and save it: it stays here for everyone who reads this property.
+        </EmptyState>
       ) : (
         <ul className="saved-funnel-list" aria-label="Saved funnels">
           {list.map((f) => (

@@ -23,7 +23,10 @@ interface Props {
 export function StepRow({ step, index, count, error, goals, onChange, onBlur, onMove, onRemove }: Props) {
   const id = `funnel-step-${step.key}`;
   const n = index + 1;
-  const described = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
+  const described = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
   return (
     <li className="funnel-step" data-step-row={n}>
       <label htmlFor={id} className="funnel-step-label">
@@ -53,10 +56,20 @@ export function StepRow({ step, index, count, error, goals, onChange, onBlur, on
             onBlur={onBlur}
           />
         ) : (
-          <select id={id} value={step.goal} {...described} onChange={(e) => onChange({ page: step.page, goal: e.target.value })} onBlur={onBlur}>
-            <option value="">{goals === undefined ? 'Loading your goals…' : goals.length === 0 ? 'No goals yet' : 'Choose a goal…'}</option>
+          <select
+            id={id}
+            value={step.goal}
+            {...described}
+            onChange={(e) => onChange({ page: step.page, goal: e.target.value })}
+            onBlur={onBlur}
+          >
+            <option value="">
+              {goals === undefined ? 'Loading your goals…' : goals.length === 0 ? 'No goals yet' : 'Choose a goal…'}
+            </option>
             {/* A saved funnel's goal deleted since: shown as what it is, with the error saying so. */}
-            {goals && step.goal !== '' && !goals.some((g) => g.id === step.goal) && <option value={step.goal}>(a deleted goal)</option>}
+            {goals && step.goal !== '' && !goals.some((g) => g.id === step.goal) && (
+              <option value={step.goal}>(a deleted goal)</option>
+            )}
             {goals?.map((g) => (
               <option key={g.id} value={g.id}>
                 {g.name} · {goalDefinitionWords(g)}
@@ -66,13 +79,33 @@ export function StepRow({ step, index, count, error, goals, onChange, onBlur, on
         )}
       </span>
       <span className="funnel-step-actions">
-        <button type="button" id={`${id}-up`} className="button small" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move step ${n} up`}>
+        <button
+          type="button"
+          id={`${id}-up`}
+          className="button small"
+          onClick={() => onMove(-1)}
+          disabled={index === 0}
+          aria-label={`Move step ${n} up`}
+        >
           <span aria-hidden="true">↑</span>
         </button>
-        <button type="button" id={`${id}-down`} className="button small" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move step ${n} down`}>
+        <button
+          type="button"
+          id={`${id}-down`}
+          className="button small"
+          onClick={() => onMove(1)}
+          disabled={index === count - 1}
+          aria-label={`Move step ${n} down`}
+        >
           <span aria-hidden="true">↓</span>
         </button>
-        <button type="button" className="button small" onClick={onRemove} disabled={count === 1} aria-label={`Remove step ${n}`}>
+        <button
+          type="button"
+          className="button small"
+          onClick={onRemove}
+          disabled={count === 1}
+          aria-label={`Remove step ${n}`}
+        >
           <span aria-hidden="true">✕</span>
         </button>
       </span>

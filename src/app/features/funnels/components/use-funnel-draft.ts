@@ -1,7 +1,13 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { SavedFunnel } from '../../../../contract/funnels.js';
-import { stepsForUrl, stepValues, type FunnelDimension, type FunnelMode, type StepValue } from '../utils/funnel-search.js';
+import {
+  stepsForUrl,
+  stepValues,
+  type FunnelDimension,
+  type FunnelMode,
+  type StepValue,
+} from '../utils/funnel-search.js';
 import { searchOfSaved } from '../utils/saved-definition.js';
 
 /**
@@ -16,7 +22,9 @@ export interface DraftStep {
 
 let lastKey = 0;
 const toDraft = (values: StepValue[]): DraftStep[] =>
-  (values.length ? values : ['']).map((v) => (typeof v === 'string' ? { key: ++lastKey, page: v } : { key: ++lastKey, page: '', goal: v.goal }));
+  (values.length ? values : ['']).map((v) =>
+    typeof v === 'string' ? { key: ++lastKey, page: v } : { key: ++lastKey, page: '', goal: v.goal },
+  );
 /** The step as the URL and the checks take it. */
 export const valueOf = (d: DraftStep): StepValue => (d.goal !== undefined ? { goal: d.goal } : d.page);
 const urlKeyOf = (values: StepValue[]) => JSON.stringify(stepsForUrl(values) ?? []);
@@ -87,9 +95,12 @@ export function useFunnelDraft() {
     clear() {
       written.current.add(urlKeyOf([]));
       setDraft(toDraft([]));
-      void navigate({ search: (prev) => ({ ...prev, steps: undefined, mode: 'unbounded' as const, breakdownBy: undefined }) });
+      void navigate({
+        search: (prev) => ({ ...prev, steps: undefined, mode: 'unbounded' as const, breakdownBy: undefined }),
+      });
     },
     setMode: (mode: FunnelMode) => void navigate({ search: (prev) => ({ ...prev, mode }) }),
-    setBreakdown: (breakdownBy: FunnelDimension | undefined) => void navigate({ search: (prev) => ({ ...prev, breakdownBy }) }),
+    setBreakdown: (breakdownBy: FunnelDimension | undefined) =>
+      void navigate({ search: (prev) => ({ ...prev, breakdownBy }) }),
   };
 }

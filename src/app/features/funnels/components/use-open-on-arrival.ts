@@ -11,7 +11,11 @@ import { funnelToOpen, lastFunnelId } from '../utils/last-funnel.js';
  * nothing is chosen: a link with steps, or steps typed while the list loads, are left alone, and so
  * is a builder emptied on purpose afterwards.
  */
-export function useOpenOnArrival(scope: ReportScope, nothingChosen: boolean, open: (funnel: SavedFunnel) => void): void {
+export function useOpenOnArrival(
+  scope: ReportScope,
+  nothingChosen: boolean,
+  open: (funnel: SavedFunnel) => void,
+): void {
   const saved = useQuery(savedFunnelsQueryOptions(scope)).data;
   const settledFor = useRef<string | null>(null);
   useEffect(() => {

@@ -3,7 +3,9 @@ import { funnelSearch, stepsForUrl } from './funnel-search.js';
 
 describe('funnel search params', () => {
   it('keeps a funnel from a link: steps in order, mode and breakdown', () => {
-    expect(funnelSearch.parse({ steps: ['/', '/pricing', '/signup'], mode: 'sequential', breakdownBy: 'device' })).toEqual({
+    expect(
+      funnelSearch.parse({ steps: ['/', '/pricing', '/signup'], mode: 'sequential', breakdownBy: 'device' }),
+    ).toEqual({
       steps: ['/', '/pricing', '/signup'],
       mode: 'sequential',
       breakdownBy: 'device',
@@ -21,7 +23,11 @@ describe('funnel search params', () => {
   it('drops bad values one field at a time instead of the whole view', () => {
     const parsed = funnelSearch.parse({ steps: ['/', 7, null, '/cart'], mode: 'zigzag', breakdownBy: 'shoe_size' });
     expect(parsed).toEqual({ steps: ['/', '/cart'], mode: 'unbounded', breakdownBy: undefined });
-    expect(funnelSearch.parse({ steps: { page: '/' }, mode: 'sequential' })).toEqual({ steps: [], mode: 'sequential', breakdownBy: undefined });
+    expect(funnelSearch.parse({ steps: { page: '/' }, mode: 'sequential' })).toEqual({
+      steps: [],
+      mode: 'sequential',
+      breakdownBy: undefined,
+    });
   });
 
   it('reads a single plain path as a one-step funnel', () => {

@@ -11,6 +11,8 @@ describe('mutationErrorWords', () => {
   });
 
   it('says what to do when the sign-in expired', () => {
-    expect(mutationErrorWords(new ApiError(401, 'unauthorized', 'x'), session, 'shop')).toMatch(/^Your sign-in has expired\. Sign in again/);
+    expect(mutationErrorWords(new ApiError(401, 'unauthorized', 'x'), session, 'shop')).toMatch(
+      /^Your sign-in has expired\. Sign in again/,
+    );
   });
 });

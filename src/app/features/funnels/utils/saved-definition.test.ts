@@ -4,13 +4,23 @@ import { funnelToOpen } from './last-funnel.js';
 import { builderFunnelOf, sameFunnel, saveBody, searchOfSaved, type BuilderFunnel } from './saved-definition.js';
 
 const steps = [{ page: '/pricing' }, { page: '/signup' }];
-const builder: BuilderFunnel = { steps, mode: 'sequential', breakdownBy: 'device', filters: [{ op: 'is', dimension: 'referrer', values: ['google.com', null] }] };
+const builder: BuilderFunnel = {
+  steps,
+  mode: 'sequential',
+  breakdownBy: 'device',
+  filters: [{ op: 'is', dimension: 'referrer', values: ['google.com', null] }],
+};
 const seed: SavedFunnel = { id: 'fnl_seed', name: 'Seed', steps, created_at: '2026-03-01T10:00:00.000Z' };
 
 describe('a saved funnel in the builder', () => {
   it('saves steps, mode, breakdown and filters, the empty ones too, as a body the contract takes', () => {
     expect(saveBody(builder, 'Pricing', 'fnl_1')).toEqual({
-      id: 'fnl_1', name: 'Pricing', steps, mode: 'sequential', breakdownBy: 'device', filters: [['is', 'referrer', ['google.com', null]]],
+      id: 'fnl_1',
+      name: 'Pricing',
+      steps,
+      mode: 'sequential',
+      breakdownBy: 'device',
+      filters: [['is', 'referrer', ['google.com', null]]],
     });
     // Without a breakdown or filters: sent as null and [], so an update clears what the funnel had.
     const plain = saveBody({ ...builder, mode: 'unbounded', breakdownBy: undefined, filters: [] }, 'Plain');
@@ -20,12 +30,22 @@ describe('a saved funnel in the builder', () => {
 
   it('reads a funnel saved by a seed client as any order, no breakdown, no filters', () => {
     expect(builderFunnelOf(seed)).toEqual({ steps, mode: 'unbounded', breakdownBy: undefined, filters: [] });
-    expect(searchOfSaved(seed)).toEqual({ steps: ['/pricing', '/signup'], mode: 'unbounded', breakdownBy: undefined, filters: undefined });
+    expect(searchOfSaved(seed)).toEqual({
+      steps: ['/pricing', '/signup'],
+      mode: 'unbounded',
+      breakdownBy: undefined,
+      filters: undefined,
+    });
   });
 
   it('opens with everything it was saved with, and is the funnel shown only when all of it matches', () => {
     const saved: SavedFunnel = { ...seed, ...saveBody(builder, 'Pricing'), breakdownBy: 'device' };
-    expect(searchOfSaved(saved)).toEqual({ steps: ['/pricing', '/signup'], mode: 'sequential', breakdownBy: 'device', filters: [['is', 'referrer', ['google.com', null]]] });
+    expect(searchOfSaved(saved)).toEqual({
+      steps: ['/pricing', '/signup'],
+      mode: 'sequential',
+      breakdownBy: 'device',
+      filters: [['is', 'referrer', ['google.com', null]]],
+    });
     expect(sameFunnel(builderFunnelOf(saved), builder)).toBe(true);
     expect(sameFunnel(builderFunnelOf(saved), { ...builder, mode: 'unbounded' })).toBe(false);
     expect(sameFunnel(builderFunnelOf(saved), { ...builder, breakdownBy: undefined })).toBe(false);

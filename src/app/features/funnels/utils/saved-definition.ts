@@ -38,13 +38,24 @@ export function builderFunnelOf(saved: SavedFunnel): BuilderFunnel {
   };
 }
 
-const keyOf = (f: BuilderFunnel) => JSON.stringify([stepValues(f.steps), f.mode, f.breakdownBy ?? null, encodeFilters(f.filters)]);
+const keyOf = (f: BuilderFunnel) =>
+  JSON.stringify([stepValues(f.steps), f.mode, f.breakdownBy ?? null, encodeFilters(f.filters)]);
 
 /** Whether the builder shows exactly this saved funnel (filters in the same order, as they were saved). */
 export const sameFunnel = (a: BuilderFunnel, b: BuilderFunnel) => keyOf(a) === keyOf(b);
 
 /** The URL's funnel part for a saved funnel: opening one replaces steps, mode, breakdown and filters. */
-export function searchOfSaved(saved: SavedFunnel): { steps: StepValue[] | undefined; mode: FunnelMode; breakdownBy: FunnelDimension | undefined; filters: FilterTuples | undefined } {
+export function searchOfSaved(saved: SavedFunnel): {
+  steps: StepValue[] | undefined;
+  mode: FunnelMode;
+  breakdownBy: FunnelDimension | undefined;
+  filters: FilterTuples | undefined;
+} {
   const f = builderFunnelOf(saved);
-  return { steps: stepsForUrl(stepValues(f.steps)), mode: f.mode, breakdownBy: f.breakdownBy, filters: searchFromFilters(f.filters) };
+  return {
+    steps: stepsForUrl(stepValues(f.steps)),
+    mode: f.mode,
+    breakdownBy: f.breakdownBy,
+    filters: searchFromFilters(f.filters),
+  };
 }

@@ -17,7 +17,8 @@ export function checkSteps(values: StepValue[], goalIds?: Set<string>): StepChec
   const parsed = funnelSteps.safeParse(values.map((v) => (typeof v === 'string' ? { page: v } : { goal: v.goal })));
   const errors: Record<number, string> = {};
   values.forEach((v, i) => {
-    if (typeof v !== 'string' && v.goal !== '' && goalIds && !goalIds.has(v.goal)) errors[i] = 'This goal no longer exists: pick another one.';
+    if (typeof v !== 'string' && v.goal !== '' && goalIds && !goalIds.has(v.goal))
+      errors[i] = 'This goal no longer exists: pick another one.';
   });
   if (parsed.success && Object.keys(errors).length === 0) return { steps: parsed.data, errors: {} };
   for (const issue of parsed.error?.issues ?? []) {
@@ -25,9 +26,13 @@ export function checkSteps(values: StepValue[], goalIds?: Set<string>): StepChec
     if (typeof index !== 'number' || errors[index]) continue;
     const v = values[index];
     errors[index] =
-      typeof v !== 'string' ? 'Pick one of your goals.'
-        : v === '' ? 'Enter a page path, e.g. /pricing.'
-          : issue.code === 'too_big' ? 'Keep the path under 1,024 characters.' : `Use ${issue.message}.`;
+      typeof v !== 'string'
+        ? 'Pick one of your goals.'
+        : v === ''
+          ? 'Enter a page path, e.g. /pricing.'
+          : issue.code === 'too_big'
+            ? 'Keep the path under 1,024 characters.'
+            : `Use ${issue.message}.`;
   }
   return { steps: null, errors };
 }

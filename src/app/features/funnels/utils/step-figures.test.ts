@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { stepFigures } from './step-figures.js';
 
-const step = (n: number, page: string, sessions: number, conversion_rate: number | null) => ({ step: n, page, sessions, conversion_rate });
+const step = (n: number, page: string, sessions: number, conversion_rate: number | null) => ({
+  step: n,
+  page,
+  sessions,
+  conversion_rate,
+});
 
 describe('stepFigures', () => {
   it('adds share of entrants and drop-off since the previous step', () => {
@@ -15,7 +20,9 @@ describe('stepFigures', () => {
   });
 
   it('reads zero sessions as no drop-off rate (nothing could drop off), not as NaN or 0%', () => {
-    expect(stepFigures([step(1, '/', 0, null), step(2, '/a', 0, null)]).map((f) => [f.of_first, f.drop_off_rate])).toEqual([
+    expect(
+      stepFigures([step(1, '/', 0, null), step(2, '/a', 0, null)]).map((f) => [f.of_first, f.drop_off_rate]),
+    ).toEqual([
       [0, null],
       [0, null],
     ]);

@@ -21,6 +21,10 @@ export const goalsReportQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: [...goalsKey(s), 'report', { ...range, tz: s.timezone, filters: s.filters }],
     queryFn: ({ signal }) =>
-      s.client.call('goalsReport', { propertyId: s.propertyId, query: { start: range.start, end: range.end, timezone: s.timezone, ...filtersQuery(s.filters) }, signal }),
+      s.client.call('goalsReport', {
+        propertyId: s.propertyId,
+        query: { start: range.start, end: range.end, timezone: s.timezone, ...filtersQuery(s.filters) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });

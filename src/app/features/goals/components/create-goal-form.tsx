@@ -16,7 +16,11 @@ import { GoalKindFields } from './goal-kind-fields.js';
 export function CreateGoalForm({ scope }: { scope: ReportScope }) {
   const create = useCreateGoal(scope);
   const [added, setAdded] = useState('');
-  const form = useForm<GoalFormValues, unknown, CreateGoalBody>({ resolver: goalFormResolver, mode: 'onTouched', defaultValues: emptyGoalForm() });
+  const form = useForm<GoalFormValues, unknown, CreateGoalBody>({
+    resolver: goalFormResolver,
+    mode: 'onTouched',
+    defaultValues: emptyGoalForm(),
+  });
   const { register, handleSubmit, formState, setError, reset, watch } = form;
   const kind = watch('kind');
 
@@ -36,8 +40,21 @@ export function CreateGoalForm({ scope }: { scope: ReportScope }) {
   return (
     <form className="card create-goal" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="create-goal-title">
       <h2 id="create-goal-title">Add a goal</h2>
-      <FormField id="goal-name" label="Name" help="How the report names it; one goal per name in this property." error={err.name?.message}>
-        <input id="goal-name" type="text" autoComplete="off" placeholder="Signup" aria-invalid={!!err.name} aria-describedby={describedBy('goal-name', true)} {...register('name')} />
+      <FormField
+        id="goal-name"
+        label="Name"
+        help="How the report names it; one goal per name in this property."
+        error={err.name?.message}
+      >
+        <input
+          id="goal-name"
+          type="text"
+          autoComplete="off"
+          placeholder="Signup"
+          aria-invalid={!!err.name}
+          aria-describedby={describedBy('goal-name', true)}
+          {...register('name')}
+        />
       </FormField>
       <fieldset className="form-field choices goal-kinds">
         <legend>Counts</legend>
@@ -49,13 +66,19 @@ export function CreateGoalForm({ scope }: { scope: ReportScope }) {
         ))}
       </fieldset>
       <GoalKindFields kind={kind} form={form} />
-      {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
+      {err.root?.server && (
+        <p className="error" role="alert">
+          {err.root.server.message}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Adding…' : 'Add goal'}
         </button>
       </div>
-      <p role="status" className="small goal-added">{added}</p>
+      <p role="status" className="small goal-added">
+        {added}
+      </p>
     </form>
   );
 }

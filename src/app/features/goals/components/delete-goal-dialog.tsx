@@ -19,13 +19,19 @@ export function DeleteGoalDialog({ goal, pending, error, onConfirm, onCancel }: 
       confirmLabel="Delete goal"
       pendingLabel="Deleting…"
       pending={pending}
-      error={error && <p className="error" role="alert">{error}</p>}
+      error={
+        error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )
+      }
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
       <p>
-        It leaves the Goals report ({goalDefinitionWords(goal)}). The visits and events it counted stay: a new goal with the same definition
-        shows them again.
+        It leaves the Goals report ({goalDefinitionWords(goal)}). The visits and events it counted stay: a new goal with
+        the same definition shows them again.
       </p>
     </ConfirmDialog>
   );

@@ -15,10 +15,18 @@ interface Props {
 export function FigureChangeMark({ value, previous, format, points }: Props) {
   const change = figureChange(value, previous, { points });
   // No rate in one of the periods: the cell's "—" says it, and no change is made up.
-  if (change.kind === 'unknown' || change.kind === 'no-base') return <span className="cell-change" aria-hidden="true">&nbsp;</span>;
+  if (change.kind === 'unknown' || change.kind === 'no-base')
+    return (
+      <span className="cell-change" aria-hidden="true">
+        &nbsp;
+      </span>
+    );
   const tone = change.kind === 'change' ? change.tone : 'neutral';
   return (
-    <span className={`cell-change ${tone}`} title={previous === undefined ? undefined : `Previous period: ${previous === null ? NO_VALUE : format(previous)}`}>
+    <span
+      className={`cell-change ${tone}`}
+      title={previous === undefined ? undefined : `Previous period: ${previous === null ? NO_VALUE : format(previous)}`}
+    >
       {change.text}
       <span className="visually-hidden"> vs previous period</span>
     </span>

@@ -28,14 +28,25 @@ export function GoalList({ scope }: { scope: ReportScope }) {
   const deleted = (goal: Goal) => {
     close();
     const dimension = goalDimension;
-    if (dimension) void navigate({ to: '.', search: editFilters((f) => withoutGoal(f, dimension, goal.name)), replace: true, resetScroll: false });
+    if (dimension)
+      void navigate({
+        to: '.',
+        search: editFilters((f) => withoutGoal(f, dimension, goal.name)),
+        replace: true,
+        resetScroll: false,
+      });
     document.getElementById('goal-list-title')?.focus();
   };
   const list = goals.data?.data;
   return (
     <section className="card goal-list" aria-labelledby="goal-list-title">
       <h2 id="goal-list-title" tabIndex={-1}>
-        Your goals {list && <span className="muted">· {list.length} of {MAX_GOALS}</span>}
+        Your goals{' '}
+        {list && (
+          <span className="muted">
+            · {list.length} of {MAX_GOALS}
+          </span>
+        )}
       </h2>
       {goals.error ? (
         <QueryError error={goals.error} propertyId={scope.propertyId} />
@@ -53,7 +64,14 @@ export function GoalList({ scope }: { scope: ReportScope }) {
                   {goalDefinitionWords(g)} · added {formatDate(g.created_at.slice(0, 10))}
                 </p>
               </div>
-              <button type="button" className="button small" onClick={() => setConfirming(g)} aria-label={`Delete ${g.name}`}>Delete</button>
+              <button
+                type="button"
+                className="button small"
+                onClick={() => setConfirming(g)}
+                aria-label={`Delete ${g.name}`}
+              >
+                Delete
+              </button>
             </li>
           ))}
         </ul>

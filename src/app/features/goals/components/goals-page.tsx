@@ -11,7 +11,12 @@ function Goals({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
   return (
     <div className="goals">
-      <h1 className="page-title">Goals <span className="muted">· {view.property.name} · {view.timezone}</span></h1>
+      <h1 className="page-title">
+        Goals{' '}
+        <span className="muted">
+          · {view.property.name} · {view.timezone}
+        </span>
+      </h1>
       <GoalsReportTable view={view} />
       {/* The form and list are per property: a new property starts with its own (empty) goals. */}
       <div className="goals-manage" key={view.property.id}>

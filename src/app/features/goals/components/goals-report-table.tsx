@@ -22,19 +22,34 @@ type Report = ResponseOf<'goalsReport'>;
 type Figures = Report['data'][number];
 
 /** A row as the CSV gets it: raw figures, and one revenue column per currency (never one sum across them). */
-type Row = Pick<Figures, 'goal_id' | 'name' | 'kind' | 'visitors' | 'conversions' | 'conversion_rate'> & { definition: string } & { [revenue: `revenue_${string}`]: number };
-
+type Row = Pick<Figures, 'goal_id' | 'name' | 'kind' | 'visitors' | 'conversions' | 'conversion_rate'> & {
+  definition: string;
+} & { [revenue: `revenue_${string}`]: number };
 
 function toRows(data: Figures[]): Row[] {
   const currencies = [...new Set(data.flatMap((g) => g.revenue.map((r) => r.currency)))].sort();
   return data.map((g) => {
-    const row: Row = { goal_id: g.goal_id, name: g.name, kind: g.kind, definition: goalDefinitionWords(g), visitors: g.visitors, conversions: g.conversions, conversion_rate: g.conversion_rate };
+    const row: Row = {
+      goal_id: g.goal_id,
+      name: g.name,
+      kind: g.kind,
+      definition: goalDefinitionWords(g),
+      visitors: g.visitors,
+      conversions: g.conversions,
+      conversion_rate: g.conversion_rate,
+    };
     for (const c of currencies) row[`revenue_${c}`] = g.revenue.find((r) => r.currency === c)?.amount ?? 0;
     return row;
   });
 }
 
-const withChange = (key: 'visitors' | 'conversions' | 'conversion_rate', now: Row, before: Figures | undefined, format: (n: number) => string, points = false): ReactNode => (
+const withChange = (
+  key: 'visitors' | 'conversions' | 'conversion_rate',
+  now: Row,
+  before: Figures | undefined,
+  format: (n: number) => string,
+  points = false,
+): ReactNode => (
   <span className="goal-figure" data-figure={key}>
     <span className="goal-value">{figureText(now[key], format)}</span>
     <FigureChangeMark value={now[key]} previous={before ? before[key] : undefined} format={format} points={points} />
@@ -61,21 +76,45 @@ export function GoalsReportTable({ view }: { view: DashboardView }) {
         render: (r) => (
           <span className="goal-name" data-goal={r.name}>
             {/* A link that filters by the goal once the contract's filters know goals; until then plain text. */}
-            {goalDimension ? <FilterLink by={[[goalDimension, r.name]]}>{r.name}</FilterLink> : <span className="goal-name-text">{r.name}</span>}
+            {goalDimension ? (
+              <FilterLink by={[[goalDimension, r.name]]}>{r.name}</FilterLink>
+            ) : (
+              <span className="goal-name-text">{r.name}</span>
+            )}
             <span className="muted small goal-definition">{r.definition}</span>
           </span>
         ),
       },
-      { key: 'visitors', label: 'Visitors', numeric: true, render: (r) => withChange('visitors', r, prior.get(r.goal_id), formatInteger) },
-      { key: 'conversions', label: 'Conversions', numeric: true, render: (r) => withChange('conversions', r, prior.get(r.goal_id), formatInteger) },
-      { key: 'conversion_rate', label: 'Conversion rate', numeric: true, render: (r) => withChange('conversion_rate', r, prior.get(r.goal_id), formatPercent, true) },
+      {
+        key: 'visitors',
+        label: 'Visitors',
+        numeric: true,
+        render: (r) => withChange('visitors', r, prior.get(r.goal_id), formatInteger),
+      },
+      {
+        key: 'conversions',
+        label: 'Conversions',
+        numeric: true,
+        render: (r) => withChange('conversions', r, prior.get(r.goal_id), formatInteger),
+      },
+      {
+        key: 'conversion_rate',
+        label: 'Conversion rate',
+        numeric: true,
+        render: (r) => withChange('conversion_rate', r, prior.get(r.goal_id), formatPercent, true),
+      },
       {
         key: 'revenue',
         label: 'Revenue',
         numeric: true,
         // Currencies are never added, not even to sort: the largest single amount orders the rows.
         sortValue: (r) => Math.max(0, ...(figures.get(r.goal_id)?.revenue.map((x) => x.amount) ?? [])),
-        render: (r) => <RevenueCell revenue={figures.get(r.goal_id)?.revenue ?? []} previous={before ? (prior.get(r.goal_id)?.revenue ?? []) : undefined} />,
+        render: (r) => (
+          <RevenueCell
+            revenue={figures.get(r.goal_id)?.revenue ?? []}
+            previous={before ? (prior.get(r.goal_id)?.revenue ?? []) : undefined}
+          />
+        ),
       },
     ];
   }, [data, before]);
@@ -83,10 +122,18 @@ export function GoalsReportTable({ view }: { view: DashboardView }) {
   const visitors = current.data?.meta.totals.unique_visitors;
   const noConversions = rows.length > 0 && rows.every((r) => r.conversions === 0);
   return (
-    <section className={`card ${current.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="goals-title" aria-busy={current.isFetching}>
+    <section
+      className={`card ${current.isPlaceholderData ? 'stale' : ''}`}
+      aria-labelledby="goals-title"
+      aria-busy={current.isFetching}
+    >
       <div className="card-head">
         <h2 id="goals-title">
-          Conversions <span className="muted">· {formatDate(view.range.start)} – {formatDate(view.range.end)}{visitors !== undefined && ` · ${formatInteger(visitors)} unique visitors`}</span>
+          Conversions{' '}
+          <span className="muted">
+            · {formatDate(view.range.start)} – {formatDate(view.range.end)}
+            {visitors !== undefined && ` · ${formatInteger(visitors)} unique visitors`}
+          </span>
         </h2>
       </div>
       {current.error ? (
@@ -107,9 +154,16 @@ export function GoalsReportTable({ view }: { view: DashboardView }) {
           }}
         />
       )}
-      {noConversions && <p className="table-note small" role="status">None of the goals converted in this range, so their figures are zero. Pick a longer range, or check the definitions below.</p>}
+      {noConversions && (
+        <p className="table-note small" role="status">
+          None of the goals converted in this range, so their figures are zero. Pick a longer range, or check the
+          definitions below.
+        </p>
+      )}
       <p className="muted small table-note">
-        Visitors are the distinct visitors who converted; the rate is of every unique visitor in the range. Revenue is the payments of the sessions that converted, per currency. {view.previous ? `Changes compare with ${viewComparedLabel(view)}.` : ''}
+        Visitors are the distinct visitors who converted; the rate is of every unique visitor in the range. Revenue is
+        the payments of the sessions that converted, per currency.{' '}
+        {view.previous ? `Changes compare with ${viewComparedLabel(view)}.` : ''}
       </p>
     </section>
   );

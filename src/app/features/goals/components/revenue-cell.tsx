@@ -18,7 +18,11 @@ export function RevenueCell({ revenue, previous }: { revenue: Revenue; previous:
       {revenue.map(({ currency, amount }) => (
         <li key={currency} data-currency={currency}>
           <span className="goal-value">{formatMoney(amount, currency)}</span>
-          <FigureChangeMark value={amount} previous={amountIn(previous, currency)} format={(n) => formatMoney(n, currency)} />
+          <FigureChangeMark
+            value={amount}
+            previous={amountIn(previous, currency)}
+            format={(n) => formatMoney(n, currency)}
+          />
         </li>
       ))}
     </ul>

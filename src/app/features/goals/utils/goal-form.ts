@@ -14,7 +14,14 @@ export interface GoalFormValues {
 }
 
 export const GOAL_FORM_FIELDS = ['name', 'kind', 'page', 'event', 'target', 'source'] as const;
-export const emptyGoalForm = (kind: GoalKind = 'event'): GoalFormValues => ({ name: '', kind, page: '', event: '', target: '', source: '' });
+export const emptyGoalForm = (kind: GoalKind = 'event'): GoalFormValues => ({
+  name: '',
+  kind,
+  page: '',
+  event: '',
+  target: '',
+  source: '',
+});
 
 const given = (text: string) => (text.trim() === '' ? undefined : text);
 
@@ -24,10 +31,14 @@ const given = (text: string) => (text.trim() === '' ? undefined : text);
  */
 export function goalBodyOf(v: GoalFormValues): Record<string, unknown> {
   switch (v.kind) {
-    case 'page': return { name: v.name, kind: 'page', page: v.page };
-    case 'event': return { name: v.name, kind: 'event', event: v.event };
-    case 'click': return { name: v.name, kind: 'click', target: v.target, page: given(v.page) };
-    case 'form': return { name: v.name, kind: 'form', target: given(v.target), source: given(v.source), page: given(v.page) };
+    case 'page':
+      return { name: v.name, kind: 'page', page: v.page };
+    case 'event':
+      return { name: v.name, kind: 'event', event: v.event };
+    case 'click':
+      return { name: v.name, kind: 'click', target: v.target, page: given(v.page) };
+    case 'form':
+      return { name: v.name, kind: 'form', target: given(v.target), source: given(v.source), page: given(v.page) };
   }
 }
 
@@ -36,5 +47,7 @@ const contract = zodResolver(createGoalBody, { error: formMessages });
 /** The contract's own createGoalBody checks the body as it is typed; the body's fields are the form's. */
 export const goalFormResolver: Resolver<GoalFormValues, unknown, CreateGoalBody> = async (values, context, options) => {
   const result = await contract(goalBodyOf(values) as never, context, options as never);
-  return Object.keys(result.errors).length === 0 ? { values: result.values as CreateGoalBody, errors: {} } : { values: {}, errors: result.errors };
+  return Object.keys(result.errors).length === 0
+    ? { values: result.values as CreateGoalBody, errors: {} }
+    : { values: {}, errors: result.errors };
 };

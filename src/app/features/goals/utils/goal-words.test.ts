@@ -12,7 +12,9 @@ describe('goalDefinitionWords', () => {
   it('names a form by whatever narrows it, and any form when nothing does', () => {
     expect(goalDefinitionWords({ kind: 'form', source: 'signup' })).toBe('Form signup');
     expect(goalDefinitionWords({ kind: 'form', target: '#signup-form' })).toBe('Form #signup-form');
-    expect(goalDefinitionWords({ kind: 'form', target: '#signup-form', source: 'signup', page: '/signup' })).toBe('Form #signup-form (signup) on /signup');
+    expect(goalDefinitionWords({ kind: 'form', target: '#signup-form', source: 'signup', page: '/signup' })).toBe(
+      'Form #signup-form (signup) on /signup',
+    );
     expect(goalDefinitionWords({ kind: 'form' })).toBe('Any form');
     expect(goalDefinitionWords({ kind: 'form', page: '/contact' })).toBe('Any form on /contact');
   });

@@ -17,9 +17,12 @@ const onPage = (page: string | undefined) => (page ? ` on ${page}` : '');
  */
 export function goalDefinitionWords(g: GoalDefinition): string {
   switch (g.kind) {
-    case 'page': return `Visit ${g.page}`;
-    case 'event': return `Event ${g.event}`;
-    case 'click': return `Click ${g.target}${onPage(g.page)}`;
+    case 'page':
+      return `Visit ${g.page}`;
+    case 'event':
+      return `Event ${g.event}`;
+    case 'click':
+      return `Click ${g.target}${onPage(g.page)}`;
     case 'form': {
       const which = g.target && g.source ? `${g.target} (${g.source})` : (g.target ?? g.source);
       return `${which ? `Form ${which}` : 'Any form'}${onPage(g.page)}`;

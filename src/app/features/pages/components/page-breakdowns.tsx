@@ -16,14 +16,35 @@ type Dimension = 'utm' | 'devices' | 'countries';
 type Row = Details[Dimension][number];
 
 // Rows of the three lists differ only in their name fields; one label and one filter function per list.
-const NAMES: Record<Dimension, { title: string; column: string; name: (r: Row) => string; by: (r: Row) => FilterPick[] }> = {
+const NAMES: Record<
+  Dimension,
+  { title: string; column: string; name: (r: Row) => string; by: (r: Row) => FilterPick[] }
+> = {
   utm: {
-    title: 'Campaigns (UTM)', column: 'Source / medium / campaign',
+    title: 'Campaigns (UTM)',
+    column: 'Source / medium / campaign',
     name: (r) => ('source' in r ? campaignLabel(r) : ''),
-    by: (r) => ('source' in r ? [['utm_source', v(r.source)], ['utm_medium', v(r.medium)], ['utm_campaign', v(r.campaign)]] : []),
+    by: (r) =>
+      'source' in r
+        ? [
+            ['utm_source', v(r.source)],
+            ['utm_medium', v(r.medium)],
+            ['utm_campaign', v(r.campaign)],
+          ]
+        : [],
   },
-  devices: { title: 'Devices', column: 'Device', name: (r) => ('device' in r ? orNone(r.device) : ''), by: (r) => ('device' in r ? [['device', v(r.device)]] : []) },
-  countries: { title: 'Countries', column: 'Country', name: (r) => ('country' in r ? countryName(r.country) : ''), by: (r) => ('country' in r ? [['country', v(r.country)]] : []) },
+  devices: {
+    title: 'Devices',
+    column: 'Device',
+    name: (r) => ('device' in r ? orNone(r.device) : ''),
+    by: (r) => ('device' in r ? [['device', v(r.device)]] : []),
+  },
+  countries: {
+    title: 'Countries',
+    column: 'Country',
+    name: (r) => ('country' in r ? countryName(r.country) : ''),
+    by: (r) => ('country' in r ? [['country', v(r.country)]] : []),
+  },
 };
 
 function columns(dim: Dimension): Column<Row>[] {
@@ -56,7 +77,10 @@ export function PageBreakdowns({ view, path }: { view: DashboardView; path: stri
               csvFilename={`page-${dim}-${view.property.id}-${view.range.start}-${view.range.end}.csv`}
               initialSort="page_views"
               testId={`page-${dim}`}
-              empty={{ title: 'No views in this range.', hint: 'Pick a longer range; this fills in once visitors see the page.' }}
+              empty={{
+                title: 'No views in this range.',
+                hint: 'Pick a longer range; this fills in once visitors see the page.',
+              }}
             />
           )}
         </section>

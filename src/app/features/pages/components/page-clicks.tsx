@@ -12,10 +12,20 @@ import { useReportScope } from '../../../lib/report-scope.js';
 type Row = ResponseOf<'clickDetails'>['data']['clicks'][number];
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'label', label: 'Clicked element', render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
+  {
+    key: 'label',
+    label: 'Clicked element',
+    render: (r) => <ElementName label={r.label} target={r.target} />,
+    sortValue: (r) => r.label ?? r.target,
+  },
   { key: 'clicks', label: 'Clicks', numeric: true, render: (r) => formatInteger(r.clicks) },
   { key: 'unique_clicks', label: 'Unique clicks', numeric: true, render: (r) => formatInteger(r.unique_clicks) },
-  { key: 'click_through_rate', label: 'Click-through rate', numeric: true, render: (r) => formatPercent(r.click_through_rate) },
+  {
+    key: 'click_through_rate',
+    label: 'Click-through rate',
+    numeric: true,
+    render: (r) => formatPercent(r.click_through_rate),
+  },
   { key: 'share', label: 'Share of clicks', numeric: true, render: (r) => <ShareBar share={r.share} /> },
 ];
 
@@ -35,7 +45,8 @@ export function PageClicks({ view, path }: { view: DashboardView; path: string }
         summary && {
           total: (
             <>
-              <strong>{formatInteger(summary.total_clicks)}</strong> clicks · <strong>{formatInteger(summary.total_unique_clicks)}</strong> unique (sessions that clicked)
+              <strong>{formatInteger(summary.total_clicks)}</strong> clicks ·{' '}
+              <strong>{formatInteger(summary.total_unique_clicks)}</strong> unique (sessions that clicked)
             </>
           ),
           rows: query.data.data.clicks,

@@ -13,12 +13,21 @@ function PageDetail({ view, path }: { view: DashboardView; path: string }) {
     <div className="pages-report">
       <div className="page-detail-head">
         <h1 className="page-title">
-          <span className="muted">Page</span> {path} <span className="muted">· {view.property.name} · {view.timezone}</span>
+          <span className="muted">Page</span> {path}{' '}
+          <span className="muted">
+            · {view.property.name} · {view.timezone}
+          </span>
         </h1>
         <div className="page-detail-actions">
-          <Link to="/pages" search={(s) => ({ ...s, path: undefined })}>All pages</Link>
+          <Link to="/pages" search={(s) => ({ ...s, path: undefined })}>
+            All pages
+          </Link>
           {/* The wizard reads `page` and keeps the property from the root params. */}
-          <Link to="/experiments/new" search={(s) => ({ ...s, path: undefined, page: path })} className="button primary">
+          <Link
+            to="/experiments/new"
+            search={(s) => ({ ...s, path: undefined, page: path })}
+            className="button primary"
+          >
             Create an experiment on this page
           </Link>
         </div>
@@ -46,7 +55,10 @@ export function PageDetailPage() {
             <h1 className="page-title">Page detail</h1>
             <EmptyState title="No page chosen.">
               This view needs a page path such as <code>/pricing</code>. Open one from the{' '}
-              <Link to="/pages" search={(s) => ({ ...s, path: undefined })}>Pages report</Link> to see its sources, devices, clicks and forms.
+              <Link to="/pages" search={(s) => ({ ...s, path: undefined })}>
+                Pages report
+              </Link>{' '}
+              to see its sources, devices, clicks and forms.
             </EmptyState>
           </section>
         )

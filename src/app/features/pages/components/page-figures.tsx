@@ -12,12 +12,13 @@ import { comparedRead } from '../../../lib/compared-read.js';
 import { viewComparedLabel } from '../../../lib/compared-label.js';
 
 type Key = 'page_views' | 'unique_visitors' | 'avg_scroll_depth' | 'bounce_rate';
-const FIGURES: { key: Key; label: string; format: (n: number) => string; points?: boolean; lowerIsBetter?: boolean }[] = [
-  { key: 'page_views', label: 'Page views', format: formatInteger },
-  { key: 'unique_visitors', label: 'Unique visitors', format: formatInteger },
-  { key: 'avg_scroll_depth', label: 'Avg. scroll depth', format: formatPercent, points: true },
-  { key: 'bounce_rate', label: 'Bounce rate', format: formatPercent, points: true, lowerIsBetter: true },
-];
+const FIGURES: { key: Key; label: string; format: (n: number) => string; points?: boolean; lowerIsBetter?: boolean }[] =
+  [
+    { key: 'page_views', label: 'Page views', format: formatInteger },
+    { key: 'unique_visitors', label: 'Unique visitors', format: formatInteger },
+    { key: 'avg_scroll_depth', label: 'Avg. scroll depth', format: formatPercent, points: true },
+    { key: 'bounce_rate', label: 'Bounce rate', format: formatPercent, points: true, lowerIsBetter: true },
+  ];
 
 export function PageFigures({ view, path }: { view: DashboardView; path: string }) {
   const scope = useReportScope(view);
@@ -29,17 +30,32 @@ export function PageFigures({ view, path }: { view: DashboardView; path: string 
   const before = settledPrevious(current, previous)?.data;
   // A rate of a period without views is no rate: "+60 pts" against it would invent a change.
   const noBase = before?.page_views === 0;
-  const figures: Figure[] = FIGURES.map((f) => ({ ...f, value: now?.[f.key], previous: noBase && f.points ? undefined : before?.[f.key] }));
+  const figures: Figure[] = FIGURES.map((f) => ({
+    ...f,
+    value: now?.[f.key],
+    previous: noBase && f.points ? undefined : before?.[f.key],
+  }));
   // A path nobody saw in the range: four zeros would say less than a sentence on what to check.
   if (now && now.page_views === 0) {
     return (
       <section className="card">
         <EmptyState title={`No views of ${path} in this range.`}>
           Pick a longer range, or check the path: it is matched exactly, without the domain or query string. The{' '}
-          <Link to="/pages" search={(s) => ({ ...s, path: undefined })}>Pages report</Link> lists the paths visitors saw.
+          <Link to="/pages" search={(s) => ({ ...s, path: undefined })}>
+            Pages report
+          </Link>{' '}
+          lists the paths visitors saw.
         </EmptyState>
       </section>
     );
   }
-  return <FigureCards figures={figures} label={`Figures for ${path}`} against={viewComparedLabel(view)} stale={current.isPlaceholderData} busy={current.isFetching} />;
+  return (
+    <FigureCards
+      figures={figures}
+      label={`Figures for ${path}`}
+      against={viewComparedLabel(view)}
+      stale={current.isPlaceholderData}
+      busy={current.isFetching}
+    />
+  );
 }

@@ -13,7 +13,12 @@ import { useReportScope } from '../../../lib/report-scope.js';
 type Row = Omit<ResponseOf<'formDetails'>['data']['forms'][number], 'unique_sessions'>;
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'label', label: 'Form', render: (r) => <ElementName label={r.label} target={r.target} />, sortValue: (r) => r.label ?? r.target },
+  {
+    key: 'label',
+    label: 'Form',
+    render: (r) => <ElementName label={r.label} target={r.target} />,
+    sortValue: (r) => r.label ?? r.target,
+  },
   { key: 'submissions', label: 'Submissions', numeric: true, render: (r) => formatInteger(r.submissions) },
   { key: 'unique_submissions', label: 'Unique', numeric: true, render: (r) => formatInteger(r.unique_submissions) },
   { key: 'submission_rate', label: 'Submission rate', numeric: true, render: (r) => formatPercent(r.submission_rate) },
@@ -36,10 +41,20 @@ export function PageForms({ view, path }: { view: DashboardView; path: string })
         summary && {
           total: (
             <>
-              <strong>{formatInteger(summary.total_submissions)}</strong> submissions · <strong>{formatInteger(summary.total_unique_submissions)}</strong> unique (sessions that submitted)
+              <strong>{formatInteger(summary.total_submissions)}</strong> submissions ·{' '}
+              <strong>{formatInteger(summary.total_unique_submissions)}</strong> unique (sessions that submitted)
             </>
           ),
-          rows: query.data.data.forms.map(({ label, target, submissions, unique_submissions, submission_rate, share }): Row => ({ label, target, submissions, unique_submissions, submission_rate, share })),
+          rows: query.data.data.forms.map(
+            ({ label, target, submissions, unique_submissions, submission_rate, share }): Row => ({
+              label,
+              target,
+              submissions,
+              unique_submissions,
+              submission_rate,
+              share,
+            }),
+          ),
         }
       }
       columns={COLUMNS}

@@ -21,9 +21,25 @@ interface Props<Row> {
 }
 
 /** One page's clicks or forms: its totals in a line, then each element with its share of the page's events. */
-export function PageInteractionsCard<Row extends { target: string }>({ view, path, id, report, title, query, loaded, columns, caption, initialSort, empty }: Props<Row>) {
+export function PageInteractionsCard<Row extends { target: string }>({
+  view,
+  path,
+  id,
+  report,
+  title,
+  query,
+  loaded,
+  columns,
+  caption,
+  initialSort,
+  empty,
+}: Props<Row>) {
   return (
-    <section className={`card ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby={`${id}-title`} aria-busy={query.isFetching}>
+    <section
+      className={`card ${query.isPlaceholderData ? 'stale' : ''}`}
+      aria-labelledby={`${id}-title`}
+      aria-busy={query.isFetching}
+    >
       <div className="card-head">
         <h2 id={`${id}-title`}>{title}</h2>
       </div>
@@ -33,7 +49,9 @@ export function PageInteractionsCard<Row extends { target: string }>({ view, pat
         <SkeletonRows rows={4} />
       ) : (
         <>
-          <p className="interaction-total" data-testid={`${id}-total`}>{loaded.total}</p>
+          <p className="interaction-total" data-testid={`${id}-total`}>
+            {loaded.total}
+          </p>
           <DataTable
             rows={loaded.rows}
             columns={columns}

@@ -7,7 +7,12 @@ export function PagesPage() {
     <ViewGate>
       {(view) => (
         <div className="pages-report">
-          <h1 className="page-title">Pages <span className="muted">· {view.property.name} · {view.timezone}</span></h1>
+          <h1 className="page-title">
+            Pages{' '}
+            <span className="muted">
+              · {view.property.name} · {view.timezone}
+            </span>
+          </h1>
           <PagesTable view={view} />
         </div>
       )}

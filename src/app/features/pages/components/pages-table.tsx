@@ -15,10 +15,24 @@ import { useReportScope } from '../../../lib/report-scope.js';
 type Row = ResponseOf<'pagesBreakdown'>['data'][number];
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'path', label: 'Page', render: (r) => <><PageDetailLink path={r.path} /><FilterButton by={[['page', r.path]]} /></> },
+  {
+    key: 'path',
+    label: 'Page',
+    render: (r) => (
+      <>
+        <PageDetailLink path={r.path} />
+        <FilterButton by={[['page', r.path]]} />
+      </>
+    ),
+  },
   { key: 'page_views', label: 'Page views', numeric: true, render: (r) => formatInteger(r.page_views) },
   { key: 'unique_visitors', label: 'Unique visitors', numeric: true, render: (r) => formatInteger(r.unique_visitors) },
-  { key: 'avg_scroll_depth', label: 'Avg. scroll depth', numeric: true, render: (r) => formatPercent(r.avg_scroll_depth) },
+  {
+    key: 'avg_scroll_depth',
+    label: 'Avg. scroll depth',
+    numeric: true,
+    render: (r) => formatPercent(r.avg_scroll_depth),
+  },
   { key: 'bounce_rate', label: 'Bounce rate', numeric: true, render: (r) => formatPercent(r.bounce_rate) },
 ];
 
@@ -28,10 +42,17 @@ export function PagesTable({ view }: { view: DashboardView }) {
   const { sort } = useSearch({ from: '/pages' });
   const navigate = useNavigate({ from: '/pages' });
   return (
-    <section className={`card ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="pages-title" aria-busy={query.isFetching}>
+    <section
+      className={`card ${query.isPlaceholderData ? 'stale' : ''}`}
+      aria-labelledby="pages-title"
+      aria-busy={query.isFetching}
+    >
       <div className="card-head">
         <h2 id="pages-title">
-          Top pages <span className="muted">· by page views, up to {PAGES_LIMIT} · {formatDate(view.range.start)} – {formatDate(view.range.end)}</span>
+          Top pages{' '}
+          <span className="muted">
+            · by page views, up to {PAGES_LIMIT} · {formatDate(view.range.start)} – {formatDate(view.range.end)}
+          </span>
         </h2>
       </div>
       {query.error ? (
@@ -46,7 +67,9 @@ export function PagesTable({ view }: { view: DashboardView }) {
           csvFilename={`pages-${view.property.id}-${view.range.start}-${view.range.end}.csv`}
           initialSort="page_views"
           sort={parseSort(sort)}
-          onSortChange={(next) => navigate({ search: (s) => ({ ...s, sort: `${next.key}.${next.dir}` }), replace: true })}
+          onSortChange={(next) =>
+            navigate({ search: (s) => ({ ...s, sort: `${next.key}.${next.dir}` }), replace: true })
+          }
           rowKey={(r) => r.path}
           testId="pages-table"
           empty={{
@@ -55,7 +78,10 @@ export function PagesTable({ view }: { view: DashboardView }) {
           }}
         />
       )}
-      <p className="muted small table-note">Scroll depth is how far down the page visitors scrolled, on average; bounce rate is the share of visits that started on the page and saw no other. Open a page for its sources, devices, clicks and forms.</p>
+      <p className="muted small table-note">
+        Scroll depth is how far down the page visitors scrolled, on average; bounce rate is the share of visits that
+        started on the page and saw no other. Open a page for its sources, devices, clicks and forms.
+      </p>
     </section>
   );
 }

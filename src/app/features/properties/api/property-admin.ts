@@ -27,10 +27,15 @@ export const propertyStatusQueryOptions = (connection: Connection, id: string) =
   });
 
 /** Creates a property; the list and the header's picker refetch, so the new one shows everywhere. */
-export const useCreateProperty = () => useAdminWrite(propertiesKey, (client, body: CreatePropertyBody) => client.call('createProperty', { body }));
+export const useCreateProperty = () =>
+  useAdminWrite(propertiesKey, (client, body: CreatePropertyBody) => client.call('createProperty', { body }));
 
 /** Changes a property's name, domain or zone; the list and the picker refetch. */
-export const useUpdateProperty = (id: string) => useAdminWrite(propertiesKey, (client, body: UpdatePropertyBody) => client.call('updateProperty', { params: { id }, body }));
+export const useUpdateProperty = (id: string) =>
+  useAdminWrite(propertiesKey, (client, body: UpdatePropertyBody) =>
+    client.call('updateProperty', { params: { id }, body }),
+  );
 
 /** Deletes a property without events (the server refuses one with data, saying so). */
-export const useDeleteProperty = () => useAdminWrite(propertiesKey, (client, id: string) => client.call('deleteProperty', { params: { id } }));
+export const useDeleteProperty = () =>
+  useAdminWrite(propertiesKey, (client, id: string) => client.call('deleteProperty', { params: { id } }));

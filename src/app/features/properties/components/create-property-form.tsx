@@ -34,13 +34,39 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: AdminP
 
   const err = formState.errors;
   return (
-    <form className="card create-property" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="create-property-title">
+    <form
+      className="card create-property"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-labelledby="create-property-title"
+    >
       <h2 id="create-property-title">Add a property</h2>
       <FormField id="property-name" label="Name" error={err.name?.message}>
-        <input id="property-name" type="text" autoComplete="off" aria-invalid={!!err.name} aria-describedby={describedBy('property-name')} {...register('name')} />
+        <input
+          id="property-name"
+          type="text"
+          autoComplete="off"
+          aria-invalid={!!err.name}
+          aria-describedby={describedBy('property-name')}
+          {...register('name')}
+        />
       </FormField>
-      <FormField id="property-id" label="Id" help="Used in the snippet and in API paths; it cannot change later." error={err.id?.message}>
-        <input id="property-id" type="text" autoComplete="off" spellCheck={false} placeholder="my-site" aria-invalid={!!err.id} aria-describedby={describedBy('property-id', true)} {...register('id')} />
+      <FormField
+        id="property-id"
+        label="Id"
+        help="Used in the snippet and in API paths; it cannot change later."
+        error={err.id?.message}
+      >
+        <input
+          id="property-id"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="my-site"
+          aria-invalid={!!err.id}
+          aria-describedby={describedBy('property-id', true)}
+          {...register('id')}
+        />
       </FormField>
       <DomainZoneFields
         idPrefix="property"
@@ -50,7 +76,11 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: AdminP
         zones={ZONES}
         zoneHelp="Reports start and end their days in this zone."
       />
-      {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
+      {err.root?.server && (
+        <p className="error" role="alert">
+          {err.root.server.message}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Creating…' : 'Create property'}

@@ -15,7 +15,13 @@ type Output = z.output<typeof updatePropertyBody>;
 const FIELDS = ['name', 'domain', 'timezone'] as const;
 
 /** Name, domain and zone of a property, checked by the contract as you type; the id is shown, never edited. */
-export function EditPropertyForm({ property, onDone }: { property: AdminProperty; onDone: (saved: AdminProperty | null) => void }) {
+export function EditPropertyForm({
+  property,
+  onDone,
+}: {
+  property: AdminProperty;
+  onDone: (saved: AdminProperty | null) => void;
+}) {
   const update = useUpdateProperty(property.id);
   const { register, handleSubmit, formState, setError, setFocus } = useForm<Input, unknown, Output>({
     resolver: zodResolver(updatePropertyBody, { error: formMessages }),
@@ -36,7 +42,13 @@ export function EditPropertyForm({ property, onDone }: { property: AdminProperty
 
   const err = formState.errors;
   return (
-    <form className="card edit-property" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="edit-property-title" data-testid="edit-property">
+    <form
+      className="card edit-property"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-labelledby="edit-property-title"
+      data-testid="edit-property"
+    >
       <div className="card-head">
         <h2 id="edit-property-title">
           Edit {property.name} <span className="muted">({property.id})</span>
@@ -44,7 +56,14 @@ export function EditPropertyForm({ property, onDone }: { property: AdminProperty
       </div>
       <p className="muted small">The id stays {property.id}: the snippet on your pages and API paths use it.</p>
       <FormField id="edit-property-name" label="Name" error={err.name?.message}>
-        <input id="edit-property-name" type="text" autoComplete="off" aria-invalid={!!err.name} aria-describedby={describedBy('edit-property-name')} {...register('name')} />
+        <input
+          id="edit-property-name"
+          type="text"
+          autoComplete="off"
+          aria-invalid={!!err.name}
+          aria-describedby={describedBy('edit-property-name')}
+          {...register('name')}
+        />
       </FormField>
       <DomainZoneFields
         idPrefix="edit-property"
@@ -54,12 +73,18 @@ export function EditPropertyForm({ property, onDone }: { property: AdminProperty
         zones={zones}
         zoneHelp="Reports start and end their days in this zone; stored events keep their times."
       />
-      {err.root?.server && <p className="error" role="alert">{err.root.server.message}</p>}
+      {err.root?.server && (
+        <p className="error" role="alert">
+          {err.root.server.message}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Saving…' : 'Save changes'}
         </button>
-        <button type="button" className="button" onClick={() => onDone(null)}>Cancel</button>
+        <button type="button" className="button" onClick={() => onDone(null)}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -18,7 +18,9 @@ export function PropertiesPage() {
   const { connection } = useConnection();
   const list = useQuery({ ...adminPropertiesQueryOptions(connection), enabled: connection.mode === 'session' });
   // The right-hand card: a property's snippet (with whether it receives events) or its edit form.
-  const [shown, setShown] = useState<{ kind: 'snippet' | 'edit'; property: AdminProperty; fresh?: boolean } | null>(null);
+  const [shown, setShown] = useState<{ kind: 'snippet' | 'edit'; property: AdminProperty; fresh?: boolean } | null>(
+    null,
+  );
   const [deleting, setDeleting] = useState<AdminProperty | null>(null);
 
   if (connection.mode === 'key') return <AdminOnly title="Properties" what="properties" />;
@@ -28,7 +30,11 @@ export function PropertiesPage() {
       <div className="properties-top">
         <CreatePropertyForm onCreated={(property) => setShown({ kind: 'snippet', property, fresh: true })} />
         {shown?.kind === 'edit' ? (
-          <EditPropertyForm key={shown.property.id} property={shown.property} onDone={(saved) => setShown(saved ? { kind: 'snippet', property: saved } : null)} />
+          <EditPropertyForm
+            key={shown.property.id}
+            property={shown.property}
+            onDone={(saved) => setShown(saved ? { kind: 'snippet', property: saved } : null)}
+          />
         ) : shown ? (
           <TrackerSnippet property={shown.property} fresh={!!shown.fresh} onClose={() => setShown(null)} />
         ) : (

@@ -24,7 +24,12 @@ export function PropertyList({ properties, onShowSnippet, onEdit, onDelete }: Pr
       sortValue: (p) => p.id,
       render: (p) => (
         <span className="row-actions">
-          <button type="button" className="button small" onClick={() => onShowSnippet(p)} aria-label={`Show the snippet of ${p.name}`}>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => onShowSnippet(p)}
+            aria-label={`Show the snippet of ${p.name}`}
+          >
             Snippet
           </button>
           <button type="button" className="button small" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
@@ -33,7 +38,11 @@ export function PropertyList({ properties, onShowSnippet, onEdit, onDelete }: Pr
           <button type="button" className="button small" onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`}>
             Delete
           </button>
-          <Link to="/traffic" search={(s) => ({ ...s, property: p.id, tz: undefined })} aria-label={`Traffic of ${p.name}`}>
+          <Link
+            to="/traffic"
+            search={(s) => ({ ...s, property: p.id, tz: undefined })}
+            aria-label={`Traffic of ${p.name}`}
+          >
             Traffic
           </Link>
         </span>

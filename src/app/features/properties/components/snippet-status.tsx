@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useConnection } from '../../../lib/connection-context.js';
 import { propertyStatusQueryOptions } from '../api/property-admin.js';
 
-const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+const when = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 /**
  * Whether the snippet works: "Waiting for the first event" until the property's first event arrives
@@ -21,11 +22,13 @@ export function SnippetStatus({ propertyId }: { propertyId: string }) {
         <p>Checking for events…</p>
       ) : last ? (
         <p>
-          <span className="status-dot" aria-hidden="true" /> <strong>Receiving events.</strong> The latest at <time dateTime={last}>{when(last)}</time>.
+          <span className="status-dot" aria-hidden="true" /> <strong>Receiving events.</strong> The latest at{' '}
+          <time dateTime={last}>{when(last)}</time>.
         </p>
       ) : (
         <p>
-          <span className="status-dot" aria-hidden="true" /> <strong>Waiting for the first event.</strong> Put the snippet on a page of the site and open that page: this turns to “Receiving events” within seconds.
+          <span className="status-dot" aria-hidden="true" /> <strong>Waiting for the first event.</strong> Put the
+          snippet on a page of the site and open that page: this turns to “Receiving events” within seconds.
         </p>
       )}
     </div>

@@ -7,13 +7,18 @@ import { prefetchTraffic } from './prefetch-traffic.js';
 /** Every request the page sends, held until the test answers it (an error envelope: the order is what matters). */
 function heldFetch() {
   const sent: { what: string; answer: () => void }[] = [];
-  vi.stubGlobal('fetch', (url: string) =>
-    new Promise<Response>((resolve) => {
-      const { pathname, searchParams } = new URL(url, 'http://dashboard.test');
-      const what = `${pathname.split('/traffic/')[1]}${searchParams.get('start') ? ` ${searchParams.get('start')}` : ''}`;
-      const body = JSON.stringify({ error: { code: 'not_found', message: 'held', details: {} } });
-      sent.push({ what, answer: () => resolve(new Response(body, { status: 404, headers: { 'content-type': 'application/json' } })) });
-    }),
+  vi.stubGlobal(
+    'fetch',
+    (url: string) =>
+      new Promise<Response>((resolve) => {
+        const { pathname, searchParams } = new URL(url, 'http://dashboard.test');
+        const what = `${pathname.split('/traffic/')[1]}${searchParams.get('start') ? ` ${searchParams.get('start')}` : ''}`;
+        const body = JSON.stringify({ error: { code: 'not_found', message: 'held', details: {} } });
+        sent.push({
+          what,
+          answer: () => resolve(new Response(body, { status: 404, headers: { 'content-type': 'application/json' } })),
+        });
+      }),
   );
   return sent;
 }
@@ -24,8 +29,13 @@ async function untilSettled() {
 
 async function openTraffic(search: Record<string, unknown>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(propertiesQueryOptions({ mode: 'session' }).queryKey, [{ id: 'shop', name: 'Shop', timezone: 'UTC' }]);
-  await prefetchTraffic(queryClient, parseDashboardSearch({ property: 'shop', range: 'custom', from: '2026-10-02', to: '2026-10-31', ...search }));
+  queryClient.setQueryData(propertiesQueryOptions({ mode: 'session' }).queryKey, [
+    { id: 'shop', name: 'Shop', timezone: 'UTC' },
+  ]);
+  await prefetchTraffic(
+    queryClient,
+    parseDashboardSearch({ property: 'shop', range: 'custom', from: '2026-10-02', to: '2026-10-31', ...search }),
+  );
   await untilSettled();
 }
 
@@ -42,15 +52,30 @@ describe('the Traffic page reads', () => {
     sent[2].answer();
     await untilSettled();
     // One breakdown read serves both the tabs and the map.
-    expect(sent.slice(3).map((r) => r.what).sort()).toEqual(['breakdown 2026-10-02', 'entry-exit-pages 2026-10-02', 'realtime']);
+    expect(
+      sent
+        .slice(3)
+        .map((r) => r.what)
+        .sort(),
+    ).toEqual(['breakdown 2026-10-02', 'entry-exit-pages 2026-10-02', 'realtime']);
   });
 
   it('counts the compared trend among the first reads when the chart shows it', async () => {
     const sent = heldFetch();
     await openTraffic({ compare: true });
-    expect(sent.map((r) => r.what).sort()).toEqual(['summary 2026-09-02', 'summary 2026-10-02', 'trends 2026-09-02', 'trends 2026-10-02']);
+    expect(sent.map((r) => r.what).sort()).toEqual([
+      'summary 2026-09-02',
+      'summary 2026-10-02',
+      'trends 2026-09-02',
+      'trends 2026-10-02',
+    ]);
     for (const r of sent) r.answer();
     await untilSettled();
-    expect(sent.slice(4).map((r) => r.what).sort()).toEqual(['breakdown 2026-10-02', 'entry-exit-pages 2026-10-02', 'realtime']);
+    expect(
+      sent
+        .slice(4)
+        .map((r) => r.what)
+        .sort(),
+    ).toEqual(['breakdown 2026-10-02', 'entry-exit-pages 2026-10-02', 'realtime']);
   });
 });

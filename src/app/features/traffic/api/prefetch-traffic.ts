@@ -1,7 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DashboardSearch } from '../../../lib/dashboard-search.js';
 import { prefetchView } from '../../../lib/prefetch-view.js';
-import { breakdownQueryOptions, entryExitQueryOptions, realtimeQueryOptions, summaryQueryOptions, trendsQueryOptions } from './traffic-queries.js';
+import {
+  breakdownQueryOptions,
+  entryExitQueryOptions,
+  realtimeQueryOptions,
+  summaryQueryOptions,
+  trendsQueryOptions,
+} from './traffic-queries.js';
 
 /**
  * Every read of the Traffic page, started by its route loader: the cards' and the chart's (with their
@@ -13,7 +19,8 @@ export const prefetchTraffic = (queryClient: QueryClient, search: DashboardSearc
     void queryClient.prefetchQuery(summaryQueryOptions(scope, view.range));
     void queryClient.prefetchQuery(trendsQueryOptions(scope, view.range, view.granularity));
     if (view.previous) void queryClient.prefetchQuery(summaryQueryOptions(scope, view.previous));
-    if (view.compare && view.previous) void queryClient.prefetchQuery(trendsQueryOptions(scope, view.previous.days, view.granularity));
+    if (view.compare && view.previous)
+      void queryClient.prefetchQuery(trendsQueryOptions(scope, view.previous.days, view.granularity));
     void queryClient.prefetchQuery(breakdownQueryOptions(scope, view.range));
     void queryClient.prefetchQuery(entryExitQueryOptions(scope, view.range));
     void queryClient.prefetchQuery(realtimeQueryOptions(scope));

@@ -7,8 +7,14 @@ import { afterHeadline, headlineRead } from '../../../lib/headline-first.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 // The segment is part of every key and every request (the previous period's too: same scope, same filters).
-const key = (s: ReportScope, report: string, args: object) => [connectionKey(s.connection), s.propertyId, 'traffic', report, { ...args, filters: s.filters }] as const;
-const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.end, timezone: s.timezone, ...filtersQuery(s.filters) });
+const key = (s: ReportScope, report: string, args: object) =>
+  [connectionKey(s.connection), s.propertyId, 'traffic', report, { ...args, filters: s.filters }] as const;
+const rangeQuery = (s: ReportScope, r: DateRange) => ({
+  start: r.start,
+  end: r.end,
+  timezone: s.timezone,
+  ...filtersQuery(s.filters),
+});
 
 // The cards' and the chart's reads are headline reads; the tables' and realtime's start after them
 // (lib/headline-first.ts). keepPreviousData: the old figures stay on screen (dimmed) while a new
@@ -16,7 +22,14 @@ const rangeQuery = (s: ReportScope, r: DateRange) => ({ start: r.start, end: r.e
 export const trendsQueryOptions = (s: ReportScope, range: DateRange, granularity: Granularity) =>
   queryOptions({
     queryKey: key(s, 'trends', { ...range, tz: s.timezone, granularity }),
-    queryFn: ({ signal }) => headlineRead(s.client.call('trafficTrends', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), granularity }, signal })),
+    queryFn: ({ signal }) =>
+      headlineRead(
+        s.client.call('trafficTrends', {
+          propertyId: s.propertyId,
+          query: { ...rangeQuery(s, range), granularity },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -24,7 +37,8 @@ export const trendsQueryOptions = (s: ReportScope, range: DateRange, granularity
 export const summaryQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: key(s, 'summary', { ...range, tz: s.timezone }),
-    queryFn: ({ signal }) => headlineRead(s.client.call('trafficSummary', { propertyId: s.propertyId, query: rangeQuery(s, range), signal })),
+    queryFn: ({ signal }) =>
+      headlineRead(s.client.call('trafficSummary', { propertyId: s.propertyId, query: rangeQuery(s, range), signal })),
     placeholderData: keepPreviousData,
   });
 
@@ -33,7 +47,10 @@ export const REALTIME_REFRESH_MS = 5_000;
 export const realtimeQueryOptions = (s: ReportScope) =>
   queryOptions({
     queryKey: key(s, 'realtime', {}),
-    queryFn: ({ signal }) => afterHeadline(() => s.client.call('trafficRealtime', { propertyId: s.propertyId, query: filtersQuery(s.filters), signal })),
+    queryFn: ({ signal }) =>
+      afterHeadline(() =>
+        s.client.call('trafficRealtime', { propertyId: s.propertyId, query: filtersQuery(s.filters), signal }),
+      ),
     refetchInterval: REALTIME_REFRESH_MS,
     staleTime: 0,
   });
@@ -51,13 +68,27 @@ export const BREAKDOWN_TABLE_ROWS = 10;
 export const breakdownQueryOptions = (s: ReportScope, range: DateRange) =>
   queryOptions({
     queryKey: key(s, 'breakdown', { ...range, tz: s.timezone, limit: MAP_COUNTRIES }),
-    queryFn: ({ signal }) => afterHeadline(() => s.client.call('trafficBreakdown', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), limit: MAP_COUNTRIES }, signal })),
+    queryFn: ({ signal }) =>
+      afterHeadline(() =>
+        s.client.call('trafficBreakdown', {
+          propertyId: s.propertyId,
+          query: { ...rangeQuery(s, range), limit: MAP_COUNTRIES },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const entryExitQueryOptions = (s: ReportScope, range: DateRange, limit = 10) =>
   queryOptions({
     queryKey: key(s, 'entry-exit', { ...range, tz: s.timezone, limit }),
-    queryFn: ({ signal }) => afterHeadline(() => s.client.call('entryExitPages', { propertyId: s.propertyId, query: { ...rangeQuery(s, range), limit }, signal })),
+    queryFn: ({ signal }) =>
+      afterHeadline(() =>
+        s.client.call('entryExitPages', {
+          propertyId: s.propertyId,
+          query: { ...rangeQuery(s, range), limit },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });

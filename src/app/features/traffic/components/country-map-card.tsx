@@ -30,7 +30,11 @@ export function CountryMapCard({ view }: { view: DashboardView }) {
   const ranges = classRanges(bounds, max, formatInteger);
 
   return (
-    <section className={`card map-card ${query.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="map-title" aria-busy={query.isFetching}>
+    <section
+      className={`card map-card ${query.isPlaceholderData ? 'stale' : ''}`}
+      aria-labelledby="map-title"
+      aria-busy={query.isFetching}
+    >
       <div className="card-head">
         <h2 id="map-title">Sessions by country</h2>
         <span className="muted small">Click a country to filter</span>
@@ -40,7 +44,9 @@ export function CountryMapCard({ view }: { view: DashboardView }) {
       ) : !query.data ? (
         <Skeleton height="220px" />
       ) : sessions.size === 0 ? (
-        <EmptyState title="No located sessions in this range.">Countries are read from the visitor's address; pick a longer range.</EmptyState>
+        <EmptyState title="No located sessions in this range.">
+          Countries are read from the visitor's address; pick a longer range.
+        </EmptyState>
       ) : (
         <>
           <Suspense fallback={<Skeleton height="220px" />}>
@@ -58,7 +64,11 @@ export function CountryMapCard({ view }: { view: DashboardView }) {
               none
             </li>
           </ul>
-          {unknown > 0 && <p className="muted small map-note">{formatInteger(unknown)} sessions from unknown places are not on the map.</p>}
+          {unknown > 0 && (
+            <p className="muted small map-note">
+              {formatInteger(unknown)} sessions from unknown places are not on the map.
+            </p>
+          )}
         </>
       )}
     </section>

@@ -26,13 +26,20 @@ export function CountryMap({ sessions, bounds }: { sessions: ReadonlyMap<string,
   const track = (e: PointerEvent<SVGPathElement>, code: string | null, name: string) => {
     const box = e.currentTarget.ownerSVGElement?.getBoundingClientRect();
     // Kept off the edges so the tooltip never sticks out of the card (and never widens a phone's page).
-    if (box) setHover({ code, name, x: Math.min(Math.max(e.clientX - box.left, 70), box.width - 70), y: e.clientY - box.top });
+    if (box)
+      setHover({ code, name, x: Math.min(Math.max(e.clientX - box.left, 70), box.width - 70), y: e.clientY - box.top });
   };
   const count = hover?.code ? (sessions.get(hover.code) ?? 0) : 0;
 
   return (
     <div className="map-wrap" onPointerLeave={() => setHover(null)}>
-      <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} className="country-map" role="img" aria-label="World map of sessions by country. The Countries table lists the same figures." data-testid="country-map">
+      <svg
+        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+        className="country-map"
+        role="img"
+        aria-label="World map of sessions by country. The Countries table lists the same figures."
+        data-testid="country-map"
+      >
         {COUNTRY_SHAPES.map((c, i) => {
           const n = c.code ? (sessions.get(c.code) ?? 0) : 0;
           const step = classOf(n, bounds);
@@ -46,13 +53,27 @@ export function CountryMap({ sessions, bounds }: { sessions: ReadonlyMap<string,
               data-country={c.code ?? undefined}
               data-sessions={n}
               onPointerMove={(e) => track(e, code, c.name)}
-              onClick={code && n > 0 ? () => navigate({ to: '.', search: editFilters((f) => filterBy(f, 'country', code)), resetScroll: false }) : undefined}
+              onClick={
+                code && n > 0
+                  ? () =>
+                      navigate({
+                        to: '.',
+                        search: editFilters((f) => filterBy(f, 'country', code)),
+                        resetScroll: false,
+                      })
+                  : undefined
+              }
             />
           );
         })}
       </svg>
       {hover && (
-        <div className="map-tooltip" style={{ left: hover.x, top: hover.y }} aria-hidden="true" data-testid="map-tooltip">
+        <div
+          className="map-tooltip"
+          style={{ left: hover.x, top: hover.y }}
+          aria-hidden="true"
+          data-testid="map-tooltip"
+        >
           <strong>{hover.code ? countryName(hover.code) : hover.name}</strong>
           <span>{count > 0 ? `${formatInteger(count)} ${plural(count, 'session', 'sessions')}` : 'No sessions'}</span>
         </div>

@@ -13,7 +13,14 @@ import { filterValueOf } from '../../../lib/filter-words.js';
 
 type Row = { path: string; sessions: number; share: number };
 
-type PathTableProps = { id: string; title: string; rows: Row[]; loading: boolean; filename: string; dimension: 'entry_page' | 'exit_page' };
+type PathTableProps = {
+  id: string;
+  title: string;
+  rows: Row[];
+  loading: boolean;
+  filename: string;
+  dimension: 'entry_page' | 'exit_page';
+};
 
 function PathTable({ id, title, rows, loading, filename, dimension }: PathTableProps) {
   return (
@@ -25,22 +32,32 @@ function PathTable({ id, title, rows, loading, filename, dimension }: PathTableP
       {loading ? (
         <SkeletonRows />
       ) : rows.length === 0 ? (
-        <EmptyState title="No sessions in this range.">Pick a longer range to see where visits start and end.</EmptyState>
+        <EmptyState title="No sessions in this range.">
+          Pick a longer range to see where visits start and end.
+        </EmptyState>
       ) : (
         <table className="data-table">
           <thead>
             <tr>
               <th scope="col">Page</th>
-              <th scope="col" className="num">Sessions</th>
-              <th scope="col" className="share-col">Share</th>
+              <th scope="col" className="num">
+                Sessions
+              </th>
+              <th scope="col" className="share-col">
+                Share
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.path}>
-                <td className="label-cell"><FilterLink by={[[dimension, filterValueOf(r.path)]]}>{r.path}</FilterLink></td>
+                <td className="label-cell">
+                  <FilterLink by={[[dimension, filterValueOf(r.path)]]}>{r.path}</FilterLink>
+                </td>
                 <td className="num">{formatInteger(r.sessions)}</td>
-                <td className="share-col"><ShareBar share={r.share} /></td>
+                <td className="share-col">
+                  <ShareBar share={r.share} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -57,8 +74,22 @@ export function EntryExitTables({ view }: { view: DashboardView }) {
   const suffix = `${view.property.id}-${view.range.start}-${view.range.end}.csv`;
   return (
     <div className={`two-up ${query.isPlaceholderData ? 'stale' : ''}`}>
-      <PathTable id="entry-title" title="Entry pages" rows={query.data?.data.entry_pages ?? []} loading={!query.data} filename={`entry-pages-${suffix}`} dimension="entry_page" />
-      <PathTable id="exit-title" title="Exit pages" rows={query.data?.data.exit_pages ?? []} loading={!query.data} filename={`exit-pages-${suffix}`} dimension="exit_page" />
+      <PathTable
+        id="entry-title"
+        title="Entry pages"
+        rows={query.data?.data.entry_pages ?? []}
+        loading={!query.data}
+        filename={`entry-pages-${suffix}`}
+        dimension="entry_page"
+      />
+      <PathTable
+        id="exit-title"
+        title="Exit pages"
+        rows={query.data?.data.exit_pages ?? []}
+        loading={!query.data}
+        filename={`exit-pages-${suffix}`}
+        dimension="exit_page"
+      />
     </div>
   );
 }

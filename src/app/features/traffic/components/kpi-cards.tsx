@@ -46,10 +46,11 @@ function CountingHelp() {
     <details className="kpi-help">
       <summary>How visitors and sessions are counted</summary>
       <p>
-        <strong>Unique visitors</strong> are the people who viewed a page in the range. <strong>Sessions</strong> are the visits that began in it
-        (their first page view is in the range); bounce rate and session duration are those visits&rsquo; figures. A visit that began before the
-        range, such as one running across midnight into today, counts its visitor here but its session in the range it began in, so unique
-        visitors can exceed sessions. Page views count every page view in the range.
+        <strong>Unique visitors</strong> are the people who viewed a page in the range. <strong>Sessions</strong> are
+        the visits that began in it (their first page view is in the range); bounce rate and session duration are those
+        visits&rsquo; figures. A visit that began before the range, such as one running across midnight into today,
+        counts its visitor here but its session in the range it began in, so unique visitors can exceed sessions. Page
+        views count every page view in the range.
       </p>
     </details>
   );
@@ -63,7 +64,11 @@ function KpiRow({ view }: { view: DashboardView }) {
   if (current.error) return <QueryError error={current.error} propertyId={view.property.id} />;
   const before = settledPrevious(current, previous)?.data;
   return (
-    <section className={`kpis ${current.isPlaceholderData ? 'stale' : ''}`} aria-label="Key figures" aria-busy={current.isFetching}>
+    <section
+      className={`kpis ${current.isPlaceholderData ? 'stale' : ''}`}
+      aria-label="Key figures"
+      aria-busy={current.isFetching}
+    >
       {KPIS.map((kpi) => {
         const figure: Figure = { ...kpi, value: current.data?.data[kpi.key], previous: before?.[kpi.key] };
         return (

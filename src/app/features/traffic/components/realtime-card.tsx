@@ -28,24 +28,30 @@ export function RealtimeCard({ view }: { view: DashboardView }) {
         <>
           {/* Not a live region: announcing every 5 s would drown a screen reader. */}
           <p className="realtime-count">
-            <strong data-testid="active-visitors">{formatInteger(data.active_visitors)}</strong> {plural(data.active_visitors, 'active visitor', 'active visitors')}
+            <strong data-testid="active-visitors">{formatInteger(data.active_visitors)}</strong>{' '}
+            {plural(data.active_visitors, 'active visitor', 'active visitors')}
             <span className="muted small"> in the last 5 minutes</span>
           </p>
           {data.feed.length === 0 ? (
-            <EmptyState title="Nobody is on the site right now.">Open one of your pages in another tab: it shows up here within seconds.</EmptyState>
+            <EmptyState title="Nobody is on the site right now.">
+              Open one of your pages in another tab: it shows up here within seconds.
+            </EmptyState>
           ) : (
             <>
-            <h3 className="feed-title muted small">Latest page views</h3>
-            <ol className="feed" aria-label="Latest page views">
-              {data.feed.slice(0, 6).map((e, i) => (
-                <li key={`${e.timestamp}-${i}`}>
-                  <span className="feed-page" title={e.page}>{e.page}</span>
-                  <span className="muted small">
-                    {countryName(e.country)} · {e.device} · <time dateTime={e.timestamp}>{formatTime(e.timestamp, view.timezone)}</time>
-                  </span>
-                </li>
-              ))}
-            </ol>
+              <h3 className="feed-title muted small">Latest page views</h3>
+              <ol className="feed" aria-label="Latest page views">
+                {data.feed.slice(0, 6).map((e, i) => (
+                  <li key={`${e.timestamp}-${i}`}>
+                    <span className="feed-page" title={e.page}>
+                      {e.page}
+                    </span>
+                    <span className="muted small">
+                      {countryName(e.country)} · {e.device} ·{' '}
+                      <time dateTime={e.timestamp}>{formatTime(e.timestamp, view.timezone)}</time>
+                    </span>
+                  </li>
+                ))}
+              </ol>
             </>
           )}
         </>

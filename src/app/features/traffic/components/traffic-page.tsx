@@ -12,7 +12,12 @@ export function TrafficPage() {
     <ViewGate>
       {(view) => (
         <div className="traffic">
-          <h1 className="page-title">Traffic <span className="muted">· {view.property.name} · {view.timezone}</span></h1>
+          <h1 className="page-title">
+            Traffic{' '}
+            <span className="muted">
+              · {view.property.name} · {view.timezone}
+            </span>
+          </h1>
           <KpiCards view={view} />
           <div className="traffic-main">
             <TrendsChart view={view} />

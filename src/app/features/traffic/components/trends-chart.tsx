@@ -17,27 +17,48 @@ export function TrendsChart({ view }: { view: DashboardView }) {
   const scope = useReportScope(view);
   const current = useQuery(trendsQueryOptions(scope, view.range, view.granularity));
   // The whole compared period is drawn, for its shape; the cards' figures stop at today's time of day.
-  const previous = useQuery(comparedRead(view.compare ? view.previous : null, (r) => trendsQueryOptions(scope, r.days, view.granularity)));
+  const previous = useQuery(
+    comparedRead(view.compare ? view.previous : null, (r) => trendsQueryOptions(scope, r.days, view.granularity)),
+  );
 
   const title = (
     <h2 id="trends-title">
       Page views and unique visitors
-      <span className="muted"> · {formatDate(view.range.start)} – {formatDate(view.range.end)}</span>
+      <span className="muted">
+        {' '}
+        · {formatDate(view.range.start)} – {formatDate(view.range.end)}
+      </span>
     </h2>
   );
-  if (current.error) return <section className="card" aria-labelledby="trends-title">{title}<QueryError error={current.error} propertyId={view.property.id} /></section>;
+  if (current.error)
+    return (
+      <section className="card" aria-labelledby="trends-title">
+        {title}
+        <QueryError error={current.error} propertyId={view.property.id} />
+      </section>
+    );
 
   const rows = current.data?.data ?? [];
   // The compared period is laid over bucket by bucket; left out while either range is still the old one.
   const prevRows = view.compare ? settledPrevious(current, previous)?.data : undefined;
-  const points = trendPoints(rows, prevRows, ['page_views', 'unique_visitors'], (iso) => formatBucket(iso, view.granularity, view.timezone));
+  const points = trendPoints(rows, prevRows, ['page_views', 'unique_visitors'], (iso) =>
+    formatBucket(iso, view.granularity, view.timezone),
+  );
   const empty = current.data && current.data.summary.page_views === 0;
 
   return (
-    <section className={`card trends ${current.isPlaceholderData ? 'stale' : ''}`} aria-labelledby="trends-title" aria-busy={current.isFetching}>
+    <section
+      className={`card trends ${current.isPlaceholderData ? 'stale' : ''}`}
+      aria-labelledby="trends-title"
+      aria-busy={current.isFetching}
+    >
       <div className="card-head">
         {title}
-        <CsvButton rows={rows} filename={`trends-${view.property.id}-${view.range.start}-${view.range.end}.csv`} label="the trend" />
+        <CsvButton
+          rows={rows}
+          filename={`trends-${view.property.id}-${view.range.start}-${view.range.end}.csv`}
+          label="the trend"
+        />
       </div>
       {!current.data ? (
         <Skeleton height="280px" />
@@ -48,7 +69,10 @@ export function TrendsChart({ view }: { view: DashboardView }) {
       ) : (
         <BucketTrendChart
           points={points}
-          series={[{ key: 'page_views', name: 'Page views' }, { key: 'unique_visitors', name: 'Unique visitors' }]}
+          series={[
+            { key: 'page_views', name: 'Page views' },
+            { key: 'unique_visitors', name: 'Unique visitors' },
+          ]}
           compare={view.compare}
           comparedName={chartComparedName(view)}
           granularity={view.granularity}

@@ -26,9 +26,18 @@ type Topology = Parameters<typeof feature>[0];
 /** The world's countries (Natural Earth 1:110m) projected once into the map's box. */
 function projectCountries(): CountryShape[] {
   const topology = countries110m as unknown as Topology;
-  const collection = feature(topology, topology.objects.countries) as unknown as GeoJSON.FeatureCollection<GeoJSON.Geometry, { name: string }>;
+  const collection = feature(topology, topology.objects.countries) as unknown as GeoJSON.FeatureCollection<
+    GeoJSON.Geometry,
+    { name: string }
+  >;
   const land = collection.features.filter((f) => f.id !== ANTARCTICA);
-  const projection = geoNaturalEarth1().fitExtent([[2, 2], [MAP_WIDTH - 2, MAP_HEIGHT - 2]], { type: 'FeatureCollection', features: land });
+  const projection = geoNaturalEarth1().fitExtent(
+    [
+      [2, 2],
+      [MAP_WIDTH - 2, MAP_HEIGHT - 2],
+    ],
+    { type: 'FeatureCollection', features: land },
+  );
   const path = geoPath(projection);
   return land.map((f) => ({
     code: alpha2ByNumeric.get(String(f.id)) ?? BY_NAME[f.properties.name] ?? null,
