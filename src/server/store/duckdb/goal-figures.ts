@@ -24,7 +24,8 @@ async function distinctVisitorsSql(db: Db, goals: GoalRecord[]): Promise<string>
   if (!bounds || !bitsFit(goals.length, bounds))
     return `count(DISTINCT visitor_no) FILTER (WHERE visitor_no IS NOT NULL) + ${keys}`;
   const hi = int(bounds.hi);
-  return `coalesce(bit_count(${visitorBits(bounds)} FILTER (WHERE visitor_no <= ${hi})), 0)
+  // visitorBits keeps the numbers within the bounds; those given since are counted apart.
+  return `coalesce(bit_count(${visitorBits(bounds)}), 0)
     + count(DISTINCT visitor_no) FILTER (WHERE visitor_no > ${hi}) + ${keys}`;
 }
 

@@ -58,5 +58,6 @@ export async function sessionNumberBounds(
 /** The session-set aggregate over the bounds: constants DuckDB wants, numbers the store just read. */
 export function sessionBits({ lo, hi }: { lo: number; hi: number }): string {
   if (!Number.isInteger(lo) || !Number.isInteger(hi)) throw new Error('session bounds must be integers');
-  return `bitstring_agg(session_no, ${lo}, ${hi})`;
+  // Within the bounds only: a session written after the bounds were read is numbered above them.
+  return `bitstring_agg(session_no, ${lo}, ${hi}) FILTER (WHERE session_no BETWEEN ${lo} AND ${hi})`;
 }

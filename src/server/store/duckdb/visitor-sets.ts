@@ -20,7 +20,9 @@ export async function visitorBounds(
  */
 export function visitorBits({ lo, hi }: { lo: number; hi: number }): string {
   if (!Number.isInteger(lo) || !Number.isInteger(hi)) throw new Error('visitor bounds must be integers');
-  return `bitstring_agg(visitor_no, ${lo}, ${hi})`;
+  // Only numbers within the bounds: a batch written between the bounds' read and this one can bring
+  // a visitor numbered above them, which bitstring_agg refuses (a 500 seen in the browser tests).
+  return `bitstring_agg(visitor_no, ${lo}, ${hi}) FILTER (WHERE visitor_no BETWEEN ${lo} AND ${hi})`;
 }
 
 // Above this many bytes of bitstrings at once (groups × visitors / 8), visitors are counted with
