@@ -52,7 +52,8 @@ describe('dashboard: changing an experiment', () => {
     await page.getByLabel('Name', { exact: true }).fill(renamed);
     await page.getByRole('button', { name: 'Save name' }).click();
     await expect.poll(() => page.getByTestId('experiment-name').textContent()).toBe(renamed);
-    expect(await page.getByText('Name saved.').isVisible()).toBe(true);
+    // Waited for, not read once: the name can show before the saved note renders.
+    await page.getByText('Name saved.').waitFor({ state: 'visible' });
     expect((await detail(tests[0].experiment_id)).name).toBe(renamed);
     await page.getByRole('link', { name: '← All experiments' }).click();
     await expect
