@@ -7,8 +7,9 @@ import { numberedInteractionRows, sessionBits, sessionNumberBounds } from './ses
 import { bitsFit } from './visitor-sets.js';
 import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.js';
 import { pageViewsByPath } from './page-view-hours.js';
+import { pageViewsOfMatchingSessions } from './session-filtered-views.js';
 
-type Db = Pick<Database, 'all'>;
+type Db = Pick<Database, 'all' | 'snapshot'>;
 type Figures = { count: number; unique: number };
 type SessionBounds = Awaited<ReturnType<typeof sessionNumberBounds>>;
 /**
@@ -59,7 +60,7 @@ export async function interactions(
   // flagged, so are the filtered ones, and the check needs no join with the sessions.
   const settled = allFlagged(db, repeatKeys.interactionSessions, rowsSql, { ...params });
   // Session numbers' bounds over the unfiltered rows: they hold the filtered rows' numbers too.
-  const bounds = sessionNumberBounds(db, numberedInteractionRows(filter, 'c.ts'), { ...params });
+  const bounds = sessionNumberBounds(db, filter, { ...params });
   const bucket = bucketSql(s.granularity, s.offsets, 'c.ts');
   const views = () => pageViews(db, s, opts.page);
   const top: TopRowsSql =
@@ -73,7 +74,7 @@ export async function interactions(
       b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)';
     const [found, pageViewsOf] = await Promise.all([
       Promise.all([settled, bounds]).then(([flagsSettled, b]) =>
-        filtered(db, `${filter}${kept}`, params, bucket, flagsSettled, top, sessions(b)),
+        filtered(db, `${filter}${kept}`, params, bucket, flagsSettled, top, sessions(b), b?.fresh ?? true),
       ),
       views(),
     ]);
@@ -107,7 +108,7 @@ async function trendAndTotal(
   type Row = Figures & { bucket: Date | null };
   if (bounds && bitsFit(maxBuckets(s), bounds)) {
     const all = await db.all<Row>(
-      `WITH b AS (SELECT bucket, count(*) AS count, ${sessionBits(bounds)} AS bits FROM (${numberedInteractionRows(filter, `${bucket} AS bucket`)}) GROUP BY bucket)
+      `WITH b AS (SELECT bucket, count(*) AS count, ${sessionBits(bounds)} AS bits FROM (${numberedInteractionRows(filter, `${bucket} AS bucket`, bounds.fresh)}) GROUP BY bucket)
        SELECT bucket, count, bit_count(bits)::BIGINT AS "unique" FROM b
        UNION ALL SELECT NULL, sum(count)::BIGINT, bit_count(bit_or(bits))::BIGINT FROM b`,
       params,
@@ -135,19 +136,12 @@ async function trendAndTotal(
 /**
  * Page views per page in the scope, in matching sessions (the rows' pages match any page filter
  * already): every page's, read beside the rows rather than after them. Without a session filter
- * they come from the hourly counts (page-view-hours.ts); with one, from the matching sessions' views.
+ * they come from the hourly counts (page-view-hours.ts); with one, from the matching sessions'
+ * numbered paths (session-filtered-views.ts).
  */
 async function pageViews(db: Db, s: BucketedScope, page: string | undefined): Promise<Map<number, number>> {
-  const { where, params } = scopeFilter(s, 'ts', 'v');
-  const inSessions = andAll(inMatchingSessions(s, params, 'v'));
-  if (!inSessions) return pageViewsByPath(db, s, page);
-  const onePage = page === undefined ? '' : ' AND v.path_no = (SELECT text_no FROM text_numbers WHERE text = $page)';
-  if (page !== undefined) params.page = page;
-  const rows = await db.all<{ path_no: number; page_views: number }>(
-    `SELECT path_no, count(*) AS page_views FROM compact_page_views v WHERE ${where}${onePage}${inSessions} GROUP BY path_no`,
-    params,
-  );
-  return new Map(rows.map((r) => [r.path_no, Number(r.page_views)]));
+  if (!inMatchingSessions(s, {})) return pageViewsByPath(db, s, page);
+  return pageViewsOfMatchingSessions(db, s, page);
 }
 
 /**
@@ -259,10 +253,11 @@ async function filtered(
   settled: boolean,
   top: TopRowsSql,
   distinctSessions: string,
+  fresh: boolean,
 ) {
   // part 0: the top rows; 1: a trend bucket; 2: the total.
   const all = await db.all<TopRow & { part: number; bucket: Date | null }>(
-    `WITH kept AS MATERIALIZED (${numberedInteractionRows(filter, 'c.ts, c.path_no, c.target_no, c.label_no, c.session_key, c.is_form, c.repeated')}),
+    `WITH kept AS MATERIALIZED (${numberedInteractionRows(filter, 'c.ts, c.path_no, c.target_no, c.label_no, c.session_key, c.is_form, c.repeated', fresh)}),
      top AS (${top('kept', settled)})
      SELECT 0 AS part, path_no, target_no, path, target, label, label_no, mixed, path_nos, NULL::TIMESTAMP AS bucket, count, "unique" FROM top
      UNION ALL

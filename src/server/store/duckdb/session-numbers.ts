@@ -28,31 +28,39 @@ WHERE compact_interactions.session_no IS NULL AND s.session_key = compact_intera
  * `columns` of interaction rows matching `filter` (over `compact_interactions c`) with their
  * `session_no`: their own, or for rows not numbered yet their session's. Those sessions are found
  * through a semi join whose small side is the few fresh rows: a plain join built its hash table from
- * every stored session (170 ms at 1.9M) even when no row was fresh.
+ * every stored session (170 ms at 1.9M) even when no row was fresh. `fresh` false (the bounds found
+ * none) leaves that part out: under a session filter each part scans the matching sessions again.
+ * Rows written since the bounds were read are then left out until the pass numbers them, as if the
+ * report had been asked a moment earlier.
  */
-export function numberedInteractionRows(filter: string, columns: string): string {
-  const fresh = `SELECT ${columns}, c.session_key AS fresh_key, c.property_id AS fresh_property FROM compact_interactions c WHERE ${filter} AND c.session_no IS NULL`;
-  return `SELECT ${columns}, c.session_no FROM compact_interactions c WHERE ${filter} AND c.session_no IS NOT NULL
-    UNION ALL SELECT f.* EXCLUDE (fresh_key, fresh_property), s.session_no FROM (${fresh}) f JOIN (
+export function numberedInteractionRows(filter: string, columns: string, fresh = true): string {
+  const numbered = `SELECT ${columns}, c.session_no FROM compact_interactions c WHERE ${filter} AND c.session_no IS NOT NULL`;
+  if (!fresh) return numbered;
+  const freshRows = `SELECT ${columns}, c.session_key AS fresh_key, c.property_id AS fresh_property FROM compact_interactions c WHERE ${filter} AND c.session_no IS NULL`;
+  return `${numbered}
+    UNION ALL SELECT f.* EXCLUDE (fresh_key, fresh_property), s.session_no FROM (${freshRows}) f JOIN (
       SELECT property_id, session_key, session_no FROM sessions WHERE session_key IN (SELECT c.session_key FROM compact_interactions c WHERE ${filter} AND c.session_no IS NULL)
     ) s ON s.session_key = f.fresh_key AND s.property_id = f.fresh_property`;
 }
 
 /**
- * The bounds of the session numbers of `rows` (a query yielding `session_no`), or null when there are
- * no rows or a session has no number yet (a store made before the numbers, until its first pass):
- * the caller then counts session keys.
+ * The bounds of the session numbers of the interaction rows matching `filter`, and whether some of
+ * those rows are not numbered yet (`fresh`); null when there are no rows or a session has no number
+ * yet (a store made before the numbers, until its first pass): the caller then counts session keys.
  */
 export async function sessionNumberBounds(
   db: Db,
-  rows: string,
+  filter: string,
   params: Params,
-): Promise<{ lo: number; hi: number } | null> {
-  const [b] = await db.all<{ lo: number | null; hi: number | null; missing: boolean }>(
-    `SELECT min(session_no) AS lo, max(session_no) AS hi, count(*) > count(session_no) AS missing FROM (${rows})`,
+): Promise<{ lo: number; hi: number; fresh: boolean } | null> {
+  const [b] = await db.all<{ lo: number | null; hi: number | null; missing: boolean; fresh: boolean | null }>(
+    `SELECT min(session_no) AS lo, max(session_no) AS hi, count(*) > count(session_no) AS missing, bool_or(fresh) AS fresh
+     FROM (${numberedInteractionRows(filter, 'c.session_no IS NULL AS fresh')})`,
     params,
   );
-  return b.lo === null || b.hi === null || b.missing ? null : { lo: Number(b.lo), hi: Number(b.hi) };
+  return b.lo === null || b.hi === null || b.missing
+    ? null
+    : { lo: Number(b.lo), hi: Number(b.hi), fresh: b.fresh === true };
 }
 
 /** The session-set aggregate over the bounds: constants DuckDB wants, numbers the store just read. */
