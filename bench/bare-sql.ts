@@ -71,3 +71,19 @@ export async function measureBareSql(
   }
   return out;
 }
+
+/** Events of `property` inside the range (bots' too): the data a report of that range reads. */
+export async function eventsInRange(dataDir: string, property: string, start: string, end: string): Promise<number> {
+  const db = await DuckDBInstance.create(join(dataDir, 'sightline.duckdb'), { access_mode: 'READ_ONLY' });
+  const conn = await db.connect();
+  try {
+    const reader = await conn.runAndReadAll(
+      `SELECT count(*)::DOUBLE AS n FROM events WHERE property_id = $p AND ts >= $start::TIMESTAMP + INTERVAL 4 HOUR AND ts < $end::TIMESTAMP + INTERVAL 28 HOUR`,
+      { p: property, start, end },
+    );
+    return Number(reader.getRowObjects()[0].n);
+  } finally {
+    conn.closeSync();
+    db.closeSync();
+  }
+}
