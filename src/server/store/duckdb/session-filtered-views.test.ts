@@ -5,17 +5,24 @@ import { normalizeEvent } from '../../ingest/normalize-event.js';
 import { Random } from '../../seed/random.js';
 import type { Scope } from '../store.js';
 import { duckdbInternals, openDuckdbStore, type DuckdbInternals } from './duckdb-store.js';
-import { pageViewsOfMatchingSessions, viewsOfMatchingSessions } from './session-filtered-views.js';
+import {
+  pageViewsOfMatchingSessions,
+  trendOfMatchingSessions,
+  viewsOfMatchingSessions,
+} from './session-filtered-views.js';
+import { keyOf } from './sql-fragments.js';
 import type { Store } from '../store.js';
 
 // Under session filters, page views come from the matching sessions' rows and numbered paths
 // (session-filtered-views.ts). Checked against a count of the written events themselves, over
 // generated sessions that cross the range's ends, bots' sessions (one with a person's views too),
-// twin views (one page twice at one instant), in every state of the background pass.
+// twin views (one page twice at one instant), in every state of the background pass; the trend per
+// hour too, where most sessions' views fall in more than one hour.
 
 const START = Date.parse('2026-05-02T00:00:00Z');
 const END = START + 86_400_000;
 const PAGES = ['/a', '/b', '/c', '/d'];
+const UTC = [{ fromMs: null, offsetMinutes: 0 }];
 
 function generate(property: string, seed: number, twins: boolean): StoredEvent[] {
   const random = new Random(seed);
@@ -59,16 +66,23 @@ function expected(events: StoredEvent[], property: string, keep: (country: strin
     if (e.property_id === property && !first.has(e.session_id)) first.set(e.session_id, e);
   const perPage = new Map<string, number>();
   const visitors = new Set<string>();
+  const perHour = new Map<string, { views: number; visitors: Set<string> }>();
   let views = 0;
   for (const e of events) {
     const at = e.ts.getTime();
     if (e.property_id !== property || e.is_bot || at < START || at >= END) continue;
     if (!keep(first.get(e.session_id)!.country)) continue;
     perPage.set(e.path, (perPage.get(e.path) ?? 0) + 1);
+    const hour = keyOf(new Date(Math.floor(at / 3_600_000) * 3_600_000));
+    const h = perHour.get(hour) ?? { views: 0, visitors: new Set<string>() };
+    perHour.set(hour, h);
+    h.views++;
+    h.visitors.add(e.visitor_id);
     visitors.add(e.visitor_id);
     views++;
   }
-  return { perPage, views, visitors: visitors.size };
+  const hours = new Map([...perHour].map(([k, h]) => [k, { page_views: h.views, unique_visitors: h.visitors.size }]));
+  return { perPage, views, visitors: visitors.size, hours };
 }
 
 let store: Store & { [duckdbInternals]: DuckdbInternals };
@@ -116,6 +130,26 @@ async function check(all: StoredEvent[]) {
         page_views: want.views,
         unique_visitors: want.visitors,
       });
+      // Hourly: sessions whose views span several hours are read by their views.
+      const trend = await trendOfMatchingSessions(db, {
+        ...scope(property, filters),
+        granularity: 'hour',
+        offsets: UTC,
+      });
+      const total = trend.find((r) => r.bucket === null);
+      expect(total, `${property}, ${name}, trend total`).toEqual({
+        bucket: null,
+        page_views: want.views,
+        unique_visitors: want.visitors,
+      });
+      const hours = new Map(
+        trend.flatMap((r) =>
+          r.bucket === null
+            ? []
+            : [[keyOf(r.bucket), { page_views: r.page_views, unique_visitors: r.unique_visitors }]],
+        ),
+      );
+      expect(hours, `${property}, ${name}, hours`).toEqual(want.hours);
     }
   }
 }

@@ -1,7 +1,7 @@
-import type { Scope } from '../store.js';
+import type { BucketedScope, Scope } from '../store.js';
 import type { Database, Params, Reader } from './database.js';
 import { andAll, inMatchingSessions, sessionPredicate } from './filter-scope.js';
-import { scopeFilter } from './sql-fragments.js';
+import { bucketSql, scopeFilter } from './sql-fragments.js';
 
 /**
  * Page views of the range under session filters only (no `page` filter), read from the matching
@@ -90,6 +90,36 @@ export async function viewsOfMatchingSessions(
     );
     return { page_views: Number(row.page_views ?? 0), unique_visitors: Number(row.unique_visitors) };
   });
+}
+
+/**
+ * Page views and distinct visitors per bucket (and over the range: `bucket` null) in sessions matching
+ * the session filters. A session known by its row whose views all fall in one bucket brings its count
+ * and visitor to that bucket; the others' views (crossing a bucket's or the range's ends) are read.
+ * Those are spread over the range, so no bounds narrow that read, but it joins the views to those few
+ * sessions rather than to all the matching ones.
+ */
+export async function trendOfMatchingSessions(
+  db: Pick<Database, 'all'>,
+  s: BucketedScope,
+): Promise<{ bucket: Date | null; page_views: number; unique_visitors: number }[]> {
+  const { where, params } = scopeFilter(s, 'ts', 'v');
+  const kept = sessionPredicate(s, params, 'x');
+  const matching = `${propertiesOn(s, 'x')} AND x.first_pv_ts < $end::TIMESTAMP AND x.last_pv_ts >= $start::TIMESTAMP${kept ? ` AND ${kept}` : ''}`;
+  const bucketOf = (column: string) => bucketSql(s.granularity, s.offsets, column);
+  const known = `${knownCount} AND ${bucketOf('x.first_pv_ts')} = ${bucketOf('x.last_pv_ts')}`;
+  const key = s.propertyIds.length === 1 ? 'session_key' : 'property_id, session_key';
+  const rows = await db.all<{ bucket: Date | null; page_views: number; unique_visitors: number }>(
+    `SELECT bucket, sum(views)::BIGINT AS page_views, count(DISTINCT visitor_key) AS unique_visitors FROM (
+       SELECT ${bucketOf('x.first_pv_ts')} AS bucket, x.visitor_key, ${ownViews} AS views FROM sessions x
+       WHERE ${matching} AND ${known} AND ${ownViews} > 0
+       UNION ALL SELECT ${bucketOf('v.ts')}, o.visitor_key, count(*) FROM compact_page_views v
+       JOIN (SELECT x.property_id, x.session_key, x.visitor_key FROM sessions x WHERE ${matching} AND NOT (${known})) o USING (${key})
+       WHERE ${where} GROUP BY ALL)
+     GROUP BY GROUPING SETS ((bucket), ())`,
+    params,
+  );
+  return rows.map((r) => ({ ...r, page_views: Number(r.page_views), unique_visitors: Number(r.unique_visitors) }));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Database, Params } from './database.js';
 import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate } from './filter-scope.js';
 import { sessionViewedMatchingPage } from './session-page-filter.js';
 import { pageViewRows } from './visitor-slots.js';
-import { viewsOfMatchingSessions } from './session-filtered-views.js';
+import { trendOfMatchingSessions, viewsOfMatchingSessions } from './session-filtered-views.js';
 import { pageFilters } from '../filter-sql.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
 import { bucketSql, byCountsThenValues, keyOf, maxBuckets, scopeFilter } from './sql-fragments.js';
@@ -12,6 +12,9 @@ import { bucketSql, byCountsThenValues, keyOf, maxBuckets, scopeFilter } from '.
 type Db = Pick<Database, 'all' | 'snapshot'>;
 
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
+  // Session filters alone: from the sessions' rows, not a join of every view to them.
+  if (s.filters?.length && pageFilters(s.filters).length === 0)
+    return trendFigures(await trendOfMatchingSessions(db, s));
   const rows = pageViewRows(s);
   const bounds = await visitorBounds(db, boundingRows(s, rows));
   if (!bounds) return { buckets: [], page_views: 0, unique_visitors: 0 };
@@ -30,10 +33,18 @@ export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['
          UNION ALL SELECT NULL, sum(page_views)::BIGINT, bit_count(${bits})::BIGINT FROM (${rows.sql})`,
     params,
   );
+  return trendFigures(result);
+}
+
+/** Per-bucket rows and the range's (bucket null) as the trend's answer, buckets in time order. */
+function trendFigures(
+  result: { bucket: Date | null; page_views: number; unique_visitors: number }[],
+): Awaited<ReturnType<Store['trafficTrend']>> {
   const total = result.find((r) => r.bucket === null);
   return {
     buckets: result
       .filter((r) => r.bucket !== null)
+      .sort((a, b) => a.bucket!.getTime() - b.bucket!.getTime())
       .map((r) => ({
         bucket: keyOf(r.bucket),
         page_views: Number(r.page_views),
