@@ -2,6 +2,7 @@ import type { BucketedScope, Scope } from '../store.js';
 import type { Database, Params, Reader } from './database.js';
 import { andAll, inMatchingSessions, sessionPredicate } from './filter-scope.js';
 import { bucketSql, scopeFilter } from './sql-fragments.js';
+import { viewWindows } from './view-windows.js';
 
 /**
  * Page views of the range under session filters only (no `page` filter), read from the matching
@@ -45,22 +46,8 @@ async function sessionReads(read: Reader, s: Scope, known: string): Promise<Read
   const params: Params = { ...scopeFilter(s, 'first_pv_ts').params };
   const touching = `${propertiesOn(s, 'x')} AND x.first_pv_ts < $end::TIMESTAMP AND x.last_pv_ts >= $start::TIMESTAMP`;
   // Unfiltered, so the bounds hold for any filter.
-  const [b] = await read<{ head: string | null; tail: string | null }>(
-    `SELECT max(x.last_pv_ts) FILTER (WHERE x.first_pv_ts < $start::TIMESTAMP)::VARCHAR AS head,
-      min(x.first_pv_ts) FILTER (WHERE x.first_pv_ts >= $start::TIMESTAMP)::VARCHAR AS tail
-    FROM sessions x WHERE ${touching} AND NOT (${known})`,
-    { ...params },
-  );
+  const windows = await viewWindows(read, `${touching} AND NOT (${known})`, { ...params }, params, 'v.ts');
   const kept = sessionPredicate(s, params, 'x');
-  const windows: string[] = [];
-  if (b.head !== null) {
-    params.headEnd = b.head;
-    windows.push('(v.ts >= $start::TIMESTAMP AND v.ts <= $headEnd::TIMESTAMP AND v.ts < $end::TIMESTAMP)');
-  }
-  if (b.tail !== null) {
-    params.tailStart = b.tail;
-    windows.push('(v.ts >= $tailStart::TIMESTAMP AND v.ts < $end::TIMESTAMP)');
-  }
   const matching = `${touching}${kept ? ` AND ${kept}` : ''}`;
   const key = s.propertyIds.length === 1 ? 'session_key' : 'property_id, session_key';
   return {

@@ -2,6 +2,7 @@ import type { Scope } from '../store.js';
 import { query, type Database, type Params, type Reader } from './database.js';
 import { pageTextPredicate, sessionPredicate } from './filter-scope.js';
 import { scopeFilter } from './sql-fragments.js';
+import { viewWindows } from './view-windows.js';
 import { addSessionTuplesSql, arrivalColumns, clientColumns, tupleNumbersJoin } from './session-tuples.js';
 
 /**
@@ -112,21 +113,7 @@ export async function sessionPathsCtes(read: Reader, s: Scope, params: Params, v
   // Where the views of the sessions read as views lie: from the range's start to the last view of
   // those that began before it, and from the first view of the others (those crossing the end, not
   // numbered yet, or written since) to the end. Unfiltered, so the bounds hold for any filter.
-  const [b] = await read<{ head: string | null; tail: string | null }>(
-    `SELECT max(last_pv_ts) FILTER (WHERE first_pv_ts < $start::TIMESTAMP)::VARCHAR AS head,
-      min(first_pv_ts) FILTER (WHERE first_pv_ts >= $start::TIMESTAMP)::VARCHAR AS tail
-    FROM sessions WHERE ${touching} AND NOT (${numbered})`,
-    scope.params,
-  );
-  const windows: string[] = [];
-  if (b.head !== null) {
-    params.headEnd = b.head;
-    windows.push('(ts >= $start::TIMESTAMP AND ts <= $headEnd::TIMESTAMP AND ts < $end::TIMESTAMP)');
-  }
-  if (b.tail !== null) {
-    params.tailStart = b.tail;
-    windows.push('(ts >= $tailStart::TIMESTAMP AND ts < $end::TIMESTAMP)');
-  }
+  const windows = await viewWindows(read, `${touching} AND NOT (${numbered})`, scope.params, params, 'ts');
   const kept = sessionPredicate(s, params);
   const v = valueColumn ? ', value' : '';
   const key = s.propertyIds.length === 1 ? 'session_key' : 'property_id, session_key';
