@@ -8,7 +8,7 @@ import { duckdbInternals, openDuckdbStore, type DuckdbInternals } from './duckdb
 import {
   pageViewsOfMatchingSessions,
   trendOfMatchingSessions,
-  viewsOfMatchingSessions,
+  summaryOfMatchingSessions,
 } from './session-filtered-views.js';
 import { keyOf } from './sql-fragments.js';
 import type { Store } from '../store.js';
@@ -82,7 +82,22 @@ function expected(events: StoredEvent[], property: string, keep: (country: strin
     views++;
   }
   const hours = new Map([...perHour].map(([k, h]) => [k, { page_views: h.views, unique_visitors: h.visitors.size }]));
-  return { perPage, views, visitors: visitors.size, hours };
+  // Sessions that began in the range, not a bot's: how many, those with one view, their length.
+  const bySession = new Map<string, StoredEvent[]>();
+  for (const e of events)
+    if (e.property_id === property) bySession.set(e.session_id, [...(bySession.get(e.session_id) ?? []), e]);
+  let sessions = 0;
+  let bounces = 0;
+  let duration = 0;
+  for (const [id, list] of bySession) {
+    const times = list.map((e) => e.ts.getTime());
+    const began = Math.min(...times);
+    if (began < START || began >= END || list.some((e) => e.is_bot) || !keep(first.get(id)!.country)) continue;
+    sessions++;
+    if (list.length === 1) bounces++;
+    duration += (Math.max(...times) - began) / 1000;
+  }
+  return { perPage, views, visitors: visitors.size, hours, sessions, bounces, duration };
 }
 
 let store: Store & { [duckdbInternals]: DuckdbInternals };
@@ -126,9 +141,12 @@ async function check(all: StoredEvent[]) {
       expect(await pageViewsOfMatchingSessions(db, scope(property, filters), '/b'), `${property}, ${name}, /b`).toEqual(
         new Map([...got].filter(([no]) => texts.get(no) === '/b')),
       );
-      expect(await viewsOfMatchingSessions(db, scope(property, filters)), `${property}, ${name}`).toEqual({
+      expect(await summaryOfMatchingSessions(db, scope(property, filters)), `${property}, ${name}`).toEqual({
         page_views: want.views,
         unique_visitors: want.visitors,
+        sessions: want.sessions,
+        bounces: want.bounces,
+        duration: want.duration,
       });
       // Hourly: sessions whose views span several hours are read by their views.
       const trend = await trendOfMatchingSessions(db, {

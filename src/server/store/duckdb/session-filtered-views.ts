@@ -62,20 +62,42 @@ async function sessionReads(read: Reader, s: Scope, known: string): Promise<Read
   };
 }
 
-/** The range's page views and distinct visitors in sessions matching the session filters. */
-export async function viewsOfMatchingSessions(
+/**
+ * The traffic summary's figures in sessions matching the session filters, in one pass over the
+ * touching sessions: page views and distinct visitors as above, and the sessions that began in the
+ * range (not bots'), their bounces and duration (a second scan of the sessions before).
+ */
+export async function summaryOfMatchingSessions(
   db: Pick<Database, 'snapshot'>,
   s: Scope,
-): Promise<{ page_views: number; unique_visitors: number }> {
+): Promise<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration: number }> {
   return db.snapshot(async (read) => {
     const r = await sessionReads(read, s, knownCount);
-    const [row] = await read<{ page_views: number | null; unique_visitors: number }>(
-      `SELECT sum(views)::BIGINT AS page_views, count(DISTINCT visitor_key) AS unique_visitors FROM (
-        SELECT x.visitor_key, ${ownViews} AS views FROM sessions x WHERE ${r.matching} AND ${knownCount} AND ${ownViews} > 0
-        ${r.othersViews ? `UNION ALL ${r.othersViews('o.visitor_key, count(*)')}` : ''})`,
+    const [row] = await read<{
+      page_views: number | null;
+      unique_visitors: number;
+      sessions: number;
+      bounces: number;
+      duration: number | null;
+    }>(
+      `SELECT sum(views)::BIGINT AS page_views, count(DISTINCT visitor_key) FILTER (WHERE views > 0) AS unique_visitors,
+         count(*) FILTER (WHERE starts) AS sessions, count(*) FILTER (WHERE starts AND pageviews = 1) AS bounces,
+         sum(duration) FILTER (WHERE starts) / 1000.0 AS duration
+       FROM (
+         SELECT x.visitor_key, CASE WHEN ${knownCount} THEN ${ownViews} ELSE 0 END AS views,
+           x.first_pv_ts >= $start::TIMESTAMP AND NOT x.is_bot AS starts, x.pageviews,
+           epoch_ms(x.last_ts) - epoch_ms(x.first_ts) AS duration
+         FROM sessions x WHERE ${r.matching}
+         ${r.othersViews ? `UNION ALL ${r.othersViews('o.visitor_key, count(*), false, NULL, NULL')}` : ''})`,
       r.params,
     );
-    return { page_views: Number(row.page_views ?? 0), unique_visitors: Number(row.unique_visitors) };
+    return {
+      page_views: Number(row.page_views ?? 0),
+      unique_visitors: Number(row.unique_visitors),
+      sessions: Number(row.sessions),
+      bounces: Number(row.bounces),
+      duration: Number(row.duration ?? 0),
+    };
   });
 }
 

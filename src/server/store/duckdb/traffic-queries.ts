@@ -4,7 +4,7 @@ import type { Database, Params } from './database.js';
 import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate } from './filter-scope.js';
 import { sessionViewedMatchingPage } from './session-page-filter.js';
 import { pageViewRows } from './visitor-slots.js';
-import { trendOfMatchingSessions, viewsOfMatchingSessions } from './session-filtered-views.js';
+import { summaryOfMatchingSessions, trendOfMatchingSessions } from './session-filtered-views.js';
 import { pageFilters } from '../filter-sql.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
 import { bucketSql, byCountsThenValues, keyOf, maxBuckets, scopeFilter } from './sql-fragments.js';
@@ -65,12 +65,15 @@ function boundingRows(s: Scope, rows: { sql: string; params: Params }): { sql: s
 }
 
 export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['trafficSummary']> {
+  // Session filters alone: from the sessions' rows, not a join of every view to them.
+  if (s.filters?.length && pageFilters(s.filters).length === 0) {
+    const { duration, ...figures } = await summaryOfMatchingSessions(db, s);
+    return { ...figures, duration_seconds_total: duration };
+  }
   const rows = pageViewRows(s);
   const se = scopeFilter(s, 'first_pv_ts');
   const kept = sessionsKept(s, se.params);
   const views = async () => {
-    // Session filters alone: from the sessions' rows, not a join of every view to them.
-    if (s.filters?.length && pageFilters(s.filters).length === 0) return viewsOfMatchingSessions(db, s);
     const bounds = await visitorBounds(db, boundingRows(s, rows));
     if (!bounds) return { page_views: 0, unique_visitors: 0 };
     const [v] = await db.all<{ page_views: number; unique_visitors: number }>(
