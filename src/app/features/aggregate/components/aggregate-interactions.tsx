@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { FilterLink } from '../../../components/filter-link.js';
 import { QueryError } from '../../../components/query-error.js';
@@ -16,26 +15,41 @@ interface Total {
   value: number;
 }
 
-function InteractionCard({
+/** What a card shows of its query's state (react-query's result, as far as the card reads it). */
+interface CardQuery<Row> {
+  data?: { data: Row[] };
+  error: Error | null;
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+}
+
+/**
+ * One card of the aggregate clicks or forms: its totals over the selected properties, and its rows in
+ * a table (or the error, or skeleton rows while the first answer is on its way).
+ */
+function InteractionCard<Row extends object>({
   id,
   title,
+  view,
+  query,
   totals,
-  children,
-  stale,
-  busy,
+  table,
 }: {
   id: string;
   title: string;
+  view: AggregateView;
+  query: CardQuery<Row>;
   totals: Total[] | undefined;
-  children: ReactNode;
-  stale: boolean;
-  busy: boolean;
+  table: Pick<Parameters<typeof DataTable<Row>>[0], 'columns' | 'caption' | 'initialSort' | 'empty'> & {
+    /** The CSV's name before the range. */
+    csv: string;
+  };
 }) {
   return (
     <section
-      className={`card interactions ${stale ? 'stale' : ''}`}
+      className={`card interactions ${query.isPlaceholderData ? 'stale' : ''}`}
       aria-labelledby={`${id}-title`}
-      aria-busy={busy}
+      aria-busy={query.isFetching}
       data-testid={id}
     >
       <h2 id={`${id}-title`}>{title}</h2>
@@ -49,7 +63,20 @@ function InteractionCard({
           ))}
         </dl>
       )}
-      {children}
+      {query.error ? (
+        <QueryError error={query.error} propertyId={view.selected.join(', ')} />
+      ) : !query.data ? (
+        <SkeletonRows rows={5} />
+      ) : (
+        <DataTable
+          rows={query.data.data}
+          columns={table.columns}
+          caption={table.caption}
+          csvFilename={`${table.csv}-${view.range.start}-${view.range.end}.csv`}
+          initialSort={table.initialSort}
+          empty={table.empty}
+        />
+      )}
     </section>
   );
 }
@@ -80,33 +107,25 @@ export function AggregateClicks({ view }: { view: AggregateView }) {
     <InteractionCard
       id="aggregate-clicks"
       title="Clicks"
-      stale={q.isPlaceholderData}
-      busy={q.isFetching}
+      view={view}
+      query={q}
       totals={
         s && [
           { key: 'total_clicks', label: 'Clicks', value: s.total_clicks },
           { key: 'total_unique_clicks', label: 'Unique clicks', value: s.total_unique_clicks },
         ]
       }
-    >
-      {q.error ? (
-        <QueryError error={q.error} propertyId={view.selected.join(', ')} />
-      ) : !q.data ? (
-        <SkeletonRows rows={5} />
-      ) : (
-        <DataTable
-          rows={q.data.data}
-          columns={clickColumns}
-          caption="Top clicked targets"
-          csvFilename={`clicks-aggregate-${view.range.start}-${view.range.end}.csv`}
-          initialSort="clicks"
-          empty={{
-            title: 'No clicks in this range.',
-            hint: 'The tracker counts clicks on links and buttons; pick a longer range or other properties.',
-          }}
-        />
-      )}
-    </InteractionCard>
+      table={{
+        columns: clickColumns,
+        caption: 'Top clicked targets',
+        csv: 'clicks-aggregate',
+        initialSort: 'clicks',
+        empty: {
+          title: 'No clicks in this range.',
+          hint: 'The tracker counts clicks on links and buttons; pick a longer range or other properties.',
+        },
+      }}
+    />
   );
 }
 
@@ -131,32 +150,24 @@ export function AggregateForms({ view }: { view: AggregateView }) {
     <InteractionCard
       id="aggregate-forms"
       title="Form submissions"
-      stale={q.isPlaceholderData}
-      busy={q.isFetching}
+      view={view}
+      query={q}
       totals={
         s && [
           { key: 'total_submissions', label: 'Submissions', value: s.total_submissions },
           { key: 'total_unique_submissions', label: 'Unique submissions', value: s.total_unique_submissions },
         ]
       }
-    >
-      {q.error ? (
-        <QueryError error={q.error} propertyId={view.selected.join(', ')} />
-      ) : !q.data ? (
-        <SkeletonRows rows={5} />
-      ) : (
-        <DataTable
-          rows={q.data.data}
-          columns={formColumns}
-          caption="Top submitted forms"
-          csvFilename={`forms-aggregate-${view.range.start}-${view.range.end}.csv`}
-          initialSort="submissions"
-          empty={{
-            title: 'No form submissions in this range.',
-            hint: 'The tracker counts every form submit; pick a longer range or other properties.',
-          }}
-        />
-      )}
-    </InteractionCard>
+      table={{
+        columns: formColumns,
+        caption: 'Top submitted forms',
+        csv: 'forms-aggregate',
+        initialSort: 'submissions',
+        empty: {
+          title: 'No form submissions in this range.',
+          hint: 'The tracker counts every form submit; pick a longer range or other properties.',
+        },
+      }}
+    />
   );
 }
