@@ -155,12 +155,19 @@ describe('dashboard: filters', () => {
     expect(await page.getByText('All visits.', { exact: false }).count()).toBe(1);
 
     // Every report read after the click carries the filter: this period, the previous one, realtime.
+    // The page reads its tables after its cards (headline first): those unfiltered reads, and a
+    // realtime poll, may still go out before the click, so only requests made from the click on count.
+    await page.locator('#breakdown-panel tbody tr').first().waitFor({ timeout: SLOW.timeout });
     const asked: string[] = [];
+    let clicked = false;
     const record = (r: Request) =>
-      /\/api\/external\/v1\/properties\/[^/]+\/(traffic|pages)\//.test(r.url()) && asked.push(r.url());
+      clicked && /\/api\/external\/v1\/properties\/[^/]+\/(traffic|pages)\//.test(r.url()) && asked.push(r.url());
     page.on('request', record);
     await page.getByRole('tab', { name: 'Referrers' }).click();
-    await page.locator('#breakdown-panel').getByRole('link', { name: 'google.com', exact: true }).click();
+    const googleRow = page.locator('#breakdown-panel').getByRole('link', { name: 'google.com', exact: true });
+    await googleRow.waitFor({ timeout: SLOW.timeout });
+    clicked = true;
+    await googleRow.click();
     await page.waitForURL(/filters=/);
     expect(await chips(page)).toEqual(['Referrer is google.com']);
 
