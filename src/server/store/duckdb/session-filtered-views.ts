@@ -2,6 +2,7 @@ import type { BucketedScope, Scope } from '../store.js';
 import type { Database, Params, Reader } from './database.js';
 import { andAll, inMatchingSessions, sessionPredicate } from './filter-scope.js';
 import { bucketSql, scopeFilter } from './sql-fragments.js';
+import { pageFilters } from '../filter-sql.js';
 import { viewWindows } from './view-windows.js';
 
 /**
@@ -17,6 +18,11 @@ import { viewWindows } from './view-windows.js';
  * read, between bounds read in the same snapshot. Bots' sessions with no view are known: spread over
  * the whole range, they used to make the read of "the others" a scan of the range.
  */
+/** Filters set and none on `page`: what the reads below answer (a page filter keeps views, not sessions). */
+export function sessionFiltersOnly(s: Scope): boolean {
+  return (s.filters?.length ?? 0) > 0 && pageFilters(s.filters).length === 0;
+}
+
 const inside = 'x.first_pv_ts >= $start::TIMESTAMP AND x.last_pv_ts < $end::TIMESTAMP';
 // IS NOT DISTINCT FROM: a bot's session not numbered yet is not known (a NULL here would drop it from both sides).
 const withoutBotViews = '(NOT x.is_bot OR x.pattern_no IS NOT DISTINCT FROM 0)';

@@ -4,8 +4,7 @@ import type { Database, Params } from './database.js';
 import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate } from './filter-scope.js';
 import { sessionViewedMatchingPage } from './session-page-filter.js';
 import { pageViewRows } from './visitor-slots.js';
-import { summaryOfMatchingSessions, trendOfMatchingSessions } from './session-filtered-views.js';
-import { pageFilters } from '../filter-sql.js';
+import { sessionFiltersOnly, summaryOfMatchingSessions, trendOfMatchingSessions } from './session-filtered-views.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
 import { bucketSql, byCountsThenValues, keyOf, maxBuckets, scopeFilter } from './sql-fragments.js';
 
@@ -13,8 +12,7 @@ type Db = Pick<Database, 'all' | 'snapshot'>;
 
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
   // Session filters alone: from the sessions' rows, not a join of every view to them.
-  if (s.filters?.length && pageFilters(s.filters).length === 0)
-    return trendFigures(await trendOfMatchingSessions(db, s));
+  if (sessionFiltersOnly(s)) return trendFigures(await trendOfMatchingSessions(db, s));
   const rows = pageViewRows(s);
   const bounds = await visitorBounds(db, boundingRows(s, rows));
   if (!bounds) return { buckets: [], page_views: 0, unique_visitors: 0 };
@@ -66,7 +64,7 @@ function boundingRows(s: Scope, rows: { sql: string; params: Params }): { sql: s
 
 export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['trafficSummary']> {
   // Session filters alone: from the sessions' rows, not a join of every view to them.
-  if (s.filters?.length && pageFilters(s.filters).length === 0) {
+  if (sessionFiltersOnly(s)) {
     const { duration, ...figures } = await summaryOfMatchingSessions(db, s);
     return { ...figures, duration_seconds_total: duration };
   }
