@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.js';
 import { BENCH_PROPERTY } from './bench-store.js';
 
 export interface Latency {
@@ -15,7 +16,7 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 export async function startServer(
   dataDir: string,
 ): Promise<{ url: string; signInUrl: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.js';
 
-// The real server and CLI as child processes (`node --import tsx …`, as `npm start` runs them), for
-// benchmarks that need to signal or kill the server.
+// The real server and CLI as child processes (`node --import tsx …`, the server with the flags
+// `npm start` gives it), for benchmarks that need to signal or kill the server.
 
 export interface ServerProcess {
   url: string;
@@ -55,7 +56,7 @@ export async function startServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  const child = nodeTs('src/server/main.ts', [], dataDir, env, nodeArgs);
+  const child = nodeTs('src/server/main.ts', [], dataDir, env, [...SERVER_NODE_FLAGS, ...nodeArgs]);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (s: Buffer) => (stderr += s));
