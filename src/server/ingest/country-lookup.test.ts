@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openCountryLookup } from './country-lookup.js';
+import { openCountryLookup, remembered } from './country-lookup.js';
 
 describe('openCountryLookup (the shipped offline database)', () => {
   it('gives the country of public addresses, IPv4, IPv6 and IPv4-mapped IPv6 alike', async () => {
@@ -28,5 +28,22 @@ describe('openCountryLookup (the shipped offline database)', () => {
       '',
     ];
     for (const ip of none) expect(countryOf(ip), ip).toBeNull();
+  });
+});
+
+describe('remembered (the lookup with recent answers kept)', () => {
+  it('looks an address up once while it is among the latest, and forgets the oldest past the limit', () => {
+    const asked: string[] = [];
+    const countryOf = remembered((ip) => {
+      asked.push(ip);
+      return ip.startsWith('81.') ? 'GB' : null;
+    }, 2);
+    expect([countryOf('81.2.69.142'), countryOf('81.2.69.142'), countryOf('10.0.0.1')]).toEqual(['GB', 'GB', null]);
+    expect(countryOf('10.0.0.1')).toBeNull(); // a null answer is kept too
+    expect(asked).toEqual(['81.2.69.142', '10.0.0.1']);
+    countryOf('81.2.69.143'); // a third address: the oldest (81.2.69.142) is forgotten
+    expect(countryOf('10.0.0.1')).toBeNull();
+    expect(countryOf('81.2.69.142')).toBe('GB');
+    expect(asked).toEqual(['81.2.69.142', '10.0.0.1', '81.2.69.143', '81.2.69.142']);
   });
 });

@@ -44,12 +44,32 @@ export async function openCountryLookup(): Promise<CountryLookup> {
     '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb',
   );
   const reader = await maxmind.open(file);
-  return (raw) => {
+  return remembered((raw) => {
     // A dual-stack listener reports IPv4 clients as `::ffff:a.b.c.d`, which the database doesn't hold.
     const ip = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(raw)?.[1] ?? raw;
     if (!maxmind.validate(ip)) return null;
     if (special.check(ip, isIPv4(ip) ? 'ipv4' : 'ipv6')) return null;
     const code = (reader.get(ip) as CountryRecord | null)?.country_code;
     return code && /^[A-Z]{2}$/.test(code) ? code : null;
+  });
+}
+
+/** How many addresses `remembered` keeps: about a megabyte. */
+export const REMEMBERED_ADDRESSES = 10_000;
+
+/**
+ * The lookup with the latest addresses' answers kept: a visitor's pages send their events from one
+ * address, and the lookup (address checks, the special ranges, the database) was 4% of a collect
+ * request's main-thread time. The oldest address is forgotten first, so memory stays bounded.
+ */
+export function remembered(lookup: CountryLookup, max = REMEMBERED_ADDRESSES): CountryLookup {
+  const known = new Map<string, string | null>();
+  return (ip) => {
+    const hit = known.get(ip);
+    if (hit !== undefined) return hit;
+    const country = lookup(ip);
+    if (known.size >= max) known.delete(known.keys().next().value!);
+    known.set(ip, country);
+    return country;
   };
 }
