@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterHeadline, headlineRead } from './headline-first.js';
 
 /** A promise and the functions that settle it. */
@@ -47,5 +47,45 @@ describe('headline reads first', () => {
     await turns(2);
     expect(started).toBe(true);
     expect(await table).toBe('rows');
+  });
+
+  describe('in a browser', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    });
+
+    it('starts the tables only after a frame has painted the headline figures', async () => {
+      vi.useFakeTimers();
+      const frames: (() => void)[] = [];
+      vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+      let started = false;
+      const summary = deferred();
+      void headlineRead(summary.promise);
+      const table = afterHeadline(async () => ((started = true), 'rows'));
+      summary.resolve('figures');
+      await turns(10);
+      expect(started).toBe(false); // answered, but not painted yet
+      expect(frames).toHaveLength(1);
+      frames[0](); // the next frame's callback; its paint follows, then the task after it
+      await vi.advanceTimersByTimeAsync(0);
+      expect(started).toBe(true);
+      expect(await table).toBe('rows');
+    });
+
+    it('starts the tables after 100 ms when no frame comes (a hidden tab paints none)', async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('requestAnimationFrame', () => 0);
+      let started = false;
+      const summary = deferred();
+      void headlineRead(summary.promise);
+      const table = afterHeadline(async () => ((started = true), 'rows'));
+      summary.resolve('figures');
+      await vi.advanceTimersByTimeAsync(99);
+      expect(started).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started).toBe(true);
+      expect(await table).toBe('rows');
+    });
   });
 });
