@@ -120,6 +120,26 @@ describe('dashboard: Traffic in key mode', () => {
     await expect.poll(() => page.locator('.recharts-line-curve[stroke-dasharray]').count()).toBe(2);
   });
 
+  it('mounts the chart hidden under its skeleton while the trend loads, and shows that chart with the answer', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/traffic/trends?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const loading = page.getByTestId('trends-chart-loading');
+    await expect.poll(() => page.locator('.chart-slot.loading > .skeleton').isVisible()).toBe(true);
+    await expect.poll(() => loading.count()).toBe(1);
+    expect(await loading.isHidden()).toBe(true); // laid out (recharts measures it) but not seen
+    expect(await loading.getAttribute('data-points')).toBe('0');
+    release();
+    await expect.poll(() => page.getByTestId('trends-chart').getAttribute('data-points')).toBe('7');
+    expect(await page.getByTestId('trends-chart').isVisible()).toBe(true);
+    expect(await page.locator('.chart-slot .skeleton').count()).toBe(0);
+    await page.unroute('**/traffic/trends?*');
+  });
+
   it('says a custom range after today has nothing yet, instead of asking for a longer range (issue 13 §5)', async () => {
     const url = new URL(page.url());
     url.searchParams.set('range', 'custom');
