@@ -19,8 +19,16 @@ function instantLiteral(ms: number): string {
   return `TIMESTAMP '${ts(new Date(ms))}'`;
 }
 
-/** The row's offset as `literal` gives a whole number of minutes: a constant, or a CASE over the DST transitions. */
-function offsetCase(offsets: OffsetSegment[], column: string, literal: (minutes: number) => string): string {
+/**
+ * The row's offset as `literal` gives a whole number of minutes: a constant, or a CASE over the DST
+ * transitions, each compared with `column` as `instant` writes it (a TIMESTAMP literal by default).
+ */
+export function offsetCase(
+  offsets: OffsetSegment[],
+  column: string,
+  literal: (minutes: number) => string,
+  instant: (ms: number) => string = instantLiteral,
+): string {
   const checked = (m: number) => {
     if (!Number.isInteger(m)) throw new Error('offset must be whole minutes');
     return literal(m);
@@ -28,7 +36,7 @@ function offsetCase(offsets: OffsetSegment[], column: string, literal: (minutes:
   if (offsets.length === 1) return checked(offsets[0].offsetMinutes);
   const branches = offsets
     .slice(1)
-    .map((seg, i) => `WHEN ${column} < ${instantLiteral(seg.fromMs!)} THEN ${checked(offsets[i].offsetMinutes)}`)
+    .map((seg, i) => `WHEN ${column} < ${instant(seg.fromMs!)} THEN ${checked(offsets[i].offsetMinutes)}`)
     .join(' ');
   return `(CASE ${branches} ELSE ${checked(offsets[offsets.length - 1].offsetMinutes)} END)`;
 }

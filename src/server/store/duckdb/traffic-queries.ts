@@ -3,7 +3,7 @@ import type { Filter } from '../../../contract/filters.js';
 import type { Database, Params } from './database.js';
 import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate } from './filter-scope.js';
 import { sessionViewedMatchingPage } from './session-page-filter.js';
-import { pageViewRows } from './visitor-slots.js';
+import { pageViewRows, slotBucketSql, slotStartSql } from './visitor-slots.js';
 import { sessionFiltersOnly, summaryOfMatchingSessions, trendOfMatchingSessions } from './session-filtered-views.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
 import { bucketSql, byCountsThenValues, keyOf, maxBuckets, scopeFilter } from './sql-fragments.js';
@@ -19,15 +19,21 @@ export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['
   const params = rows.params;
   const bits = visitorBits(bounds);
   const perBucketBits = bitsFit(maxBuckets(s), bounds);
+  // Grouped by integer slot buckets where the granularity allows, turned into instants per bucket.
+  const slotBucket = slotBucketSql(s.granularity, s.offsets);
+  const [bucket, bucketOut] = slotBucket
+    ? [slotBucket, slotStartSql('bucket')]
+    : [bucketSql(s.granularity, s.offsets), 'bucket'];
   // One scan: per bucket its page views and visitor set; the range's visitors are the union of the sets.
   const result = await db.all<{ bucket: Date | null; page_views: number; unique_visitors: number }>(
     perBucketBits
-      ? `WITH b AS (SELECT ${bucketSql(s.granularity, s.offsets)} AS bucket, sum(page_views)::BIGINT AS page_views, ${bits} AS bits
+      ? `WITH b AS (SELECT ${bucket} AS bucket, sum(page_views)::BIGINT AS page_views, ${bits} AS bits
            FROM (${rows.sql}) GROUP BY bucket)
-         SELECT bucket, page_views, bit_count(bits)::BIGINT AS unique_visitors FROM b
+         SELECT ${bucketOut} AS bucket, page_views, bit_count(bits)::BIGINT AS unique_visitors FROM b
          UNION ALL SELECT NULL, sum(page_views)::BIGINT, bit_count(bit_or(bits))::BIGINT FROM b`
-      : `SELECT ${bucketSql(s.granularity, s.offsets)} AS bucket, sum(page_views)::BIGINT AS page_views, count(DISTINCT visitor_no) AS unique_visitors
-           FROM (${rows.sql}) GROUP BY bucket
+      : `SELECT ${bucketOut} AS bucket, page_views, unique_visitors FROM (
+           SELECT ${bucket} AS bucket, sum(page_views)::BIGINT AS page_views, count(DISTINCT visitor_no) AS unique_visitors
+           FROM (${rows.sql}) GROUP BY bucket)
          UNION ALL SELECT NULL, sum(page_views)::BIGINT, bit_count(${bits})::BIGINT FROM (${rows.sql})`,
     params,
   );

@@ -3,7 +3,8 @@ import { query, ts, type Database, type Params } from './database.js';
 import { stagedDictionary, typeCode } from './stage-events.js';
 import type { Scope } from '../store.js';
 import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.js';
-import { scopeFilter } from './sql-fragments.js';
+import { offsetCase, scopeFilter } from './sql-fragments.js';
+import type { Granularity, OffsetSegment } from '../../analytics/time-frame.js';
 
 /**
  * Page views kept a second time, compactly, for the figures that need distinct visitors: one row per
@@ -76,6 +77,38 @@ export async function backfillVisitorSlots(db: Database): Promise<void> {
   });
 }
 
+/** The slot an instant falls in (events are after 1970, so integer division is a floor). */
+const slotOf = (column: string) => `(epoch_ms(${column}) // ${SLOT_MS})::UINTEGER`;
+
+const SLOTS_PER_HOUR = 3_600_000 / SLOT_MS;
+const SLOTS_PER_DAY = 24 * SLOTS_PER_HOUR;
+
+/**
+ * bucketSql (sql-fragments.ts) on slot numbers: the first slot of the row's bucket, in integers from
+ * the slot column alone. A slot is whole minutes of every offset (see SLOT_MS), so a local hour,
+ * day or week starts on a slot and the buckets are the same as bucketSql's (slot-buckets.test.ts).
+ * Null for months, whose lengths vary, and for an offset off the quarter hours (none today, some
+ * zones' history): those take bucketSql on the instant. Grouping the slot rows by this instead of
+ * by a timestamp made from each slot cut a day trend's query from 155 to 132 ms of CPU at 10M events.
+ */
+export function slotBucketSql(granularity: Granularity, offsets: OffsetSegment[], column = 'slot'): string | null {
+  const slotMinutes = SLOT_MS / 60_000;
+  const whole = offsets.every(
+    (o) => o.offsetMinutes % slotMinutes === 0 && (o.fromMs === null || o.fromMs % SLOT_MS === 0),
+  );
+  if (granularity === 'month' || !whole) return null;
+  const slots = (minutes: number) => `(${minutes / slotMinutes})::BIGINT`;
+  const atSlot = (ms: number) => `${ms / SLOT_MS}`;
+  const off = offsetCase(offsets, column, slots, atSlot);
+  const local = `(${column}::BIGINT + ${off})`;
+  if (granularity === 'hour') return `(${local} // ${SLOTS_PER_HOUR} * ${SLOTS_PER_HOUR} - ${off})`;
+  if (granularity === 'day') return `(${local} // ${SLOTS_PER_DAY} * ${SLOTS_PER_DAY})`;
+  return `(((${local} // ${SLOTS_PER_DAY} + 3) // 7 * 7 - 3) * ${SLOTS_PER_DAY})`;
+}
+
+/** A slot number as the instant it starts at (a bucket key from slotBucketSql back to a TIMESTAMP). */
+export const slotStartSql = (column: string) => `make_timestamp(${column} * ${SLOT_MS * 1000})`;
+
 /**
  * Page-view rows of a scope as (ts, visitor_no, page_views): whole slots from `pageview_slots`, and,
  * when the range does not start or end on a slot boundary (an instant rather than a date), the
@@ -92,14 +125,14 @@ export function pageViewRows(s: Scope): { sql: string; params: Params } {
   });
   const props = (alias: string) =>
     names.length === 1 ? `${alias}property_id = ${names[0]}` : `${alias}property_id IN (${names.join(', ')})`;
-  const whole = `SELECT make_timestamp(slot::BIGINT * ${SLOT_MS * 1000}) AS ts, visitor_no, page_views FROM pageview_slots
+  const whole = `SELECT make_timestamp(slot::BIGINT * ${SLOT_MS * 1000}) AS ts, slot, visitor_no, page_views FROM pageview_slots
     WHERE ${props('')} AND slot >= $slot_from::UINTEGER AND slot < $slot_to::UINTEGER`;
   if (first * SLOT_MS === s.start.getTime() && last * SLOT_MS === s.end.getTime()) return { sql: whole, params };
   params.start = ts(s.start);
   params.end = ts(s.end);
   params.whole_start = ts(new Date(first * SLOT_MS));
   params.whole_end = ts(new Date(Math.max(first, last) * SLOT_MS));
-  const edges = `SELECT e.ts, n.visitor_no, 1::UINTEGER AS page_views FROM events e JOIN visitor_numbers n USING (visitor_key)
+  const edges = `SELECT e.ts, ${slotOf('e.ts')} AS slot, n.visitor_no, 1::UINTEGER AS page_views FROM events e JOIN visitor_numbers n USING (visitor_key)
     WHERE ${props('e.')} AND e.ts >= $start::TIMESTAMP AND e.ts < $end::TIMESTAMP AND e.type = 'pageview' AND NOT e.is_bot
       AND NOT (e.ts >= $whole_start::TIMESTAMP AND e.ts < $whole_end::TIMESTAMP)`;
   return { sql: `${whole} UNION ALL ${edges}`, params };
@@ -113,7 +146,7 @@ function filteredPageViewRows(s: Scope): { sql: string; params: Params } {
   const { where, params } = scopeFilter(s, 'ts');
   const kept = andAll(pageNumberCondition(s.filters, 'path_no', params), inMatchingSessions(s, params));
   return {
-    sql: `SELECT ts, visitor_no, 1::UINTEGER AS page_views FROM compact_page_views WHERE ${where}${kept}`,
+    sql: `SELECT ts, ${slotOf('ts')} AS slot, visitor_no, 1::UINTEGER AS page_views FROM compact_page_views WHERE ${where}${kept}`,
     params,
   };
 }
