@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { BucketTrendChart } from '../../../components/bucket-trend-chart.js';
+import { VisitsTrendChart } from '../../../components/visits-trend-chart.js';
 import { CsvButton } from '../../../components/csv-button.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { FigureCards, type Figure } from '../../../components/figure-cards.js';
 import { QueryError } from '../../../components/query-error.js';
-import { Skeleton } from '../../../components/skeleton.js';
 import { formatBucket, formatDate, formatDuration, formatInteger, formatPercent } from '../../../lib/format.js';
 import { trendPoints } from '../../../lib/trend-points.js';
 import { aggregateSummaryQueryOptions, aggregateTrendsQueryOptions } from '../api/aggregate-queries.js';
@@ -97,19 +96,14 @@ function AggregateTrend({ view }: { view: AggregateView }) {
       </div>
       {current.error ? (
         <QueryError error={current.error} propertyId={view.selected.join(', ')} />
-      ) : !current.data ? (
-        <Skeleton height="260px" />
-      ) : current.data.summary.page_views === 0 ? (
+      ) : current.data?.summary.page_views === 0 ? (
         <EmptyState title="No page views in this range.">
           Pick a longer range or other properties, or check that their snippets are on the sites.
         </EmptyState>
       ) : (
-        <BucketTrendChart
+        <VisitsTrendChart
           points={points}
-          series={[
-            { key: 'page_views', name: 'Page views' },
-            { key: 'unique_visitors', name: 'Unique visitors' },
-          ]}
+          loading={!current.data}
           compare={view.compare}
           comparedName={chartComparedName(view)}
           granularity={view.granularity}

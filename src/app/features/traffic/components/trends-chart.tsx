@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { BucketTrendChart } from '../../../components/bucket-trend-chart.js';
+import { VisitsTrendChart } from '../../../components/visits-trend-chart.js';
 import { CsvButton } from '../../../components/csv-button.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
-import { Skeleton } from '../../../components/skeleton.js';
 import { formatBucket, formatDate } from '../../../lib/format.js';
 import { trendPoints } from '../../../lib/trend-points.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
@@ -65,24 +64,15 @@ export function TrendsChart({ view }: { view: DashboardView }) {
           Pick a longer range, or check that the tracking snippet is on your pages (it sends a page view on every load).
         </EmptyState>
       ) : (
-        // While the trend loads, the chart is mounted already, hidden under the skeleton: recharts'
-        // first render (~90 ms on a slow machine) then runs while the page waits for the server, and
-        // the answer only updates it (the same element, at the same place in the tree).
-        <div className={current.data ? 'chart-slot' : 'chart-slot loading'}>
-          {!current.data && <Skeleton height="280px" />}
-          <BucketTrendChart
-            points={points}
-            series={[
-              { key: 'page_views', name: 'Page views' },
-              { key: 'unique_visitors', name: 'Unique visitors' },
-            ]}
-            compare={view.compare}
-            comparedName={chartComparedName(view)}
-            granularity={view.granularity}
-            testId={current.data ? 'trends-chart' : 'trends-chart-loading'}
-            height={280}
-          />
-        </div>
+        <VisitsTrendChart
+          points={points}
+          loading={!current.data}
+          compare={view.compare}
+          comparedName={chartComparedName(view)}
+          granularity={view.granularity}
+          testId="trends-chart"
+          height={280}
+        />
       )}
     </section>
   );
