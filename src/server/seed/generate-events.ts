@@ -5,21 +5,10 @@
 // earlier — and finally sorts the day by timestamp.
 import type { EventInput } from '../../contract/events.js';
 import { Random, hash32 } from './random.js';
-import {
-  botAgents,
-  botShare,
-  countries,
-  deviceMissing,
-  devices,
-  EURO_SHARE,
-  pageList,
-  pages,
-  PAYS_AT_SIGNUP,
-  signupPlans,
-  sources,
-  userAgents,
-} from './site-model.js';
-import type { ClickTarget, Device, Page, PageForm, SiteEvent, TrafficSource } from './site-model.js';
+import { botAgents, botShare, countries, deviceMissing, devices, userAgents, type Device } from './audience.js';
+import { EURO_SHARE, pageList, pages, PAYS_AT_SIGNUP, signupPlans } from './site-model.js';
+import type { ClickTarget, Page, PageForm, SiteEvent } from './site-model.js';
+import { sources, type TrafficSource } from './traffic-sources.js';
 import { elementLabels } from './element-labels.js';
 
 export type SeedEvent = EventInput & { ts: string };
