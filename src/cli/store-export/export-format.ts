@@ -1,26 +1,29 @@
-import { z } from 'zod';
-import { keyPermission } from '../../contract/admin.js';
-import { propertyId } from '../../contract/common.js';
-import { deviceValues, eventSchema, snapshotElement, type StoredEvent } from '../../contract/events.js';
-import {
-  currencyCode,
-  experimentGoalDefinition,
-  experimentStatuses,
-  experimentTypes,
-  goals,
-} from '../../contract/experiments.js';
-import { filterList, type Filter } from '../../contract/filters.js';
-import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
-import { goalDefinition } from '../../contract/goals.js';
+import type { z } from 'zod';
+import type { StoredEvent } from '../../contract/events.js';
 import type {
   ApiKeyRecord,
-  ExperimentGoal,
   ExperimentRecord,
   GoalRecord,
   Property,
   SavedFunnelRecord,
   SnapshotRecord,
 } from '../../server/store/store.js';
+import {
+  apiKeySchema,
+  compiledEventLine,
+  eventFields,
+  eventFromLine,
+  eventLineSchema,
+  experimentFromParsed,
+  experimentSchema,
+  goalDefinitionLine,
+  goalFromParsed,
+  goalSchema,
+  propertySchema,
+  savedFunnelFromParsed,
+  savedFunnelSchema,
+  snapshotSchema,
+} from './export-line-schemas.js';
 
 /**
  * The export format (docs/moving-between-stores.md), shared by its two spellings: NDJSON, one object
@@ -44,215 +47,6 @@ export interface ExportRecords {
   goal: GoalRecord;
   snapshot: SnapshotRecord;
   event: StoredEvent;
-}
-
-const instant = z.iso
-  .datetime({ offset: true, message: 'an ISO-8601 timestamp with a zone' })
-  .transform((s) => new Date(s));
-const text = z.string().max(100_000);
-const id = z.string().min(1).max(256);
-
-const propertySchema = z.object({
-  id: propertyId,
-  name: text,
-  domain: text.nullable(),
-  timezone: z.string().min(1).max(64),
-  created_at: instant,
-});
-
-const apiKeySchema = z.object({
-  id,
-  name: text,
-  prefix: id,
-  hash: id,
-  property_ids: z.array(propertyId),
-  permissions: z.array(keyPermission),
-  created_at: instant,
-  revoked_at: instant.nullable(),
-});
-
-// mode, breakdown_by and filters (the API's tuples) are absent or null in exports made before funnels kept them;
-// a step is a page or, since goal steps, a goal by id.
-const savedFunnelSchema = z.object({
-  id,
-  property_id: propertyId,
-  name: text,
-  steps: z.array(z.union([z.object({ page: text }), z.object({ goal: id })])),
-  created_at: instant,
-  updated_at: instant,
-  mode: z.enum(funnelModes).nullish(),
-  breakdown_by: z.enum(funnelDimensions).nullish(),
-  filters: filterList.nullish(),
-});
-
-function savedFunnelFromParsed({
-  mode,
-  breakdown_by,
-  filters,
-  ...f
-}: z.infer<typeof savedFunnelSchema>): SavedFunnelRecord {
-  return {
-    ...f,
-    ...(mode ? { mode } : {}),
-    ...(breakdown_by ? { breakdown_by } : {}),
-    ...(filters ? { filters: filters.map(([op, dimension, values]): Filter => ({ op, dimension, values })) } : {}),
-  };
-}
-
-// Variants are written back as they were read: checked for shape only, so a test saved before a later
-// rule (a selector the dashboard now refuses) still moves.
-const variant = z.looseObject({
-  label: text,
-  changes: z.array(z.looseObject({ selector: text, op: z.string(), value: z.unknown() })),
-  url: text.optional(),
-});
-// A goal test's goal (`goal_definition`, as the API shows it) is absent or null on every other test,
-// and in exports made before goal tests; a goal test cannot move without it (it counts by it).
-const experimentSchema = z
-  .object({
-    id,
-    property_id: propertyId,
-    name: text,
-    page: text,
-    type: z.enum(experimentTypes),
-    goal: z.enum(goals),
-    goal_target: text.nullable(),
-    auto_stop_days: z.number().int().min(0).nullable(),
-    status: z.enum(experimentStatuses),
-    created_at: instant,
-    stopped_at: instant.nullable(),
-    reason: text.nullable(),
-    variants: z.array(variant),
-    goal_definition: experimentGoalDefinition.nullish(),
-    // The currency the revenue figures count; absent in exports made before it was kept (the store's rule then says it).
-    currency: currencyCode.nullish(),
-  })
-  .refine((e) => e.goal !== 'goal' || e.goal_definition, {
-    path: ['goal_definition'],
-    message: 'required for the goal goal: the goal the test counts',
-  });
-
-function experimentFromParsed({
-  goal_definition,
-  currency,
-  ...parsed
-}: z.infer<typeof experimentSchema>): ExperimentRecord {
-  const e = { ...parsed, ...(currency ? { currency } : {}) };
-  if (!goal_definition) return e as ExperimentRecord;
-  const f: Partial<Record<'page' | 'event' | 'target' | 'source', string>> = goal_definition;
-  return {
-    ...(e as ExperimentRecord),
-    goal_definition: {
-      name: goal_definition.name,
-      kind: goal_definition.kind,
-      page: f.page ?? null,
-      event: f.event ?? null,
-      target: f.target ?? null,
-      source: f.source ?? null,
-    },
-  };
-}
-
-/** A goal test's goal as the API shows it: only the fields its kind uses. */
-const goalDefinitionLine = ({ name, kind, ...fields }: ExperimentGoal) => ({
-  name,
-  kind,
-  ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)),
-});
-
-// A goal as the API defines it (its kind and the fields that kind takes, checked as a create is), with
-// its id, property and time. Its kind is written `goal_kind`, as `kind` names the line's kind; a field
-// the goal does not have is absent (NDJSON) or null (Parquet).
-const asGoalDefinition = (v: unknown) => {
-  if (v === null || typeof v !== 'object') return v;
-  const { goal_kind, ...fields } = v as Record<string, unknown>;
-  return { ...Object.fromEntries(Object.entries(fields).filter(([, x]) => x !== null)), kind: goal_kind };
-};
-const goalSchema = z.preprocess(
-  asGoalDefinition,
-  z.intersection(z.object({ id, property_id: propertyId, name: text, created_at: instant }), goalDefinition),
-);
-
-function goalFromParsed(g: z.infer<typeof goalSchema>): GoalRecord {
-  const f: Partial<Record<'page' | 'event' | 'target' | 'source', string>> = g;
-  return {
-    id: g.id,
-    property_id: g.property_id,
-    name: g.name,
-    kind: g.kind,
-    page: f.page ?? null,
-    event: f.event ?? null,
-    target: f.target ?? null,
-    source: f.source ?? null,
-    created_at: g.created_at,
-  };
-}
-
-const snapshotSchema = z.object({
-  property_id: propertyId,
-  path: text,
-  ts: instant,
-  elements: z.array(snapshotElement),
-});
-
-// An event as stored: the collect format's fields (same limits) without those the store does not keep
-// (user_agent, event_id, elements), plus what normalisation settled (is_bot, device, browser, os) and
-// the client key. Browser and OS are optional: exports made before they were kept have neither; so are
-// a custom event's or payment's name and props, and a click's or form's label (collect's own fields
-// and limits).
-const { event_id: _eventId, user_agent: _userAgent, elements: _elements, ...collectedFields } = eventSchema.shape;
-const storedIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1–64 characters of A–Z, a–z, 0–9, _ or -');
-const eventLineSchema = z.object({
-  ...collectedFields,
-  ts: instant,
-  device: z
-    .enum(deviceValues.filter((d) => d !== 'tablet') as ['desktop', 'mobile'])
-    .optional()
-    .nullable(),
-  browser: z.string().max(64).optional().nullable(),
-  os: z.string().max(64).optional().nullable(),
-  is_bot: z.boolean(),
-  client_key: storedIdText.optional().nullable(),
-});
-// One generated function (as import-events.ts does): events are nearly every line of an export.
-const compiledEventLine = z.compile(eventLineSchema);
-
-/** The fields of an event line, in the order they are written (nulls are left out of NDJSON). */
-const eventFields = [
-  'type',
-  'property_id',
-  'ts',
-  'visitor_id',
-  'session_id',
-  'path',
-  'referrer',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'country',
-  'device',
-  'is_bot',
-  'scroll_depth',
-  'engaged_ms',
-  'target',
-  'href',
-  'source',
-  'experiment_id',
-  'variant',
-  'amount',
-  'currency',
-  'client_key',
-  'browser',
-  'os',
-  'name',
-  'props',
-  'label',
-] as const satisfies readonly (keyof StoredEvent)[];
-
-function eventFromLine(value: z.infer<typeof eventLineSchema>): StoredEvent {
-  const e = { ...value } as Record<string, unknown>;
-  for (const f of eventFields) e[f] ??= null;
-  return e as unknown as StoredEvent;
 }
 
 /** JSON-ready: Dates as ISO text. */
