@@ -61,6 +61,26 @@ describe('CORS on /api/external/v1 (a dashboard on another origin, with a key)',
     expect(refused.headers['access-control-allow-origin']).toBe('*');
     expect(refused.headers['access-control-expose-headers']).toBe('retry-after');
   });
+
+  it('lets the other origin read the answer for a path under the API that no route has', async () => {
+    for (const authorization of [`Bearer ${env.keys.a}`, 'Bearer sl_nope']) {
+      const res = await env.app.inject({
+        method: 'GET',
+        url: apiUrl('/properties/a/no-such-report'),
+        headers: { origin: ELSEWHERE, authorization },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.json().error).toBeDefined();
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-expose-headers']).toBe('retry-after');
+    }
+    const admin = await env.app.inject({
+      method: 'GET',
+      url: '/api/admin/v1/no-such-thing',
+      headers: { origin: ELSEWHERE },
+    });
+    expect(admin.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
 
 describe('no CORS where the admin cookie counts', () => {

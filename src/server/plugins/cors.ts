@@ -61,4 +61,11 @@ export const corsPlugin = fp(async (app: FastifyInstance, opts: { apiPrefix: str
   const preflight = async (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
   app.options('/api/collect', preflight);
   app.options(`${opts.apiPrefix}/*`, preflight);
+  // A path under the API that no route has gets no policy from a route, yet another origin must still
+  // read its answer (the 401 or 404 envelope) rather than see a network error: the API's headers.
+  const exposed = [EXTERNAL_API.exposedHeaders].flat().join(', ');
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && policyOf(request.url.split('?', 1)[0], opts.apiPrefix) === EXTERNAL_API)
+      reply.header('access-control-allow-origin', EXTERNAL_API.origin).header('access-control-expose-headers', exposed);
+  });
 });
