@@ -1,4 +1,4 @@
-import type { Filter } from '../../../contract/filters.js';
+import type { Filter, FilterDimension } from '../../../contract/filters.js';
 import {
   allOf,
   filtersPredicate,
@@ -11,6 +11,7 @@ import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
 import { ts, type Params } from './database.js';
 import { convertedSessionsSql } from './goal-hits.js';
+import type { touchNumberTables } from './touch-numbers.js';
 
 // Re-exported so the queries keep importing every filter fragment from here.
 export { allOf, andAll } from '../filter-sql.js';
@@ -103,22 +104,63 @@ function goalsPredicate(s: Scope, params: Params, alias = ''): string {
   );
 }
 
+/** The session values each first-touch dictionary holds (session-tuples.ts), by the filters' dimension. */
+const clientTupleColumns: Partial<Record<FilterDimension, string>> = {
+  country: 'country',
+  device: 'device',
+  browser: 'browser',
+  os: 'os',
+};
+const arrivalTupleColumns: Partial<Record<FilterDimension, string>> = {
+  referrer: 'referrer',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  entry_page: 'entry_path',
+};
+
+/**
+ * A row of `table` (a compact table, touch-numbers.ts) matching the value filters by its session's
+ * first-touch numbers; a row not numbered yet, through its session, among the sessions whose last
+ * event is no earlier than the table's first unnumbered row in the range (zone maps cut that scan
+ * to the sessions written lately). null when a filter reads a value the numbers lack (exit page).
+ */
+function byTouchNumbers(s: Scope, params: Params, alias: string, table: string, sessions: string): string | null {
+  const values = (s.filters ?? []).filter((f) => f.dimension !== 'page' && f.dimension !== 'goal');
+  if (values.some((f) => !clientTupleColumns[f.dimension] && !arrivalTupleColumns[f.dimension])) return null;
+  const a = alias ? `${alias}.` : '';
+  const d = duckdbDialect(params);
+  const client = filtersPredicate(values, clientTupleColumns, d);
+  const arrival = filtersPredicate(values, arrivalTupleColumns, d);
+  const numbered = allOf(
+    client ? `${a}client_no IN (SELECT client_no FROM client_tuples WHERE ${client})` : '',
+    arrival ? `${a}arrival_no IN (SELECT arrival_no FROM arrival_tuples WHERE ${arrival})` : '',
+  );
+  const firstUnnumbered = `(SELECT min(ts) FROM ${table} WHERE ${propertiesOf(s, params)}
+    AND ts >= $start::TIMESTAMP AND ts < $end::TIMESTAMP AND client_no IS NULL)`;
+  const unnumbered = `${a}client_no IS NULL AND ${sessionIn(s, alias, `${sessions} AND last_ts >= ${firstUnnumbered}`)}`;
+  return `((${numbered}) OR (${unnumbered}))`;
+}
+
 /**
  * An event row (`alias`) in a session that matches the session filters: by its own values, among the
  * sessions with an event in the scope's range (first_ts < end, last_ts >= start: not only those
  * starting in it), and by the goals it converted on in the range. Binds `$start`/`$end` as
- * scopeFilter does. '' when no session filter is set.
+ * scopeFilter does. '' when no session filter is set. `table`: the compact table the rows come from,
+ * whose rows carry their session's first-touch numbers (touch-numbers.ts).
  */
-export function inMatchingSessions(s: Scope, params: Params, alias = ''): string {
+export function inMatchingSessions(
+  s: Scope,
+  params: Params,
+  alias = '',
+  table?: (typeof touchNumberTables)[number],
+): string {
   const byValue = () => {
     params.start = ts(s.start);
     params.end = ts(s.end);
-    return sessionIn(
-      s,
-      alias,
-      `sessions WHERE ${propertiesOf(s, params)}
-    AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${sessionValuePredicate(s.filters, duckdbDialect(params))}`,
-    );
+    const sessions = `sessions WHERE ${propertiesOf(s, params)}
+    AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${sessionValuePredicate(s.filters, duckdbDialect(params))}`;
+    return (table && byTouchNumbers(s, params, alias, table, sessions)) ?? sessionIn(s, alias, sessions);
   };
   return allOf(hasSessionValueFilters(s.filters) ? byValue() : '', goalsPredicate(s, params, alias));
 }

@@ -68,7 +68,10 @@ export async function interactions(
       ? (from) => elementRowsSql(from, opts.limit)
       : (from, flagsSettled) => pageRowsSql(from, flagsSettled, opts.limit);
   // Under filters: those made on matching pages, in matching sessions.
-  const kept = andAll(pageNumberCondition(s.filters, 'c.path_no', params), inMatchingSessions(s, params, 'c'));
+  const kept = andAll(
+    pageNumberCondition(s.filters, 'c.path_no', params),
+    inMatchingSessions(s, params, 'c', 'compact_interactions'),
+  );
   if (kept) {
     const sessions = (b: SessionBounds) =>
       b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)';

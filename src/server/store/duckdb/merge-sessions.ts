@@ -1,4 +1,5 @@
 import { stagedDictionary, typeCode } from './stage-events.js';
+import { clearRetouchedSql, findRetouchedSql, retouchedStagingSql } from './touch-numbers.js';
 
 /**
  * Session partials from the staged batch merged into `sessions`: counts add up, the earliest page view
@@ -16,7 +17,8 @@ const pv = `FILTER (WHERE type = ${typeCode('pageview')})`;
 /** Per-connection scratch tables of the merge (created once, emptied per batch). */
 export const mergeSessionsStagingSql = `
 CREATE TEMP TABLE IF NOT EXISTS staging_sessions AS SELECT * FROM sessions LIMIT 0;
-CREATE TEMP TABLE IF NOT EXISTS staging_found (rid BIGINT, property_id VARCHAR, session_key UBIGINT);`;
+CREATE TEMP TABLE IF NOT EXISTS staging_found (rid BIGINT, property_id VARCHAR, session_key UBIGINT);
+${retouchedStagingSql}`;
 
 /**
  * The grouping runs on the staged string indexes (0 stands for NULL, so arg_min keeps a first page
@@ -44,6 +46,8 @@ FROM (
 -- The property is compared below, where only the few rows sharing a key are left.
 INSERT INTO staging_found
 SELECT s.rowid, s.property_id, s.session_key FROM sessions s SEMI JOIN staging_sessions b ON s.session_key = b.session_key;
+-- Before the update below moves their first page view (touch-numbers.ts).
+${findRetouchedSql}
 UPDATE sessions SET
   entry_path = CASE WHEN sessions.first_pv_ts IS NULL OR b.first_pv_ts < sessions.first_pv_ts THEN b.entry_path ELSE sessions.entry_path END,
   referrer = CASE WHEN sessions.first_pv_ts IS NULL OR b.first_pv_ts < sessions.first_pv_ts THEN b.referrer ELSE sessions.referrer END,
@@ -68,5 +72,6 @@ UPDATE sessions SET
   client_no = CASE WHEN b.pageviews > 0 THEN NULL ELSE sessions.client_no END
 FROM (SELECT f.rid, b.* FROM staging_found f JOIN staging_sessions b USING (property_id, session_key)) b
 WHERE sessions.rowid = b.rid;
+${clearRetouchedSql}
 -- A new session takes the next number (session-numbers.ts).
 INSERT INTO sessions SELECT b.* REPLACE (nextval('session_no_seq')::UINTEGER AS session_no) FROM staging_sessions b ANTI JOIN staging_found f USING (property_id, session_key);`;

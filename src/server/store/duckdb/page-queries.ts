@@ -49,10 +49,14 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   };
   // The ranked pages are matching ones already; session filters keep their views, scrolls and entries
   // in matching sessions only.
-  const inSessions = andAll(inMatchingSessions(s, ev.params));
+  // Each table's rows by their own first-touch numbers, so each read binds its own parameters.
+  const viewParams = { ...ev.params };
+  const viewsInSessions = andAll(inMatchingSessions(s, viewParams, '', 'compact_page_views'));
+  const engagedParams = { ...ev.params };
+  const engagedInSessions = andAll(inMatchingSessions(s, engagedParams, '', 'compact_engagements'));
   const entered = andAll(sessionPredicate(s, se.params));
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
-  const engagedRows = `${allEngaged.sql}${inSessions}`;
+  const engagedRows = `${allEngaged.sql}${engagedInSessions}`;
   const depthSql = async () => {
     const engaged = splitByRepeats(
       repeatKeys.pageDepths,
@@ -73,10 +77,10 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
       ? ranked.map((r) => ({ path_no: r.path_no, unique_visitors: r.unique_visitors! }))
       : db.all<{ path_no: number; unique_visitors: number }>(
           `SELECT path_no, ${distinctVisitorsSql(ranked.length, bounds)} AS unique_visitors FROM compact_page_views ${pagesJoin}
-       WHERE ${ev.where}${inSessions} GROUP BY path_no`,
-          ev.params,
+       WHERE ${ev.where}${viewsInSessions} GROUP BY path_no`,
+          viewParams,
         ),
-    depthSql().then((sql) => db.all<{ path_no: number; avg_scroll_depth: number | null }>(sql, ev.params)),
+    depthSql().then((sql) => db.all<{ path_no: number; avg_scroll_depth: number | null }>(sql, engagedParams)),
     db.all<{ path: string; entries: number; bounces: number }>(
       `SELECT entry_path AS path, count(*) AS entries, count(*) FILTER (WHERE pageviews = 1) AS bounces FROM sessions
        WHERE ${se.where} AND NOT is_bot AND list_contains($paths, entry_path)${entered} GROUP BY entry_path`,
@@ -106,7 +110,10 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
 async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Promise<RankedPage[]> {
   const ev = scopeFilter(s, 'ts');
   const pathFilter = only === undefined ? '' : `AND path_no IN ${numberList([only])}`;
-  const kept = andAll(pageNumberCondition(s.filters, 'path_no', ev.params), inMatchingSessions(s, ev.params));
+  const kept = andAll(
+    pageNumberCondition(s.filters, 'path_no', ev.params),
+    inMatchingSessions(s, ev.params, '', 'compact_page_views'),
+  );
   if (kept) {
     return db.all<RankedPage>(
       `WITH v AS MATERIALIZED (SELECT path_no, visitor_no FROM compact_page_views WHERE ${ev.where} ${pathFilter}${kept}),

@@ -16,7 +16,7 @@ beforeEach(async () => {
     INSERT INTO text_numbers VALUES ('/a', 1);
     INSERT INTO compact_page_views (property_id, ts, session_key, visitor_no, path_no) VALUES ('p', '2026-03-02 10:00', 11, 1, 1), ('p', '2026-03-02 11:00', 12, 2, 1);
     -- Session 11 scrolled /a twice (0.3, then 0.7 in a later batch); session 12 once (0.9).
-    INSERT INTO compact_engagements VALUES
+    INSERT INTO compact_engagements (property_id, ts, session_key, path_no, scroll_depth, repeated) VALUES
       ('p', '2026-03-02 10:01', 11, 1, 0.3, NULL), ('p', '2026-03-02 10:20', 11, 1, 0.7, NULL), ('p', '2026-03-02 11:01', 12, 1, 0.9, NULL)`);
 });
 afterEach(() => db.close());
@@ -42,7 +42,9 @@ describe('repeat flags', () => {
 
   it('flag only what changed on a second pass', async () => {
     await flagAll();
-    await db.writer.run(`INSERT INTO compact_engagements VALUES ('p', '2026-03-02 11:30', 12, 1, 0.95, NULL)`);
+    await db.writer.run(
+      `INSERT INTO compact_engagements (property_id, ts, session_key, path_no, scroll_depth, repeated) VALUES ('p', '2026-03-02 11:30', 12, 1, 0.95, NULL)`,
+    );
     await flagAll();
     expect(await flags()).toEqual([true, true, true, true]);
     expect(await depth()).toBeCloseTo((0.7 + 0.95) / 2, 12);

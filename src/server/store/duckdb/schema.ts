@@ -6,6 +6,7 @@ import { sessionTuplesSchemaSql } from './session-tuples.js';
 import { sessionNumbersSchemaSql } from './session-numbers.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
 import { deletedPropertiesSchemaSql } from './property-lifecycle.js';
+import { touchNumbersSchemaSql } from './touch-numbers.js';
 
 /**
  * Tables of the embedded store. Timestamps are naive UTC. Visitor and session ids are kept as 64-bit
@@ -43,6 +44,7 @@ const eventColumns = `
   label VARCHAR`;
 
 export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}${sessionTuplesSchemaSql}${sessionNumbersSchemaSql}
+${touchNumbersSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,
   name VARCHAR NOT NULL,

@@ -176,7 +176,7 @@ async function viewsByJoin(read: Reader, s: Scope, page: string | undefined): Pr
   const onePage = page === undefined ? '' : ' AND v.path_no = (SELECT text_no FROM text_numbers WHERE text = $page)';
   if (page !== undefined) params.page = page;
   const rows = await read<{ path_no: number; page_views: number }>(
-    `SELECT v.path_no, count(*) AS page_views FROM compact_page_views v WHERE ${where}${onePage}${andAll(inMatchingSessions(s, params, 'v'))}
+    `SELECT v.path_no, count(*) AS page_views FROM compact_page_views v WHERE ${where}${onePage}${andAll(inMatchingSessions(s, params, 'v', 'compact_page_views'))}
      GROUP BY path_no`,
     params,
   );

@@ -144,7 +144,10 @@ export function pageViewRows(s: Scope): { sql: string; params: Params } {
  */
 function filteredPageViewRows(s: Scope): { sql: string; params: Params } {
   const { where, params } = scopeFilter(s, 'ts');
-  const kept = andAll(pageNumberCondition(s.filters, 'path_no', params), inMatchingSessions(s, params));
+  const kept = andAll(
+    pageNumberCondition(s.filters, 'path_no', params),
+    inMatchingSessions(s, params, '', 'compact_page_views'),
+  );
   return {
     sql: `SELECT ts, ${slotOf('ts')} AS slot, visitor_no, 1::UINTEGER AS page_views FROM compact_page_views WHERE ${where}${kept}`,
     params,

@@ -1,0 +1,55 @@
+/**
+ * A session's first-touch numbers (session-tuples.ts) kept on its rows in the compact tables, so a
+ * report under a filter on a session's value (country, device, browser, OS, referrer, UTM tags, entry
+ * page) tests each row against the few matching numbers instead of looking its session up: the
+ * lookup is a hash join on random 64-bit keys, about 25 ns a row. Ranking the pages of a 30-day range
+ * at 10M events under "country is US" cost 126 ms that way, 72 ms by the numbers (25 ms unfiltered).
+ *
+ * A row gets its session's numbers in the background, once the session has them; until then it is
+ * NULL and read through its session as before (filter-scope.ts). A session's first touch comes from
+ * its first page view, so the numbers stay right while later events arrive; a batch bringing an
+ * earlier first page view clears them on the session's rows (merge-sessions.ts), and the next pass
+ * sets them again. Every answer is therefore exact at every moment.
+ */
+export const touchNumberTables = ['compact_page_views', 'compact_engagements', 'compact_interactions'] as const;
+
+export const touchNumbersSchemaSql = touchNumberTables
+  .map(
+    (t) => `ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS arrival_no UINTEGER;
+ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS client_no UINTEGER;`,
+  )
+  .join('\n');
+
+/**
+ * The background pass's part, after the sessions are numbered (session-paths.ts): rows without
+ * numbers take their session's. The rows are the small side (those written since the last pass).
+ */
+export const numberTouchRowsSql = touchNumberTables
+  .map(
+    (t) => `UPDATE ${t} SET arrival_no = s.arrival_no, client_no = s.client_no FROM sessions s
+WHERE ${t}.client_no IS NULL AND s.session_key = ${t}.session_key AND s.property_id = ${t}.property_id
+  AND s.client_no IS NOT NULL;`,
+  )
+  .join('\n');
+
+/**
+ * Merge-sessions' part, with the batch's partials (`staging_sessions`) and the stored sessions they
+ * continue (`staging_found`) in place, before `sessions` is updated: the sessions whose first page
+ * view the batch moves earlier (or brings first), whose first-touch values may change.
+ */
+export const findRetouchedSql = `
+DELETE FROM staging_retouched;
+INSERT INTO staging_retouched
+SELECT s.property_id, s.session_key FROM sessions s
+JOIN (SELECT f.rid, b.first_pv_ts FROM staging_found f JOIN staging_sessions b USING (property_id, session_key)) b ON s.rowid = b.rid
+WHERE b.first_pv_ts IS NOT NULL AND (s.first_pv_ts IS NULL OR b.first_pv_ts < s.first_pv_ts);`;
+
+/** Their rows' numbers cleared, to be read through the session until the next pass. */
+export const clearRetouchedSql = touchNumberTables
+  .map(
+    (t) => `UPDATE ${t} SET arrival_no = NULL, client_no = NULL FROM staging_retouched r
+WHERE ${t}.session_key = r.session_key AND ${t}.property_id = r.property_id AND ${t}.client_no IS NOT NULL;`,
+  )
+  .join('\n');
+
+export const retouchedStagingSql = `CREATE TEMP TABLE IF NOT EXISTS staging_retouched (property_id VARCHAR, session_key UBIGINT);`;
