@@ -9,7 +9,7 @@ import {
 } from '../filter-sql.js';
 import { goalFilterSets } from '../goal-filters.js';
 import type { Scope } from '../store.js';
-import { ts, type Params } from './database.js';
+import { ts, type Database, type Params } from './database.js';
 import { convertedSessionsSql } from './goal-hits.js';
 import type { touchNumberTables } from './touch-numbers.js';
 
@@ -119,13 +119,47 @@ const arrivalTupleColumns: Partial<Record<FilterDimension, string>> = {
   entry_page: 'entry_path',
 };
 
+/** Rows of a compact table carrying first-touch numbers, and the first instant in the range of those not numbered yet. */
+export interface NumberedRows {
+  table: (typeof touchNumberTables)[number];
+  /** null: every row of the range is numbered. */
+  freshFrom: string | null;
+}
+
 /**
- * A row of `table` (a compact table, touch-numbers.ts) matching the value filters by its session's
- * first-touch numbers; a row not numbered yet, through its session, among the sessions whose last
- * event is no earlier than the table's first unnumbered row in the range (zone maps cut that scan
- * to the sessions written lately). null when a filter reads a value the numbers lack (exit page).
+ * Reads where the unnumbered rows of `table` begin in the scope's range, for inMatchingSessions; a
+ * read of a few row groups (the column statistics skip those without NULLs). Rows written after it
+ * are left out of the report until the pass numbers them, as if it had been asked a moment earlier;
+ * a row once numbered stays numbered (touch-numbers.ts), so none is lost.
  */
-function byTouchNumbers(s: Scope, params: Params, alias: string, table: string, sessions: string): string | null {
+export async function numberedRows(
+  db: Pick<Database, 'all'>,
+  s: Scope,
+  table: NumberedRows['table'],
+): Promise<NumberedRows> {
+  if (!hasSessionValueFilters(s.filters)) return { table, freshFrom: null };
+  const params: Params = { start: ts(s.start), end: ts(s.end) };
+  const [row] = await db.all<{ first: string | null }>(
+    `SELECT min(ts)::VARCHAR AS first FROM ${table} WHERE ${propertiesOf(s, params)}
+     AND ts >= $start::TIMESTAMP AND ts < $end::TIMESTAMP AND client_no IS NULL`,
+    params,
+  );
+  return { table, freshFrom: row?.first ?? null };
+}
+
+/**
+ * A row (`alias`) of a compact table matching the value filters by its session's first-touch
+ * numbers; a row not numbered yet through its session, among the sessions whose last event is no
+ * earlier than the first such row (zone maps cut that scan to the sessions written lately). null
+ * when a filter reads a value the numbers lack (exit page).
+ */
+function byTouchNumbers(
+  s: Scope,
+  params: Params,
+  alias: string,
+  rows: NumberedRows,
+  sessions: () => string,
+): string | null {
   const values = (s.filters ?? []).filter((f) => f.dimension !== 'page' && f.dimension !== 'goal');
   if (values.some((f) => !clientTupleColumns[f.dimension] && !arrivalTupleColumns[f.dimension])) return null;
   const a = alias ? `${alias}.` : '';
@@ -136,9 +170,11 @@ function byTouchNumbers(s: Scope, params: Params, alias: string, table: string, 
     client ? `${a}client_no IN (SELECT client_no FROM client_tuples WHERE ${client})` : '',
     arrival ? `${a}arrival_no IN (SELECT arrival_no FROM arrival_tuples WHERE ${arrival})` : '',
   );
-  const firstUnnumbered = `(SELECT min(ts) FROM ${table} WHERE ${propertiesOf(s, params)}
-    AND ts >= $start::TIMESTAMP AND ts < $end::TIMESTAMP AND client_no IS NULL)`;
-  const unnumbered = `${a}client_no IS NULL AND ${sessionIn(s, alias, `${sessions} AND last_ts >= ${firstUnnumbered}`)}`;
+  if (rows.freshFrom === null) return `(${numbered})`;
+  let n = 0;
+  while (`fresh${n}` in params) n++;
+  params[`fresh${n}`] = rows.freshFrom;
+  const unnumbered = `${a}client_no IS NULL AND ${sessionIn(s, alias, `${sessions()} AND last_ts >= $fresh${n}::TIMESTAMP`)}`;
   return `((${numbered}) OR (${unnumbered}))`;
 }
 
@@ -146,21 +182,17 @@ function byTouchNumbers(s: Scope, params: Params, alias: string, table: string, 
  * An event row (`alias`) in a session that matches the session filters: by its own values, among the
  * sessions with an event in the scope's range (first_ts < end, last_ts >= start: not only those
  * starting in it), and by the goals it converted on in the range. Binds `$start`/`$end` as
- * scopeFilter does. '' when no session filter is set. `table`: the compact table the rows come from,
- * whose rows carry their session's first-touch numbers (touch-numbers.ts).
+ * scopeFilter does. '' when no session filter is set. `rows`: the rows are a compact table's, which
+ * carry their session's first-touch numbers (numberedRows() read in the same request).
  */
-export function inMatchingSessions(
-  s: Scope,
-  params: Params,
-  alias = '',
-  table?: (typeof touchNumberTables)[number],
-): string {
+export function inMatchingSessions(s: Scope, params: Params, alias = '', rows?: NumberedRows): string {
   const byValue = () => {
     params.start = ts(s.start);
     params.end = ts(s.end);
-    const sessions = `sessions WHERE ${propertiesOf(s, params)}
+    // Built only when used: it binds the filters' values, and a statement must use every parameter.
+    const sessions = () => `sessions WHERE ${propertiesOf(s, params)}
     AND first_ts < $end::TIMESTAMP AND last_ts >= $start::TIMESTAMP AND ${sessionValuePredicate(s.filters, duckdbDialect(params))}`;
-    return (table && byTouchNumbers(s, params, alias, table, sessions)) ?? sessionIn(s, alias, sessions);
+    return (rows && byTouchNumbers(s, params, alias, rows, sessions)) ?? sessionIn(s, alias, sessions());
   };
   return allOf(hasSessionValueFilters(s.filters) ? byValue() : '', goalsPredicate(s, params, alias));
 }

@@ -5,9 +5,9 @@ import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { bucketSql, keyOf, maxBuckets, scopeFilter } from './sql-fragments.js';
 import { numberedInteractionRows, sessionBits, sessionNumberBounds } from './session-numbers.js';
 import { bitsFit } from './visitor-sets.js';
-import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.js';
+import { andAll, inMatchingSessions, numberedRows, pageNumberCondition } from './filter-scope.js';
 import { pageViewsByPath } from './page-view-hours.js';
-import { pageViewsOfMatchingSessions } from './session-filtered-views.js';
+import { pageViewsInMatchingSessions } from './session-filtered-views.js';
 
 type Db = Pick<Database, 'all' | 'snapshot'>;
 type Figures = { count: number; unique: number };
@@ -62,7 +62,9 @@ export async function interactions(
   // Session numbers' bounds over the unfiltered rows: they hold the filtered rows' numbers too.
   const bounds = sessionNumberBounds(db, filter, { ...params });
   const bucket = bucketSql(s.granularity, s.offsets, 'c.ts');
-  const views = () => pageViews(db, s, opts.page);
+  // Without a session filter every page's views come from the hourly counts (page-view-hours.ts),
+  // read beside the rows rather than after them.
+  const views = () => pageViewsByPath(db, s, opts.page);
   const top: TopRowsSql =
     opts.group === 'element'
       ? (from) => elementRowsSql(from, opts.limit)
@@ -70,18 +72,30 @@ export async function interactions(
   // Under filters: those made on matching pages, in matching sessions.
   const kept = andAll(
     pageNumberCondition(s.filters, 'c.path_no', params),
-    inMatchingSessions(s, params, 'c', 'compact_interactions'),
+    inMatchingSessions(s, params, 'c', await numberedRows(db, s, 'compact_interactions')),
   );
   if (kept) {
     const sessions = (b: SessionBounds) =>
       b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)';
-    const [found, pageViewsOf] = await Promise.all([
-      Promise.all([settled, bounds]).then(([flagsSettled, b]) =>
-        filtered(db, `${filter}${kept}`, params, bucket, flagsSettled, top, sessions(b), b?.fresh ?? true),
-      ),
-      views(),
+    const [flagsSettled, b] = await Promise.all([settled, bounds]);
+    const found = await filtered(
+      db,
+      `${filter}${kept}`,
+      params,
+      bucket,
+      flagsSettled,
+      top,
+      sessions(b),
+      b?.fresh ?? true,
+    );
+    // Then the views of the found rows' pages alone: with a session filter, by their rows.
+    const [rows, pageViewsOf] = await Promise.all([
+      named(db, found.rows, `${filter}${kept}`, params),
+      inMatchingSessions(s, {})
+        ? pageViewsInMatchingSessions(db, s, [...new Set(found.rows.flatMap((r) => r.path_nos ?? [r.path_no!]))])
+        : views(),
     ]);
-    return report({ ...found, rows: await named(db, found.rows, `${filter}${kept}`, params) }, pageViewsOf, opts.group);
+    return report({ ...found, rows }, pageViewsOf, opts.group);
   }
 
   const from = `FROM compact_interactions c WHERE ${filter}`;
@@ -134,17 +148,6 @@ async function trendAndTotal(
     db.all<Figures>(`SELECT count(*) AS count, count(DISTINCT session_key) AS "unique" ${from}`, params),
   ]);
   return { trend, total };
-}
-
-/**
- * Page views per page in the scope, in matching sessions (the rows' pages match any page filter
- * already): every page's, read beside the rows rather than after them. Without a session filter
- * they come from the hourly counts (page-view-hours.ts); with one, from the matching sessions'
- * numbered paths (session-filtered-views.ts).
- */
-async function pageViews(db: Db, s: BucketedScope, page: string | undefined): Promise<Map<number, number>> {
-  if (!inMatchingSessions(s, {})) return pageViewsByPath(db, s, page);
-  return pageViewsOfMatchingSessions(db, s, page);
 }
 
 /**

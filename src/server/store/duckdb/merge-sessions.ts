@@ -1,5 +1,5 @@
 import { stagedDictionary, typeCode } from './stage-events.js';
-import { clearRetouchedSql, findRetouchedSql, retouchedStagingSql } from './touch-numbers.js';
+import { findRetouchedSql, renumberRetouchedSql, retouchedStagingSql } from './touch-numbers.js';
 
 /**
  * Session partials from the staged batch merged into `sessions`: counts add up, the earliest page view
@@ -72,6 +72,6 @@ UPDATE sessions SET
   client_no = CASE WHEN b.pageviews > 0 THEN NULL ELSE sessions.client_no END
 FROM (SELECT f.rid, b.* FROM staging_found f JOIN staging_sessions b USING (property_id, session_key)) b
 WHERE sessions.rowid = b.rid;
-${clearRetouchedSql}
+${renumberRetouchedSql}
 -- A new session takes the next number (session-numbers.ts).
 INSERT INTO sessions SELECT b.* REPLACE (nextval('session_no_seq')::UINTEGER AS session_no) FROM staging_sessions b ANTI JOIN staging_found f USING (property_id, session_key);`;

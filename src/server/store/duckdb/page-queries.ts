@@ -3,7 +3,7 @@ import type { Database } from './database.js';
 import { byCountsThenValues, scopeFilter } from './sql-fragments.js';
 import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { distinctVisitorsSql } from './visitor-sets.js';
-import { andAll, inMatchingSessions, pageNumberCondition, sessionPredicate } from './filter-scope.js';
+import { andAll, inMatchingSessions, numberedRows, pageNumberCondition, sessionPredicate } from './filter-scope.js';
 
 type Db = Pick<Database, 'all'>;
 
@@ -50,10 +50,14 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   // The ranked pages are matching ones already; session filters keep their views, scrolls and entries
   // in matching sessions only.
   // Each table's rows by their own first-touch numbers, so each read binds its own parameters.
+  const [views, engagements] = await Promise.all([
+    numberedRows(db, s, 'compact_page_views'),
+    numberedRows(db, s, 'compact_engagements'),
+  ]);
   const viewParams = { ...ev.params };
-  const viewsInSessions = andAll(inMatchingSessions(s, viewParams, '', 'compact_page_views'));
+  const viewsInSessions = andAll(inMatchingSessions(s, viewParams, '', views));
   const engagedParams = { ...ev.params };
-  const engagedInSessions = andAll(inMatchingSessions(s, engagedParams, '', 'compact_engagements'));
+  const engagedInSessions = andAll(inMatchingSessions(s, engagedParams, '', engagements));
   const entered = andAll(sessionPredicate(s, se.params));
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
   const engagedRows = `${allEngaged.sql}${engagedInSessions}`;
@@ -112,7 +116,7 @@ async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Prom
   const pathFilter = only === undefined ? '' : `AND path_no IN ${numberList([only])}`;
   const kept = andAll(
     pageNumberCondition(s.filters, 'path_no', ev.params),
-    inMatchingSessions(s, ev.params, '', 'compact_page_views'),
+    inMatchingSessions(s, ev.params, '', await numberedRows(db, s, 'compact_page_views')),
   );
   if (kept) {
     return db.all<RankedPage>(

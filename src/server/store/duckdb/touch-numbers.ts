@@ -1,3 +1,5 @@
+import { addSessionTuplesSql, arrivalColumns, clientColumns, tupleNumbersJoin } from './session-tuples.js';
+
 /**
  * A session's first-touch numbers (session-tuples.ts) kept on its rows in the compact tables, so a
  * report under a filter on a session's value (country, device, browser, OS, referrer, UTM tags, entry
@@ -8,8 +10,8 @@
  * A row gets its session's numbers in the background, once the session has them; until then it is
  * NULL and read through its session as before (filter-scope.ts). A session's first touch comes from
  * its first page view, so the numbers stay right while later events arrive; a batch bringing an
- * earlier first page view clears them on the session's rows (merge-sessions.ts), and the next pass
- * sets them again. Every answer is therefore exact at every moment.
+ * earlier first page view gives the session's numbered rows the new first touch's numbers in its own
+ * transaction (merge-sessions.ts).
  */
 export const touchNumberTables = ['compact_page_views', 'compact_engagements', 'compact_interactions'] as const;
 
@@ -32,24 +34,32 @@ WHERE ${t}.client_no IS NULL AND s.session_key = ${t}.session_key AND s.property
   )
   .join('\n');
 
+const retouchedColumns = ['property_id', 'session_key', ...arrivalColumns, ...clientColumns];
+
+export const retouchedStagingSql = `CREATE TEMP TABLE IF NOT EXISTS staging_retouched AS SELECT ${retouchedColumns.join(', ')} FROM sessions LIMIT 0;`;
+
 /**
  * Merge-sessions' part, with the batch's partials (`staging_sessions`) and the stored sessions they
  * continue (`staging_found`) in place, before `sessions` is updated: the sessions whose first page
- * view the batch moves earlier (or brings first), whose first-touch values may change.
+ * view the batch moves earlier (or brings first). Their first touch is now the batch's.
  */
 export const findRetouchedSql = `
 DELETE FROM staging_retouched;
 INSERT INTO staging_retouched
-SELECT s.property_id, s.session_key FROM sessions s
-JOIN (SELECT f.rid, b.first_pv_ts FROM staging_found f JOIN staging_sessions b USING (property_id, session_key)) b ON s.rowid = b.rid
+SELECT ${retouchedColumns.map((c) => `b.${c}`).join(', ')} FROM sessions s
+JOIN (SELECT f.rid, b.* FROM staging_found f JOIN staging_sessions b USING (property_id, session_key)) b ON s.rowid = b.rid
 WHERE b.first_pv_ts IS NOT NULL AND (s.first_pv_ts IS NULL OR b.first_pv_ts < s.first_pv_ts);`;
 
-/** Their rows' numbers cleared, to be read through the session until the next pass. */
-export const clearRetouchedSql = touchNumberTables
+/**
+ * Their numbered rows take the new first touch's numbers in the same transaction, so a row once
+ * numbered never goes back to unnumbered: a report that found no unnumbered rows before its read
+ * (filter-scope.ts) misses none that were numbered. Rows not numbered yet wait for the pass.
+ */
+export const renumberRetouchedSql = `${addSessionTuplesSql('staging_retouched')}
+${touchNumberTables
   .map(
-    (t) => `UPDATE ${t} SET arrival_no = NULL, client_no = NULL FROM staging_retouched r
-WHERE ${t}.session_key = r.session_key AND ${t}.property_id = r.property_id AND ${t}.client_no IS NOT NULL;`,
+    (t) => `UPDATE ${t} SET arrival_no = m.arrival_no, client_no = m.client_no
+FROM (SELECT t.property_id, t.session_key, a.arrival_no, c.client_no FROM staging_retouched t ${tupleNumbersJoin}) m
+WHERE ${t}.session_key = m.session_key AND ${t}.property_id = m.property_id AND ${t}.client_no IS NOT NULL;`,
   )
-  .join('\n');
-
-export const retouchedStagingSql = `CREATE TEMP TABLE IF NOT EXISTS staging_retouched (property_id VARCHAR, session_key UBIGINT);`;
+  .join('\n')}`;

@@ -1,7 +1,7 @@
 import type { BucketedScope, GoalRecord, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import type { Filter } from '../../../contract/filters.js';
 import type { Database, Params } from './database.js';
-import { andAll, inMatchingSessions, pageTextPredicate, sessionPredicate } from './filter-scope.js';
+import { andAll, inMatchingSessions, numberedRows, pageTextPredicate, sessionPredicate } from './filter-scope.js';
 import { sessionViewedMatchingPage } from './session-page-filter.js';
 import { pageViewRows, slotBucketSql, slotStartSql } from './visitor-slots.js';
 import { sessionFiltersOnly, summaryOfMatchingSessions, trendOfMatchingSessions } from './session-filtered-views.js';
@@ -13,7 +13,7 @@ type Db = Pick<Database, 'all' | 'snapshot'>;
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
   // Session filters alone: from the sessions' rows, not a join of every view to them.
   if (sessionFiltersOnly(s)) return trendFigures(await trendOfMatchingSessions(db, s));
-  const rows = pageViewRows(s);
+  const rows = pageViewRows(s, await numberedRows(db, s, 'compact_page_views'));
   const bounds = await visitorBounds(db, boundingRows(s, rows));
   if (!bounds) return { buckets: [], page_views: 0, unique_visitors: 0 };
   const params = rows.params;
@@ -74,7 +74,7 @@ export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['traffi
     const { duration, ...figures } = await summaryOfMatchingSessions(db, s);
     return { ...figures, duration_seconds_total: duration };
   }
-  const rows = pageViewRows(s);
+  const rows = pageViewRows(s, await numberedRows(db, s, 'compact_page_views'));
   const se = scopeFilter(s, 'first_pv_ts');
   const kept = sessionsKept(s, se.params);
   const views = async () => {

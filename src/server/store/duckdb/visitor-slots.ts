@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { query, ts, type Database, type Params } from './database.js';
 import { stagedDictionary, typeCode } from './stage-events.js';
 import type { Scope } from '../store.js';
-import { andAll, inMatchingSessions, pageNumberCondition } from './filter-scope.js';
+import { andAll, inMatchingSessions, pageNumberCondition, type NumberedRows } from './filter-scope.js';
 import { offsetCase, scopeFilter } from './sql-fragments.js';
 import type { Granularity, OffsetSegment } from '../../analytics/time-frame.js';
 
@@ -114,8 +114,8 @@ export const slotStartSql = (column: string) => `make_timestamp(${column} * ${SL
  * when the range does not start or end on a slot boundary (an instant rather than a date), the
  * partial slots at its ends from `events` itself. Every row lies inside one bucket of any granularity.
  */
-export function pageViewRows(s: Scope): { sql: string; params: Params } {
-  if (s.filters?.length) return filteredPageViewRows(s);
+export function pageViewRows(s: Scope, numbered?: NumberedRows): { sql: string; params: Params } {
+  if (s.filters?.length) return filteredPageViewRows(s, numbered);
   const first = Math.ceil(s.start.getTime() / SLOT_MS);
   const last = Math.floor(s.end.getTime() / SLOT_MS); // exclusive
   const params: Params = { slot_from: first, slot_to: Math.max(first, last) };
@@ -142,12 +142,9 @@ export function pageViewRows(s: Scope): { sql: string; params: Params } {
  * Page-view rows under filters, one per view: the slot table keeps no session or page, so the views
  * come from `compact_page_views`, kept when on a matching page and in a matching session.
  */
-function filteredPageViewRows(s: Scope): { sql: string; params: Params } {
+function filteredPageViewRows(s: Scope, numbered?: NumberedRows): { sql: string; params: Params } {
   const { where, params } = scopeFilter(s, 'ts');
-  const kept = andAll(
-    pageNumberCondition(s.filters, 'path_no', params),
-    inMatchingSessions(s, params, '', 'compact_page_views'),
-  );
+  const kept = andAll(pageNumberCondition(s.filters, 'path_no', params), inMatchingSessions(s, params, '', numbered));
   return {
     sql: `SELECT ts, ${slotOf('ts')} AS slot, visitor_no, 1::UINTEGER AS page_views FROM compact_page_views WHERE ${where}${kept}`,
     params,
