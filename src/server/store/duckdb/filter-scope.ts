@@ -136,8 +136,10 @@ export async function numberedRows(
   db: Pick<Database, 'all'>,
   s: Scope,
   table: NumberedRows['table'],
+  /** Read it without a session filter too (a report grouping rows by their numbers). */
+  always = false,
 ): Promise<NumberedRows> {
-  if (!hasSessionValueFilters(s.filters)) return { table, freshFrom: null };
+  if (!always && !hasSessionValueFilters(s.filters)) return { table, freshFrom: null };
   const params: Params = { start: ts(s.start), end: ts(s.end) };
   const [row] = await db.all<{ first: string | null }>(
     `SELECT min(ts)::VARCHAR AS first FROM ${table} WHERE ${propertiesOf(s, params)}

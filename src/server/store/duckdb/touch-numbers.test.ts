@@ -56,6 +56,12 @@ async function kept(filters: Filter[]) {
   return [page?.page_views ?? 0, clicks.total.count, page?.avg_scroll_depth ?? null];
 }
 
+/** Page details' segments of /a, unfiltered: the views by their session's first touch. */
+async function segments() {
+  const { rows } = await store.pageDetails(scope([]), '/a', 10);
+  return rows.map((r) => `${r.dimension} ${r.values.join('/')}: ${r.page_views}`).sort();
+}
+
 const numbered = async () =>
   (
     await store[duckdbInternals].db.all<{ n: number }>(
@@ -74,6 +80,7 @@ describe('first-touch numbers on the compact rows', () => {
     expect(await numbered()).toBe(1);
     expect(await kept(country('US'))).toEqual([1, 1, 0.5]);
     expect(await kept(source('news'))).toEqual([1, 1, 0.5]);
+    expect(await segments()).toEqual(['country US: 1', 'device : 1', 'utm news//: 1']);
 
     // The session's real first page view, from Canada by an ad, written after the others.
     await store.insertEvents([event('pageview', 0, '/a', { country: 'CA', utm_source: 'ads' })]);
@@ -82,6 +89,7 @@ describe('first-touch numbers on the compact rows', () => {
       expect(await kept(source('news')), state).toEqual([0, 0, null]);
       expect(await kept(country('CA')), state).toEqual([2, 1, 0.5]);
       expect(await kept(source('ads')), state).toEqual([2, 1, 0.5]);
+      expect(await segments(), state).toEqual(['country CA: 2', 'device : 2', 'utm ads//: 2']);
       // The view numbered before took the new first touch's numbers at once; the new one waits for the pass.
       if (state === 'before the pass') expect(await numbered()).toBe(1);
       await store[duckdbInternals].settle();
@@ -93,5 +101,6 @@ describe('first-touch numbers on the compact rows', () => {
     expect(await numbered()).toBe(2);
     expect(await kept(country('CA'))).toEqual([3, 1, 0.5]);
     expect(await kept(country('GB'))).toEqual([0, 0, null]);
+    expect(await segments()).toEqual(['country CA: 3', 'device : 3', 'utm ads//: 3']);
   });
 });
