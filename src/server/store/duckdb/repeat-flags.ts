@@ -2,7 +2,7 @@ import type { Database, Params } from './database.js';
 import { settlePageViewHoursSql } from './page-view-hours.js';
 import { numberAllSessionPaths } from './session-paths.js';
 import { numberSessionsSql } from './session-numbers.js';
-import { numberTouchRowsSql } from './touch-numbers.js';
+import { numberTouchRows } from './touch-numbers.js';
 
 /**
  * Distinct counts without counting most rows distinctly. A row is flagged when its key (for scroll
@@ -108,11 +108,7 @@ export function startRepeatFlagging(
       })
       .then(() => numberAllSessionPaths(db))
       // The sessions' numbers are set now: their rows in the compact tables take them (touch-numbers.ts).
-      .then(() =>
-        db.transaction(async (conn) => {
-          await conn.run(numberTouchRowsSql);
-        }),
-      )
+      .then(() => db.transaction((conn) => numberTouchRows(conn)))
       .catch(() => {
         dirty = true; // tried again on the next tick; until then the rows count as repeated, which is exact
       });
