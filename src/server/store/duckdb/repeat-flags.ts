@@ -1,7 +1,7 @@
 import type { Database, Params } from './database.js';
 import { settlePageViewHoursSql } from './page-view-hours.js';
 import { numberAllSessionPaths } from './session-paths.js';
-import { numberSessionsSql } from './session-numbers.js';
+import { numberSessions } from './session-numbers.js';
 import { numberTouchRows } from './touch-numbers.js';
 
 /**
@@ -104,7 +104,7 @@ export function startRepeatFlagging(
       .transaction(async (conn) => {
         for (const k of Object.values(repeatKeys)) await conn.run(flagRepeatsSql(k));
         await conn.run(settlePageViewHoursSql);
-        await conn.run(numberSessionsSql);
+        await numberSessions(conn);
       })
       .then(() => numberAllSessionPaths(db))
       // The sessions' numbers are set now: their rows in the compact tables take them (touch-numbers.ts).

@@ -1,4 +1,4 @@
-import type { Database, Params } from './database.js';
+import { query, type Database, type Params } from './database.js';
 
 type Db = Pick<Database, 'all'>;
 
@@ -16,13 +16,27 @@ CREATE SEQUENCE IF NOT EXISTS session_no_seq START 1;`;
 /**
  * The background pass's part: sessions of stores made before the numbers get theirs (table order,
  * which is about time order), then interaction rows take their session's. Joined on the key alone
- * with the property checked after (merge-sessions.ts: hashing the property's text costs more).
+ * with the property checked after (merge-sessions.ts: hashing the property's text costs more), and
+ * only to the sessions whose last event is no earlier than the first row without a number (zone maps
+ * skip the older ones); without such rows, not at all. As one UPDATE joined to every session, DuckDB
+ * hashed them all at each pass. Runs on the writer, inside a transaction.
  */
-export const numberSessionsSql = `
-UPDATE sessions SET session_no = nextval('session_no_seq') WHERE session_no IS NULL;
-UPDATE compact_interactions SET session_no = s.session_no FROM sessions s
-WHERE compact_interactions.session_no IS NULL AND s.session_key = compact_interactions.session_key
-  AND s.property_id = compact_interactions.property_id;`;
+export async function numberSessions(conn: Parameters<typeof query>[0]): Promise<void> {
+  await conn.run(`UPDATE sessions SET session_no = nextval('session_no_seq') WHERE session_no IS NULL`);
+  const [row] = await query(
+    conn,
+    'SELECT min(ts)::VARCHAR AS first FROM compact_interactions WHERE session_no IS NULL',
+  );
+  if (row?.first === null || row?.first === undefined) return;
+  await query(
+    conn,
+    `UPDATE compact_interactions SET session_no = s.session_no
+     FROM (SELECT property_id, session_key, session_no FROM sessions WHERE last_ts >= $first::TIMESTAMP) s
+     WHERE compact_interactions.session_no IS NULL AND s.session_key = compact_interactions.session_key
+       AND s.property_id = compact_interactions.property_id`,
+    { first: String(row.first) },
+  );
+}
 
 /**
  * `columns` of interaction rows matching `filter` (over `compact_interactions c`) with their
