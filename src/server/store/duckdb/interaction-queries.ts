@@ -78,19 +78,11 @@ export async function interactions(
     const sessions = (b: SessionBounds) =>
       b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)';
     const [flagsSettled, b] = await Promise.all([settled, bounds]);
-    const found = await filtered(
-      db,
-      `${filter}${kept}`,
-      params,
-      bucket,
-      flagsSettled,
-      top,
-      sessions(b),
-      b?.fresh ?? true,
-    );
+    const where = `${filter}${kept}`;
+    const found = await filtered(db, where, params, bucket, flagsSettled, top, sessions(b), b?.fresh ?? true);
     // Then the views of the found rows' pages alone: with a session filter, by their rows.
     const [rows, pageViewsOf] = await Promise.all([
-      named(db, found.rows, `${filter}${kept}`, params),
+      named(db, found.rows, where, params),
       inMatchingSessions(s, {})
         ? pageViewsInMatchingSessions(db, s, [...new Set(found.rows.flatMap((r) => r.path_nos ?? [r.path_no!]))])
         : views(),
