@@ -21,6 +21,7 @@ import { backfillCompactCustomEvents } from './compact-custom-events.js';
 import { backfillPageViewHours } from './page-view-hours.js';
 import { startRepeatFlagging } from './repeat-flags.js';
 import { snapshotQueries } from './snapshot-queries.js';
+import { backfillPatternPages } from './pattern-pages.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
 import { importBatches } from './write-events.js';
 
@@ -48,6 +49,7 @@ export async function openDuckdbStore(
   await backfillCompactEvents(db);
   await backfillCompactCustomEvents(db);
   await backfillPageViewHours(db);
+  await backfillPatternPages(db);
   const inbox = await openCollectInbox(db, dataDir);
   db.beforeRead = inbox.settled;
   // Bulk writes under way (import, and a seed's transactions one after another): the background

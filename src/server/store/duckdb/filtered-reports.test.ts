@@ -4,9 +4,11 @@ import type { Filter } from '../../../contract/filters.js';
 import { normalizeEvent } from '../../ingest/normalize-event.js';
 import { reopenableStore } from '../../test-support/reopenable-store.js';
 import { Database } from './database.js';
+import { duckdbInternals, type DuckdbInternals } from './duckdb-store.js';
 
 // What only the embedded store does under filters: browser and OS added to a store made before them,
-// the `page` filter read through the path dictionary of the compact tables, and filtered page views
+// the `page` filter read through the path dictionary of the compact tables and, on session reports, through
+// the index of the paths' pages (built once for a store made before it), and filtered page views
 // read from those tables rather than the slot table, exact on ranges that cut through a slot.
 
 type Extra = Partial<Pick<StoredEvent, 'browser' | 'os' | 'country' | 'target'>>;
@@ -140,6 +142,35 @@ describe('the page filter on the compact tables', () => {
       bounces: 0,
       duration_seconds_total: 0,
     });
+  });
+});
+
+describe("the index of the paths' pages, for the page filter on session reports", () => {
+  it('is built once for a store whose sessions were numbered before it existed', async () => {
+    let s = await open();
+    await s.insertEvents([
+      view('s1', '2026-03-02T10:00:00Z', '/'),
+      view('s1', '2026-03-02T10:01:00Z', '/pricing'),
+      view('s2', '2026-03-02T11:00:00Z', '/docs'),
+    ]);
+    const internals = () => (s as unknown as { [duckdbInternals]: DuckdbInternals })[duckdbInternals];
+    await internals().settle();
+    const numbered = await internals().db.all<{ n: number }>(
+      'SELECT count(*)::INTEGER AS n FROM sessions WHERE pattern_no IS NOT NULL',
+    );
+    expect(numbered).toEqual([{ n: 2 }]); // read by their paths, not their views
+    await s.close();
+    const db = await Database.open(dir());
+    await db.writer.run('DROP TABLE pattern_pages');
+    await db.close();
+
+    s = await open();
+    expect(await s.entryExitPages(day('2026-03-02', [is('page', '/pricing')]), 10)).toEqual({
+      entry: [{ path: '/', sessions: 1 }],
+      exit: [{ path: '/pricing', sessions: 1 }],
+      sessions: 1,
+    });
+    expect(await s.trafficSummary(day('2026-03-02', [is('page', '/docs')]))).toMatchObject({ sessions: 1 });
   });
 });
 

@@ -2,6 +2,7 @@ import { compactCustomEventsSchemaSql } from './compact-custom-events.js';
 import { compactEventsSchemaSql } from './compact-events.js';
 import { pageViewHoursSchemaSql } from './page-view-hours.js';
 import { sessionPathsSchemaSql } from './session-paths.js';
+import { patternPagesSchemaSql } from './pattern-pages.js';
 import { sessionTuplesSchemaSql } from './session-tuples.js';
 import { sessionNumbersSchemaSql } from './session-numbers.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
@@ -43,7 +44,7 @@ const eventColumns = `
   props VARCHAR,
   label VARCHAR`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}${sessionTuplesSchemaSql}${sessionNumbersSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}${patternPagesSchemaSql}${sessionTuplesSchemaSql}${sessionNumbersSchemaSql}
 ${touchNumbersSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,

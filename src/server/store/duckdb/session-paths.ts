@@ -3,6 +3,7 @@ import { query, type Database, type Params, type Reader } from './database.js';
 import { pageTextPredicate, sessionPredicate } from './filter-scope.js';
 import { scopeFilter } from './sql-fragments.js';
 import { viewWindows } from './view-windows.js';
+import { indexNewPatternPagesSql } from './pattern-pages.js';
 import { addSessionTuplesSql, arrivalColumns, clientColumns, tupleNumbersJoin } from './session-tuples.js';
 
 /**
@@ -77,7 +78,8 @@ export async function numberSessionPaths(conn: Parameters<typeof query>[0]): Pro
     await conn.run(`INSERT INTO path_patterns
       SELECT nextval('path_pattern_seq'), h, views, instants
       FROM (SELECT DISTINCT hash(views, instants) AS h, views, instants FROM pattern_paths) n
-      WHERE NOT EXISTS (SELECT 1 FROM path_patterns p WHERE ${samePattern('p', 'n')})`);
+      WHERE NOT EXISTS (SELECT 1 FROM path_patterns p WHERE ${samePattern('p', 'n')});
+      ${indexNewPatternPagesSql}`);
   }
   await conn.run(addSessionTuplesSql('session_todo'));
   await conn.run(`UPDATE sessions SET pattern_no = m.pattern_no, arrival_no = m.arrival_no, client_no = m.client_no

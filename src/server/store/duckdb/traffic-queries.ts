@@ -1,8 +1,8 @@
 import type { BucketedScope, GoalRecord, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import type { Filter } from '../../../contract/filters.js';
-import type { Database, Params } from './database.js';
+import type { Database, Params, Reader } from './database.js';
 import { andAll, inMatchingSessions, numberedRows, pageTextPredicate, sessionPredicate } from './filter-scope.js';
-import { sessionViewedMatchingPage } from './session-page-filter.js';
+import { sessionsViewingMatchingPage } from './session-page-filter.js';
 import { pageViewRows, slotBucketSql, slotStartSql } from './visitor-slots.js';
 import { sessionFiltersOnly, summaryOfMatchingSessions, trendOfMatchingSessions } from './session-filtered-views.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
@@ -75,8 +75,6 @@ export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['traffi
     return { ...figures, duration_seconds_total: duration };
   }
   const rows = pageViewRows(s, await numberedRows(db, s, 'compact_page_views'));
-  const se = scopeFilter(s, 'first_pv_ts');
-  const kept = sessionsKept(s, se.params);
   const views = async () => {
     const bounds = await visitorBounds(db, boundingRows(s, rows));
     if (!bounds) return { page_views: 0, unique_visitors: 0 };
@@ -89,12 +87,15 @@ export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['traffi
   // Independent reads on two reader connections: the sessions scan overlaps the visitor count.
   const [viewFigures, [sessions]] = await Promise.all([
     views(),
-    db.all<{ sessions: number; bounces: number; duration: number | null }>(
-      `SELECT count(*) AS sessions, count(*) FILTER (WHERE pageviews = 1) AS bounces,
-         sum(epoch_ms(last_ts) - epoch_ms(first_ts)) / 1000.0 AS duration
-       FROM sessions WHERE ${se.where} AND NOT is_bot${kept}`,
-      se.params,
-    ),
+    db.snapshot(async (read) => {
+      const { from, where, params } = await sessionsKept(read, s);
+      return read<{ sessions: number; bounces: number; duration: number | null }>(
+        `SELECT count(*) AS sessions, count(*) FILTER (WHERE pageviews = 1) AS bounces,
+           sum(epoch_ms(last_ts) - epoch_ms(first_ts)) / 1000.0 AS duration
+         FROM ${from} WHERE ${where}`,
+        params,
+      );
+    }),
   ]);
   return {
     ...viewFigures,
@@ -153,11 +154,14 @@ export async function realtime(
 }
 
 /**
- * What the filters keep of a scope's sessions, as predicates to AND onto a `sessions` scan: their own
- * values for session dimensions, and for `page` a view of a matching page in the range ('' unfiltered).
+ * What the filters keep of the sessions starting in the scope's range, as a relation and a WHERE on
+ * it: for `page` the sessions that viewed a matching page in the range, and their own values for
+ * session dimensions. `read`: a snapshot's (sessionsViewingMatchingPage).
  */
-function sessionsKept(s: Scope, params: Params): string {
-  return andAll(sessionPredicate(s, params), sessionViewedMatchingPage(s, params));
+async function sessionsKept(read: Reader, s: Scope): Promise<{ from: string; where: string; params: Params }> {
+  const { where, params } = scopeFilter(s, 'first_pv_ts');
+  const from = await sessionsViewingMatchingPage(read, s, params);
+  return { from, where: `${where} AND NOT is_bot${andAll(sessionPredicate(s, params))}`, params };
 }
 
 const segmentSets: Record<SegmentDimension, string> = {
@@ -170,12 +174,12 @@ const segmentSets: Record<SegmentDimension, string> = {
   os: 'os',
 };
 
-export async function segments(db: Db, s: Scope, limit: number): ReturnType<Store['segments']> {
-  const { where, params } = scopeFilter(s, 'first_pv_ts');
-  const dims = Object.keys(segmentSets) as SegmentDimension[];
-  const sets = dims.map((d) => `(${segmentSets[d]})`).join(', ');
-  const cols = 'utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os';
-  const kept = `FROM sessions WHERE ${where} AND NOT is_bot${sessionsKept(s, params)}`;
+const segmentColumns = 'utm_source, utm_medium, utm_campaign, country, device, entry_path, referrer, browser, os';
+
+/** Each segment set's top `limit` rows of the kept sessions (`kept`: their FROM and WHERE), and the totals. */
+function segmentsSql(kept: string, limit: number): string {
+  const cols = segmentColumns;
+  const sets = (Object.keys(segmentSets) as SegmentDimension[]).map((d) => `(${segmentSets[d]})`).join(', ');
   // Numbered sessions grouped by their two numbers first, then by the few combinations' texts
   // (session-tuples.ts); the others by their own texts.
   const keptRows = `SELECT a.utm_source, a.utm_medium, a.utm_campaign, c.country, c.device, a.entry_path, a.referrer, c.browser, c.os, g.n, g.page_views
@@ -183,14 +187,21 @@ export async function segments(db: Db, s: Scope, limit: number): ReturnType<Stor
       JOIN arrival_tuples a USING (arrival_no) JOIN client_tuples c USING (client_no)
     UNION ALL SELECT ${cols}, 1, pageviews ${kept} AND arrival_no IS NULL`;
   // grouping_id tells which set a row belongs to; the empty set () carries the totals.
-  const rows = await db.all<Record<string, unknown> & { g: number; sessions: number; page_views: number }>(
-    `SELECT * FROM (
+  return `SELECT * FROM (
        SELECT grouping_id(${cols}) AS g, ${cols}, coalesce(sum(n), 0)::BIGINT AS sessions, sum(page_views)::BIGINT AS page_views
        FROM (${keptRows})
        GROUP BY GROUPING SETS (${sets}, ()))
-     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, ${cols}) <= ${Number(limit)} OR g = 511`,
-    params,
-  );
+     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, page_views DESC, ${cols}) <= ${Number(limit)} OR g = 511`;
+}
+
+export async function segments(db: Db, s: Scope, limit: number): ReturnType<Store['segments']> {
+  const rows = await db.snapshot(async (read) => {
+    const { from, where, params } = await sessionsKept(read, s);
+    return read<Record<string, unknown> & { g: number; sessions: number; page_views: number }>(
+      segmentsSql(`FROM ${from} WHERE ${where}`, limit),
+      params,
+    );
+  });
   const all = 0b111111111;
   const bit = {
     utm_source: 256,
@@ -236,15 +247,17 @@ export async function segments(db: Db, s: Scope, limit: number): ReturnType<Stor
 }
 
 export async function entryExitPages(db: Db, s: Scope, limit: number): ReturnType<Store['entryExitPages']> {
-  const { where, params } = scopeFilter(s, 'first_pv_ts');
-  const rows = await db.all<{ entry_path: string | null; exit_path: string | null; g: number; sessions: number }>(
-    `SELECT * FROM (
-       SELECT grouping_id(entry_path, exit_path) AS g, entry_path, exit_path, count(*) AS sessions
-       FROM sessions WHERE ${where} AND NOT is_bot${sessionsKept(s, params)}
-       GROUP BY GROUPING SETS ((entry_path), (exit_path), ()))
-     QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, entry_path, exit_path) <= ${Number(limit)} OR g = 3`,
-    params,
-  );
+  const rows = await db.snapshot(async (read) => {
+    const { from, where, params } = await sessionsKept(read, s);
+    return read<{ entry_path: string | null; exit_path: string | null; g: number; sessions: number }>(
+      `SELECT * FROM (
+         SELECT grouping_id(entry_path, exit_path) AS g, entry_path, exit_path, count(*) AS sessions
+         FROM ${from} WHERE ${where}
+         GROUP BY GROUPING SETS ((entry_path), (exit_path), ()))
+       QUALIFY row_number() OVER (PARTITION BY g ORDER BY sessions DESC, entry_path, exit_path) <= ${Number(limit)} OR g = 3`,
+      params,
+    );
+  });
   rows.sort(
     byCountsThenValues(
       (r) => [r.sessions],
