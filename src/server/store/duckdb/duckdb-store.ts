@@ -22,6 +22,7 @@ import { backfillPageViewHours } from './page-view-hours.js';
 import { startRepeatFlagging } from './repeat-flags.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { backfillPatternPages } from './pattern-pages.js';
+import { backfillSessionVisitorNumbers } from './session-visitor-numbers.js';
 import { entryExitPages, realtime, segments, trafficSummary, trafficTrend } from './traffic-queries.js';
 import { importBatches } from './write-events.js';
 
@@ -46,6 +47,7 @@ export async function openDuckdbStore(
   await migrateKeyPermissions(db);
   await dropSessionsPrimaryKey(db);
   await backfillVisitorSlots(db);
+  await backfillSessionVisitorNumbers(db); // from the visitor numbers the line above may have made
   await backfillCompactEvents(db);
   await backfillCompactCustomEvents(db);
   await backfillPageViewHours(db);

@@ -87,7 +87,7 @@ function sessionIn(s: Scope, alias: string, from: string): string {
  * matching (goal-hits.ts), or, negated, those with none. Binds `$start`/`$end` as scopeFilter does,
  * each filter's goals as `$gf<n>_…`. '' when no goal filter is set.
  */
-function goalsPredicate(s: Scope, params: Params, alias = ''): string {
+export function goalsPredicate(s: Scope, params: Params, alias = ''): string {
   return allOf(
     ...goalFilterSets(s.filters, s.goals).map((set) => {
       let n = 0;
@@ -150,6 +150,24 @@ export async function numberedRows(
 }
 
 /**
+ * The value filters as a test of a row's (`alias`) first-touch numbers against the few numbers whose
+ * texts match (session-tuples.ts): '' when no value filter is set, null when one reads a value the
+ * numbers lack (exit page). Rows of `sessions` and of the compact tables carry those numbers.
+ */
+export function touchNumberCondition(s: Scope, params: Params, alias = ''): string | null {
+  const values = (s.filters ?? []).filter((f) => f.dimension !== 'page' && f.dimension !== 'goal');
+  if (values.some((f) => !clientTupleColumns[f.dimension] && !arrivalTupleColumns[f.dimension])) return null;
+  const a = alias ? `${alias}.` : '';
+  const d = duckdbDialect(params);
+  const client = filtersPredicate(values, clientTupleColumns, d);
+  const arrival = filtersPredicate(values, arrivalTupleColumns, d);
+  return allOf(
+    client ? `${a}client_no IN (SELECT client_no FROM client_tuples WHERE ${client})` : '',
+    arrival ? `${a}arrival_no IN (SELECT arrival_no FROM arrival_tuples WHERE ${arrival})` : '',
+  );
+}
+
+/**
  * A row (`alias`) of a compact table matching the value filters by its session's first-touch
  * numbers; a row not numbered yet through its session, among the sessions whose last event is no
  * earlier than the first such row (zone maps cut that scan to the sessions written lately). null
@@ -162,17 +180,10 @@ function byTouchNumbers(
   rows: NumberedRows,
   sessions: () => string,
 ): string | null {
-  const values = (s.filters ?? []).filter((f) => f.dimension !== 'page' && f.dimension !== 'goal');
-  if (values.some((f) => !clientTupleColumns[f.dimension] && !arrivalTupleColumns[f.dimension])) return null;
-  const a = alias ? `${alias}.` : '';
-  const d = duckdbDialect(params);
-  const client = filtersPredicate(values, clientTupleColumns, d);
-  const arrival = filtersPredicate(values, arrivalTupleColumns, d);
-  const numbered = allOf(
-    client ? `${a}client_no IN (SELECT client_no FROM client_tuples WHERE ${client})` : '',
-    arrival ? `${a}arrival_no IN (SELECT arrival_no FROM arrival_tuples WHERE ${arrival})` : '',
-  );
+  const numbered = touchNumberCondition(s, params, alias);
+  if (numbered === null) return null;
   if (rows.freshFrom === null) return `(${numbered})`;
+  const a = alias ? `${alias}.` : '';
   let n = 0;
   while (`fresh${n}` in params) n++;
   params[`fresh${n}`] = rows.freshFrom;

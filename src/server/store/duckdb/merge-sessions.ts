@@ -32,7 +32,7 @@ WITH ${stagedDictionary}
 SELECT d.str[p], d.h[s], d.h[v], epoch_ms(first_ts::BIGINT), epoch_ms(last_ts::BIGINT),
   epoch_ms(first_pv_ts::BIGINT), epoch_ms(last_pv_ts::BIGINT), d.str[entry_path], d.str[exit_path], pageviews,
   referrer_host(d.str[referrer]), d.str[utm_source], d.str[utm_medium], d.str[utm_campaign], d.str[country], d.str[device], is_bot,
-  d.str[browser], d.str[os], NULL, NULL, NULL, NULL
+  d.str[browser], d.str[os], NULL, NULL, NULL, NULL, n.visitor_no
 FROM (
   SELECT property_id AS p, session_id AS s, any_value(visitor_id) AS v, min(ts) AS first_ts, max(ts) AS last_ts,
     min(ts) ${pv} AS first_pv_ts, max(ts) ${pv} AS last_pv_ts,
@@ -41,7 +41,9 @@ FROM (
     arg_min(utm_medium, ts) ${pv} AS utm_medium, arg_min(utm_campaign, ts) ${pv} AS utm_campaign,
     arg_min(country, ts) ${pv} AS country, arg_min(device, ts) ${pv} AS device, bool_or(is_bot) AS is_bot,
     arg_min(browser, ts) ${pv} AS browser, arg_min(os, ts) ${pv} AS os
-  FROM staging_events GROUP BY property_id, session_id) g, d;
+  FROM staging_events GROUP BY property_id, session_id) g
+-- The batch's visitor numbers (compact-events.ts): visitors with a person's page view in it.
+LEFT JOIN staging_visitor_nos n ON n.idx = g.v, d;
 -- Joined on the key alone: a join on the property too hashes every stored row's text (2.5× slower).
 -- The property is compared below, where only the few rows sharing a key are left.
 INSERT INTO staging_found
@@ -65,6 +67,7 @@ UPDATE sessions SET
   last_ts = greatest(sessions.last_ts, b.last_ts),
   pageviews = sessions.pageviews + b.pageviews,
   is_bot = sessions.is_bot OR b.is_bot,
+  visitor_no = coalesce(sessions.visitor_no, b.visitor_no),
   -- Its path (and maybe its first-touch values) changed: read from its views and texts until the
   -- background pass numbers it again (session-paths.ts, session-tuples.ts).
   pattern_no = CASE WHEN b.pageviews > 0 THEN NULL ELSE sessions.pattern_no END,

@@ -5,6 +5,7 @@ import { sessionPathsSchemaSql } from './session-paths.js';
 import { patternPagesSchemaSql } from './pattern-pages.js';
 import { sessionTuplesSchemaSql } from './session-tuples.js';
 import { sessionNumbersSchemaSql } from './session-numbers.js';
+import { sessionVisitorNumbersSchemaSql } from './session-visitor-numbers.js';
 import { visitorSlotsSchemaSql } from './visitor-slots.js';
 import { deletedPropertiesSchemaSql } from './property-lifecycle.js';
 import { touchNumbersSchemaSql } from './touch-numbers.js';
@@ -147,7 +148,9 @@ CREATE TABLE IF NOT EXISTS sessions (
   arrival_no UINTEGER,
   client_no UINTEGER,
   -- Its dense number (session-numbers.ts), given when first written.
-  session_no UINTEGER
+  session_no UINTEGER,
+  -- Its visitor's number (session-visitor-numbers.ts), set once it has a person's page view.
+  visitor_no UINTEGER
 );
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS browser VARCHAR;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS os VARCHAR;
@@ -155,4 +158,5 @@ ALTER TABLE sessions ADD COLUMN IF NOT EXISTS pattern_no UINTEGER;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS arrival_no UINTEGER;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS client_no UINTEGER;
 ALTER TABLE sessions ADD COLUMN IF NOT EXISTS session_no UINTEGER;
+${sessionVisitorNumbersSchemaSql}
 `;

@@ -1,7 +1,8 @@
-import type { BucketedScope, Scope } from '../store.js';
+import type { Scope } from '../store.js';
 import type { Database, Params, Reader } from './database.js';
-import { andAll, inMatchingSessions, numberedRows, sessionPredicate } from './filter-scope.js';
-import { bucketSql, scopeFilter } from './sql-fragments.js';
+import { andAll, goalsPredicate, inMatchingSessions, numberedRows, sessionPredicate } from './filter-scope.js';
+import { sessionsByTouchNumbers } from './session-value-filter.js';
+import { scopeFilter } from './sql-fragments.js';
 import { pageFilters } from '../filter-sql.js';
 import { viewWindows } from './view-windows.js';
 
@@ -32,8 +33,8 @@ const knownCount = `${inside} AND ${withoutBotViews}`;
 const ownViews = 'CASE WHEN x.is_bot THEN 0 ELSE x.pageviews END';
 
 interface Reads {
-  /** The sessions with a view in the range that match the filters, over `sessions x`. */
-  matching: string;
+  /** The sessions with a view in the range that match the filters, as `x` (a FROM and a WHERE). */
+  matchingRows: string;
   /** The matching sessions not `known`, joined to their views in the range (`v`), or null when none. */
   othersViews: ((columns: string) => string) | null;
   params: Params;
@@ -51,17 +52,23 @@ async function sessionReads(read: Reader, s: Scope, known: string): Promise<Read
   const touching = `${propertiesOn(s, 'x')} AND x.first_pv_ts < $end::TIMESTAMP AND x.last_pv_ts >= $start::TIMESTAMP`;
   // Unfiltered, so the bounds hold for any filter.
   const windows = await viewWindows(read, `${touching} AND NOT (${known})`, { ...params }, params, 'v.ts');
-  const kept = sessionPredicate(s, params, 'x');
-  const matching = `${touching}${kept ? ` AND ${kept}` : ''}`;
+  const byNumbers = await sessionsByTouchNumbers(read, s, touching, scopeFilter(s, 'first_pv_ts').params, params);
+  // Each built only when used: the filters' values are bound as it is, and a statement must use
+  // every parameter. The few others are found by their texts: their scan is cut to a few row groups.
+  const matching = () => `${touching}${andAll(sessionPredicate(s, params, 'x'))}`;
+  const matchingRows = byNumbers
+    ? `${byNumbers} x WHERE true${andAll(goalsPredicate(s, params, 'x'))}`
+    : `sessions x WHERE ${matching()}`;
+  const others = windows.views.length === 0 ? null : `${matching()} AND NOT (${known}) AND ${windows.sessions}`;
   const key = s.propertyIds.length === 1 ? 'session_key' : 'property_id, session_key';
   return {
-    matching,
+    matchingRows,
     othersViews:
-      windows.length === 0
+      others === null
         ? null
         : (columns) => `SELECT ${columns} FROM compact_page_views v
-          JOIN (SELECT x.property_id, x.session_key, x.visitor_key FROM sessions x WHERE ${matching} AND NOT (${known})) o USING (${key})
-          WHERE ${propertiesOn(s, 'v')} AND (${windows.join(' OR ')}) GROUP BY ALL`,
+          JOIN (SELECT x.property_id, x.session_key FROM sessions x WHERE ${others}) o USING (${key})
+          WHERE ${propertiesOn(s, 'v')} AND (${windows.views.join(' OR ')}) GROUP BY ALL`,
     params,
   };
 }
@@ -69,7 +76,9 @@ async function sessionReads(read: Reader, s: Scope, known: string): Promise<Read
 /**
  * The traffic summary's figures in sessions matching the session filters, in one pass over the
  * touching sessions: page views and distinct visitors as above, and the sessions that began in the
- * range (not bots'), their bounces and duration (a second scan of the sessions before).
+ * range (not bots'), their bounces and duration (a second scan of the sessions before). Visitors are
+ * a bitstring of visitor numbers (session-visitor-numbers.ts) over every number given so far: one
+ * set, so its size (a bit per visitor of the store) costs little even at 100M events.
  */
 export async function summaryOfMatchingSessions(
   db: Pick<Database, 'snapshot'>,
@@ -77,62 +86,36 @@ export async function summaryOfMatchingSessions(
 ): Promise<{ page_views: number; unique_visitors: number; sessions: number; bounces: number; duration: number }> {
   return db.snapshot(async (read) => {
     const r = await sessionReads(read, s, knownCount);
+    const [last] = await read<{ hi: number | null }>('SELECT max(visitor_no) AS hi FROM visitor_numbers');
+    const hi = Number(last.hi ?? 1);
+    if (!Number.isInteger(hi)) throw new Error('visitor bounds must be integers');
     const [row] = await read<{
       page_views: number | null;
-      unique_visitors: number;
+      unique_visitors: number | null;
       sessions: number;
       bounces: number;
       duration: number | null;
     }>(
-      `SELECT sum(views)::BIGINT AS page_views, count(DISTINCT visitor_key) FILTER (WHERE views > 0) AS unique_visitors,
+      `SELECT sum(views)::BIGINT AS page_views,
+         bit_count(bitstring_agg(visitor_no, 1, ${hi}) FILTER (WHERE views > 0 AND visitor_no BETWEEN 1 AND ${hi}))::BIGINT AS unique_visitors,
          count(*) FILTER (WHERE starts) AS sessions, count(*) FILTER (WHERE starts AND pageviews = 1) AS bounces,
          sum(duration) FILTER (WHERE starts) / 1000.0 AS duration
        FROM (
-         SELECT x.visitor_key, CASE WHEN ${knownCount} THEN ${ownViews} ELSE 0 END AS views,
+         SELECT x.visitor_no, CASE WHEN ${knownCount} THEN ${ownViews} ELSE 0 END AS views,
            x.first_pv_ts >= $start::TIMESTAMP AND NOT x.is_bot AS starts, x.pageviews,
            epoch_ms(x.last_ts) - epoch_ms(x.first_ts) AS duration
-         FROM sessions x WHERE ${r.matching}
-         ${r.othersViews ? `UNION ALL ${r.othersViews('o.visitor_key, count(*), false, NULL, NULL')}` : ''})`,
+         FROM ${r.matchingRows}
+         ${r.othersViews ? `UNION ALL ${r.othersViews('v.visitor_no, count(*), false, NULL, NULL')}` : ''})`,
       r.params,
     );
     return {
       page_views: Number(row.page_views ?? 0),
-      unique_visitors: Number(row.unique_visitors),
+      unique_visitors: Number(row.unique_visitors ?? 0),
       sessions: Number(row.sessions),
       bounces: Number(row.bounces),
       duration: Number(row.duration ?? 0),
     };
   });
-}
-
-/**
- * Page views and distinct visitors per bucket (and over the range: `bucket` null) in sessions matching
- * the session filters. A session known by its row whose views all fall in one bucket brings its count
- * and visitor to that bucket; the others' views (crossing a bucket's or the range's ends) are read.
- * Those are spread over the range, so no bounds narrow that read, but it joins the views to those few
- * sessions rather than to all the matching ones.
- */
-export async function trendOfMatchingSessions(
-  db: Pick<Database, 'all'>,
-  s: BucketedScope,
-): Promise<{ bucket: Date | null; page_views: number; unique_visitors: number }[]> {
-  const { where, params } = scopeFilter(s, 'ts', 'v');
-  const kept = sessionPredicate(s, params, 'x');
-  const matching = `${propertiesOn(s, 'x')} AND x.first_pv_ts < $end::TIMESTAMP AND x.last_pv_ts >= $start::TIMESTAMP${kept ? ` AND ${kept}` : ''}`;
-  const bucketOf = (column: string) => bucketSql(s.granularity, s.offsets, column);
-  const known = `${knownCount} AND ${bucketOf('x.first_pv_ts')} = ${bucketOf('x.last_pv_ts')}`;
-  const key = s.propertyIds.length === 1 ? 'session_key' : 'property_id, session_key';
-  const rows = await db.all<{ bucket: Date | null; page_views: number; unique_visitors: number }>(
-    `SELECT bucket, sum(views)::BIGINT AS page_views, count(DISTINCT visitor_key) AS unique_visitors FROM (
-       SELECT ${bucketOf('x.first_pv_ts')} AS bucket, x.visitor_key, ${ownViews} AS views FROM sessions x
-       WHERE ${matching} AND ${known} AND ${ownViews} > 0
-       UNION ALL SELECT ${bucketOf('v.ts')}, o.visitor_key, count(*) FROM compact_page_views v
-       JOIN (SELECT x.property_id, x.session_key, x.visitor_key FROM sessions x WHERE ${matching} AND NOT (${known})) o USING (${key})
-       WHERE ${where} GROUP BY ALL)
-     GROUP BY GROUPING SETS ((bucket), ())`,
-    params,
-  );
-  return rows.map((r) => ({ ...r, page_views: Number(r.page_views), unique_visitors: Number(r.unique_visitors) }));
 }
 
 /**

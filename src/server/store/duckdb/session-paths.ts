@@ -121,17 +121,17 @@ export async function sessionPathsCtes(read: Reader, s: Scope, params: Params, v
   const key = s.propertyIds.length === 1 ? 'session_key' : 'property_id, session_key';
   const pages = pageTextPredicate(s.filters, 'text', params);
   const raw =
-    windows.length === 0
+    windows.views.length === 0
       ? ''
       : `,
     raw_paths AS (${pathsOf(`SELECT property_id, session_key, ts, path_no FROM compact_page_views
-      WHERE ${props} AND (${windows.join(' OR ')}) AND (${key}) IN (SELECT ${key} FROM by_views)`)})`;
+      WHERE ${props} AND (${windows.views.join(' OR ')}) AND (${key}) IN (SELECT ${key} FROM by_views)`)})`;
   // Two scans of the range's sessions rather than one shared (materialized) one: the table's own
   // scan keeps the column statistics, and the grouping by path number is several times cheaper.
   const sessions = `FROM sessions WHERE ${touching}${kept ? ` AND ${kept}` : ''}`;
   const valueAs = valueColumn ? `, ${valueColumn} AS value` : '';
   return `by_number AS (SELECT pattern_no${valueAs}, count(*) AS n ${sessions} AND ${numbered} GROUP BY ALL),
-    by_views AS (SELECT property_id, session_key${valueAs} ${sessions} AND NOT (${numbered}))${raw},
+    by_views AS (SELECT property_id, session_key${valueAs} ${sessions} AND NOT (${numbered}) AND ${windows.sessions})${raw},
     all_paths AS (
       SELECT p.views, p.instants, b.n${v ? ', b.value' : ''} FROM by_number b JOIN path_patterns p USING (pattern_no)
       ${raw ? `UNION ALL SELECT r.views, r.instants, 1 AS n${v ? ', w.value' : ''} FROM raw_paths r JOIN by_views w USING (${key})` : ''}),

@@ -1,18 +1,29 @@
 import type { BucketedScope, GoalRecord, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import type { Filter } from '../../../contract/filters.js';
 import type { Database, Params, Reader } from './database.js';
-import { andAll, inMatchingSessions, numberedRows, pageTextPredicate, sessionPredicate } from './filter-scope.js';
+import {
+  andAll,
+  goalsPredicate,
+  inMatchingSessions,
+  numberedRows,
+  pageTextPredicate,
+  sessionPredicate,
+} from './filter-scope.js';
+import { pageFilters } from '../filter-sql.js';
+import { sessionsByTouchNumbers } from './session-value-filter.js';
 import { sessionsViewingMatchingPage } from './session-page-filter.js';
 import { pageViewRows, slotBucketSql, slotStartSql } from './visitor-slots.js';
-import { sessionFiltersOnly, summaryOfMatchingSessions, trendOfMatchingSessions } from './session-filtered-views.js';
+import { sessionFiltersOnly, summaryOfMatchingSessions } from './session-filtered-views.js';
 import { bitsFit, visitorBits, visitorBounds } from './visitor-sets.js';
 import { bucketSql, byCountsThenValues, keyOf, maxBuckets, scopeFilter } from './sql-fragments.js';
 
 type Db = Pick<Database, 'all' | 'snapshot'>;
 
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
-  // Session filters alone: from the sessions' rows, not a join of every view to them.
-  if (sessionFiltersOnly(s)) return trendFigures(await trendOfMatchingSessions(db, s));
+  // Under session filters too, the views are the compact table's rows tested by their first-touch
+  // numbers (touch-numbers.ts): cheaper than the matching sessions' rows, which had to be scanned
+  // twice (those whose views fall in one bucket, then the others) and their visitors' 64-bit keys
+  // counted distinct per bucket (at 10M events under a referrer filter, 155 → 104 ms).
   const rows = pageViewRows(s, await numberedRows(db, s, 'compact_page_views'));
   const bounds = await visitorBounds(db, boundingRows(s, rows));
   if (!bounds) return { buckets: [], page_views: 0, unique_visitors: 0 };
@@ -156,10 +167,15 @@ export async function realtime(
 /**
  * What the filters keep of the sessions starting in the scope's range, as a relation and a WHERE on
  * it: for `page` the sessions that viewed a matching page in the range, and their own values for
- * session dimensions. `read`: a snapshot's (sessionsViewingMatchingPage).
+ * session dimensions (without a page filter, by their first-touch numbers: session-value-filter.ts).
+ * `read`: a snapshot's (sessionsViewingMatchingPage, sessionsByTouchNumbers).
  */
 async function sessionsKept(read: Reader, s: Scope): Promise<{ from: string; where: string; params: Params }> {
   const { where, params } = scopeFilter(s, 'first_pv_ts');
+  if (pageFilters(s.filters).length === 0) {
+    const byNumbers = await sessionsByTouchNumbers(read, s, where, scopeFilter(s, 'first_pv_ts').params, params);
+    if (byNumbers) return { from: byNumbers, where: `NOT is_bot${andAll(goalsPredicate(s, params))}`, params };
+  }
   const from = await sessionsViewingMatchingPage(read, s, params);
   return { from, where: `${where} AND NOT is_bot${andAll(sessionPredicate(s, params))}`, params };
 }

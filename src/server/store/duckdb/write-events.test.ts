@@ -149,6 +149,7 @@ describe('writeEvents', () => {
       arrival_no: null,
       client_no: null,
       session_no: 1, // numbered when first written (session-numbers.ts), kept by the second batch
+      visitor_no: 1, // its visitor's number (session-visitor-numbers.ts), from the first batch's page view
     });
   });
 });
