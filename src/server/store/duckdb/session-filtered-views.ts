@@ -5,11 +5,13 @@ import { sessionsByTouchNumbers } from './session-value-filter.js';
 import { scopeFilter } from './sql-fragments.js';
 import { pageFilters } from '../filter-sql.js';
 import { viewWindows } from './view-windows.js';
+import { visitorBits } from './visitor-sets.js';
 
 /**
  * Page views of the range under session filters only (no `page` filter), read from the matching
  * sessions' rows instead of joining every page view of the range to them. At 10M events a country
- * filter joined 4.3M views to 700k sessions for the summary and the trend. The views of a few pages
+ * filter joined 4.3M views to 700k sessions for the summary. (The trend reads the views by their
+ * first-touch numbers instead: traffic-queries.ts.) The views of a few pages
  * (the clicks and forms reports' rates) are those pages' rows, tested by their sessions' numbers.
  *
  * A session `known` here brings its page views from its own row: its views all lie in the range and
@@ -87,8 +89,7 @@ export async function summaryOfMatchingSessions(
   return db.snapshot(async (read) => {
     const r = await sessionReads(read, s, knownCount);
     const [last] = await read<{ hi: number | null }>('SELECT max(visitor_no) AS hi FROM visitor_numbers');
-    const hi = Number(last.hi ?? 1);
-    if (!Number.isInteger(hi)) throw new Error('visitor bounds must be integers');
+    const visitors = visitorBits({ lo: 1, hi: Number(last.hi ?? 1) }, 'views > 0');
     const [row] = await read<{
       page_views: number | null;
       unique_visitors: number | null;
@@ -97,7 +98,7 @@ export async function summaryOfMatchingSessions(
       duration: number | null;
     }>(
       `SELECT sum(views)::BIGINT AS page_views,
-         bit_count(bitstring_agg(visitor_no, 1, ${hi}) FILTER (WHERE views > 0 AND visitor_no BETWEEN 1 AND ${hi}))::BIGINT AS unique_visitors,
+         bit_count(${visitors})::BIGINT AS unique_visitors,
          count(*) FILTER (WHERE starts) AS sessions, count(*) FILTER (WHERE starts AND pageviews = 1) AS bounces,
          sum(duration) FILTER (WHERE starts) / 1000.0 AS duration
        FROM (

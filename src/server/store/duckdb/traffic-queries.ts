@@ -19,6 +19,15 @@ import { bucketSql, byCountsThenValues, keyOf, maxBuckets, scopeFilter } from '.
 
 type Db = Pick<Database, 'all' | 'snapshot'>;
 
+/**
+ * Runs `fn`'s reads in one snapshot when the scope is filtered (sessionsKept reads bounds the query
+ * after it relies on), and on the pooled reader connections otherwise: a snapshot opens a connection
+ * of its own, which the unfiltered reports of every Traffic page load need not pay for.
+ */
+function readsFor<T>(db: Db, s: Scope, fn: (read: Reader) => Promise<T>): Promise<T> {
+  return s.filters?.length ? db.snapshot(fn) : fn((sql, params) => db.all(sql, params));
+}
+
 export async function trafficTrend(db: Db, s: BucketedScope): ReturnType<Store['trafficTrend']> {
   // Under session filters too, the views are the compact table's rows tested by their first-touch
   // numbers (touch-numbers.ts): cheaper than the matching sessions' rows, which had to be scanned
@@ -98,7 +107,7 @@ export async function trafficSummary(db: Db, s: Scope): ReturnType<Store['traffi
   // Independent reads on two reader connections: the sessions scan overlaps the visitor count.
   const [viewFigures, [sessions]] = await Promise.all([
     views(),
-    db.snapshot(async (read) => {
+    readsFor(db, s, async (read) => {
       const { from, where, params } = await sessionsKept(read, s);
       return read<{ sessions: number; bounces: number; duration: number | null }>(
         `SELECT count(*) AS sessions, count(*) FILTER (WHERE pageviews = 1) AS bounces,
@@ -173,7 +182,7 @@ export async function realtime(
 async function sessionsKept(read: Reader, s: Scope): Promise<{ from: string; where: string; params: Params }> {
   const { where, params } = scopeFilter(s, 'first_pv_ts');
   if (pageFilters(s.filters).length === 0) {
-    const byNumbers = await sessionsByTouchNumbers(read, s, where, scopeFilter(s, 'first_pv_ts').params, params);
+    const byNumbers = await sessionsByTouchNumbers(read, s, where, { ...params }, params);
     if (byNumbers) return { from: byNumbers, where: `NOT is_bot${andAll(goalsPredicate(s, params))}`, params };
   }
   const from = await sessionsViewingMatchingPage(read, s, params);
@@ -211,7 +220,7 @@ function segmentsSql(kept: string, limit: number): string {
 }
 
 export async function segments(db: Db, s: Scope, limit: number): ReturnType<Store['segments']> {
-  const rows = await db.snapshot(async (read) => {
+  const rows = await readsFor(db, s, async (read) => {
     const { from, where, params } = await sessionsKept(read, s);
     return read<Record<string, unknown> & { g: number; sessions: number; page_views: number }>(
       segmentsSql(`FROM ${from} WHERE ${where}`, limit),
@@ -263,7 +272,7 @@ export async function segments(db: Db, s: Scope, limit: number): ReturnType<Stor
 }
 
 export async function entryExitPages(db: Db, s: Scope, limit: number): ReturnType<Store['entryExitPages']> {
-  const rows = await db.snapshot(async (read) => {
+  const rows = await readsFor(db, s, async (read) => {
     const { from, where, params } = await sessionsKept(read, s);
     return read<{ entry_path: string | null; exit_path: string | null; g: number; sessions: number }>(
       `SELECT * FROM (

@@ -18,11 +18,12 @@ export async function visitorBounds(
  * The visitor-set aggregate over the bounds. DuckDB wants them as constants, not parameters; they are
  * numbers the store itself just read (checked to be integers), never input.
  */
-export function visitorBits({ lo, hi }: { lo: number; hi: number }): string {
+export function visitorBits({ lo, hi }: { lo: number; hi: number }, only = ''): string {
   if (!Number.isInteger(lo) || !Number.isInteger(hi)) throw new Error('visitor bounds must be integers');
   // Only numbers within the bounds: a batch written between the bounds' read and this one can bring
   // a visitor numbered above them, which bitstring_agg refuses (a 500 seen in the browser tests).
-  return `bitstring_agg(visitor_no, ${lo}, ${hi}) FILTER (WHERE visitor_no BETWEEN ${lo} AND ${hi})`;
+  // `only`: a further condition on the rows counted.
+  return `bitstring_agg(visitor_no, ${lo}, ${hi}) FILTER (WHERE ${only ? `${only} AND ` : ''}visitor_no BETWEEN ${lo} AND ${hi})`;
 }
 
 // Above this many bytes of bitstrings at once (groups × visitors / 8), visitors are counted with
