@@ -30,10 +30,16 @@ export function rangeDaysSql(column = 'ts'): string {
   return `toDate(${column}) >= toDate({start:${TS}}) AND toDate(${column}) <= toDate({end:${TS}})`;
 }
 
-/** The WHERE fragment for scopeParams on `events`: the properties, and `column` (its `ts`) inside [start, end). */
-export function scopeWhere(column: string, alias = ''): string {
+/** The parameter holding the scope's properties (scopeParams). */
+export const PROPS = '{props:Array(String)}';
+
+/**
+ * The WHERE fragment for scopeParams on `events`: the properties (`props`: another parameter naming
+ * some of them), and `column` (its `ts`) inside [start, end).
+ */
+export function scopeWhere(column: string, alias = '', props = PROPS): string {
   const a = alias ? `${alias}.` : '';
-  return `${a}property_id IN {props:Array(String)} AND ${rangeDaysSql(`${a}${column}`)} AND ${a}${column} >= {start:${TS}} AND ${a}${column} < {end:${TS}}`;
+  return `${a}property_id IN ${props} AND ${rangeDaysSql(`${a}${column}`)} AND ${a}${column} >= {start:${TS}} AND ${a}${column} < {end:${TS}}`;
 }
 
 /** Our own computed instant as a SQL literal (never user text: only numbers reach here). */

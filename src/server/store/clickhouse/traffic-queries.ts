@@ -12,6 +12,7 @@ import {
   pagePredicate,
   sessionPredicate,
   viewedMatchingPage,
+  type SessionsOf,
 } from './filter-scope.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { byCountsThenValues } from '../ranked-rows.js';
@@ -113,21 +114,24 @@ async function realtime(
   const activeScope = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: until, filters, goals };
   const feedScope = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: until, filters, goals };
   const [activeParams, feedParams] = [scopeParams(activeScope), scopeParams(feedScope)];
-  const sessionsOf = (where: string) =>
-    `SELECT ${propertyIds.length === 1 ? '' : 'property_id, '}session_key FROM events WHERE ${where}`;
+  const sessionsOf =
+    (where: string): SessionsOf =>
+    (one, props) =>
+      `SELECT ${one.propertyIds.length === 1 ? '' : 'property_id, '}session_key FROM events WHERE ${scopeWhere('ts', '', props)} AND ${where}`;
   const onPage = pagePredicate(filters, 'path', activeParams);
-  const activeEvents = `${scopeWhere('ts')} AND NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}`;
+  const activeOnly = `NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}`;
+  const activeEvents = `${scopeWhere('ts')} AND ${activeOnly}`;
   const converted = goalsPredicate(activeScope, activeParams);
   const [[active], feed] = await Promise.all([
     db.all<{ active_visitors: number }>(
       hasSessionValueFilters(filters)
-        ? `SELECT uniqExact(session_key) AS active_visitors FROM (${matchingSessionsSql(activeScope, activeParams, sessionsOf(activeEvents))})${converted ? ` WHERE ${converted}` : ''}${filteredSettings(filters)}`
+        ? `SELECT uniqExact(session_key) AS active_visitors FROM (${matchingSessionsSql(activeScope, activeParams, sessionsOf(activeOnly))})${converted ? ` WHERE ${converted}` : ''}${filteredSettings(filters)}`
         : `SELECT uniqExact(session_key) AS active_visitors FROM events WHERE ${activeEvents}${andAll(converted)}${filteredSettings(filters)}`,
       activeParams,
     ),
     db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; ts: string }>(
       `SELECT path AS page, referrer, device, country, ts FROM events
-       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', sessionsOf(`${scopeWhere('ts')} AND type = 'pageview'`)))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
+       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', sessionsOf(`type = 'pageview'`)))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
       feedParams,
     ),
   ]);
