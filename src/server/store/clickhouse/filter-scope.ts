@@ -110,6 +110,12 @@ function sessionId(s: Scope, alias: string): { key: string; columns: string } {
  */
 export type SessionsOf = (one: Scope, props: string) => string;
 
+/** The sessions with an event in the range that meets `where` (a condition on `events`). */
+export const sessionsWith =
+  (where: string): SessionsOf =>
+  (one, props) =>
+    `SELECT ${sessionId(one, '').columns} FROM events WHERE ${scopeWhere('ts', '', props)} AND ${where}`;
+
 /**
  * A row (`alias`) whose session is [not] among `sessions`. In a scope of several properties, one set of
  * session keys per property, each probed by that property's rows only: a set of (property, key) pairs

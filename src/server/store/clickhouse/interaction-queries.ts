@@ -1,7 +1,7 @@
 import type { BucketedScope, InteractionOptions, InteractionReport, InteractionRow, Store } from '../store.js';
 import { interactionOrder } from '../interaction-order.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
-import { andAll, filteredSettings, inMatchingSessions, pagePredicate } from './filter-scope.js';
+import { andAll, filteredSettings, inMatchingSessions, pagePredicate, sessionsWith } from './filter-scope.js';
 import { labelTexts, mostCommonLabels, pairKey } from './label-texts.js';
 import { pageViewsByPath } from './page-views.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
@@ -58,14 +58,18 @@ export async function interactions(
     filter += ' AND source = {source:String}';
     params.source = opts.source;
   }
-  // Filters keep those made on matching pages, in matching sessions; a rate's page views, those in
-  // matching sessions (the rows' pages match already).
-  const inSessions = andAll(inMatchingSessions(s, params));
+  // Filters keep those made on matching pages, in matching sessions, merged only for the sessions with
+  // an event of the type in the range (forms: 276k of the 1.86M sessions at 10M events).
+  const inSessions = andAll(inMatchingSessions(s, params, '', sessionsWith('type = {type:String} AND NOT is_bot')));
   filter += andAll(pagePredicate(s.filters, 'path', params)) + inSessions;
   const settings = filteredSettings(s.filters);
   const byElement = opts.group === 'element';
   const rowKey = byElement ? 'target, label' : 'path, target';
-  const views = pageViewsByPath(db, s, { ...params }, inSessions, settings, opts.page);
+  // A rate's page views: those in matching sessions (the rows' pages match already), from all of the
+  // range's sessions. Merging only those that viewed the rows' pages cost more: forms' top ten pages
+  // hold a third of the views, by 57% of the sessions.
+  const viewParams = { ...params };
+  const views = pageViewsByPath(db, s, viewParams, andAll(inMatchingSessions(s, viewParams)), settings, opts.page);
   views.catch(() => undefined); // awaited below; not an unhandled rejection while the rows are read
   const rows = await db.all<SetRow>(
     // The row's page and label are selected under other names: an alias named `label` or `path` would

@@ -12,7 +12,7 @@ import {
   pagePredicate,
   sessionPredicate,
   viewedMatchingPage,
-  type SessionsOf,
+  sessionsWith,
 } from './filter-scope.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { byCountsThenValues } from '../ranked-rows.js';
@@ -114,10 +114,6 @@ async function realtime(
   const activeScope = { propertyIds, start: new Date(now.getTime() - REALTIME_WINDOW_MS), end: until, filters, goals };
   const feedScope = { propertyIds, start: new Date(now.getTime() - FEED_WINDOW_MS), end: until, filters, goals };
   const [activeParams, feedParams] = [scopeParams(activeScope), scopeParams(feedScope)];
-  const sessionsOf =
-    (where: string): SessionsOf =>
-    (one, props) =>
-      `SELECT ${one.propertyIds.length === 1 ? '' : 'property_id, '}session_key FROM events WHERE ${scopeWhere('ts', '', props)} AND ${where}`;
   const onPage = pagePredicate(filters, 'path', activeParams);
   const activeOnly = `NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}`;
   const activeEvents = `${scopeWhere('ts')} AND ${activeOnly}`;
@@ -125,13 +121,13 @@ async function realtime(
   const [[active], feed] = await Promise.all([
     db.all<{ active_visitors: number }>(
       hasSessionValueFilters(filters)
-        ? `SELECT uniqExact(session_key) AS active_visitors FROM (${matchingSessionsSql(activeScope, activeParams, sessionsOf(activeOnly))})${converted ? ` WHERE ${converted}` : ''}${filteredSettings(filters)}`
+        ? `SELECT uniqExact(session_key) AS active_visitors FROM (${matchingSessionsSql(activeScope, activeParams, sessionsWith(activeOnly))})${converted ? ` WHERE ${converted}` : ''}${filteredSettings(filters)}`
         : `SELECT uniqExact(session_key) AS active_visitors FROM events WHERE ${activeEvents}${andAll(converted)}${filteredSettings(filters)}`,
       activeParams,
     ),
     db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; ts: string }>(
       `SELECT path AS page, referrer, device, country, ts FROM events
-       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', sessionsOf(`type = 'pageview'`)))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
+       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', sessionsWith(`type = 'pageview'`)))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
       feedParams,
     ),
   ]);
