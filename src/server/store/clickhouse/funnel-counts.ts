@@ -1,15 +1,16 @@
 import type { FunnelQuery, FunnelRow, Scope } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
-import { andAll, filteredSettings, inMatchingSessions, viewedMatchingPage } from './filter-scope.js';
+import { andAll, filteredSettings, inMatchingSessions, viewedMatchingPage, type SessionsOf } from './filter-scope.js';
 import { dimensionSql, dropRepeatsSql, perSession, progressSql } from './funnel-sql.js';
 
 /**
  * The filters keep whole sessions (decisions.md): those matching every session filter and, with a
  * `page` filter, those that viewed a matching page in the range; all of their page views are read,
- * since steps need the whole path. '' unfiltered.
+ * since steps need the whole path. `among`: the sessions the report can count at all (those that
+ * viewed its first page), so the merge of session values reads only theirs. '' unfiltered.
  */
-export function sessionsKept(s: Scope, params: ChParams): string {
-  return andAll(inMatchingSessions(s, params), viewedMatchingPage(s, params));
+export function sessionsKept(s: Scope, params: ChParams, among?: SessionsOf): string {
+  return andAll(inMatchingSessions(s, params, '', among), viewedMatchingPage(s, params));
 }
 
 /** The events a funnel counts: its page steps' views (funnel-queries.ts), or with goal steps the goals' events too (funnel-goal-steps.ts). */

@@ -1,7 +1,7 @@
 import { pagesOnly } from '../funnel-step-plan.js';
 import type { FunnelPathRow, FunnelQuery, FunnelRow, Scope, Store } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
-import { filteredSettings } from './filter-scope.js';
+import { filteredSettings, sessionsWith } from './filter-scope.js';
 import { sessionsKept, sessionsReaching } from './funnel-counts.js';
 import { goalStepFunnel, goalStepPaths } from './funnel-goal-steps.js';
 import {
@@ -38,6 +38,9 @@ function stepMasks(steps: string[]): Map<string, number> {
   return masks;
 }
 
+/** The sessions with a page view in the range of the page bound as `page` (a parameter). */
+const viewersOf = (page: string) => sessionsWith(`type = 'pageview' AND NOT is_bot AND path = ${page}`);
+
 /**
  * Identical views (same session, instant and page: a tracker retry) count once, as in the embedded
  * store. That can only change an answer when one page is two steps, so only then are they dropped.
@@ -53,7 +56,12 @@ async function funnel(db: ChDb, q: FunnelQuery, limit: number): Promise<FunnelRo
   if (!pages) return goalStepFunnel(db, q, limit);
   const masks = stepMasks(pages);
   const params: ChParams = { ...scopeParams(q.scope), stepPaths: [...masks.keys()], stepMasks: [...masks.values()] };
-  const kept = sessionsKept(q.scope, params);
+  // Only sessions with a view of a step page in the range count (with a breakdown too: `counted`).
+  const kept = sessionsKept(
+    q.scope,
+    params,
+    sessionsWith(`type = 'pageview' AND NOT is_bot AND path IN {stepPaths:Array(String)}`),
+  );
   return sessionsReaching(db, q, limit, {
     params,
     dropRepeats: hasRepeatedStep(pages),
@@ -80,7 +88,7 @@ async function funnelPaths(db: ChDb, q: FunnelQuery, maxNodes: number): Promise<
     `SELECT cut AS pages, ended, count() AS sessions FROM (
       SELECT arraySort(groupArray((ts, path))) AS views, arrayMap(v -> v.2, ${hasRepeatedStep(pages) ? dropRepeatsSql('views') : 'views'}) AS ids,
         arraySlice(ids, indexOf(ids, {first:String})) AS p, ${cutAfterNodesSql('p')}
-      FROM events WHERE ${pageViewsWhere}${sessionsKept(q.scope, params)}
+      FROM events WHERE ${pageViewsWhere}${sessionsKept(q.scope, params, viewersOf('{first:String}'))}
       GROUP BY ${perSession} HAVING countIf(path = {first:String}) > 0)
     GROUP BY pages, ended ORDER BY sessions DESC, pages, ended${filteredSettings(q.scope.filters)}`,
     { ...params, first: pages[0], maxNodes: Math.max(0, Math.trunc(maxNodes)) },
@@ -99,7 +107,7 @@ async function pathsAfter(db: ChDb, s: Scope, page: string, depth: number): Retu
   const rows = await db.all<{ pages: string[]; sessions: number }>(
     `SELECT arraySlice(p, indexOf(p, {page:String}), {depth:UInt32} + 1) AS pages, count() AS sessions FROM (
       SELECT arrayMap(v -> v.2, arraySort(groupArray((ts, path)))) AS ids, ${dropRepeatsSql('ids')} AS p
-      FROM events WHERE ${pageViewsWhere}${sessionsKept(s, params)}
+      FROM events WHERE ${pageViewsWhere}${sessionsKept(s, params, viewersOf('{page:String}'))}
       GROUP BY ${perSession} HAVING countIf(path = {page:String}) > 0)
     GROUP BY pages ORDER BY sessions DESC, pages${filteredSettings(s.filters)}`,
     { ...params, page, depth: Math.max(0, Math.trunc(depth)) },
