@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
-import { endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
-import { filterDimensions, filterOperators } from '../../contract/filters.js';
+import { endpoints, MAX_AGGREGATE_PROPERTIES, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import {
+  filterDimensions,
+  filterOperators,
+  MAX_FILTER_VALUES,
+  MAX_FILTERS_PARAM_LENGTH,
+} from '../../contract/filters.js';
+import {
+  addKey,
   apiUrl,
   createTestEnv,
   endpointPath,
@@ -197,6 +203,74 @@ describe('every analytics endpoint and aggregate checks filters', () => {
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     },
   );
+});
+
+describe('the widest filters over the most properties', () => {
+  // Each property's sessions and goals are matched apart (a store may spell a filter once per
+  // property), so the widest request spells long SQL: ten filters filling the parameter, over twenty
+  // properties with goals of their own, one goal filter naming click goals only. (The embedded store
+  // with a thousand goals in a filter: store/duckdb/goal-filter-many-goals.test.ts.)
+  it('every aggregate answers them', async () => {
+    const ids = [PROP_A, PROP_B, ...Array.from({ length: MAX_AGGREGATE_PROPERTIES - 2 }, (_, i) => `many-${i}`)];
+    for (const id of ids.slice(2))
+      await env.store.createProperty({ id, name: id, domain: `${id}.example`, timezone: 'UTC' });
+    const key = (await addKey(env.store, ids)).key;
+    const created_at = new Date('2026-05-01T00:00:00.000Z');
+    for (const id of ids) {
+      const goal = { property_id: id, event: null, source: null, created_at };
+      await env.store.createGoal({
+        ...goal,
+        id: `${id}-page`,
+        name: 'Goal page',
+        kind: 'page',
+        page: '/a/**',
+        target: null,
+      });
+      await env.store.createGoal({
+        ...goal,
+        id: `${id}-click`,
+        name: 'Goal click',
+        kind: 'click',
+        page: null,
+        target: 'a.cta',
+      });
+    }
+    const valueFilters: [string, string][] = [
+      ['is_not', 'country'],
+      ['not_contains', 'referrer'],
+      ['is_not', 'utm_source'],
+      ['is_not', 'utm_medium'],
+      ['matches', 'utm_campaign'],
+      ['is_not', 'browser'],
+      ['is_not', 'os'],
+      ['not_contains', 'entry_page'],
+    ];
+    const filtersOf = (length: number) =>
+      JSON.stringify([
+        tuple('contains', 'goal', ['Goal']),
+        tuple('is_not', 'goal', ['Goal click']),
+        ...valueFilters.map(([op, d], i) =>
+          tuple(
+            op,
+            d,
+            Array.from({ length: MAX_FILTER_VALUES }, (_, j) => `${i}-${j}-`.padEnd(length, 'x')),
+          ),
+        ),
+      ]);
+    let length = 1;
+    while (filtersOf(length + 1).length <= MAX_FILTERS_PARAM_LENGTH) length++;
+    const widest = filtersOf(length);
+    expect(widest.length).toBeGreaterThan(MAX_FILTERS_PARAM_LENGTH - 200);
+    const aggregates = analyticsNames.flatMap((n) => {
+      const e: Endpoint = endpoints[n];
+      return e.aggregatePath ? [[n, e.aggregatePath] as const] : [];
+    });
+    expect(aggregates).toHaveLength(7);
+    for (const [name, path] of aggregates) {
+      const r = await post(env, key, path, { propertyIds: ids }, { ...RANGE, filters: widest });
+      expect(r.status, `${name}: ${JSON.stringify(r.body)}`).toBe(200);
+    }
+  });
 });
 
 describe('openapi.json', () => {

@@ -13,6 +13,12 @@ export const clientSettings = {
   deduplicate_blocks_in_dependent_materialized_views: 1,
   // A JOIN's missing side reads as NULL, as in standard SQL (DuckDB), not as the type's default.
   join_use_nulls: 1,
+  // The widest request the API takes spells long SQL: filters are tested per property (filter-scope.ts),
+  // and a goal filter names each of its goals (MAX_GOALS per property, MAX_AGGREGATE_PROPERTIES of them).
+  // ClickHouse's defaults (256 KiB, 50,000 AST elements) turned such a request into a 500.
+  max_query_size: 16 * 1024 * 1024,
+  max_ast_elements: 2_000_000,
+  max_expanded_ast_elements: 20_000_000,
 } as const;
 
 /**

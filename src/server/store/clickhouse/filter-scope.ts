@@ -142,11 +142,17 @@ function inSessions(s: Scope, params: ChParams, alias: string, negate: boolean, 
  * (a session's events lie within a day of its start: decisions.md), so any session with an event in
  * the range is among them, whatever day it began. The merge reads only the columns the filters name.
  * `among`: sessions of the same scope that limit the merge to them, for a range much shorter than the
- * window (realtime). `props`: the parameter holding the scope's properties.
+ * window (realtime). `props`: the parameter holding the scope's properties; `merged`: the filters' columns and
+ * predicate, when bound already.
  */
-export function matchingSessionsSql(s: Scope, params: ChParams, among?: SessionsOf, props = PROPS): string {
+export function matchingSessionsSql(
+  s: Scope,
+  params: ChParams,
+  among?: SessionsOf,
+  props = PROPS,
+  merged = mergedSessionFilters(s.filters, params),
+): string {
   const id = sessionId(s, '');
-  const merged = mergedSessionFilters(s.filters, params);
   return `SELECT ${id.columns} FROM (
       SELECT ${id.columns}, ${merged.columns} FROM sessions
       WHERE property_id IN ${props} AND start_day >= toDate({start:${TS}}) - 1 AND start_day <= toDate({end:${TS}}) + 1${
@@ -189,8 +195,10 @@ export function goalsPredicate(s: Scope, params: ChParams, alias = ''): string {
  * One call's text can be used twice in a query: ClickHouse builds one set for identical IN subqueries.
  */
 export function inMatchingSessions(s: Scope, params: ChParams, alias = '', among?: SessionsOf): string {
-  const byValue = hasSessionValueFilters(s.filters)
-    ? inSessions(s, params, alias, false, (one, props) => matchingSessionsSql(one, params, among, props))
+  // The filters' values bound once for every property's set.
+  const merged = hasSessionValueFilters(s.filters) ? mergedSessionFilters(s.filters, params) : null;
+  const byValue = merged
+    ? inSessions(s, params, alias, false, (one, props) => matchingSessionsSql(one, params, among, props, merged))
     : '';
   return allOf(byValue, goalsPredicate(s, params, alias));
 }

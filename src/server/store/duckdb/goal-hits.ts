@@ -50,8 +50,6 @@ export class GoalHits {
     this.prefix = opts.prefix ?? 'g';
     this.pathsTable = opts.prefix ? `${opts.prefix}paths` : 'goal_paths';
     this.propsParam = opts.prefix ? `${opts.prefix}props` : 'goal_props';
-    // A goal counts its own property's events only; with one property in the scope, `of` drops the others' goals.
-    if (this.several) params[this.propsParam] = goals.map((g) => g.property_id);
   }
 
   private bind(i: number, field: string, value: string): string {
@@ -71,9 +69,16 @@ export class GoalHits {
     return scopeFilter(this.s, 'ts', alias).where;
   }
 
-  /** In a scope of several properties: the row (`alias`) is of goal `goal`'s property. */
+  /**
+   * In a scope of several properties: the row (`alias`) is of goal `goal`'s property (a goal counts its
+   * own property's events only; with one property in the scope, `of` drops the others' goals). The
+   * goals' properties are bound only when a statement names them: a parameter the SQL does not name
+   * is an error (only click goals in an aggregate's goal filter had made the summary a 500).
+   */
   private ownProperty(alias: string, goal: string): string {
-    return this.several ? ` AND ${alias}.property_id = $${this.propsParam}[${goal} + 1]` : '';
+    if (!this.several) return '';
+    this.params[this.propsParam] = this.goals.map((g) => g.property_id);
+    return ` AND ${alias}.property_id = $${this.propsParam}[${goal} + 1]`;
   }
 
   private sessionOf(alias: string): string {
@@ -124,27 +129,36 @@ export class GoalHits {
    * Clicks and form submissions of click and form goals, from the compact table (non-bot, texts as
    * numbers): each row lists the goals it converts. The table keeps no visitor, so the converting
    * rows take theirs from their session. `textNos`: the texts' numbers looked up beforehand
-   * (textNumbers); without them each is looked up in the statement, one row of the dictionary.
+   * (textNumbers); without them the rows' element and source are joined with the dictionary's entries
+   * for the goals' texts, in the statement (a lookup per goal, as a subquery each, made DuckDB's binder
+   * refuse the statement past about a thousand goals: expression depth).
    */
   interactions(textNos?: Map<string, number>): string | null {
     const goals = this.of(['click', 'form']);
     if (goals.length === 0) return null;
-    // A text the store never saw has no number, and then nothing matches it.
-    const textNo = (i: number, field: string, text: string) =>
+    // A text the store never saw has no number (or no entry), and then nothing matches it.
+    const textNo = (i: number, field: 't' | 's', text: string) =>
       textNos
         ? textNos.has(text)
-          ? int(textNos.get(text)!)
-          : 'NULL'
-        : `(SELECT text_no FROM text_numbers WHERE text = ${this.bind(i, field, text)})`;
+          ? `c.${field === 't' ? 'target' : 'source'}_no = ${int(textNos.get(text)!)}`
+          : 'false'
+        : `${field === 't' ? 'gt' : 'gs'}.text = ${this.bind(i, field, text)}`;
+    const texts = `(SELECT text_no, text FROM text_numbers WHERE list_contains($${this.prefix}texts, text))`;
+    const bySource = goals.some(([g]) => g.kind === 'form' && g.source !== null);
+    const joined = !textNos && this.texts().length > 0;
+    const textJoins = joined
+      ? `LEFT JOIN ${texts} gt ON gt.text_no = c.target_no${bySource ? ` LEFT JOIN ${texts} gs ON gs.text_no = c.source_no` : ''}`
+      : '';
+    if (joined) this.params[`${this.prefix}texts`] = this.texts();
     const onPages = goals.some(([g]) => g.page !== null);
     // Per goal, the tests on the row's own columns, and the page test apart: the cheap ones first
     // pick the few rows that can convert, and only those get the per-goal list.
     const rules = goals.map(([g, i]) => {
       const tests = [g.kind === 'click' ? 'NOT c.is_form' : 'c.is_form'];
       if (this.several) tests.push(`c.property_id = ${this.bind(i, 'p', g.property_id)}`);
-      if (g.target !== null) tests.push(`c.target_no = ${textNo(i, 't', g.target)}`);
+      if (g.target !== null) tests.push(textNo(i, 't', g.target));
       else if (g.kind === 'click') tests.push('false'); // a click goal always names its element
-      if (g.kind === 'form' && g.source !== null) tests.push(`c.source_no = ${textNo(i, 's', g.source)}`);
+      if (g.kind === 'form' && g.source !== null) tests.push(textNo(i, 's', g.source));
       return {
         i,
         own: tests.join(' AND '),
@@ -160,7 +174,7 @@ export class GoalHits {
       FROM (
         SELECT unnest(goals) AS goal, ${this.session}${this.opts.withTime ? ', ts' : ''}${this.eventId('')} FROM (
           SELECT ${this.sessionOf('c')}${this.time('c')}${this.eventId('c', true)}, list_filter([${hits.join(', ')}], lambda x: x IS NOT NULL) AS goals
-          FROM compact_interactions c
+          FROM compact_interactions c ${textJoins}
           ${onPages ? `LEFT JOIN (SELECT path_no, list(goal) AS goals FROM ${this.pathsTable} GROUP BY path_no) gp ON gp.path_no = c.path_no` : ''}
           WHERE ${this.where('c')} AND (${rules.map((r) => `(${r.own})`).join(' OR ')}))
         WHERE len(goals) > 0) i
