@@ -141,9 +141,10 @@ function inSessions(s: Scope, params: ChParams, alias: string, negate: boolean, 
  * merged from the partials of the range and a day either side, the window sessionsInScopeSql reads
  * (a session's events lie within a day of its start: decisions.md), so any session with an event in
  * the range is among them, whatever day it began. The merge reads only the columns the filters name.
- * `among`: sessions of the same scope that limit the merge to them, for a range much shorter than the
- * window (realtime). `props`: the parameter holding the scope's properties; `merged`: the filters' columns and
- * predicate, when bound already.
+ * `among`: sessions of the same scope that limit the merge to them, for reports that can count only
+ * those (realtime's last minutes, the sessions with a click, with a view of a funnel's first page).
+ * `props`: the parameter holding the scope's properties; `merged`: the filters' columns and predicate,
+ * when bound already.
  */
 export function matchingSessionsSql(
   s: Scope,
