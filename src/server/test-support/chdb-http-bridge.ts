@@ -16,6 +16,8 @@ export interface ChdbHttpBridge {
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
+  /** Stops, and closes the engine's connection (chDB then removes its `:memory:` directory in /tmp). */
+  close(): Promise<void>;
 }
 
 // Settings the HTTP server reads itself; everything else is an engine setting.
@@ -93,14 +95,18 @@ export async function startChdbHttpBridge(opts: { path?: string; version?: strin
   const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   await listen();
   port = (server.address() as AddressInfo).port;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return {
     url: `http://default:@127.0.0.1:${port}`,
-    async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
+    stop,
     start: listen,
+    async close() {
+      await stop();
+      await connection.close();
+    },
   };
 }

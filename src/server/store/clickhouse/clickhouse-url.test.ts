@@ -51,7 +51,7 @@ describe('the server version check', () => {
         'ClickHouse 18.16.1 is too old: Sightline needs ClickHouse 24.8 or newer',
       );
     } finally {
-      await old.stop();
+      await old.close();
     }
   });
 });

@@ -15,6 +15,7 @@ import { tableDdl } from './table-ddl.js';
 
 const target = { kind: 'chdb' as const, path: ':memory:', database: `g_${randomUUID().replaceAll('-', '')}` };
 const ddlTarget = { database: target.database, cluster: null };
+let root: ChDb;
 let raw: ChDb;
 let store: Store;
 
@@ -77,7 +78,7 @@ const goal = (id: string, over: Partial<GoalRecord>): GoalRecord => ({
 
 beforeAll(async () => {
   // Kept open throughout: a chDB `:memory:` database lives as long as a connection to it.
-  const root = chDb(
+  root = chDb(
     await connectClickhouse({ ...target, database: 'default' }, { inDatabase: false }),
     'default',
     null,
@@ -106,6 +107,8 @@ afterAll(async () => {
   await store?.close();
   await raw?.run(`DROP DATABASE IF EXISTS \`${target.database}\` SYNC`);
   await raw?.client.close();
+  // The last connection: chDB removes its `:memory:` directory in /tmp when it closes.
+  await root?.client.close();
 });
 
 const allEvents = async () => {

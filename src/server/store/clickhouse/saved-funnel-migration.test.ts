@@ -12,13 +12,14 @@ import { tableDdl } from './table-ddl.js';
 // mode, breakdown or filters (the API answers them as the seed did), and take them on the next save.
 
 const target = { kind: 'chdb' as const, path: ':memory:', database: `f_${randomUUID().replaceAll('-', '')}` };
+let root: ChDb;
 let raw: ChDb;
 let store: Store;
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   // Kept open throughout: a chDB `:memory:` database lives as long as a connection to it.
-  const root = chDb(
+  root = chDb(
     await connectClickhouse({ ...target, database: 'default' }, { inDatabase: false }),
     'default',
     null,
@@ -52,6 +53,8 @@ afterAll(async () => {
   await store?.close();
   await raw?.run(`DROP DATABASE IF EXISTS \`${target.database}\` SYNC`);
   await raw?.client.close();
+  // The last connection: chDB removes its `:memory:` directory in /tmp when it closes.
+  await root?.client.close();
 });
 
 it('reads a funnel saved before mode, breakdown and filters without them, and saves them on it', async () => {

@@ -15,6 +15,7 @@ import { tableDdl } from './table-ddl.js';
 // earliest page view, whichever side of the change it was written on.
 
 const target = { kind: 'chdb' as const, path: ':memory:', database: `m_${randomUUID().replaceAll('-', '')}` };
+let root: ChDb;
 let raw: ChDb;
 let store: Store;
 
@@ -64,7 +65,7 @@ const v1Row = (e: StoredEvent) => ({
 
 beforeAll(async () => {
   // Kept open throughout: a chDB `:memory:` database lives as long as a connection to it.
-  const root = chDb(
+  root = chDb(
     await connectClickhouse({ ...target, database: 'default' }, { inDatabase: false }),
     'default',
     null,
@@ -98,6 +99,8 @@ afterAll(async () => {
   await store?.close();
   await raw?.run(`DROP DATABASE IF EXISTS \`${target.database}\` SYNC`);
   await raw?.client.close();
+  // The last connection: chDB removes its `:memory:` directory in /tmp when it closes.
+  await root?.client.close();
 });
 
 const scope = { propertyIds: ['p'], start: at(-60), end: at(60) };

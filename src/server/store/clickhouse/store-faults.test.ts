@@ -45,7 +45,7 @@ describe('when the ClickHouse server goes away and comes back', () => {
   afterAll(async () => {
     await app.close();
     await store.close();
-    await bridge.stop();
+    await bridge.close();
   });
 
   it('answers 503 with Retry-After in the envelope, says why in /healthz, keeps nothing it did not store, and recovers without a restart', async () => {

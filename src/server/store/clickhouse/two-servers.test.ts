@@ -42,7 +42,7 @@ describe('two servers over one ClickHouse', () => {
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const store of stores) await store.close();
-    await bridge.stop();
+    await bridge.close();
   });
 
   it('see the same properties, saved funnels and split tests', async () => {
