@@ -56,12 +56,10 @@ async function funnel(db: ChDb, q: FunnelQuery, limit: number): Promise<FunnelRo
   if (!pages) return goalStepFunnel(db, q, limit);
   const masks = stepMasks(pages);
   const params: ChParams = { ...scopeParams(q.scope), stepPaths: [...masks.keys()], stepMasks: [...masks.values()] };
-  // Only sessions with a view of a step page in the range count (with a breakdown too: `counted`).
-  const kept = sessionsKept(
-    q.scope,
-    params,
-    sessionsWith(`type = 'pageview' AND NOT is_bot AND path IN {stepPaths:Array(String)}`),
-  );
+  // The merge of session values is not limited to sessions with a step page's view here: a funnel's
+  // first page is often the home page, viewed by most sessions, and the extra read cost more than it
+  // spared (unbounded funnel under filters 1.60-2.14x -> 2.23-2.50x its unfiltered figure at 10M).
+  const kept = sessionsKept(q.scope, params);
   return sessionsReaching(db, q, limit, {
     params,
     dropRepeats: hasRepeatedStep(pages),
