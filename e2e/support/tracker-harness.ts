@@ -25,6 +25,7 @@ const siteDir = fileURLToPath(new URL('../../src/server/demo/site/', import.meta
  */
 export async function startHarness() {
   const events: Received[] = [];
+  const seen = new Set<string>();
   const attempts: number[] = [];
   const batches: Received[][] = [];
   const failures: number[] = [];
@@ -49,7 +50,11 @@ export async function startHarness() {
           .status(400)
           .send({ error: { code: 'invalid_request', message: check.error.message, details: {} } });
     }
-    events.push(...batch);
+    // As the real collector does, an event sent again (same event_id: a delivery the tracker saw no
+    // answer to, resent) is kept once; under load a resend had made a test see a click twice.
+    const idOf = (e: Received) => (typeof e.event_id === 'string' ? e.event_id : null);
+    events.push(...batch.filter((e) => idOf(e) === null || !seen.has(idOf(e)!)));
+    for (const e of batch) if (idOf(e) !== null) seen.add(idOf(e)!);
     batches.push(batch);
     return reply.status(202).send({ accepted: batch.length });
   });
