@@ -1,14 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { newApiKey } from '../src/server/auth/api-keys.js';
 import { issueSignInToken, signInLink } from '../src/server/auth/sign-in.js';
-import { buildDashboard, SCREENSHOT_DIR } from './support/dashboard-harness.js';
+import { builtDashboard, SCREENSHOT_DIR } from './support/dashboard-harness.js';
 import { comparedEnd } from './support/compared-period.js';
 import { seedStore } from '../src/server/seed/seed-store.js';
 import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
@@ -21,7 +19,7 @@ const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 // The built dashboard against the real server and a seeded store, used the way a person with only
 // an API key would: connect, read the Traffic page, change the range, reload.
 describe('dashboard: Traffic in key mode', () => {
-  let distDir: string;
+  let built: Awaited<ReturnType<typeof builtDashboard>> | undefined;
   let store: Store;
   let app: FastifyInstance;
   let origin: string;
@@ -43,8 +41,7 @@ describe('dashboard: Traffic in key mode', () => {
   const kpi = (name: string) => page.locator(`[data-kpi=${name}] .kpi-value`);
 
   beforeAll(async () => {
-    distDir = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
-    await buildDashboard(distDir);
+    built = await builtDashboard();
     store = await openDuckdbStore(':memory:');
     await store.createProperty({ id: PROPERTY, name: 'Acme Shop', domain: null, timezone: 'UTC' });
     await store.createProperty({ id: 'blog', name: 'Blog', domain: null, timezone: 'Asia/Tokyo' });
@@ -52,7 +49,7 @@ describe('dashboard: Traffic in key mode', () => {
     const created = newApiKey({ name: 'e2e', propertyIds: [PROPERTY], permissions: ['metrics'] });
     await store.createApiKey(created.record);
     key = created.key;
-    app = await buildApp({ store, distDir, rateLimitPerMinute: 100_000 });
+    app = await buildApp({ store, distDir: built.distDir, rateLimitPerMinute: 100_000 });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -66,7 +63,7 @@ describe('dashboard: Traffic in key mode', () => {
   afterAll(async () => {
     await browser?.close();
     await app?.close();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
+    built?.release();
   });
 
   it('reports a refused key in words on the Connect page', async () => {

@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { issueSignInToken, signInLink } from '../../src/server/auth/sign-in.js';
 import { createDemoData } from '../../src/server/demo/demo-data.js';
 import { buildDemoSite } from '../../src/server/demo/demo-site-app.js';
 import { openDuckdbStore } from '../../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/server/store/store.js';
+import { sharedDashboardBuild } from './dashboard-build.js';
 import { CHROME_UA, PERSON_ARGS } from './tracker-harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,12 +53,23 @@ export async function buildDashboard(outDir: string): Promise<void> {
 }
 
 /**
+ * The dashboard built for this run (dashboard-build.ts: one build shared by the test files), or, outside
+ * a run with that global setup, built here into a directory of its own. `release` removes only the latter.
+ */
+export async function builtDashboard(): Promise<{ distDir: string; release(): void }> {
+  const root = inject('dashboardBuildRoot');
+  if (root) return { distDir: await sharedDashboardBuild(root, buildDashboard), release() {} };
+  const distDir = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
+  await buildDashboard(distDir);
+  return { distDir, release: () => rmSync(distDir, { recursive: true, force: true }) };
+}
+
+/**
  * The built dashboard served by the real server over the demo data (`npm start`'s store: three
  * properties, 90 days, two running experiments), with Chromium signed in through a one-time link.
  */
 export async function startDashboard(opts: { demoSite?: boolean } = {}): Promise<Dashboard> {
-  const distDir = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
-  await buildDashboard(distDir);
+  const { distDir, release } = await builtDashboard();
   const store = await openDuckdbStore(':memory:');
   const demo = await createDemoData(store);
   if (!demo) throw new Error('demo data was not created');
@@ -107,7 +119,7 @@ export async function startDashboard(opts: { demoSite?: boolean } = {}): Promise
       await browser.close();
       await site?.close();
       await app.close();
-      rmSync(distDir, { recursive: true, force: true });
+      release();
     },
   };
 }
