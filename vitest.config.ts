@@ -17,6 +17,10 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A poll waits for what a browser or a background pass does in its own time. Vitest's 1 s default
+    // raced a loaded machine (two workers, each with Chromium, DuckDB and ClickHouse threads); a poll
+    // that holds returns at once, so the longer wait only costs a test that fails anyway.
+    expect: { poll: { timeout: 10_000 } },
     // DuckDB and ClickHouse run their own threads; two workers keep a 2-core machine responsive.
     maxWorkers: 2,
     reporters: ['default', './src/test-support/plain-summary-reporter.ts'],
