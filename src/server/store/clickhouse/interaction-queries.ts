@@ -59,17 +59,29 @@ export async function interactions(
     params.source = opts.source;
   }
   // Filters keep those made on matching pages, in matching sessions, merged only for the sessions with
-  // an event of the type in the range (forms: 276k of the 1.86M sessions at 10M events).
-  const inSessions = andAll(inMatchingSessions(s, params, '', sessionsWith('type = {type:String} AND NOT is_bot')));
+  // an event of the type in the range (forms: 276k of the 1.86M sessions at 10M events), on the page
+  // when the report is of one.
+  const onPage = opts.page === undefined ? '' : ' AND path = {page:String}';
+  const inSessions = andAll(
+    inMatchingSessions(s, params, '', sessionsWith(`type = {type:String} AND NOT is_bot${onPage}`)),
+  );
   filter += andAll(pagePredicate(s.filters, 'path', params)) + inSessions;
   const settings = filteredSettings(s.filters);
   const byElement = opts.group === 'element';
   const rowKey = byElement ? 'target, label' : 'path, target';
   // A rate's page views: those in matching sessions (the rows' pages match already), from all of the
-  // range's sessions. Merging only those that viewed the rows' pages cost more: forms' top ten pages
-  // hold a third of the views, by 57% of the sessions.
+  // range's sessions, or, for one page, from those that viewed it. Merging only those that viewed the
+  // rows' pages cost more: forms' top ten pages hold a third of the views, by 57% of the sessions.
   const viewParams = { ...params };
-  const views = pageViewsByPath(db, s, viewParams, andAll(inMatchingSessions(s, viewParams)), settings, opts.page);
+  const viewers = opts.page === undefined ? undefined : sessionsWith(`type = 'pageview' AND NOT is_bot${onPage}`);
+  const views = pageViewsByPath(
+    db,
+    s,
+    viewParams,
+    andAll(inMatchingSessions(s, viewParams, '', viewers)),
+    settings,
+    opts.page,
+  );
   views.catch(() => undefined); // awaited below; not an unhandled rejection while the rows are read
   const rows = await db.all<SetRow>(
     // The row's page and label are selected under other names: an alias named `label` or `path` would
