@@ -127,7 +127,10 @@ export const sessionsWith =
 function inSessions(s: Scope, params: ChParams, alias: string, negate: boolean, sessions: SessionsOrNone): string {
   const a = alias ? `${alias}.` : '';
   const op = negate ? 'NOT IN' : 'IN';
-  if (s.propertyIds.length === 1) return `${a}session_key ${op} (${sessions(s, PROPS) ?? 'SELECT 0 WHERE false'})`;
+  if (s.propertyIds.length === 1) {
+    const subquery = sessions(s, PROPS);
+    return subquery === null ? (negate ? 'true' : 'false') : `${a}session_key ${op} (${subquery})`;
+  }
   const each = s.propertyIds.flatMap((id) => {
     let n = 0;
     while (`sp${n}` in params) n++;
