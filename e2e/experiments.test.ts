@@ -238,7 +238,8 @@ describe('experiments in the browser', () => {
 
   it('shows a visitor in the control the page as it is, with nothing hidden', async () => {
     h.setConfig({ experiments: [CTA_TEST] });
-    h.split('/demo/pricing', MID_CTA, 500);
+    // The stall as long as the variant test's: at 500 ms a loaded machine painted no frame inside it.
+    h.split('/demo/pricing', MID_CTA, 800);
     const tab = await (await h.person(IN_CONTROL, [CTA])).newPage();
     await tab.goto(`${h.origin}/demo/pricing`);
     const frames = (await framesOf(tab)).filter((f) => f.seen[CTA]);
