@@ -19,6 +19,7 @@ import { backfillVisitorSlots } from './visitor-slots.js';
 import { backfillCompactEvents } from './compact-events.js';
 import { backfillCompactCustomEvents } from './compact-custom-events.js';
 import { backfillPageViewHours } from './page-view-hours.js';
+import { backfillEngagementHours } from './engagement-hours.js';
 import { startRepeatFlagging } from './repeat-flags.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { backfillPatternPages } from './pattern-pages.js';
@@ -51,6 +52,7 @@ export async function openDuckdbStore(
   await backfillCompactEvents(db);
   await backfillCompactCustomEvents(db);
   await backfillPageViewHours(db);
+  await backfillEngagementHours(db);
   await backfillPatternPages(db);
   const inbox = await openCollectInbox(db, dataDir);
   db.beforeRead = inbox.settled;

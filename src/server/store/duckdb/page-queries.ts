@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import { byCountsThenValues, scopeFilter } from './sql-fragments.js';
 import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { distinctVisitorsSql } from './visitor-sets.js';
+import { billionths, depthSumsSql, meanDepth } from './engagement-hours.js';
 import { andAll, inMatchingSessions, numberedRows, pageNumberCondition, sessionPredicate } from './filter-scope.js';
 import type { Params } from './database.js';
 
@@ -63,15 +64,24 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
   const bounds = { lo: Math.min(...ranked.map((r) => r.lo)), hi: Math.max(...ranked.map((r) => r.hi)) };
   const engagedRows = `${allEngaged.sql}${engagedInSessions}`;
   const depthSql = async () => {
-    const engaged = splitByRepeats(
-      repeatKeys.pageDepths,
-      engagedRows,
-      await allFlagged(db, repeatKeys.pageDepths, allEngaged.sql, allEngaged.params),
-    );
-    // A DECIMAL sum is exact, so the answer doesn't depend on the order parallel threads add in; avg()
-    // of it is divided as ClickHouse's is (a sum divided here gave other last digits: the stores must agree).
+    const settled = await allFlagged(db, repeatKeys.pageDepths, allEngaged.sql, allEngaged.params);
+    // No session filter and every row flagged: the single rows' depths from the hourly sums (engagement-hours.ts).
+    if (settled && engagedInSessions === '') {
+      const inScope = `property_id IN (${s.propertyIds.map((_, i) => `$p${i}`).join(', ')})`;
+      return `WITH pairs AS (
+           SELECT path_no, max(scroll_depth) AS deepest, count(scroll_depth) AS n, sum(${billionths('scroll_depth')}) AS b
+           FROM compact_engagements ${pagesJoin} WHERE ${ev.where} AND repeated GROUP BY path_no, session_key)
+         SELECT path_no, sum(depths)::HUGEINT AS depths, sum(depth_sum)::HUGEINT AS depth_sum FROM (
+           ${depthSumsSql(s, inScope, pagesJoin, engagedParams)}
+           -- a repeated pair counts once, at its deepest, instead of once per row in the sums above
+           UNION ALL SELECT path_no, count(deepest) - coalesce(sum(n), 0), coalesce(sum(${billionths('deepest')}), 0) - coalesce(sum(b), 0)
+           FROM pairs GROUP BY path_no)
+         GROUP BY path_no`;
+    }
+    // Summed in billionths, exact in whatever order the threads add (meanDepth divides).
+    const engaged = splitByRepeats(repeatKeys.pageDepths, engagedRows, settled);
     return `${engaged.with ? `WITH ${engaged.with}` : ''}
-       SELECT path_no, avg(deepest::DECIMAL(18, 9))::DOUBLE AS avg_scroll_depth FROM (
+       SELECT path_no, count(deepest) AS depths, sum(${billionths('deepest')})::HUGEINT AS depth_sum FROM (
          SELECT path_no, scroll_depth AS deepest FROM ${engaged.single}
          UNION ALL SELECT path_no, max(scroll_depth) FROM ${engaged.repeated} GROUP BY path_no, session_key)
        GROUP BY path_no`;
@@ -85,7 +95,9 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
        WHERE ${ev.where}${viewsInSessions} GROUP BY path_no`,
           viewParams,
         ),
-    depthSql().then((sql) => db.all<{ path_no: number; avg_scroll_depth: number | null }>(sql, engagedParams)),
+    depthSql().then((sql) =>
+      db.all<{ path_no: number; depths: number | bigint; depth_sum: number | bigint | null }>(sql, engagedParams),
+    ),
     db.all<{ path: string; entries: number; bounces: number }>(
       `SELECT entry_path AS path, count(*) AS entries, count(*) FILTER (WHERE pageviews = 1) AS bounces FROM sessions
        WHERE ${se.where} AND NOT is_bot AND list_contains($paths, entry_path)${entered} GROUP BY entry_path`,
@@ -93,7 +105,7 @@ async function pageFigures(db: Db, s: Scope, ranked: RankedPage[]): Promise<Page
     ),
   ]);
   const unique = new Map(visitors.map((r) => [r.path_no, Number(r.unique_visitors)]));
-  const depth = new Map(depths.map((r) => [r.path_no, r.avg_scroll_depth]));
+  const depth = new Map(depths.map((r) => [r.path_no, meanDepth(r.depth_sum, r.depths)]));
   const entriesOf = new Map(entries.map((r) => [r.path, r]));
   return ranked.map((r) => {
     const e = entriesOf.get(r.path);

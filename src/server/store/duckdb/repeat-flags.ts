@@ -1,5 +1,6 @@
 import type { Database, Params } from './database.js';
 import { settlePageViewHoursSql } from './page-view-hours.js';
+import { settleEngagementHoursSql } from './engagement-hours.js';
 import { numberAllSessionPaths } from './session-paths.js';
 import { numberSessions } from './session-numbers.js';
 import { numberTouchRows } from './touch-numbers.js';
@@ -104,6 +105,7 @@ export function startRepeatFlagging(
       .transaction(async (conn) => {
         for (const k of Object.values(repeatKeys)) await conn.run(flagRepeatsSql(k));
         await conn.run(settlePageViewHoursSql);
+        await conn.run(settleEngagementHoursSql);
         await numberSessions(conn);
       })
       .then(() => numberAllSessionPaths(db))

@@ -1,6 +1,7 @@
 import { compactCustomEventsSchemaSql } from './compact-custom-events.js';
 import { compactEventsSchemaSql } from './compact-events.js';
 import { pageViewHoursSchemaSql } from './page-view-hours.js';
+import { engagementHoursSchemaSql } from './engagement-hours.js';
 import { sessionPathsSchemaSql } from './session-paths.js';
 import { patternPagesSchemaSql } from './pattern-pages.js';
 import { sessionTuplesSchemaSql } from './session-tuples.js';
@@ -45,7 +46,7 @@ const eventColumns = `
   props VARCHAR,
   label VARCHAR`;
 
-export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${sessionPathsSchemaSql}${patternPagesSchemaSql}${sessionTuplesSchemaSql}${sessionNumbersSchemaSql}
+export const schemaSql = `${visitorSlotsSchemaSql}${deletedPropertiesSchemaSql}${compactEventsSchemaSql}${compactCustomEventsSchemaSql}${pageViewHoursSchemaSql}${engagementHoursSchemaSql}${sessionPathsSchemaSql}${patternPagesSchemaSql}${sessionTuplesSchemaSql}${sessionNumbersSchemaSql}
 ${touchNumbersSchemaSql}
 CREATE TABLE IF NOT EXISTS properties (
   id VARCHAR PRIMARY KEY,

@@ -12,6 +12,7 @@ import {
 import { maintainCompactCustomEventsSql } from './compact-custom-events.js';
 import { maintainCompactEventsSql } from './compact-events.js';
 import { maintainPageViewHoursSql } from './page-view-hours.js';
+import { maintainEngagementHoursSql } from './engagement-hours.js';
 import { maintainVisitorSlotsSql } from './visitor-slots.js';
 
 // Columns named: a store's `events` has them in the order its columns were added (schema.ts).
@@ -84,6 +85,7 @@ const writeAppendedSql = [
   maintainVisitorSlotsSql,
   maintainCompactEventsSql,
   maintainPageViewHoursSql,
+  maintainEngagementHoursSql,
   maintainCompactCustomEventsSql,
   mergeSessionsSql,
   clearStagingSql,
