@@ -7,6 +7,7 @@ import { numberedInteractionRows, sessionBits, sessionNumberBounds } from './ses
 import { bitsFit } from './visitor-sets.js';
 import { andAll, inMatchingSessions, numberedRows, pageNumberCondition } from './filter-scope.js';
 import { pageViewsByPath } from './page-view-hours.js';
+import { trendByOpenings } from './interaction-openings.js';
 import { pageViewsInMatchingSessions } from './session-filtered-views.js';
 
 type Db = Pick<Database, 'all' | 'snapshot'>;
@@ -60,7 +61,9 @@ export async function interactions(
   // flagged, so are the filtered ones, and the check needs no join with the sessions.
   const settled = allFlagged(db, repeatKeys.interactionSessions, rowsSql, { ...params });
   // Session numbers' bounds over the unfiltered rows: they hold the filtered rows' numbers too.
-  const bounds = sessionNumberBounds(db, filter, { ...params });
+  // Read only where needed, with the parameters as they are now (filters below add their own).
+  const unfilteredParams = { ...params };
+  const bounds = () => sessionNumberBounds(db, filter, { ...unfilteredParams });
   const bucket = bucketSql(s.granularity, s.offsets, 'c.ts');
   // Without a session filter every page's views come from the hourly counts (page-view-hours.ts),
   // read beside the rows rather than after them.
@@ -77,7 +80,7 @@ export async function interactions(
   if (kept) {
     const sessions = (b: SessionBounds) =>
       b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)';
-    const [flagsSettled, b] = await Promise.all([settled, bounds]);
+    const [flagsSettled, b] = await Promise.all([settled, bounds()]);
     const where = `${filter}${kept}`;
     const found = await filtered(db, where, params, bucket, flagsSettled, top, sessions(b), b?.fresh ?? true);
     // Then the views of the found rows' pages alone: with a session filter, by their rows.
@@ -96,7 +99,10 @@ export async function interactions(
       .then((flagsSettled) => db.all<TopRow>(top(`(SELECT * ${from})`, flagsSettled), params))
       .then((found) => named(db, found, filter, params)),
     settled.then(views),
-    bounds.then((b) => trendAndTotal(db, b, s, filter, bucket, params)),
+    // Over the whole kind, a session's rows are all kept, so each row's previous one is too.
+    opts.page === undefined && opts.source === undefined
+      ? trendByOpenings(db, s, filter, { ...unfilteredParams })
+      : bounds().then((b) => trendAndTotal(db, b, s, filter, bucket, params)),
   ]);
   return report({ rows, trend, total }, pageViewsOf, opts.group);
 }

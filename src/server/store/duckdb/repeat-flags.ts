@@ -1,6 +1,7 @@
 import type { Database, Params } from './database.js';
 import { settlePageViewHoursSql } from './page-view-hours.js';
 import { settleEngagementHoursSql } from './engagement-hours.js';
+import { linkPreviousRowsSql } from './interaction-openings.js';
 import { numberAllSessionPaths } from './session-paths.js';
 import { numberSessions } from './session-numbers.js';
 import { numberTouchRows } from './touch-numbers.js';
@@ -106,6 +107,7 @@ export function startRepeatFlagging(
         for (const k of Object.values(repeatKeys)) await conn.run(flagRepeatsSql(k));
         await conn.run(settlePageViewHoursSql);
         await conn.run(settleEngagementHoursSql);
+        await conn.run(linkPreviousRowsSql);
         await numberSessions(conn);
       })
       .then(() => numberAllSessionPaths(db))
