@@ -7,33 +7,14 @@ type Figures = { count: number; unique: number };
 
 /**
  * Each click and form row keeps the instant of its session's previous row of the same kind
- * (`previous_ts`; NO_EARLIER for a session's first), so the clicks and forms reports' distinct
- * sessions per bucket are a filtered count: a row opens its session in the range's bucket when the
- * previous one lies in an earlier bucket or before the range. That replaced a bitstring of session
- * numbers per bucket (61 ms of CPU for the 1.9M clicks of a 30-day range at 10M events, after a
- * read of the numbers' bounds: 16–28 ms) with a scan of 36 ms. NULL until the background pass links
- * the row; the pass relinks every row of a session that has an unlinked one, as a row arriving late
- * changes its successor's previous instant. A session with an unlinked row in the range is counted
- * distinctly instead, so answers are exact at every moment. Sessions are (property, key), as the
- * sessions table keys them.
- */
-export const interactionOpeningsSchemaSql = `
-ALTER TABLE compact_interactions ADD COLUMN IF NOT EXISTS previous_ts TIMESTAMP;`;
-
-/** Before every instant a row can have: a session's first row has no previous one. */
-const NO_EARLIER = `TIMESTAMP '1970-01-01 00:00:00'`;
-
-/** The background pass's part (the whole table the first time, for rows written before the column). */
-export const linkPreviousRowsSql = `
-UPDATE compact_interactions SET previous_ts = p.previous_ts
-FROM (
-  SELECT rid, coalesce(lag(ts) OVER (PARTITION BY property_id, session_key, is_form ORDER BY ts, rid), ${NO_EARLIER}) AS previous_ts
-  FROM (SELECT rowid AS rid, property_id, session_key, is_form, ts FROM compact_interactions) c
-  SEMI JOIN (SELECT DISTINCT property_id, session_key, is_form FROM compact_interactions WHERE previous_ts IS NULL) f
-    USING (property_id, session_key, is_form)) p
-WHERE compact_interactions.rowid = p.rid AND compact_interactions.previous_ts IS DISTINCT FROM p.previous_ts`;
-
-/**
+ * (`previous_ts`, previous-rows.ts), so the clicks and forms reports' distinct sessions per bucket
+ * are a filtered count: a row opens its session in the range's bucket when the previous one lies in
+ * an earlier bucket or before the range. That replaced a bitstring of session numbers per bucket
+ * (61 ms of CPU for the 1.9M clicks of a 30-day range at 10M events, after a read of the numbers'
+ * bounds: 16–28 ms) with a scan of 36 ms. A session with a row not linked yet in the range is
+ * counted distinctly instead, so answers are exact at every moment. Sessions are (property, key),
+ * as the sessions table keys them.
+ *
  * The trend and the total of the rows matching `filter` (over `compact_interactions c`, in the
  * scope's range, of one kind, with no condition on a row's page or source: a session's previous row
  * must be one the filter keeps). `params` holds the range's `$start`.

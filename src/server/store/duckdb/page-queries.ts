@@ -9,7 +9,7 @@ import type { Params } from './database.js';
 
 type Db = Pick<Database, 'all'>;
 
-/** `unique_visitors` when the ranking counted them already (filtered: see rankedPages). */
+/** `unique_visitors` when the ranking counted them already (filtered, or of one property: see rankedPages). */
 interface RankedPage {
   path_no: number;
   path: string;
@@ -145,11 +145,31 @@ async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Prom
       ev.params,
     );
   }
+  if (s.propertyIds.length > 1) {
+    return db.all<RankedPage>(
+      `SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi FROM (
+         SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM compact_page_views
+         WHERE ${ev.where} ${pathFilter} GROUP BY path_no) v
+       JOIN text_numbers t ON t.text_no = v.path_no
+       ORDER BY v.page_views DESC, t.text LIMIT ${Number(limit)}`,
+      ev.params,
+    );
+  }
+  // One property: each page's visitors in the ranking's own scan, as its views whose visitor's
+  // previous view of the page lies before the range (previous-rows.ts); a (visitor, page) with a
+  // view not linked yet is counted distinctly instead of by its linked views.
+  const rows = `compact_page_views WHERE ${ev.where} ${pathFilter}`;
   return db.all<RankedPage>(
-    `SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi FROM (
-       SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM compact_page_views
-       WHERE ${ev.where} ${pathFilter}${kept} GROUP BY path_no) v
-     JOIN text_numbers t ON t.text_no = v.path_no
+    `WITH fresh AS (
+       SELECT path_no, count(*) FILTER (WHERE previous_ts < $start::TIMESTAMP) AS linked, count(DISTINCT visitor_no) AS visitors
+       FROM compact_page_views SEMI JOIN (SELECT DISTINCT property_id, visitor_no, path_no FROM ${rows} AND previous_ts IS NULL) f
+         USING (property_id, visitor_no, path_no)
+       WHERE ${ev.where} ${pathFilter} GROUP BY path_no)
+     SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi,
+       (v.linked - coalesce(f.linked, 0) + coalesce(f.visitors, 0))::BIGINT AS unique_visitors FROM (
+       SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi,
+         count(*) FILTER (WHERE previous_ts < $start::TIMESTAMP) AS linked FROM ${rows} GROUP BY path_no) v
+     JOIN text_numbers t ON t.text_no = v.path_no LEFT JOIN fresh f USING (path_no)
      ORDER BY v.page_views DESC, t.text LIMIT ${Number(limit)}`,
     ev.params,
   );

@@ -1,7 +1,7 @@
 import type { Database, Params } from './database.js';
 import { settlePageViewHoursSql } from './page-view-hours.js';
 import { settleEngagementHoursSql } from './engagement-hours.js';
-import { linkPreviousRowsSql } from './interaction-openings.js';
+import { linkPreviousRowsSql, previousKeys } from './previous-rows.js';
 import { numberAllSessionPaths } from './session-paths.js';
 import { numberSessions } from './session-numbers.js';
 import { numberTouchRows } from './touch-numbers.js';
@@ -107,7 +107,7 @@ export function startRepeatFlagging(
         for (const k of Object.values(repeatKeys)) await conn.run(flagRepeatsSql(k));
         await conn.run(settlePageViewHoursSql);
         await conn.run(settleEngagementHoursSql);
-        await conn.run(linkPreviousRowsSql);
+        for (const k of Object.values(previousKeys)) await conn.run(linkPreviousRowsSql(k));
         await numberSessions(conn);
       })
       .then(() => numberAllSessionPaths(db))
