@@ -110,6 +110,30 @@ describe('sessions of the clicks trend by their previous rows', () => {
     expect((await clicks(day)).total).toEqual({ count: 1, unique: 1 });
   });
 
+  it('count the sessions a session filter keeps the same way, linked or not', async () => {
+    const us = session('u1', 'v1', { country: 'US' });
+    const de = session('d1', 'v2', { country: 'DE' });
+    await insert(store, [
+      us.pv('2026-05-04T09:59:00Z', '/a'),
+      us.click('2026-05-04T10:00:00Z', '/a', '#x'),
+      us.click('2026-05-05T00:30:00Z', '/a', '#x'),
+      de.pv('2026-05-04T11:00:00Z', '/a'),
+      de.click('2026-05-04T11:01:00Z', '/a', '#x'),
+    ]);
+    await store[duckdbInternals].settle();
+    await insert(store, [us.click('2026-05-05T01:00:00Z', '/b', '#y')]); // unlinked until the next pass
+    const inUs: BucketedScope = {
+      ...scope('2026-05-04T00:00:00Z', '2026-05-06T00:00:00Z'),
+      filters: [{ op: 'is', dimension: 'country', values: ['US'] }],
+    };
+    const r = await settledAgreeing(inUs);
+    expect(r.trend).toEqual([
+      { bucket: '2026-05-04 00:00:00', count: 1, unique: 1 },
+      { bucket: '2026-05-05 00:00:00', count: 2, unique: 1 },
+    ]);
+    expect(r.total).toEqual({ count: 3, unique: 1 });
+  });
+
   it('answer for sessions with unlinked rows beside linked ones', async () => {
     await insert(store, [s1.click('2026-05-04T10:00:00Z', '/a', '#x'), s2.click('2026-05-04T11:00:00Z', '/a', '#x')]);
     await store[duckdbInternals].settle();

@@ -73,16 +73,20 @@ export async function interactions(
       ? (from) => elementRowsSql(from, opts.limit)
       : (from, flagsSettled) => pageRowsSql(from, flagsSettled, opts.limit);
   // Under filters: those made on matching pages, in matching sessions.
-  const kept = andAll(
-    pageNumberCondition(s.filters, 'c.path_no', params),
-    inMatchingSessions(s, params, 'c', await numberedRows(db, s, 'compact_interactions')),
-  );
+  const onPages = pageNumberCondition(s.filters, 'c.path_no', params);
+  const kept = andAll(onPages, inMatchingSessions(s, params, 'c', await numberedRows(db, s, 'compact_interactions')));
+  // Over the whole kind, a session's rows are all kept or none (a session filter), so each row's
+  // previous one is kept with it.
+  const wholeSessions = opts.page === undefined && opts.source === undefined && onPages === '';
   if (kept) {
-    const sessions = (b: SessionBounds) =>
-      b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)';
-    const [flagsSettled, b] = await Promise.all([settled, bounds()]);
     const where = `${filter}${kept}`;
-    const found = await filtered(db, where, params, bucket, flagsSettled, top, sessions(b), b?.fresh ?? true);
+    const found = wholeSessions
+      ? await byOpenings(db, s, where, params, settled, top)
+      : await Promise.all([settled, bounds()]).then(([flagsSettled, b]) => {
+          const sessions =
+            b && bitsFit(maxBuckets(s) + 1, b) ? `bit_count(${sessionBits(b)})::BIGINT` : 'count(DISTINCT session_key)';
+          return filtered(db, where, params, bucket, flagsSettled, top, sessions, b?.fresh ?? true);
+        });
     // Then the views of the found rows' pages alone: with a session filter, by their rows.
     const [rows, pageViewsOf] = await Promise.all([
       named(db, found.rows, where, params),
@@ -99,8 +103,7 @@ export async function interactions(
       .then((flagsSettled) => db.all<TopRow>(top(`(SELECT * ${from})`, flagsSettled), params))
       .then((found) => named(db, found, filter, params)),
     settled.then(views),
-    // Over the whole kind, a session's rows are all kept, so each row's previous one is too.
-    opts.page === undefined && opts.source === undefined
+    wholeSessions
       ? trendByOpenings(db, s, filter, { ...unfilteredParams })
       : bounds().then((b) => trendAndTotal(db, b, s, filter, bucket, params)),
   ]);
@@ -246,7 +249,30 @@ function mostCommonLabels(db: Db, mixed: TopRow[], filter: string, params: Param
 }
 
 /**
- * Filtered, the rows, trend and total come from one statement over the kept rows, found once: each
+ * Under session filters alone, the top rows and, beside them, the trend and total by each row's
+ * previous one (interaction-openings.ts): two scans of the kept rows, whose test is a column's, cost
+ * less than one materialized set counted by session numbers after a read of their bounds (forms
+ * under a country filter at 10M events, bare: 20 and 13 ms beside each other against 11 + 48).
+ */
+async function byOpenings(
+  db: Db,
+  s: BucketedScope,
+  where: string,
+  params: Params,
+  settled: Promise<boolean>,
+  top: TopRowsSql,
+) {
+  const [rows, { trend, total }] = await Promise.all([
+    settled.then((flagsSettled) =>
+      db.all<TopRow>(top(`(SELECT * FROM compact_interactions c WHERE ${where})`, flagsSettled), params),
+    ),
+    trendByOpenings(db, s, where, { ...params }),
+  ]);
+  return { rows, trend, total };
+}
+
+/**
+ * Filtered by a page (or of one page or source), the rows, trend and total come from one statement over the kept rows, found once: each
  * separate read would join with the sessions again, which costs more than the report itself.
  */
 async function filtered(
