@@ -145,11 +145,11 @@ async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Prom
       ev.params,
     );
   }
+  const rows = `compact_page_views WHERE ${ev.where} ${pathFilter}`;
   if (s.propertyIds.length > 1) {
     return db.all<RankedPage>(
       `SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi FROM (
-         SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM compact_page_views
-         WHERE ${ev.where} ${pathFilter} GROUP BY path_no) v
+         SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM ${rows} GROUP BY path_no) v
        JOIN text_numbers t ON t.text_no = v.path_no
        ORDER BY v.page_views DESC, t.text LIMIT ${Number(limit)}`,
       ev.params,
@@ -158,7 +158,6 @@ async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Prom
   // One property: each page's visitors in the ranking's own scan, as its views whose visitor's
   // previous view of the page lies before the range (previous-rows.ts); a (visitor, page) with a
   // view not linked yet is counted distinctly instead of by its linked views.
-  const rows = `compact_page_views WHERE ${ev.where} ${pathFilter}`;
   return db.all<RankedPage>(
     `WITH fresh AS (
        SELECT path_no, count(*) FILTER (WHERE previous_ts < $start::TIMESTAMP) AS linked, count(DISTINCT visitor_no) AS visitors
