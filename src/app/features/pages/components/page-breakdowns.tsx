@@ -73,6 +73,8 @@ export function PageBreakdowns({ view, path }: { view: DashboardView; path: stri
             <DataTable
               rows={query.data.data[dim] as Row[]}
               columns={columns(dim)}
+              // By the row's own filter, so a refresh that reorders rows keeps each link on its value.
+              rowKey={(r) => JSON.stringify(NAMES[dim].by(r))}
               caption={`${NAMES[dim].title} of ${path}`}
               csvFilename={`page-${dim}-${view.property.id}-${view.range.start}-${view.range.end}.csv`}
               initialSort="page_views"

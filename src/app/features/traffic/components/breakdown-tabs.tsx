@@ -167,8 +167,10 @@ export function BreakdownTabs({ view }: { view: DashboardView }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((r, i) => (
-                <tr key={i}>
+              {/* Keyed by the row's own filter, not its place: when a refresh reorders the rows, a
+                  focused (or about to be clicked) link stays on the value it showed. */}
+              {rows.map((r) => (
+                <tr key={JSON.stringify(tab.by(r))}>
                   <td className="label-cell">
                     <FilterLink by={tab.by(r)}>{tab.name(r)}</FilterLink>
                   </td>
