@@ -7,6 +7,13 @@ import { filterWords } from '../lib/filter-words.js';
 /** One `is` filter a row stands for; a UTM row stands for three (source, medium, campaign). */
 export type FilterPick = [dimension: FilterDimension, value: string | null];
 
+/**
+ * A React key for the row these picks stand for: keyed by its own filter, not its place, a row's
+ * element keeps showing (and filtering by) one value when a refresh reorders the rows, so a focused
+ * link never turns into another value's.
+ */
+export const pickKey = (picks: FilterPick[]) => JSON.stringify(picks);
+
 const applyPicks = (picks: FilterPick[]) =>
   editFilters((filters) => picks.reduce((f, [dimension, value]) => filterBy(f, dimension, value), filters));
 const describe = (picks: FilterPick[]) =>

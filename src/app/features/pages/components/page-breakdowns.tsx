@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type Column } from '../../../components/data-table.js';
-import { FilterLink, type FilterPick } from '../../../components/filter-link.js';
+import { FilterLink, pickKey, type FilterPick } from '../../../components/filter-link.js';
 import { ShareBar } from '../../../components/share-bar.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import type { ResponseOf } from '../../../lib/api-client.js';
@@ -73,8 +73,7 @@ export function PageBreakdowns({ view, path }: { view: DashboardView; path: stri
             <DataTable
               rows={query.data.data[dim] as Row[]}
               columns={columns(dim)}
-              // By the row's own filter, so a refresh that reorders rows keeps each link on its value.
-              rowKey={(r) => JSON.stringify(NAMES[dim].by(r))}
+              rowKey={(r) => pickKey(NAMES[dim].by(r))}
               caption={`${NAMES[dim].title} of ${path}`}
               csvFilename={`page-${dim}-${view.property.id}-${view.range.start}-${view.range.end}.csv`}
               initialSort="page_views"

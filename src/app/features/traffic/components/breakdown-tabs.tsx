@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { BreakdownResponse } from '../../../../contract/analytics-response.js';
 import { CsvButton } from '../../../components/csv-button.js';
-import { FilterLink, type FilterPick } from '../../../components/filter-link.js';
+import { FilterLink, pickKey, type FilterPick } from '../../../components/filter-link.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { QueryError } from '../../../components/query-error.js';
 import { ShareBar } from '../../../components/share-bar.js';
@@ -167,20 +167,21 @@ export function BreakdownTabs({ view }: { view: DashboardView }) {
               </tr>
             </thead>
             <tbody>
-              {/* Keyed by the row's own filter, not its place: when a refresh reorders the rows, a
-                  focused (or about to be clicked) link stays on the value it showed. */}
-              {rows.map((r) => (
-                <tr key={JSON.stringify(tab.by(r))}>
-                  <td className="label-cell">
-                    <FilterLink by={tab.by(r)}>{tab.name(r)}</FilterLink>
-                  </td>
-                  <td className="num">{formatInteger(r.sessions)}</td>
-                  <td className="num">{formatInteger(r.page_views)}</td>
-                  <td className="share-col">
-                    <ShareBar share={r.share} />
-                  </td>
-                </tr>
-              ))}
+              {rows.map((r) => {
+                const by = tab.by(r);
+                return (
+                  <tr key={pickKey(by)}>
+                    <td className="label-cell">
+                      <FilterLink by={by}>{tab.name(r)}</FilterLink>
+                    </td>
+                    <td className="num">{formatInteger(r.sessions)}</td>
+                    <td className="num">{formatInteger(r.page_views)}</td>
+                    <td className="share-col">
+                      <ShareBar share={r.share} />
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}
