@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { query, ts, type Database } from './database.js';
 import { stagedDictionary, typeCode } from './stage-events.js';
 import { previousRowsSchemaSql } from './previous-rows.js';
+import { oneTouchSchemaSql } from './one-touch-keys.js';
 
 /**
  * The events the page, click, form and funnel reports read, kept a second time in narrow tables: one
@@ -46,7 +47,8 @@ CREATE TABLE IF NOT EXISTS compact_interactions (
 ALTER TABLE compact_interactions ADD COLUMN IF NOT EXISTS label_no UINTEGER;
 -- Its session's number (session-numbers.ts); NULL until the background pass sets it.
 ALTER TABLE compact_interactions ADD COLUMN IF NOT EXISTS session_no UINTEGER;
-${previousRowsSchemaSql}`;
+${previousRowsSchemaSql}
+${oneTouchSchemaSql}`;
 
 const [pv, eng, click, form] = (['pageview', 'engagement', 'click', 'form_submit'] as const).map(typeCode);
 const nextTextNo = `(SELECT coalesce(max(text_no), 0) FROM text_numbers) + row_number() OVER (ORDER BY s)`;

@@ -119,6 +119,16 @@ const arrivalTupleColumns: Partial<Record<FilterDimension, string>> = {
   entry_page: 'entry_path',
 };
 
+/**
+ * Whether the filters keep a compact table's row by its page and its session's first-touch numbers
+ * alone (no goal or exit-page filter): rows alike in both are then kept or left together.
+ */
+export function keepsByPageAndTouch(filters: Filter[] | undefined): boolean {
+  return (filters ?? []).every(
+    (f) => f.dimension === 'page' || clientTupleColumns[f.dimension] || arrivalTupleColumns[f.dimension],
+  );
+}
+
 /** Rows of a compact table carrying first-touch numbers, and the first instant in the range of those not numbered yet. */
 export interface NumberedRows {
   table: (typeof touchNumberTables)[number];

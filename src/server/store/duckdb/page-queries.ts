@@ -4,7 +4,15 @@ import { byCountsThenValues, scopeFilter } from './sql-fragments.js';
 import { allFlagged, repeatKeys, splitByRepeats } from './repeat-flags.js';
 import { distinctVisitorsSql } from './visitor-sets.js';
 import { billionths, depthSumsSql, meanDepth } from './engagement-hours.js';
-import { andAll, inMatchingSessions, numberedRows, pageNumberCondition, sessionPredicate } from './filter-scope.js';
+import {
+  andAll,
+  inMatchingSessions,
+  keepsByPageAndTouch,
+  numberedRows,
+  pageNumberCondition,
+  sessionPredicate,
+} from './filter-scope.js';
+import { rankedByLinksSql } from './page-visitor-links.js';
 import type { Params } from './database.js';
 
 type Db = Pick<Database, 'all'>;
@@ -131,9 +139,13 @@ async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Prom
     pageNumberCondition(s.filters, 'path_no', ev.params),
     inMatchingSessions(s, ev.params, '', await numberedRows(db, s, 'compact_page_views')),
   );
+  const where = `${ev.where} ${pathFilter}`;
+  // One property: visitors counted by their views' links (page-visitor-links.ts), where the filters allow.
+  if (s.propertyIds.length === 1 && keepsByPageAndTouch(s.filters))
+    return db.all<RankedPage>(rankedByLinksSql(where, kept, limit), ev.params);
   if (kept) {
     return db.all<RankedPage>(
-      `WITH v AS MATERIALIZED (SELECT path_no, visitor_no FROM compact_page_views WHERE ${ev.where} ${pathFilter}${kept}),
+      `WITH v AS MATERIALIZED (SELECT path_no, visitor_no FROM compact_page_views WHERE ${where}${kept}),
        r AS (
          SELECT g.path_no, t.text AS path, g.page_views, g.lo, g.hi FROM (
            SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM v GROUP BY path_no) g
@@ -145,30 +157,12 @@ async function rankedPages(db: Db, s: Scope, limit: number, only?: number): Prom
       ev.params,
     );
   }
-  const rows = `compact_page_views WHERE ${ev.where} ${pathFilter}`;
-  if (s.propertyIds.length > 1) {
-    return db.all<RankedPage>(
-      `SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi FROM (
-         SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi FROM ${rows} GROUP BY path_no) v
-       JOIN text_numbers t ON t.text_no = v.path_no
-       ORDER BY v.page_views DESC, t.text LIMIT ${Number(limit)}`,
-      ev.params,
-    );
-  }
-  // One property: each page's visitors in the ranking's own scan, as its views whose visitor's
-  // previous view of the page lies before the range (previous-rows.ts); a (visitor, page) with a
-  // view not linked yet is counted distinctly instead of by its linked views.
+  // Several properties: a visitor's links are per property, so their pages' visitors are counted apart (pageFigures).
   return db.all<RankedPage>(
-    `WITH fresh AS (
-       SELECT path_no, count(*) FILTER (WHERE previous_ts < $start::TIMESTAMP) AS linked, count(DISTINCT visitor_no) AS visitors
-       FROM compact_page_views SEMI JOIN (SELECT DISTINCT property_id, visitor_no, path_no FROM ${rows} AND previous_ts IS NULL) f
-         USING (property_id, visitor_no, path_no)
-       WHERE ${ev.where} ${pathFilter} GROUP BY path_no)
-     SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi,
-       (v.linked - coalesce(f.linked, 0) + coalesce(f.visitors, 0))::BIGINT AS unique_visitors FROM (
-       SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi,
-         count(*) FILTER (WHERE previous_ts < $start::TIMESTAMP) AS linked FROM ${rows} GROUP BY path_no) v
-     JOIN text_numbers t ON t.text_no = v.path_no LEFT JOIN fresh f USING (path_no)
+    `SELECT v.path_no, t.text AS path, v.page_views, v.lo, v.hi FROM (
+       SELECT path_no, count(*) AS page_views, min(visitor_no) AS lo, max(visitor_no) AS hi
+       FROM compact_page_views WHERE ${where} GROUP BY path_no) v
+     JOIN text_numbers t ON t.text_no = v.path_no
      ORDER BY v.page_views DESC, t.text LIMIT ${Number(limit)}`,
     ev.params,
   );

@@ -5,6 +5,7 @@ import { linkPreviousRowsSql, previousKeys } from './previous-rows.js';
 import { numberAllSessionPaths } from './session-paths.js';
 import { numberSessions } from './session-numbers.js';
 import { numberTouchRows } from './touch-numbers.js';
+import { linkOneTouchSql } from './one-touch-keys.js';
 
 /**
  * Distinct counts without counting most rows distinctly. A row is flagged when its key (for scroll
@@ -111,8 +112,14 @@ export function startRepeatFlagging(
         await numberSessions(conn);
       })
       .then(() => numberAllSessionPaths(db))
-      // The sessions' numbers are set now: their rows in the compact tables take them (touch-numbers.ts).
-      .then(() => db.transaction((conn) => numberTouchRows(conn)))
+      // The sessions' numbers are set now: their rows in the compact tables take them (touch-numbers.ts),
+      // and page views learn whether their visitor and page share one first touch (one-touch-keys.ts).
+      .then(() =>
+        db.transaction(async (conn) => {
+          await numberTouchRows(conn);
+          await conn.run(linkOneTouchSql);
+        }),
+      )
       .catch(() => {
         dirty = true; // tried again on the next tick; until then the rows count as repeated, which is exact
       });

@@ -61,6 +61,11 @@ SELECT ${retouchedColumns.map((c) => `b.${c}`).join(', ')} FROM sessions s
 JOIN (SELECT f.rid, b.* FROM staging_found f JOIN staging_sessions b USING (property_id, session_key)) b ON s.rowid = b.rid
 WHERE b.first_pv_ts IS NOT NULL AND (s.first_pv_ts IS NULL OR b.first_pv_ts < s.first_pv_ts);`;
 
+// A renumbered page view's visitor and page may no longer share one first touch: the pass sees to it (one-touch-keys.ts).
+const alsoReset: Partial<Record<(typeof touchNumberTables)[number], string>> = {
+  compact_page_views: ', one_touch = NULL',
+};
+
 /**
  * Their numbered rows take the new first touch's numbers in the same transaction, so a row once
  * numbered never goes back to unnumbered: a report that found no unnumbered rows before its read
@@ -69,7 +74,7 @@ WHERE b.first_pv_ts IS NOT NULL AND (s.first_pv_ts IS NULL OR b.first_pv_ts < s.
 export const renumberRetouchedSql = `${addSessionTuplesSql('staging_retouched')}
 ${touchNumberTables
   .map(
-    (t) => `UPDATE ${t} SET arrival_no = m.arrival_no, client_no = m.client_no
+    (t) => `UPDATE ${t} SET arrival_no = m.arrival_no, client_no = m.client_no${alsoReset[t] ?? ''}
 FROM (SELECT t.property_id, t.session_key, a.arrival_no, c.client_no FROM staging_retouched t ${tupleNumbersJoin}) m
 WHERE ${t}.session_key = m.session_key AND ${t}.property_id = m.property_id AND ${t}.client_no IS NOT NULL;`,
   )
