@@ -54,8 +54,11 @@ describe('experiments in the browser', () => {
     const withCta = frames.filter((f) => f.seen[CTA]);
     const shown = withCta.filter((f) => f.seen[CTA]!.visible);
     // While the button was half there it was hidden, and only it: the heading above was painted.
+    // A loaded machine paints fewer frames, not shorter stalls: the hidden frames are counted by the
+    // time they span (the stall is 800 ms), never by how many there were.
     const waiting = withCta.filter((f) => !f.seen[CTA]!.visible);
-    expect(waiting.length).toBeGreaterThan(10);
+    expect(waiting.length).toBeGreaterThan(1);
+    expect(waiting.at(-1)!.t - waiting[0].t).toBeGreaterThan(400);
     expect(waiting.every((f) => f.seen[CTA]!.text === 'Start free' && f.page && f.seen.h1?.visible)).toBe(true);
     // From the first frame it showed in, it was the variant; the control was never painted.
     expect(shown.length).toBeGreaterThan(0);
