@@ -56,12 +56,14 @@ describe('a visit to the demo site shows up in the API', () => {
     await page.goto(`${demoOrigin}/demo/app/`);
     await page.click('[data-route="orders"]');
     await page.waitForURL(/\/demo\/app\/orders/);
-    await context.close(); // hides the page: engagement goes out by beacon
-
+    // The SPA view waits in the tracker's batch: closing the context at once could tear the browser's
+    // side down before its request leaves (seen once on a loaded machine), so the page stays open
+    // until every view is stored. Closing it still hides the page, which sends its engagement.
     const pages = await until('all five page views stored', async () => {
       const r = await api(`pages/breakdown?start=${today()}&end=${today()}&limit=50`);
       return r.data.length >= 5 && r.data;
     });
+    await context.close();
     const views = Object.fromEntries(pages.map((p: { path: string; page_views: number }) => [p.path, p.page_views]));
     expect(views).toEqual({
       '/demo/': 1,
