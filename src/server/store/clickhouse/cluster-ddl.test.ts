@@ -98,11 +98,31 @@ describe('the schema on a cluster (CLICKHOUSE_CLUSTER)', () => {
     expect(v4[2]).toContain(
       `ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/analytics/goals_local', '{replica}', version, is_deleted)`,
     );
-    // A fresh database has the same columns, last, in the same order.
+    // A fresh database has the same columns in the same order, followed by version 10's stamps.
     const [events] = find(/`analytics`\.events_local ON CLUSTER .* \(/s);
     expect(events).toMatch(
-      /client_key [^\n]*,\n\s*name LowCardinality\(Nullable\(String\)\),\n\s*props Map\(String, String\)\) ENGINE/,
+      /client_key [^\n]*,\n\s*name LowCardinality\(Nullable\(String\)\),\n\s*props Map\(String, String\),\n\s*touch_ts /,
     );
+  });
+
+  it('adds the first-touch stamps ON CLUSTER as a fresh database has them, the doubts table, then the view', () => {
+    const v10 = migrations.find((m) => m.version === 10)!.statements(cluster);
+    expect(v10.map((s) => s.replace(/ (ADD COLUMN|MODIFY QUERY|\()[\s\S]*$/, ''))).toEqual([
+      'ALTER TABLE `analytics`.events_local ON CLUSTER `main`',
+      'ALTER TABLE `analytics`.events ON CLUSTER `main`',
+      'ALTER TABLE `analytics`.sessions_local ON CLUSTER `main`',
+      'ALTER TABLE `analytics`.sessions ON CLUSTER `main`',
+      'CREATE TABLE IF NOT EXISTS `analytics`.touch_doubts_local ON CLUSTER `main`',
+      expect.stringMatching(
+        /^CREATE TABLE IF NOT EXISTS `analytics`\.touch_doubts ON CLUSTER `main` AS .*session_key\)$/,
+      ),
+      'ALTER TABLE `analytics`.sessions_mv ON CLUSTER `main`',
+    ]);
+    const [events] = find(/`analytics`\.events_local ON CLUSTER .* \(/s);
+    const [sessions] = find(/`analytics`\.sessions_local ON CLUSTER .* \(/s);
+    for (const added of v10[0].split(/,? ADD COLUMN IF NOT EXISTS /).slice(1)) expect(events).toContain(added);
+    for (const added of v10[2].split(/,? ADD COLUMN IF NOT EXISTS /).slice(1)) expect(sessions).toContain(added);
+    expect(v10[6]).toMatch(/max\(touch_ts\) AS touch_max\s+FROM `analytics`\.events_local GROUP BY/);
   });
 
   it('partitions events by month', () => {

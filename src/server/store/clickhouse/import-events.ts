@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StoredEvent } from '../../../contract/events.js';
 import type { Store } from '../store.js';
 import type { ChDb } from './clickhouse-db.js';
+import { recordImportDoubts } from './first-touch-stamps.js';
 import { insertEvents } from './write-events.js';
 
 /** The move's settings (see importAllOrNothing). */
@@ -60,7 +61,11 @@ async function importAllOrNothing(db: ChDb, batches: AsyncIterable<StoredEvent[]
       count += batch.length;
     }
     await writing;
-    if (created) await db.run(`INSERT INTO events SETTINGS ${moveSettings(db).join(', ')} SELECT * FROM ${staging}`);
+    if (created) {
+      await recordImportDoubts(db, staging);
+      await db.run(`INSERT INTO events SETTINGS ${moveSettings(db).join(', ')} SELECT * FROM ${staging}`);
+      await recordImportDoubts(db, staging);
+    }
   } catch (error) {
     // Let the upload in flight finish before the table it writes to is dropped.
     await writing.catch(() => undefined);

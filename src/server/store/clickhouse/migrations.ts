@@ -1,5 +1,5 @@
 import type { ChDb } from './clickhouse-db.js';
-import { addedEntryAttributes, entryColumnDefinition } from './session-partials.js';
+import { addedEntryAttributes, entryColumnDefinition, touchRangeColumns } from './session-partials.js';
 import {
   alterLocalTableDdl,
   alterTableDdl,
@@ -19,6 +19,8 @@ import {
   labelEventColumns,
   pageViewHoursProjection,
   savedFunnelOptionColumns,
+  touchDoubtsTable,
+  touchEventColumns,
   type TableSpec,
 } from './table-specs.js';
 
@@ -73,7 +75,8 @@ export const migrations: Migration[] = [
           .join(', '),
         target,
       ),
-      sessionsViewQueryDdl(target),
+      // The view as it was then: the first-touch stamps it reads now come with version 10.
+      sessionsViewQueryDdl(target, false),
     ],
   },
   {
@@ -152,6 +155,18 @@ export const migrations: Migration[] = [
         experimentCurrencyColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
         target,
       ),
+  },
+  {
+    // Added in place on a database made before (no-ops on a fresh one, where version 1 made them).
+    // Events written before have no stamp, so session filters take them through the partials' merge.
+    version: 10,
+    name: 'events carry their session first touch as written',
+    statements: (target) => [
+      ...alterTableDdl('events', touchEventColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+      ...alterTableDdl('sessions', touchRangeColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+      ...tableDdl(touchDoubtsTable, target),
+      sessionsViewQueryDdl(target),
+    ],
   },
 ];
 

@@ -56,6 +56,16 @@ export const entryColumnDefinition = (a: (typeof entryAttributes)[number]) =>
   }`;
 
 /**
+ * The earliest and latest first-page-view instant its events were stamped with (first-touch-stamps.ts),
+ * NULL when none was: a session's stamps are right when both equal its first page view's instant.
+ * Last, where `ADD COLUMN` puts them on a database made before.
+ */
+export const touchRangeColumns = [
+  "touch_min SimpleAggregateFunction(min, Nullable(DateTime64(3, 'UTC')))",
+  "touch_max SimpleAggregateFunction(max, Nullable(DateTime64(3, 'UTC')))",
+];
+
+/**
  * Session partials, written by `sessions_mv` from every insert into `events`, merged by the engine in
  * the background and by readers at query time (`GROUP BY property_id, session_key` with the -Merge
  * combinators). A partial's `start_day` is the UTC day of its earliest event; readers take the
@@ -78,7 +88,8 @@ export const sessionsTable: TableSpec = {
     -- (timeKeyed): the smallest is the earliest page view's, so a plain min merges them, and the
     -- last page view's page likewise by max. argMin states did the same at twice the cost to merge.
 ${entryAttributes.map((a) => `    ${entryColumnDefinition(a)},`).join('\n')}
-    exit SimpleAggregateFunction(max, String)`,
+    exit SimpleAggregateFunction(max, String),
+${touchRangeColumns.map((c) => `    ${c}`).join(',\n')}`,
   engine: 'AggregatingMergeTree',
   partitionBy: 'toYYYYMM(start_day)',
   orderBy: '(property_id, start_day, session_key)',
@@ -89,8 +100,12 @@ ${entryAttributes.map((a) => `    ${entryColumnDefinition(a)},`).join('\n')}
 export const referrerHost = (u: string) =>
   `if(${u} IS NULL OR ${u} = '', NULL, coalesce(nullIf(extract(lower(${u}), '^[a-z][a-z0-9+.-]*://(?:www\\\\.)?([^/?#:]+)'), ''), ${u}))`;
 
-/** The SELECT that turns a block of events into session partials (the materialized view's body). */
-export function sessionsViewSelect(eventsTableName: string): string {
+/**
+ * The SELECT that turns a block of events into session partials (the materialized view's body).
+ * `stamps`: whether the events have the first-touch stamps yet (the migration that added browser and
+ * OS ran before they existed).
+ */
+export function sessionsViewSelect(eventsTableName: string, stamps = true): string {
   const pv = `type = 'pageview'`;
   return `SELECT property_id, toDate(min(ts)) AS start_day, session_key, any(visitor_key) AS visitor_key,
     min(ts) AS first_ts, max(ts) AS last_ts,
@@ -99,6 +114,6 @@ export function sessionsViewSelect(eventsTableName: string): string {
     min(if(${pv}, ${timeKeyed('path')}, ${NO_PAGE_VIEW})) AS entry_path,
     min(if(${pv}, ${timeKeyed(`ifNull(${referrerHost('referrer')}, '')`)}, ${NO_PAGE_VIEW})) AS entry_referrer,
     ${plainEntryAttributes.map((c) => `min(if(${pv}, ${timeKeyed(`ifNull(${c}, '')`)}, ${NO_PAGE_VIEW})) AS entry_${c}`).join(',\n    ')},
-    max(if(${pv}, ${timeKeyed('path')}, '')) AS exit
+    max(if(${pv}, ${timeKeyed('path')}, '')) AS exit${stamps ? ',\n    min(touch_ts) AS touch_min, max(touch_ts) AS touch_max' : ''}
   FROM ${eventsTableName} GROUP BY property_id, session_key`;
 }

@@ -63,10 +63,11 @@ export function alterLocalTableDdl(table: string, changes: string, target: DdlTa
  * The sessions view given today's body in place, atomically: inserts never pass through a moment
  * without the view (a drop and create would lose their sessions) or with two (double counts).
  */
-export function sessionsViewQueryDdl(target: DdlTarget): string {
+export function sessionsViewQueryDdl(target: DdlTarget, stamps = true): string {
   const db = `\`${target.database}\``;
-  if (!target.cluster) return `ALTER TABLE ${db}.sessions_mv MODIFY QUERY ${sessionsViewSelect(`${db}.events`)}`;
-  return `ALTER TABLE ${db}.sessions_mv ON CLUSTER \`${target.cluster}\` MODIFY QUERY ${sessionsViewSelect(`${db}.events_local`)}`;
+  if (!target.cluster)
+    return `ALTER TABLE ${db}.sessions_mv MODIFY QUERY ${sessionsViewSelect(`${db}.events`, stamps)}`;
+  return `ALTER TABLE ${db}.sessions_mv ON CLUSTER \`${target.cluster}\` MODIFY QUERY ${sessionsViewSelect(`${db}.events_local`, stamps)}`;
 }
 
 export function databaseDdl(target: DdlTarget): string {

@@ -1,4 +1,4 @@
-import { sessionsTable } from './session-partials.js';
+import { referrerHost, sessionsTable } from './session-partials.js';
 
 /**
  * The ClickHouse tables, described once so the same description yields plain tables on one server
@@ -38,6 +38,42 @@ export const labelEventColumns = [
   'label LowCardinality(Nullable(String))',
   'label_hash UInt64 MATERIALIZED if(label IS NULL, 0, cityHash64(label))',
 ];
+
+/**
+ * Each event's session's first touch as its writer knew it (first-touch-stamps.ts): the first page
+ * view's instant (NULL: not stamped) and its page and first-touch values, so a session filter on them
+ * is a test of the event's own columns instead of a merge of the session partials and a probe of the
+ * events against its set. The referrer is given as the page view's URL (or the host a session already
+ * keeps) and kept as its host, as the partials keep it. Last in the table, where `ADD COLUMN` puts them.
+ */
+export const touchEventColumns = [
+  "touch_ts Nullable(DateTime64(3, 'UTC'))",
+  'touch_path LowCardinality(Nullable(String))',
+  'touch_referrer_url Nullable(String) EPHEMERAL',
+  `touch_referrer LowCardinality(Nullable(String)) DEFAULT ${referrerHost('touch_referrer_url')}`,
+  'touch_utm_source LowCardinality(Nullable(String))',
+  'touch_utm_medium LowCardinality(Nullable(String))',
+  'touch_utm_campaign LowCardinality(Nullable(String))',
+  'touch_country LowCardinality(Nullable(String))',
+  'touch_device LowCardinality(Nullable(String))',
+  'touch_browser LowCardinality(Nullable(String))',
+  'touch_os LowCardinality(Nullable(String))',
+];
+
+/**
+ * The sessions whose events' stamps may be wrong (first-touch-stamps.ts): a page view earlier than the
+ * one they were stamped from came later, or two writers stamped one session differently. Their events
+ * are filtered through the merge of the partials, as unstamped ones are. `day`: the session's first
+ * event's UTC day as the writer saw it (at most a day after its start).
+ */
+export const touchDoubtsTable: TableSpec = {
+  name: 'touch_doubts',
+  columns: `property_id LowCardinality(String), day Date, session_key UInt64`,
+  engine: 'ReplacingMergeTree',
+  partitionBy: 'toYYYYMM(day)',
+  orderBy: '(property_id, day, session_key)',
+  shardKey: 'session_key',
+};
 
 /**
  * Non-bot page views per property, UTC hour and page, kept by ClickHouse beside each part of events
@@ -83,7 +119,8 @@ export const eventsTable: TableSpec = {
     currency LowCardinality(Nullable(String)),
     ${labelEventColumns.join(',\n    ')},
     client_key Nullable(UInt64) DEFAULT if(client_id IS NULL, NULL, sipHash64(client_id)),
-    ${customEventColumns.join(',\n    ')}`,
+    ${customEventColumns.join(',\n    ')},
+    ${touchEventColumns.join(',\n    ')}`,
   engine: 'MergeTree',
   partitionBy: 'toYYYYMM(ts)',
   orderBy: '(property_id, toDate(ts), type, visitor_key, ts)',
@@ -228,4 +265,5 @@ export const allTables: TableSpec[] = [
   experimentsTable,
   experimentStopsTable,
   goalsTable,
+  touchDoubtsTable,
 ];
