@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StoredEvent } from '../../../contract/events.js';
 import type { Store } from '../store.js';
 import type { ChDb } from './clickhouse-db.js';
-import { recordImportDoubts } from './first-touch-stamps.js';
+import { RecentStamps, recordImportDoubts } from './first-touch-stamps.js';
 import { insertEvents } from './write-events.js';
 
 /** The move's settings (see importAllOrNothing). */
@@ -45,6 +45,7 @@ async function importAllOrNothing(db: ChDb, batches: AsyncIterable<StoredEvent[]
   let created = false;
   let count = 0;
   let writing: Promise<void> = Promise.resolve();
+  const recent = new RecentStamps();
   try {
     for await (const batch of batches) {
       if (batch.length === 0) continue;
@@ -55,7 +56,7 @@ async function importAllOrNothing(db: ChDb, batches: AsyncIterable<StoredEvent[]
       }
       await writing;
       // The source parses the next batch while this one uploads.
-      writing = insertEvents(db, batch, staging);
+      writing = insertEvents(db, batch, staging, recent);
       // Handled now, rethrown by the await above (or below): not an unhandled rejection meanwhile.
       writing.catch(() => undefined);
       count += batch.length;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StoredEvent } from '../../../contract/events.js';
 import type { ChDb } from './clickhouse-db.js';
-import { recordDoubts, stampBatch, stampColumns, type Stamp } from './first-touch-stamps.js';
+import { recordDoubts, type RecentStamps, stampBatch, stampColumns, type Stamp } from './first-touch-stamps.js';
 
 /**
  * Events go in as JSON rows; the ids are EPHEMERAL columns that the table hashes into its 64-bit keys
@@ -127,12 +127,18 @@ const clusterInsert = { ...serverInsert, distributed_foreground_insert: 1 };
 
 /**
  * Writes one batch as one insert: one block, kept whole or not at all, and dropped if delivered twice.
- * `table`: another table with the events' columns (the import's staging table, import-events.ts).
+ * `table`: another table with the events' columns (the import's staging table, import-events.ts), and
+ * `recent`: that import's recent stamps.
  */
-export async function insertEvents(db: ChDb, events: readonly StoredEvent[], table = 'events'): Promise<void> {
+export async function insertEvents(
+  db: ChDb,
+  events: readonly StoredEvent[],
+  table = 'events',
+  recent?: RecentStamps,
+): Promise<void> {
   if (events.length === 0) return;
   // Stamped with their sessions' first touch (first-touch-stamps.ts); an import checks its stamps itself.
-  const stamps = await stampBatch(db, events);
+  const stamps = await stampBatch(db, events, recent);
   const rows = events.map((e, i) => row(e, stamps[i]));
   if (db.kind === 'chdb' && events.length >= FILE_BATCH) await insertFromFile(db, table, rows);
   else
