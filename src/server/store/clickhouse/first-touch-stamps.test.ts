@@ -6,6 +6,8 @@ import type { Store } from '../store.js';
 import { chDb, type ChDb } from './clickhouse-db.js';
 import { openClickhouseStore } from './clickhouse-store.js';
 import { connectClickhouse } from './connect.js';
+import { inMatchingSessionsOf, untrustedSessions } from './stamped-filters.js';
+import { scopeParams, scopeWhere } from './sql-fragments.js';
 import { insertEvents } from './write-events.js';
 
 // First-touch stamps (first-touch-stamps.ts): the clicks report under a country filter keeps each
@@ -131,5 +133,31 @@ describe('events stamped with their first touch as written', () => {
     expect(
       (await clicks([country('matches', 'N*'), { op: 'contains', dimension: 'device', values: ['desk'] }])).rows,
     ).toEqual([{ page: '/e', target: 'button#buy', label: null, count: 1, unique: 1, page_views: 2 }]);
+  });
+
+  it('give the same figures with the untrusted sessions named, and found by subquery when there are too many', async () => {
+    const scope = { propertyIds: ['p'], start: at(0, 0), end: at(24, 0) };
+    const kind = `type = 'click' AND NOT is_bot`;
+    const keys = await untrustedSessions(raw, { ...scope, filters: [country('is', 'US')] }, scopeParams(scope), kind);
+    const [named] = await raw.all<{ keys: string[] }>(
+      `SELECT arraySort(arrayMap(s -> toString(sipHash64(s)), ['s2', 's3', 's4', 's5'])) AS keys`,
+    );
+    expect([...keys!].sort()).toEqual(named.keys); // s1's click is stamped and not doubted
+    expect(
+      await untrustedSessions(raw, { ...scope, filters: [country('is', 'US')] }, scopeParams(scope), kind, 3),
+    ).toBe(null);
+    for (const [c, n] of [
+      ['US', 1],
+      ['GB', 1],
+      ['FR', 1],
+      ['DE', 0],
+      ['ZZ', 0],
+    ] as const)
+      for (const untrusted of [keys, null]) {
+        const s = { ...scope, filters: [country('is', c)] };
+        const params = scopeParams(s);
+        const sql = `SELECT toString(count()) AS n FROM events WHERE ${scopeWhere('ts')} AND ${kind} AND ${inMatchingSessionsOf(s, params, kind, untrusted)}`;
+        expect(await raw.all(sql, params), `${c}, ${untrusted ? 'named' : 'by subquery'}`).toEqual([{ n: String(n) }]);
+      }
   });
 });

@@ -2,7 +2,7 @@ import type { BucketedScope, InteractionOptions, InteractionReport, InteractionR
 import { interactionOrder } from '../interaction-order.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { andAll, filteredSettings, pagePredicate } from './filter-scope.js';
-import { inMatchingSessionsOf } from './stamped-filters.js';
+import { inMatchingSessionsOf, untrustedSessions } from './stamped-filters.js';
 import { labelTexts, mostCommonLabels, pairKey } from './label-texts.js';
 import { pageViewsByPath } from './page-views.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
@@ -60,10 +60,16 @@ export async function interactions(
     params.source = opts.source;
   }
   // Filters keep those made on matching pages, in matching sessions: by the events' first-touch stamps,
-  // merged only for the sessions with an event of the type (on the page, for a report of one) that has
-  // no stamp or a doubted one (stamped-filters.ts).
+  // merged only for the sessions with an event of the type or a page view (on the page, for a report
+  // of one) that has no stamp or a doubted one, found first (stamped-filters.ts).
   const onPage = opts.page === undefined ? '' : ' AND path = {page:String}';
-  const inSessions = andAll(inMatchingSessionsOf(s, params, `type = {type:String} AND NOT is_bot${onPage}`));
+  const untrusted = await untrustedSessions(
+    db,
+    s,
+    params,
+    `type IN ({type:String}, 'pageview') AND NOT is_bot${onPage}`,
+  );
+  const inSessions = andAll(inMatchingSessionsOf(s, params, `type = {type:String} AND NOT is_bot${onPage}`, untrusted));
   filter += andAll(pagePredicate(s.filters, 'path', params)) + inSessions;
   const settings = filteredSettings(s.filters);
   const byElement = opts.group === 'element';
@@ -74,7 +80,7 @@ export async function interactions(
     db,
     s,
     viewParams,
-    andAll(inMatchingSessionsOf(s, viewParams, `type = 'pageview' AND NOT is_bot${onPage}`)),
+    andAll(inMatchingSessionsOf(s, viewParams, `type = 'pageview' AND NOT is_bot${onPage}`, untrusted)),
     settings,
     opts.page,
   );
