@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 import type { Filter } from '../../../contract/filters.js';
 import type { Store } from '../store.js';
 import { openClickhouseStore } from './clickhouse-store.js';
@@ -19,33 +20,8 @@ import { openClickhouseStore } from './clickhouse-store.js';
 
 let store: Store;
 const at = (h: number, m: number) => new Date(Date.UTC(2026, 2, 10, h, m));
-const event = (property: string, session: string, ts: Date, over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview',
-  property_id: property,
-  ts,
-  visitor_id: `v-${session}`,
-  session_id: session,
-  path: '/',
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: 'desktop',
-  browser: null,
-  os: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  ...over,
-});
+const event = (property: string, session: string, ts: Date, over: Partial<StoredEvent>): StoredEvent =>
+  storedEvent({ property_id: property, ts, session_id: session, device: 'desktop', browser: null, os: null, ...over });
 
 beforeAll(async () => {
   store = await openClickhouseStore({

@@ -9,6 +9,7 @@ import { connectClickhouse } from './connect.js';
 import { inMatchingSessionsOf, untrustedSessions } from './stamped-filters.js';
 import { scopeParams, scopeWhere } from './sql-fragments.js';
 import { insertEvents } from './write-events.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 
 // First-touch stamps (first-touch-stamps.ts): the clicks report under a country filter keeps each
 // session by its first page view's country, whether the click's stamp came from its own batch, from the
@@ -25,33 +26,16 @@ const target = { kind: 'chdb' as const, path: ':memory:', database: `t_${randomU
 let store: Store;
 let raw: ChDb;
 const at = (h: number, m: number) => new Date(Date.UTC(2026, 2, 10, h, m));
-const event = (session: string, h: number, m: number, over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview',
-  property_id: 'p',
-  ts: at(h, m),
-  visitor_id: `v-${session}`,
-  session_id: session,
-  path: '/',
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: 'desktop',
-  browser: null,
-  os: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  ...over,
-});
+const event = (session: string, h: number, m: number, over: Partial<StoredEvent>): StoredEvent =>
+  storedEvent({
+    property_id: 'p',
+    ts: at(h, m),
+    session_id: session,
+    device: 'desktop',
+    browser: null,
+    os: null,
+    ...over,
+  });
 const click = (session: string, h: number, m: number, path: string) =>
   event(session, h, m, { type: 'click', path, target: 'button#buy', country: 'ZZ' });
 

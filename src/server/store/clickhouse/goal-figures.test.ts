@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 import type { GoalRecord, Store } from '../store.js';
 import { openClickhouseStore } from './clickhouse-store.js';
 
@@ -16,31 +17,7 @@ const event = (
   day: number,
   minute: number,
   over: Partial<StoredEvent> = {},
-): StoredEvent => ({
-  type: 'pageview',
-  property_id,
-  ts: at(day, minute),
-  visitor_id: `v-${session}`,
-  session_id: session,
-  path: '/pricing',
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  ...over,
-});
+): StoredEvent => storedEvent({ property_id, ts: at(day, minute), session_id: session, path: '/pricing', ...over });
 const pay = (property_id: string, session: string, day: number, minute: number, amount: number, currency: string) =>
   event(property_id, session, day, minute, { type: 'revenue', path: '/pay', amount, currency });
 const goal = (id: string, over: Partial<GoalRecord>): GoalRecord => ({

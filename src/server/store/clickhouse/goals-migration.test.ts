@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 import type { GoalRecord, Store } from '../store.js';
 import { chDb, type ChDb } from './clickhouse-db.js';
 import { openClickhouseStore } from './clickhouse-store.js';
@@ -20,33 +21,19 @@ let raw: ChDb;
 let store: Store;
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 10, 12, minute));
-const event = (minute: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
-  type: 'pageview',
-  property_id: 'p',
-  ts: at(minute),
-  visitor_id: 'v',
-  session_id: 'old',
-  path: '/pricing',
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: 'US',
-  device: 'desktop',
-  browser: 'Chrome',
-  os: 'macOS',
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  ...over,
-});
+const event = (minute: number, over: Partial<StoredEvent> = {}): StoredEvent =>
+  storedEvent({
+    property_id: 'p',
+    ts: at(minute),
+    visitor_id: 'v',
+    session_id: 'old',
+    path: '/pricing',
+    country: 'US',
+    device: 'desktop',
+    browser: 'Chrome',
+    os: 'macOS',
+    ...over,
+  });
 /** An event as version 3 took it: no name or properties columns. */
 const v3Row = (e: StoredEvent) => ({
   property_id: e.property_id,
