@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 import type { Store } from '../store.js';
 import { chDb, type ChDb } from './clickhouse-db.js';
 import { openClickhouseStore } from './clickhouse-store.js';
@@ -14,32 +15,17 @@ const target = { kind: 'chdb' as const, path: ':memory:', database: `x_${randomU
 let store: Store;
 let db: ChDb;
 
-const event = (i: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
-  type: (['pageview', 'click', 'engagement'] as const)[i % 3],
-  property_id: i % 4 === 0 ? 'b' : 'a',
-  ts: new Date(Date.UTC(2026, 2, 1 + (i % 3), 10, 0, i % 7)),
-  visitor_id: `v${i % 5}`,
-  session_id: `s${i % 6}`,
-  path: `/p${i}`,
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  client_key: null,
-  ...over,
-});
+const event = (i: number, over: Partial<StoredEvent> = {}): StoredEvent =>
+  storedEvent({
+    type: (['pageview', 'click', 'engagement'] as const)[i % 3],
+    property_id: i % 4 === 0 ? 'b' : 'a',
+    ts: new Date(Date.UTC(2026, 2, 1 + (i % 3), 10, 0, i % 7)),
+    visitor_id: `v${i % 5}`,
+    session_id: `s${i % 6}`,
+    path: `/p${i}`,
+    client_key: null,
+    ...over,
+  });
 
 // 60 varied events, plus 9 identical ones: a tie that pages of 4 must not split.
 const events = [

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 import { Database } from './database.js';
 import { schemaSql } from './schema.js';
 import { importBatches, writeEvents } from './write-events.js';
@@ -14,31 +15,14 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-const bare = (over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview',
-  property_id: 'p',
-  ts: new Date('2026-03-02T10:00:00.123Z'),
-  visitor_id: 'v1',
-  session_id: 's1',
-  path: '/',
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  ...over,
-});
+const bare = (over: Partial<StoredEvent>): StoredEvent =>
+  storedEvent({
+    property_id: 'p',
+    ts: new Date('2026-03-02T10:00:00.123Z'),
+    visitor_id: 'v1',
+    session_id: 's1',
+    ...over,
+  });
 
 describe('writeEvents', () => {
   it('stores every field, NULLs and empty strings included', async () => {
