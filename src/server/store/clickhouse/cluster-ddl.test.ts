@@ -105,6 +105,17 @@ describe('the schema on a cluster (CLICKHOUSE_CLUSTER)', () => {
     );
   });
 
+  it('adds the page copy ON CLUSTER to both tables as a fresh database has it, and writes it on the local one', () => {
+    const v11 = migrations.find((m) => m.version === 11)!.statements(cluster);
+    expect(v11).toEqual([
+      'ALTER TABLE `analytics`.events_local ON CLUSTER `main` ADD COLUMN IF NOT EXISTS path_lc LowCardinality(String) DEFAULT path',
+      'ALTER TABLE `analytics`.events ON CLUSTER `main` ADD COLUMN IF NOT EXISTS path_lc LowCardinality(String) DEFAULT path',
+      'ALTER TABLE `analytics`.events_local ON CLUSTER `main` MATERIALIZE COLUMN path_lc',
+    ]);
+    const [events] = find(/`analytics`\.events_local ON CLUSTER .* \(/s);
+    expect(events).toMatch(/touch_os [^\n]*,\n\s*path_lc LowCardinality\(String\) DEFAULT path\) ENGINE/);
+  });
+
   it('adds the first-touch stamps ON CLUSTER as a fresh database has them, the doubts table, then the view', () => {
     const v10 = migrations.find((m) => m.version === 10)!.statements(cluster);
     expect(v10.map((s) => s.replace(/ (ADD COLUMN|MODIFY QUERY|\()[\s\S]*$/, ''))).toEqual([

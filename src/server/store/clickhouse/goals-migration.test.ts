@@ -105,7 +105,7 @@ const allEvents = async () => {
 };
 
 describe('a version 3 database', () => {
-  it("is migrated to the newest version, name and props last among the events' columns but version 10's stamps", async () => {
+  it("is migrated to the newest version, name and props last among the events' columns but the later versions' stamps and page copy", async () => {
     const versions = await raw.all<{ version: number }>(
       'SELECT DISTINCT version FROM schema_migrations ORDER BY version',
     );
@@ -119,7 +119,14 @@ describe('a version 3 database', () => {
       { name: 'name', type: 'LowCardinality(Nullable(String))' },
       { name: 'props', type: 'Map(String, String)' },
     ]);
-    expect(columns.slice(stamps).every((c) => c.name.startsWith('touch_'))).toBe(true);
+    expect(columns.slice(stamps, -1).every((c) => c.name.startsWith('touch_'))).toBe(true);
+    expect(columns.at(-1)).toEqual({ name: 'path_lc', type: 'LowCardinality(String)' });
+    // The events written before version 11 read their page copy from their page, as do those after.
+    expect(
+      await raw.all(
+        `SELECT toString(count()) AS n, toString(countIf(path_lc = path AND path != '')) AS same FROM events`,
+      ),
+    ).toEqual([{ n: '4', same: '4' }]); // two written before, two after
   });
 
   it('reads the events written before as having no name and no properties, and keeps those written after', async () => {

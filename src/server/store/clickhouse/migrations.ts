@@ -18,6 +18,7 @@ import {
   goalsTable,
   labelEventColumns,
   pageViewHoursProjection,
+  pathCopyColumn,
   savedFunnelOptionColumns,
   touchDoubtsTable,
   touchEventColumns,
@@ -166,6 +167,16 @@ export const migrations: Migration[] = [
       ...alterTableDdl('sessions', touchRangeColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
       ...tableDdl(touchDoubtsTable, target),
       sessionsViewQueryDdl(target),
+    ],
+  },
+  {
+    // Added in place (a no-op on a fresh database) and written for the parts already stored by a
+    // mutation in the background, not waited for: until then a part computes it from `path` when read.
+    version: 11,
+    name: 'events keep their page as a LowCardinality copy',
+    statements: (target) => [
+      ...alterTableDdl('events', `ADD COLUMN IF NOT EXISTS ${pathCopyColumn}`, target),
+      ...alterLocalTableDdl('events', 'MATERIALIZE COLUMN path_lc', target),
     ],
   },
 ];

@@ -26,7 +26,8 @@ export async function pageViewsByPath(
   const first = Math.ceil(s.start.getTime() / HOUR) * HOUR;
   const last = Math.floor(s.end.getTime() / HOUR) * HOUR;
   if (inSessions || first >= last) {
-    sql = `SELECT path, count() AS page_views FROM events WHERE ${scopeWhere('ts')} AND ${pageViews}${inSessions} GROUP BY path`;
+    // Grouped by the page's LowCardinality copy (table-specs.ts pathCopyColumn): half the read's cost.
+    sql = `SELECT path_lc AS path, count() AS page_views FROM events WHERE ${scopeWhere('ts')} AND ${pageViews}${inSessions} GROUP BY path_lc`;
   } else {
     // An end's part of an hour lies in one UTC day: that day bounds the key's toDate(ts) (rangeDaysSql says why).
     const part = (from: string, to: string) =>

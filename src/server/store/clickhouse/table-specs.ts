@@ -61,6 +61,16 @@ export const touchEventColumns = [
 ];
 
 /**
+ * The page again as a LowCardinality column (a dictionary per part): grouping by it reads small
+ * indexes instead of hashing every text. The filtered clicks and forms rates group all matching page
+ * views by page, 92–105 ms by `path` and about the cost of counting them (55) by this at 10M events.
+ * A site with many thousands of pages outgrows a part's dictionary, and the column is then about as
+ * costly as `path`, never wrong. Rows written before version 11 compute it from `path` when read
+ * until the background mutation has written it.
+ */
+export const pathCopyColumn = 'path_lc LowCardinality(String) DEFAULT path';
+
+/**
  * The sessions whose events' stamps may be wrong (first-touch-stamps.ts): a page view earlier than the
  * one they were stamped from came later, or two writers stamped one session differently. Their events
  * are filtered through the merge of the partials, as unstamped ones are. `day`: the session's first
@@ -120,7 +130,8 @@ export const eventsTable: TableSpec = {
     ${labelEventColumns.join(',\n    ')},
     client_key Nullable(UInt64) DEFAULT if(client_id IS NULL, NULL, sipHash64(client_id)),
     ${customEventColumns.join(',\n    ')},
-    ${touchEventColumns.join(',\n    ')}`,
+    ${touchEventColumns.join(',\n    ')},
+    ${pathCopyColumn}`,
   engine: 'MergeTree',
   partitionBy: 'toYYYYMM(ts)',
   orderBy: '(property_id, toDate(ts), type, visitor_key, ts)',
