@@ -54,11 +54,13 @@ describe('experiments in the browser', () => {
     const withCta = frames.filter((f) => f.seen[CTA]);
     const shown = withCta.filter((f) => f.seen[CTA]!.visible);
     // While the button was half there it was hidden, and only it: the heading above was painted.
-    // A loaded machine paints fewer frames, not shorter stalls: the hidden frames are counted by the
-    // time they span (the stall is 800 ms), never by how many there were.
+    // A loaded machine paints fewer frames, and paints the half page later into the stall: the
+    // hidden frames are judged by how long the button stayed hidden after the first of them, until it
+    // showed (the stall is 800 ms; 372 ms from the first hidden frame to the last under a full test
+    // run beside another), never by how many there were.
     const waiting = withCta.filter((f) => !f.seen[CTA]!.visible);
     expect(waiting.length).toBeGreaterThan(1);
-    expect(waiting.at(-1)!.t - waiting[0].t).toBeGreaterThan(400);
+    expect(shown[0].t - waiting[0].t).toBeGreaterThan(300);
     expect(waiting.every((f) => f.seen[CTA]!.text === 'Start free' && f.page && f.seen.h1?.visible)).toBe(true);
     // From the first frame it showed in, it was the variant; the control was never painted.
     expect(shown.length).toBeGreaterThan(0);
