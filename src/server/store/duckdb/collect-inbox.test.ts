@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
@@ -21,30 +22,8 @@ async function open(dir: string) {
   return { db, inbox };
 }
 
-const view = (session: string, path: string, at: string): StoredEvent => ({
-  type: 'pageview',
-  property_id: 'p',
-  ts: new Date(at),
-  visitor_id: 'v',
-  session_id: session,
-  path,
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-});
+const view = (session: string, path: string, at: string): StoredEvent =>
+  storedEvent({ property_id: 'p', ts: new Date(at), visitor_id: 'v', session_id: session, path });
 
 describe('collect inbox', () => {
   it('lets a read right after an accepted batch see it, in events and sessions', async () => {

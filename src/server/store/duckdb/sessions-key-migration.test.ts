@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 import { Database } from './database.js';
 import { schemaSql } from './schema.js';
 import { dropSessionsPrimaryKey } from './sessions-key-migration.js';
@@ -12,30 +13,8 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-const view = (session: string, property: string, at: string, path: string): StoredEvent => ({
-  type: 'pageview',
-  property_id: property,
-  ts: new Date(at),
-  visitor_id: 'v',
-  session_id: session,
-  path,
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-});
+const view = (session: string, property: string, at: string, path: string): StoredEvent =>
+  storedEvent({ property_id: property, ts: new Date(at), visitor_id: 'v', session_id: session, path });
 const sessions = () =>
   db.all('SELECT property_id, entry_path, exit_path, pageviews FROM sessions ORDER BY property_id');
 
