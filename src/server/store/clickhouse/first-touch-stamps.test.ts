@@ -119,6 +119,24 @@ describe('events stamped with their first touch as written', () => {
     ).toEqual([{ page: '/e', target: 'button#buy', label: null, count: 1, unique: 1, page_views: 2 }]);
   });
 
+  it('keep each session by its first page view in the traffic summary: its page views and the session', async () => {
+    const summary = async (filters: Filter[]) => {
+      const r = await store.trafficSummary({ propertyIds: ['p'], start: at(0, 0), end: at(24, 0), filters });
+      return [r.page_views, r.sessions];
+    };
+    // s1 and s2 have one view each; s3, s4 and s5 two, one of them stamped with the later-corrected country.
+    for (const [c, views] of [
+      ['US', 1],
+      ['GB', 1],
+      ['FR', 2],
+      ['BE', 2],
+      ['NO', 2],
+    ] as const)
+      expect(await summary([country('is', c)]), c).toEqual([views, 1]);
+    for (const c of ['DE', 'NL', 'SE']) expect(await summary([country('is', c)]), c).toEqual([0, 0]);
+    expect(await summary([country('is_not', 'US')])).toEqual([7, 4]);
+  });
+
   it('give the same figures with the untrusted sessions named, and found by subquery when there are too many', async () => {
     const scope = { propertyIds: ['p'], start: at(0, 0), end: at(24, 0) };
     const kind = `type = 'click' AND NOT is_bot`;

@@ -15,6 +15,7 @@ import {
   sessionsWith,
 } from './filter-scope.js';
 import { sessionsInScope } from './sessions-sql.js';
+import { inMatchingSessionsOf, untrustedSessions } from './stamped-filters.js';
 import { byCountsThenValues } from '../ranked-rows.js';
 import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
 
@@ -60,12 +61,13 @@ async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['traff
 
 /**
  * Page-view figures from the events and session figures from the sessions, side by side in one query.
- * Under a session filter both sides take the same set of matching sessions, built once (the sessions
- * side would otherwise merge the filters' columns a second time: 12% more at 10M events).
+ * Under a session filter the page views are kept by their first-touch stamps (stamped-filters.ts) and
+ * the sessions by the merge's own values, as segments keeps them.
  */
 async function trafficSummary(db: ChDb, s: Scope): ReturnType<Store['trafficSummary']> {
   const params = scopeParams(s);
-  const matching = inMatchingSessions(s, params);
+  const views = `type = 'pageview' AND NOT is_bot`;
+  const untrusted = await untrustedSessions(db, s, params, views);
   const [row] = await db.all<{
     page_views: number;
     unique_visitors: number;
@@ -74,11 +76,11 @@ async function trafficSummary(db: ChDb, s: Scope): ReturnType<Store['trafficSumm
     duration: number;
   }>(
     `SELECT * FROM
-       (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}${andAll(pagePredicate(s.filters, 'path', params), matching)}) AS v
+       (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}${andAll(pagePredicate(s.filters, 'path', params), inMatchingSessionsOf(s, params, views, untrusted))}) AS v
      CROSS JOIN
        (SELECT count() AS sessions, countIf(pageviews = 1) AS bounces,
           sum(toUnixTimestamp64Milli(last_ts) - toUnixTimestamp64Milli(first_ts)) / 1000 AS duration
-        FROM ${sessionsInScope(allOf(matching, viewedMatchingPage(s, params)))}) AS x${filteredSettings(s.filters)}`,
+        FROM ${sessionsInScope(sessionsKept(s, params))}) AS x${filteredSettings(s.filters)}`,
     params,
   );
   return {
