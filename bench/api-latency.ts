@@ -106,10 +106,54 @@ function requests(start: string, end: string): { name: string; method: 'GET' | '
   ];
 }
 
+/** One request's time in ms, its body read; anything but 200 stops the bench. */
+async function timeRequest(url: string, key: string, req: { name: string; method: 'GET' | 'POST'; path: string }) {
+  const t = performance.now();
+  const res = await fetch(url + req.path, {
+    method: req.method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(req.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    body: req.method === 'POST' ? JSON.stringify({ propertyIds: [BENCH_PROPERTY, `${BENCH_PROPERTY}-2`] }) : undefined,
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${req.name}: HTTP ${res.status}`);
+  return performance.now() - t;
+}
+
+const withFilters = (path: string, filters: string | undefined) =>
+  filters === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}filters=${encodeURIComponent(filters)}`;
+
 /**
- * Median and p95 of `runs` sequential requests per endpoint, after two warm-up requests. `filters`
- * (the wire form) is added to every analytics request; `only` keeps the endpoints named.
+ * Median and p95 of `runs` requests per endpoint under each of `variants` (a filters value in the
+ * wire form, or undefined for none), after two warm-up requests of each. The variants of an endpoint
+ * take turns, request by request, so that a drift of the machine (background merges, a noisy
+ * neighbour) falls on all of them alike and their ratios hold. `only` keeps the endpoints named.
  */
+export async function measureEndpointsUnder(
+  url: string,
+  key: string,
+  start: string,
+  end: string,
+  runs: number,
+  opts: { variants: (string | undefined)[]; only?: string[] },
+): Promise<Latency[][]> {
+  const out: Latency[][] = opts.variants.map(() => []);
+  for (const req of requests(start, end).filter((r) => !opts.only || opts.only.includes(r.name))) {
+    const variants = opts.variants.map((f) => ({ ...req, path: withFilters(req.path, f) }));
+    const times: number[][] = variants.map(() => []);
+    for (let i = 0; i < runs + 2; i++)
+      for (const [v, variant] of variants.entries()) {
+        const ms = await timeRequest(url, key, variant);
+        if (i >= 2) times[v].push(ms);
+      }
+    times.forEach((t, v) => out[v].push({ endpoint: req.name, median: median(t), p95: p95(t) }));
+  }
+  return out;
+}
+
+/** measureEndpointsUnder with one variant: every endpoint as it is, or all under `filters`. */
 export async function measureEndpoints(
   url: string,
   key: string,
@@ -118,31 +162,6 @@ export async function measureEndpoints(
   runs: number,
   opts: { filters?: string; only?: string[] } = {},
 ): Promise<Latency[]> {
-  const out: Latency[] = [];
-  const chosen = requests(start, end).filter((r) => !opts.only || opts.only.includes(r.name));
-  for (const req of opts.filters
-    ? chosen.map((r) => ({
-        ...r,
-        path: `${r.path}${r.path.includes('?') ? '&' : '?'}filters=${encodeURIComponent(opts.filters!)}`,
-      }))
-    : chosen) {
-    const times: number[] = [];
-    for (let i = 0; i < runs + 2; i++) {
-      const t = performance.now();
-      const res = await fetch(url + req.path, {
-        method: req.method,
-        headers: {
-          authorization: `Bearer ${key}`,
-          ...(req.method === 'POST' ? { 'content-type': 'application/json' } : {}),
-        },
-        body:
-          req.method === 'POST' ? JSON.stringify({ propertyIds: [BENCH_PROPERTY, `${BENCH_PROPERTY}-2`] }) : undefined,
-      });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${req.name}: HTTP ${res.status}`);
-      if (i >= 2) times.push(performance.now() - t);
-    }
-    out.push({ endpoint: req.name, median: median(times), p95: p95(times) });
-  }
+  const [out] = await measureEndpointsUnder(url, key, start, end, runs, { variants: [opts.filters], only: opts.only });
   return out;
 }
