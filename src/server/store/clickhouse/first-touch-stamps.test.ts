@@ -119,22 +119,32 @@ describe('events stamped with their first touch as written', () => {
     ).toEqual([{ page: '/e', target: 'button#buy', label: null, count: 1, unique: 1, page_views: 2 }]);
   });
 
-  it('keep each session by its first page view in the traffic summary: its page views and the session', async () => {
-    const summary = async (filters: Filter[]) => {
-      const r = await store.trafficSummary({ propertyIds: ['p'], start: at(0, 0), end: at(24, 0), filters });
-      return [r.page_views, r.sessions];
+  it('keep each session by its first page view in the traffic summary, trend and funnels', async () => {
+    const scope = (filters: Filter[]) => ({ propertyIds: ['p'], start: at(0, 0), end: at(24, 0), filters });
+    const figures = async (filters: Filter[]) => {
+      const r = await store.trafficSummary(scope(filters));
+      const trend = await store.trafficTrend({
+        ...scope(filters),
+        granularity: 'day',
+        offsets: [{ fromMs: null, offsetMinutes: 0 }],
+      });
+      const funnel = async (mode: 'unbounded' | 'sequential') =>
+        (await store.funnel({ scope: scope(filters), steps: ['/c'], mode }, 10))[0].reached;
+      return [r.page_views, r.sessions, trend.page_views, await funnel('unbounded'), await funnel('sequential')];
     };
-    // s1 and s2 have one view each; s3, s4 and s5 two, one of them stamped with the later-corrected country.
-    for (const [c, views] of [
-      ['US', 1],
-      ['GB', 1],
-      ['FR', 2],
-      ['BE', 2],
-      ['NO', 2],
+    // s1 and s2 have one view each; s3, s4 and s5 two, one of them stamped with the later-corrected
+    // country. Only s3 viewed /c, the funnel's step.
+    for (const [c, views, onC] of [
+      ['US', 1, 0],
+      ['GB', 1, 0],
+      ['FR', 2, 1],
+      ['BE', 2, 0],
+      ['NO', 2, 0],
     ] as const)
-      expect(await summary([country('is', c)]), c).toEqual([views, 1]);
-    for (const c of ['DE', 'NL', 'SE']) expect(await summary([country('is', c)]), c).toEqual([0, 0]);
-    expect(await summary([country('is_not', 'US')])).toEqual([7, 4]);
+      expect(await figures([country('is', c)]), c).toEqual([views, 1, views, [onC], [onC]]);
+    for (const c of ['DE', 'NL', 'SE']) expect(await figures([country('is', c)]), c).toEqual([0, 0, 0, [0], [0]]);
+    expect(await figures([country('is_not', 'US')])).toEqual([7, 4, 7, [1], [1]]);
+    expect(await figures([country('is_not', 'FR')])).toEqual([6, 4, 6, [0], [0]]);
   });
 
   it('give the same figures with the untrusted sessions named, and found by subquery when there are too many', async () => {

@@ -2,6 +2,7 @@ import type { FunnelQuery, FunnelRow, Scope } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
 import { andAll, filteredSettings, inMatchingSessions, viewedMatchingPage, type SessionsOf } from './filter-scope.js';
 import { dimensionSql, dropRepeatsSql, perSession, progressSql } from './funnel-sql.js';
+import { inMatchingSessionsOf, untrustedSessions } from './stamped-filters.js';
 
 /**
  * The filters keep whole sessions (decisions.md): those matching every session filter and, with a
@@ -11,6 +12,15 @@ import { dimensionSql, dropRepeatsSql, perSession, progressSql } from './funnel-
  */
 export function sessionsKept(s: Scope, params: ChParams, among?: SessionsOf): string {
   return andAll(inMatchingSessions(s, params, '', among), viewedMatchingPage(s, params));
+}
+
+/**
+ * sessionsKept for the range's events of `kind` alone (a condition on `events`), by their first-touch
+ * stamps (stamped-filters.ts): no merge of every session's values, only of the few untrusted ones.
+ */
+export async function stampedSessionsKept(db: ChDb, s: Scope, params: ChParams, kind: string): Promise<string> {
+  const untrusted = await untrustedSessions(db, s, params, kind);
+  return andAll(inMatchingSessionsOf(s, params, kind, untrusted), viewedMatchingPage(s, params));
 }
 
 /** The events a funnel counts: its page steps' views (funnel-queries.ts), or with goal steps the goals' events too (funnel-goal-steps.ts). */

@@ -26,9 +26,14 @@ import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
  */
 const pageViewsWhere = `${scopeWhere('ts')} AND type = 'pageview' AND NOT is_bot`;
 
-/** What the filters keep of the scope's page views: those on matching pages, in matching sessions ('' unfiltered). */
-function viewsKept(s: Scope, params: ChParams): string {
-  return andAll(pagePredicate(s.filters, 'path', params), inMatchingSessions(s, params));
+/**
+ * What the filters keep of the scope's page views: those on matching pages, in matching sessions by
+ * their first-touch stamps (stamped-filters.ts; '' unfiltered).
+ */
+async function viewsKept(db: ChDb, s: Scope, params: ChParams): Promise<string> {
+  const views = `type = 'pageview' AND NOT is_bot`;
+  const untrusted = await untrustedSessions(db, s, params, views);
+  return andAll(pagePredicate(s.filters, 'path', params), inMatchingSessionsOf(s, params, views, untrusted));
 }
 
 /**
@@ -45,7 +50,7 @@ async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['traff
   const rows = await db.all<{ total: number; bucket: string; page_views: number; unique_visitors: number }>(
     `SELECT grouping(bucket) AS total, ${bucketKeySql(s.granularity, s.offsets)} AS bucket,
        count() AS page_views, uniqExact(visitor_key) AS unique_visitors
-     FROM events WHERE ${pageViewsWhere}${viewsKept(s, params)}
+     FROM events WHERE ${pageViewsWhere}${await viewsKept(db, s, params)}
      GROUP BY ROLLUP(bucket) ORDER BY total, bucket${filteredSettings(s.filters)}`,
     params,
   );
@@ -61,13 +66,12 @@ async function trafficTrend(db: ChDb, s: BucketedScope): ReturnType<Store['traff
 
 /**
  * Page-view figures from the events and session figures from the sessions, side by side in one query.
- * Under a session filter the page views are kept by their first-touch stamps (stamped-filters.ts) and
- * the sessions by the merge's own values, as segments keeps them.
+ * Under a session filter the page views are kept by their stamps (viewsKept) and the sessions by the
+ * merge's own values, as segments keeps them.
  */
 async function trafficSummary(db: ChDb, s: Scope): ReturnType<Store['trafficSummary']> {
   const params = scopeParams(s);
-  const views = `type = 'pageview' AND NOT is_bot`;
-  const untrusted = await untrustedSessions(db, s, params, views);
+  const kept = await viewsKept(db, s, params);
   const [row] = await db.all<{
     page_views: number;
     unique_visitors: number;
@@ -76,7 +80,7 @@ async function trafficSummary(db: ChDb, s: Scope): ReturnType<Store['trafficSumm
     duration: number;
   }>(
     `SELECT * FROM
-       (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}${andAll(pagePredicate(s.filters, 'path', params), inMatchingSessionsOf(s, params, views, untrusted))}) AS v
+       (SELECT count() AS page_views, uniqExact(visitor_key) AS unique_visitors FROM events WHERE ${pageViewsWhere}${kept}) AS v
      CROSS JOIN
        (SELECT count() AS sessions, countIf(pageviews = 1) AS bounces,
           sum(toUnixTimestamp64Milli(last_ts) - toUnixTimestamp64Milli(first_ts)) / 1000 AS duration
