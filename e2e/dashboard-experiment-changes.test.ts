@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { StoredEvent } from '../src/contract/events.js';
+import { storedEvent } from '../src/server/test-support/stored-event.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageQuality, type Dashboard } from './support/dashboard-harness.js';
 import {
@@ -154,31 +155,21 @@ describe('dashboard: changing an experiment', () => {
       auto_stop_days: null,
     });
     const events: StoredEvent[] = Array.from({ length: 42 }, (_, i) => {
-      const base = {
-        property_id: PROPERTY,
-        visitor_id: `acv${i}`,
-        session_id: `acs${i}`,
-        path: record!.page,
-        referrer: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        country: 'US',
-        device: 'desktop' as const,
-        is_bot: false,
-        scroll_depth: null,
-        engaged_ms: null,
-        target: null,
-        href: null,
-        source: null,
-        amount: null,
-        currency: null,
-      };
+      const visit = (over: Partial<StoredEvent> & Pick<StoredEvent, 'ts'>) =>
+        storedEvent({
+          property_id: PROPERTY,
+          visitor_id: `acv${i}`,
+          session_id: `acs${i}`,
+          path: record!.page,
+          country: 'US',
+          device: 'desktop',
+          ...over,
+        });
       const at = createdAt.getTime() + Math.floor(i / 2) * DAY + 60_000;
       // the page view an exposure needs to count
       return [
-        { ...base, type: 'pageview' as const, ts: new Date(at), experiment_id: null, variant: null },
-        { ...base, type: 'exposure' as const, ts: new Date(at), experiment_id: id, variant: i % 2 },
+        visit({ ts: new Date(at) }),
+        visit({ type: 'exposure', ts: new Date(at), experiment_id: id, variant: i % 2 }),
       ];
     }).flat();
     await dash.store.insertEvents(events);

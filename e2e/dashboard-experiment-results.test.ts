@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { StoredEvent } from '../src/contract/events.js';
+import { storedEvent } from '../src/server/test-support/stored-event.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import {
@@ -127,31 +128,18 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
     quiet = id;
     // 40 sessions, 20 per variant, each viewing the page and exposed; none clicks.
     const events: StoredEvent[] = Array.from({ length: 40 }, (_, i) => {
-      const base = {
-        property_id: 'acme-blog',
-        visitor_id: `qv${i}`,
-        session_id: `qs${i}`,
-        path: '/quiet',
-        referrer: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        country: 'US',
-        device: 'desktop' as const,
-        is_bot: false,
-        scroll_depth: null,
-        engaged_ms: null,
-        target: null,
-        href: null,
-        source: null,
-        amount: null,
-        currency: null,
-      };
+      const visit = (over: Partial<StoredEvent> & Pick<StoredEvent, 'ts'>) =>
+        storedEvent({
+          property_id: 'acme-blog',
+          visitor_id: `qv${i}`,
+          session_id: `qs${i}`,
+          path: '/quiet',
+          country: 'US',
+          device: 'desktop',
+          ...over,
+        });
       const at = new Date(Date.parse(createdAt) + 1 + i);
-      return [
-        { ...base, type: 'pageview' as const, ts: at, experiment_id: null, variant: null },
-        { ...base, type: 'exposure' as const, ts: at, experiment_id: id, variant: i % 2 },
-      ];
+      return [visit({ ts: at }), visit({ type: 'exposure', ts: at, experiment_id: id, variant: i % 2 })];
     }).flat();
     await dash.store.insertEvents(events);
     const d = await detail(id, 'acme-blog');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../src/contract/events.js';
+import { storedEvent } from '../src/server/test-support/stored-event.js';
 import { checkPageQuality, screenshotOnFailure, startDashboard, type Dashboard } from './support/dashboard-harness.js';
 import { wizardDriver } from './support/wizard-driver.js';
 
@@ -66,39 +67,28 @@ describe('dashboard: a revenue test compares one currency', () => {
       3: [[50, 'EUR']],
     };
     const events: StoredEvent[] = Array.from({ length: 20 }, (_, i) => {
-      const base = {
-        property_id: PROPERTY,
-        visitor_id: `rv${i}`,
-        session_id: `rs${i}`,
-        path: '/demo/checkout-test',
-        referrer: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        country: 'US',
-        device: 'desktop' as const,
-        is_bot: false,
-        scroll_depth: null,
-        engaged_ms: null,
-        target: null,
-        href: null,
-        source: null,
-        experiment_id: null,
-        variant: null,
-        amount: null,
-        currency: null,
-      };
+      const visit = (over: Partial<StoredEvent> & Pick<StoredEvent, 'ts'>) =>
+        storedEvent({
+          property_id: PROPERTY,
+          visitor_id: `rv${i}`,
+          session_id: `rs${i}`,
+          path: '/demo/checkout-test',
+          country: 'US',
+          device: 'desktop',
+          ...over,
+        });
       const at = Date.parse(created.created_at) + 10 + i * 10;
       return [
-        { ...base, type: 'pageview' as const, ts: new Date(at) },
-        { ...base, type: 'exposure' as const, ts: new Date(at + 1), experiment_id: id, variant: i % 2 },
-        ...(payments[i] ?? []).map(([amount, currency], k) => ({
-          ...base,
-          type: 'revenue' as const,
-          ts: new Date(at + 2 + k),
-          amount,
-          currency,
-        })),
+        visit({ ts: new Date(at) }),
+        visit({ type: 'exposure', ts: new Date(at + 1), experiment_id: id, variant: i % 2 }),
+        ...(payments[i] ?? []).map(([amount, currency], k) =>
+          visit({
+            type: 'revenue',
+            ts: new Date(at + 2 + k),
+            amount,
+            currency,
+          }),
+        ),
       ];
     }).flat();
     await dash.store.insertEvents(events);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { StoredEvent } from '../src/contract/events.js';
+import { storedEvent } from '../src/server/test-support/stored-event.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageQuality, type Dashboard } from './support/dashboard-harness.js';
 import {
@@ -142,30 +143,20 @@ describe('dashboard: experiments list and detail', () => {
     const { experiment_id: id, created_at: createdAt } = await res.json();
     // Each session views the page (an exposure counts only then) and is exposed.
     const events: StoredEvent[] = Array.from({ length: 400 }, (_, i) => {
-      const base = {
-        property_id: 'acme-blog',
-        visitor_id: `srmv${i}`,
-        session_id: `srms${i}`,
-        path: '/',
-        referrer: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        country: 'US',
-        device: 'desktop' as const,
-        is_bot: false,
-        scroll_depth: null,
-        engaged_ms: null,
-        target: null,
-        href: null,
-        source: null,
-        amount: null,
-        currency: null,
-      };
+      const visit = (over: Partial<StoredEvent> & Pick<StoredEvent, 'ts'>) =>
+        storedEvent({
+          property_id: 'acme-blog',
+          visitor_id: `srmv${i}`,
+          session_id: `srms${i}`,
+          path: '/',
+          country: 'US',
+          device: 'desktop',
+          ...over,
+        });
       const at = Date.parse(createdAt) + 1 + (i % 20);
       return [
-        { ...base, type: 'pageview' as const, ts: new Date(at), experiment_id: null, variant: null },
-        { ...base, type: 'exposure' as const, ts: new Date(at), experiment_id: id, variant: i < 300 ? 0 : 1 },
+        visit({ ts: new Date(at) }),
+        visit({ type: 'exposure', ts: new Date(at), experiment_id: id, variant: i < 300 ? 0 : 1 }),
       ];
     }).flat();
     await dash.store.insertEvents(events);
@@ -202,37 +193,26 @@ describe('dashboard: experiments list and detail', () => {
     const { experiment_id: id, created_at: createdAt } = await res.json();
     // 12 sessions as collect keeps them from one address (one client key), 8 from eight others
     const events: StoredEvent[] = Array.from({ length: 20 }, (_, i) => {
-      const base = {
-        property_id: 'acme-blog',
-        visitor_id: `fgv${i}`,
-        session_id: `fgs${i}`,
-        path: '/forged',
-        referrer: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        country: 'US',
-        device: 'desktop' as const,
-        is_bot: false,
-        scroll_depth: null,
-        engaged_ms: null,
-        target: null,
-        href: null,
-        source: null,
-        amount: null,
-        currency: null,
-      };
+      const visit = (over: Partial<StoredEvent> & Pick<StoredEvent, 'ts'>) =>
+        storedEvent({
+          property_id: 'acme-blog',
+          visitor_id: `fgv${i}`,
+          session_id: `fgs${i}`,
+          path: '/forged',
+          country: 'US',
+          device: 'desktop',
+          ...over,
+        });
       const at = new Date(Date.parse(createdAt) + 1 + i);
       return [
-        { ...base, type: 'pageview' as const, ts: at, experiment_id: null, variant: null },
-        {
-          ...base,
-          type: 'exposure' as const,
+        visit({ ts: at }),
+        visit({
+          type: 'exposure',
           ts: at,
           experiment_id: id,
           variant: i < 12 ? 1 : i % 2,
           client_key: i < 12 ? 'one-address' : `address-${i}`,
-        },
+        }),
       ];
     }).flat();
     await dash.store.insertEvents(events);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../contract/events.js';
+import { storedEvent } from '../../server/test-support/stored-event.js';
 import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { GoalRecord, Scope, Store } from '../../server/store/store.js';
@@ -18,34 +19,18 @@ import { writeParquet } from './write-parquet.js';
 // NDJSON → DuckDB and ClickHouse → Parquet → ClickHouse give the same goals, events and goal figures.
 
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 5, 10, minute));
-const event = (session: string, minute: number, over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview',
-  property_id: 'shop',
-  ts: at(minute),
-  visitor_id: `v-${session}`,
-  session_id: session,
-  path: '/',
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: 'US',
-  device: 'desktop',
-  browser: null,
-  os: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  client_key: null,
-  ...over,
-});
+const event = (session: string, minute: number, over: Partial<StoredEvent>): StoredEvent =>
+  storedEvent({
+    property_id: 'shop',
+    ts: at(minute),
+    session_id: session,
+    country: 'US',
+    device: 'desktop',
+    browser: null,
+    os: null,
+    client_key: null,
+    ...over,
+  });
 const goal = (id: string, minute: number, over: Partial<GoalRecord>): GoalRecord => ({
   id,
   property_id: 'shop',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../contract/events.js';
+import { storedEvent } from '../../server/test-support/stored-event.js';
 import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { BucketedScope, Store } from '../../server/store/store.js';
@@ -18,34 +19,16 @@ import { writeParquet } from './write-parquet.js';
 // Parquet → DuckDB keep every label, and the reports name the elements alike.
 
 const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 10, minute));
-const event = (session: string, minute: number, over: Partial<StoredEvent>): StoredEvent => ({
-  type: 'pageview',
-  property_id: 'shop',
-  ts: at(minute),
-  visitor_id: `v-${session}`,
-  session_id: session,
-  path: '/',
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: null,
-  browser: null,
-  os: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  client_key: null,
-  ...over,
-});
+const event = (session: string, minute: number, over: Partial<StoredEvent>): StoredEvent =>
+  storedEvent({
+    property_id: 'shop',
+    ts: at(minute),
+    session_id: session,
+    browser: null,
+    os: null,
+    client_key: null,
+    ...over,
+  });
 const events = [
   event('a', 0, {}),
   event('a', 1, { type: 'click', target: '#buy', label: 'Buy now', href: '/buy' }),

@@ -5,6 +5,7 @@ import { seedStore } from '../../server/seed/seed-store.js';
 import type { BucketedScope, ExperimentRecord, Scope, Store } from '../../server/store/store.js';
 import { addKey, PROP_A, PROP_B } from '../../server/test-support/fixtures.js';
 import { loadMarchDataset, MARCH } from '../../server/test-support/march-dataset.js';
+import { storedEvent } from '../../server/test-support/stored-event.js';
 
 /**
  * A store worth moving, for the export, import and migrate tests: every kind of record in every state
@@ -44,48 +45,28 @@ export async function loadMovingDataset(store: Store, opts: { seedEvents: number
 
   // Exposures and revenue with client keys (the split-test traffic check), on the first demo test.
   const [test] = await store.listExperiments(SHOP, { limit: 1 });
-  const base = {
-    property_id: SHOP,
-    path: test.page,
-    referrer: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    country: 'US',
-    device: 'desktop' as const,
-    is_bot: false,
-    scroll_depth: null,
-    engaged_ms: null,
-    target: null,
-    href: null,
-    source: null,
-    amount: null,
-    currency: null,
-  };
+  const keyedEvent = (i: number, over: Partial<StoredEvent> & Pick<StoredEvent, 'ts'>): StoredEvent =>
+    storedEvent({
+      property_id: SHOP,
+      visitor_id: `ck${i}`,
+      session_id: `cks${i}`,
+      client_key: `client-${i % 3}`,
+      path: test.page,
+      country: 'US',
+      device: 'desktop',
+      ...over,
+    });
   const keyed: StoredEvent[] = [];
   for (let i = 0; i < 12; i++) {
     const ts = new Date(MOVING_NOW.getTime() - (i + 2) * 3_600_000);
-    const who = { visitor_id: `ck${i}`, session_id: `cks${i}`, client_key: `client-${i % 3}` };
-    keyed.push({ ...base, ...who, type: 'pageview', ts, experiment_id: null, variant: null });
-    keyed.push({
-      ...base,
-      ...who,
-      type: 'exposure',
-      ts: new Date(ts.getTime() + 5),
-      experiment_id: test.id,
-      variant: i % 2,
-    });
+    keyed.push(keyedEvent(i, { ts }));
+    keyed.push(
+      keyedEvent(i, { type: 'exposure', ts: new Date(ts.getTime() + 5), experiment_id: test.id, variant: i % 2 }),
+    );
     if (i % 4 === 0)
-      keyed.push({
-        ...base,
-        ...who,
-        type: 'revenue',
-        ts: new Date(ts.getTime() + 60_000),
-        experiment_id: null,
-        variant: null,
-        amount: 12.5 + i,
-        currency: 'EUR',
-      });
+      keyed.push(
+        keyedEvent(i, { type: 'revenue', ts: new Date(ts.getTime() + 60_000), amount: 12.5 + i, currency: 'EUR' }),
+      );
   }
   await store.insertEvents(keyed);
 

@@ -1,39 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../contract/events.js';
 import { PROP_A, PROP_B } from '../test-support/fixtures.js';
+import { storedEvent } from '../test-support/stored-event.js';
 import { openTestStore } from '../test-support/test-store.js';
 import type { SnapshotRecord, Store } from './store.js';
 
 // exportEvents and exportSnapshots on either store (SIGHTLINE_TEST_STORE): every field as stored, the
 // ids as `k` + the hex of their 64-bit keys, grouping exactly as the original ids did.
 
-const base: Omit<StoredEvent, 'type' | 'ts' | 'visitor_id' | 'session_id' | 'path'> = {
-  property_id: PROP_A,
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  client_key: null,
-  browser: null,
-  os: null,
-};
+/** A stored event of PROP_A with the optional fields null, as the export gives them back. */
+const event = (over: Partial<StoredEvent> & Pick<StoredEvent, 'ts' | 'session_id'>): StoredEvent =>
+  storedEvent({ property_id: PROP_A, client_key: null, browser: null, os: null, ...over });
 const at = (time: string) => new Date(`2026-03-02T${time}Z`);
 
 const events: StoredEvent[] = [
-  {
-    ...base,
+  event({
     type: 'pageview',
     ts: at('10:00:00.123'),
     visitor_id: 'v1',
@@ -47,9 +28,8 @@ const events: StoredEvent[] = [
     device: 'desktop',
     browser: 'Firefox',
     os: 'Linux',
-  },
-  {
-    ...base,
+  }),
+  event({
     type: 'engagement',
     ts: at('10:01:00'),
     visitor_id: 'v1',
@@ -57,9 +37,8 @@ const events: StoredEvent[] = [
     path: '/',
     scroll_depth: 0.37,
     engaged_ms: 41_999,
-  },
-  {
-    ...base,
+  }),
+  event({
     type: 'click',
     ts: at('10:02:00'),
     visitor_id: 'v1',
@@ -67,9 +46,8 @@ const events: StoredEvent[] = [
     path: '/',
     target: 'a.buy',
     href: '/checkout',
-  },
-  {
-    ...base,
+  }),
+  event({
     type: 'form_submit',
     ts: at('10:03:00'),
     visitor_id: 'v1',
@@ -77,9 +55,8 @@ const events: StoredEvent[] = [
     path: '/',
     target: 'form#f',
     source: 'hero',
-  },
-  {
-    ...base,
+  }),
+  event({
     type: 'exposure',
     ts: at('11:00:00'),
     visitor_id: 'v2',
@@ -88,9 +65,8 @@ const events: StoredEvent[] = [
     experiment_id: 'x1',
     variant: 1,
     client_key: 'c1',
-  },
-  {
-    ...base,
+  }),
+  event({
     type: 'revenue',
     ts: at('11:05:00'),
     visitor_id: 'v2',
@@ -99,9 +75,8 @@ const events: StoredEvent[] = [
     amount: 19.99,
     currency: 'EUR',
     client_key: 'c1',
-  },
-  {
-    ...base,
+  }),
+  event({
     type: 'pageview',
     ts: at('12:00:00'),
     visitor_id: 'bot',
@@ -109,26 +84,24 @@ const events: StoredEvent[] = [
     path: '/',
     is_bot: true,
     device: 'mobile',
-  },
+  }),
   // The same visitor in another property, and two identical events (both must come out).
-  {
-    ...base,
+  event({
     property_id: PROP_B,
     type: 'pageview',
     ts: at('13:00:00'),
     visitor_id: 'v1',
     session_id: 's4',
     path: '/docs',
-  },
-  {
-    ...base,
+  }),
+  event({
     property_id: PROP_B,
     type: 'pageview',
     ts: at('13:00:00'),
     visitor_id: 'v1',
     session_id: 's4',
     path: '/docs',
-  },
+  }),
 ];
 
 async function exported(store: Store): Promise<StoredEvent[]> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
 import type { Store } from '../store.js';
 import { openClickhouseStore } from './clickhouse-store.js';
+import { storedEvent } from '../../test-support/stored-event.js';
 
 // Custom events' and payments' name and properties are stored by both of chDB's insert paths (a
 // small batch inline, a large one through an NDJSON file) and survive export → import into another
@@ -16,36 +17,19 @@ const open = () =>
 let source: Store;
 let copy: Store;
 
-const event = (i: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
-  type: 'pageview',
-  property_id: 'p',
-  ts: new Date(Date.UTC(2026, 2, 1, 10, 0, 0, i)),
-  visitor_id: `v${i % 50}`,
-  session_id: `s${i % 80}`,
-  path: '/',
-  referrer: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  country: null,
-  device: null,
-  browser: null,
-  os: null,
-  is_bot: false,
-  scroll_depth: null,
-  engaged_ms: null,
-  target: null,
-  href: null,
-  source: null,
-  experiment_id: null,
-  variant: null,
-  amount: null,
-  currency: null,
-  client_key: null,
-  name: null,
-  props: null,
-  ...over,
-});
+const event = (i: number, over: Partial<StoredEvent> = {}): StoredEvent =>
+  storedEvent({
+    property_id: 'p',
+    ts: new Date(Date.UTC(2026, 2, 1, 10, 0, 0, i)),
+    visitor_id: `v${i % 50}`,
+    session_id: `s${i % 80}`,
+    browser: null,
+    os: null,
+    client_key: null,
+    name: null,
+    props: null,
+    ...over,
+  });
 
 /** Every third event a custom one, every fifth (not third) a payment; the others page views without either. */
 const named = (i: number): Partial<StoredEvent> =>
