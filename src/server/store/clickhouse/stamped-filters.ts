@@ -35,7 +35,7 @@ const doubtedSessions: SessionsOf = (_one, props) =>
 const MAX_NAMED = 10_000;
 
 /** Whether the scope's filters are tested by stamps at all: session values other than the exit page. */
-function stampsApply(s: Scope): boolean {
+export function stampsApply(s: Scope): boolean {
   const dimensions = (s.filters ?? []).map((f) => f.dimension).filter((d) => d !== 'page' && d !== 'goal');
   return dimensions.length > 0 && !dimensions.includes('exit_page');
 }
