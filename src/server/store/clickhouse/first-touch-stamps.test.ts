@@ -147,6 +147,22 @@ describe('events stamped with their first touch as written', () => {
     expect(await figures([country('is_not', 'FR')])).toEqual([6, 4, 6, [0], [0]]);
   });
 
+  it('keep each session by its first page view in the realtime count and feed', async () => {
+    const live = async (now: Date, c: string) => {
+      const r = await store.realtime(['p'], now, [country('is', c)]);
+      return [r.active_visitors, r.feed.map((f) => f.timestamp.toISOString().slice(11, 16))];
+    };
+    // At 12:08 the last 5 minutes hold s3's view (stamped DE, doubted) and click; its first touch is
+    // the late 12:00 view from FR, and the feed's 30 minutes hold both of its views.
+    expect(await live(at(12, 8), 'FR')).toEqual([1, ['12:05', '12:00']]);
+    expect(await live(at(12, 8), 'DE')).toEqual([0, []]);
+    // At 14:07: s5, imported with its first batch's stamp SE, first touched from NO.
+    expect(await live(at(14, 7), 'NO')).toEqual([1, ['14:05', '14:00']]);
+    expect(await live(at(14, 7), 'SE')).toEqual([0, []]);
+    // At 10:03: s1's view, stamped as written.
+    expect(await live(at(10, 3), 'US')).toEqual([1, ['10:00']]);
+  });
+
   it('give the same figures with the untrusted sessions named, and found by subquery when there are too many', async () => {
     const scope = { propertyIds: ['p'], start: at(0, 0), end: at(24, 0) };
     const kind = `type = 'click' AND NOT is_bot`;

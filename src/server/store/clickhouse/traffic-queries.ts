@@ -1,18 +1,13 @@
 import type { Filter } from '../../../contract/filters.js';
 import type { BucketedScope, GoalRecord, Scope, SegmentDimension, SegmentRow, Store } from '../store.js';
 import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
-import { hasSessionValueFilters } from '../filter-sql.js';
 import {
   allOf,
   andAll,
   filteredSettings,
-  goalsPredicate,
-  inMatchingSessions,
-  matchingSessionsSql,
   pagePredicate,
   sessionPredicate,
   viewedMatchingPage,
-  sessionsWith,
 } from './filter-scope.js';
 import { sessionsInScope } from './sessions-sql.js';
 import { inMatchingSessionsOf, stampsApply, untrustedSessions } from './stamped-filters.js';
@@ -135,17 +130,21 @@ async function realtime(
   const onPage = pagePredicate(filters, 'path', activeParams);
   const activeOnly = `NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}`;
   const activeEvents = `${scopeWhere('ts')} AND ${activeOnly}`;
-  const converted = goalsPredicate(activeScope, activeParams);
+  const feedViews = `type = 'pageview' AND NOT is_bot`;
+  // Each window's events kept by their stamps where those hold (inMatchingSessionsOf), not by a merge
+  // of the partials of every session of three days. One read of the untrusted sessions serves both
+  // windows: those of the feed's non-bot events include the active window's, and naming more than
+  // the untrusted only sends those to the merge, which judges any session right.
+  const untrusted = await untrustedSessions(db, feedScope, feedParams, 'NOT is_bot');
   const [[active], feed] = await Promise.all([
     db.all<{ active_visitors: number }>(
-      hasSessionValueFilters(filters)
-        ? `SELECT uniqExact(session_key) AS active_visitors FROM (${matchingSessionsSql(activeScope, activeParams, sessionsWith(activeOnly))})${converted ? ` WHERE ${converted}` : ''}${filteredSettings(filters)}`
-        : `SELECT uniqExact(session_key) AS active_visitors FROM events WHERE ${activeEvents}${andAll(converted)}${filteredSettings(filters)}`,
+      `SELECT uniqExact(session_key) AS active_visitors FROM events
+       WHERE ${activeEvents}${andAll(inMatchingSessionsOf(activeScope, activeParams, activeOnly, untrusted))}${filteredSettings(filters)}`,
       activeParams,
     ),
     db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; ts: string }>(
       `SELECT path AS page, referrer, device, country, ts FROM events
-       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessions(feedScope, feedParams, '', sessionsWith(`type = 'pageview'`)))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
+       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessionsOf(feedScope, feedParams, feedViews, untrusted))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
       feedParams,
     ),
   ]);
