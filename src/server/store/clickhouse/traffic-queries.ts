@@ -19,16 +19,16 @@ import { bucketKeySql, scopeParams, scopeWhere } from './sql-fragments.js';
  * page-view slots keep them. The primary key (property_id, toDate(ts), type, …) turns this into a read
  * of the range's page-view granules only.
  */
-const pageViewsWhere = `${scopeWhere('ts')} AND type = 'pageview' AND NOT is_bot`;
+const pageViews = `type = 'pageview' AND NOT is_bot`;
+const pageViewsWhere = `${scopeWhere('ts')} AND ${pageViews}`;
 
 /**
  * What the filters keep of the scope's page views: those on matching pages, in matching sessions by
  * their first-touch stamps (stamped-filters.ts; '' unfiltered).
  */
 async function viewsKept(db: ChDb, s: Scope, params: ChParams): Promise<string> {
-  const views = `type = 'pageview' AND NOT is_bot`;
-  const untrusted = await untrustedSessions(db, s, params, views);
-  return andAll(pagePredicate(s.filters, 'path', params), inMatchingSessionsOf(s, params, views, untrusted));
+  const untrusted = await untrustedSessions(db, s, params, pageViews);
+  return andAll(pagePredicate(s.filters, 'path', params), inMatchingSessionsOf(s, params, pageViews, untrusted));
 }
 
 /**
@@ -130,7 +130,6 @@ async function realtime(
   const onPage = pagePredicate(filters, 'path', activeParams);
   const activeOnly = `NOT is_bot${onPage ? ` AND type = 'pageview' AND ${onPage}` : ''}`;
   const activeEvents = `${scopeWhere('ts')} AND ${activeOnly}`;
-  const feedViews = `type = 'pageview' AND NOT is_bot`;
   // Each window's events kept by their stamps where those hold (inMatchingSessionsOf), not by a merge
   // of the partials of every session of three days. One read of the untrusted sessions serves both
   // windows: those of the feed's non-bot events include the active window's, and naming more than
@@ -144,7 +143,7 @@ async function realtime(
     ),
     db.all<{ page: string; referrer: string | null; device: string | null; country: string | null; ts: string }>(
       `SELECT path AS page, referrer, device, country, ts FROM events
-       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessionsOf(feedScope, feedParams, feedViews, untrusted))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
+       WHERE ${pageViewsWhere}${andAll(pagePredicate(filters, 'path', feedParams), inMatchingSessionsOf(feedScope, feedParams, pageViews, untrusted))} ORDER BY ts DESC LIMIT ${FEED_SIZE}${filteredSettings(filters)}`,
       feedParams,
     ),
   ]);
