@@ -31,8 +31,8 @@ export default defineConfig({
           name: 'duckdb',
           // Component tests (*.test.tsx) run here only; each asks for its DOM with `// @vitest-environment happy-dom`.
           include: ['src/**/*.test.ts', 'src/app/**/*.test.tsx', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
-          // One dashboard build for the run, shared by the browser tests (e2e/support/dashboard-build.ts).
-          globalSetup: ['e2e/support/dashboard-build.ts'],
+          // One dashboard build and one demo store for the run, shared by the browser tests (e2e/support/run-shared.ts).
+          globalSetup: ['e2e/support/run-shared.ts'],
         },
       },
       {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, screenshotOnFailure, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import { axeOn } from './support/axe.js';
 
 const PHONE = { width: 390, height: 844 };
 /** "Small": the issue found 407 of 844 px; a header may take at most this much of a phone's screen. */
@@ -131,7 +131,7 @@ describe('dashboard on a phone (390 px)', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => nav.getByRole('link').count()).toBe(11);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-menu-open.png') });
-    const serious = (await new AxeBuilder({ page }).analyze()).violations
+    const serious = (await axeOn(page).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => v.id);
     expect(serious).toEqual([]);

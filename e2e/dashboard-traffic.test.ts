@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { comparedEnd } from './support/compared-period.js';
 import { seedStore } from '../src/server/seed/seed-store.js';
 import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/server/store/store.js';
+import { axeOn } from './support/axe.js';
 
 const PROPERTY = 'acme-shop';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -166,13 +166,13 @@ describe('dashboard: Traffic in key mode', () => {
     await page.waitForTimeout(300);
     await page.evaluate(() => window.scrollTo(0, 0)); // else the sticky header is drawn where the scroll left it
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-desktop.png'), fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axeOn(page).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'traffic-dark.png'), fullPage: true });
-    const dark = await new AxeBuilder({ page }).analyze();
+    const dark = await axeOn(page).analyze();
     expect(dark.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
       [],
     );

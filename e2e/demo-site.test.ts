@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOf, startHarness, type Harness } from './support/tracker-harness.js';
+import { axeOn } from './support/axe.js';
 
 const pages: [name: string, path: string][] = [
   ['home', '/demo/'],
@@ -26,7 +26,7 @@ describe('the demo site', () => {
       const page = await context.newPage();
       await page.goto(h.origin + path);
       await eventOf(h, 'pageview', path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axeOn(page).analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await page.screenshot({ path: `/tmp/demo-${name}.png`, fullPage: true });
       await context.close();
@@ -41,7 +41,7 @@ describe('the demo site', () => {
     await page.getByLabel('Work email').fill('ada@example.com');
     await page.getByRole('button', { name: 'Create my shop' }).click();
     await page.getByRole('status').waitFor();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeOn(page).analyze()).violations).toEqual([]);
     await page.screenshot({ path: '/tmp/demo-signup-thanks-mobile.png', fullPage: true });
     await page.goto(`${h.origin}/demo/pricing`);
     await page.screenshot({ path: '/tmp/demo-pricing-mobile.png', fullPage: true });

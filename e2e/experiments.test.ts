@@ -243,8 +243,8 @@ describe('experiments in the browser', () => {
 
   it('shows a visitor in the control the page as it is, with nothing hidden', async () => {
     h.setConfig({ experiments: [CTA_TEST] });
-    // The stall as long as the variant test's: at 500 ms a loaded machine painted no frame inside it.
-    h.split('/demo/pricing', MID_CTA, 800);
+    // At 500 ms, and once in CI at 800 ms, a loaded machine painted no frame inside the stall.
+    h.split('/demo/pricing', MID_CTA, 1_500);
     const tab = await (await h.person(IN_CONTROL, [CTA])).newPage();
     await tab.goto(`${h.origin}/demo/pricing`);
     const frames = (await framesOf(tab)).filter((f) => f.seen[CTA]);
@@ -296,9 +296,11 @@ describe('experiments in the browser', () => {
       ],
     });
     const slow = await (await h.person(visitorIn(['exp_slow', 2, 1]), ['.hero', '#top'])).newPage();
-    const started = Date.now();
     await slow.goto(`${h.origin}/test/slow`, { waitUntil: 'commit' });
-    await pause(2_600 - (Date.now() - started));
+    // Read the log once the hero shows (a loaded machine parses the page later after the commit),
+    // then check that this was still before the script came.
+    const heroShown = async () => (await framesOf(slow)).some((f) => f.seen['.hero']?.visible);
+    await expect.poll(heroShown, { timeout: 3_500, interval: 100 }).toBe(true);
     expect(await slow.evaluate(() => (window as unknown as { slowDone?: boolean }).slowDone)).toBeUndefined();
     const seen = (await framesOf(slow)).filter((f) => f.seen['.hero']);
     expect(seen.some((f) => !f.seen['.hero']!.visible)).toBe(true); // it was hidden at first…

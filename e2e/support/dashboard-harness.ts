@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +12,8 @@ import { createDemoData } from '../../src/server/demo/demo-data.js';
 import { buildDemoSite } from '../../src/server/demo/demo-site-app.js';
 import { openDuckdbStore } from '../../src/server/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/server/store/store.js';
-import { sharedDashboardBuild } from './dashboard-build.js';
+import { axeOn } from './axe.js';
+import { sharedRunOutput } from './run-shared.js';
 import { CHROME_UA, PERSON_ARGS } from './tracker-harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,26 +53,58 @@ export async function buildDashboard(outDir: string): Promise<void> {
 }
 
 /**
- * The dashboard built for this run (dashboard-build.ts: one build shared by the test files), or, outside
+ * The dashboard built for this run (run-shared.ts: one build shared by the test files), or, outside
  * a run with that global setup, built here into a directory of its own. `release` removes only the latter.
  */
 export async function builtDashboard(): Promise<{ distDir: string; release(): void }> {
-  const root = inject('dashboardBuildRoot');
-  if (root) return { distDir: await sharedDashboardBuild(root, buildDashboard), release() {} };
+  const root = inject('runSharedRoot');
+  if (root) return { distDir: await sharedRunOutput(root, 'dist', buildDashboard), release() {} };
   const distDir = mkdtempSync(join(tmpdir(), 'sightline-dist-'));
   await buildDashboard(distDir);
   return { distDir, release: () => rmSync(distDir, { recursive: true, force: true }) };
 }
 
+/** Seeds `npm start`'s demo into a closed store at `outDir/data`, with its key in `outDir/key`. */
+async function seedDemoStore(outDir: string): Promise<void> {
+  const store = await openDuckdbStore(join(outDir, 'data'));
+  try {
+    const demo = await createDemoData(store);
+    if (!demo) throw new Error('demo data was not created');
+    writeFileSync(join(outDir, 'key'), demo.key);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * A demo store of this file's own: a copy of the run's seeded one (run-shared.ts), or, outside a run
+ * with that global setup, seeded here. `release` closes it and removes its directory.
+ */
+async function demoStore(): Promise<{ store: Store; key: string; release(): Promise<void> }> {
+  const root = inject('runSharedRoot');
+  const own = mkdtempSync(join(tmpdir(), 'sightline-demo-'));
+  const seeded = root ? await sharedRunOutput(root, 'demo', seedDemoStore) : own;
+  if (!root) await seedDemoStore(own);
+  else cpSync(join(seeded, 'data'), join(own, 'data'), { recursive: true });
+  const store = await openDuckdbStore(join(own, 'data'));
+  return {
+    store,
+    key: readFileSync(join(seeded, 'key'), 'utf8'),
+    async release() {
+      await store.close();
+      rmSync(own, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * The built dashboard served by the real server over the demo data (`npm start`'s store: three
- * properties, 90 days, two running experiments), with Chromium signed in through a one-time link.
+ * properties, 90 days, two running experiments, seeded once per run), with Chromium signed in through
+ * a one-time link.
  */
 export async function startDashboard(opts: { demoSite?: boolean } = {}): Promise<Dashboard> {
   const { distDir, release } = await builtDashboard();
-  const store = await openDuckdbStore(':memory:');
-  const demo = await createDemoData(store);
-  if (!demo) throw new Error('demo data was not created');
+  const { store, key, release: releaseStore } = await demoStore();
   // With `demoSite`, the demo website on an origin of its own, as `npm start` runs it (main.ts).
   let origin = '';
   let demoSiteOrigin: string | null = null;
@@ -106,19 +138,20 @@ export async function startDashboard(opts: { demoSite?: boolean } = {}): Promise
     origin,
     demoSiteOrigin,
     store,
-    key: demo.key,
+    key,
     browser,
     context,
     page,
     problems,
     async api(path) {
-      const res = await fetch(`${origin}/api/external/v1${path}`, { headers: { authorization: `Bearer ${demo.key}` } });
+      const res = await fetch(`${origin}/api/external/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
       return res.json();
     },
     async close() {
       await browser.close();
       await site?.close();
       await app.close();
+      await releaseStore();
       release();
     },
   };
@@ -143,10 +176,12 @@ const PICTURES = !process.env.CI;
  * (PICTURES).
  */
 export async function checkPageQuality(page: Page, name: string): Promise<void> {
-  const serious = async (rules?: string[]) =>
-    (await (rules ? new AxeBuilder({ page }).withRules(rules) : new AxeBuilder({ page })).analyze()).violations
+  const serious = async (rules?: string[]) => {
+    const axe = rules ? axeOn(page).withRules(rules) : axeOn(page);
+    return (await axe.analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
   const picture = async (kind: string) => {
     if (PICTURES) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${kind}.png`), fullPage: true });
   };
