@@ -54,13 +54,14 @@ describe('experiments in the browser', () => {
     const withCta = frames.filter((f) => f.seen[CTA]);
     const shown = withCta.filter((f) => f.seen[CTA]!.visible);
     // While the button was half there it was hidden, and only it: the heading above was painted.
-    // A loaded machine paints fewer frames, and paints the half page later into the stall: the
-    // hidden frames are judged by how long the button stayed hidden after the first of them, until it
-    // showed (the stall is 800 ms; 372 ms from the first hidden frame to the last under a full test
-    // run beside another), never by how many there were.
+    // A loaded machine paints fewer frames, and paints the half page later into the stall (280 ms
+    // before its end once), so the claim is not how many frames or how long: the button first showed
+    // only after the server had sent the rest of it, on the same machine's clock.
     const waiting = withCta.filter((f) => !f.seen[CTA]!.visible);
-    expect(waiting.length).toBeGreaterThan(1);
-    expect(shown[0].t - waiting[0].t).toBeGreaterThan(300);
+    expect(waiting.length).toBeGreaterThan(0);
+    const timeOrigin = await tab.evaluate(() => performance.timeOrigin);
+    // (50 ms for the two clocks: shown at the first frame, the button would be 800 ms early.)
+    expect(timeOrigin + shown[0].t).toBeGreaterThan(h.restSentAt('/demo/pricing')! - 50);
     expect(waiting.every((f) => f.seen[CTA]!.text === 'Start free' && f.page && f.seen.h1?.visible)).toBe(true);
     // From the first frame it showed in, it was the variant; the control was never painted.
     expect(shown.length).toBeGreaterThan(0);
@@ -307,7 +308,9 @@ describe('experiments in the browser', () => {
     expect(seen.at(-1)!.seen['.hero']).toMatchObject({ visible: true, text: 'Hero start' }); // …and shown before the script came
     expect(seen.every((f) => f.seen['#top']!.visible)).toBe(true);
     const hiddenFor = seen.find((f) => f.seen['.hero']!.visible)!.t - seen[0].t;
-    expect(hiddenFor).toBeLessThan(1_700);
+    // The rule goes at 1.5 s; a loaded machine painted the next frame 400 ms after (1,903 ms once in
+    // a full run). The bound that matters is the script's 4 s, which the checks above hold it to.
+    expect(hiddenFor).toBeLessThan(2_500);
     // Once the parser is done with it, the change applies after all.
     await slow.waitForLoadState('load');
     expect(await slow.evaluate(() => getComputedStyle(document.querySelector('.hero')!).color)).toBe('rgb(255, 0, 0)');

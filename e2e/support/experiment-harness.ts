@@ -24,6 +24,8 @@ export async function startExperimentHarness() {
   let config: TrackerConfig = { experiments: [] };
   const pages = new Map<string, string>();
   const splits = new Map<string, { after: string; ms: number }>();
+  /** When (epoch ms) each split page's rest was sent, in the order sent. */
+  const restSent = new Map<string, number[]>();
   const delays = new Map<string, number>();
 
   const demo = Fastify();
@@ -69,6 +71,7 @@ export async function startExperimentHarness() {
         (async function* () {
           yield body.slice(0, at);
           await pause(split.ms);
+          restSent.set(path, [...(restSent.get(path) ?? []), Date.now()]);
           yield body.slice(at);
         })(),
       ),
@@ -92,6 +95,10 @@ export async function startExperimentHarness() {
     /** Sends `path` in two parts: up to and including `after`, then the rest `ms` later. */
     split(path: string, after: string, ms: number) {
       splits.set(path, { after, ms });
+    },
+    /** When (epoch ms) the rest of `path`, split by `split`, was last sent. */
+    restSentAt(path: string): number | undefined {
+      return restSent.get(path)?.at(-1);
     },
     /** Answers `path` only after `ms`. */
     delay(path: string, ms: number) {
@@ -129,6 +136,7 @@ export async function startExperimentHarness() {
       config = { experiments: [] };
       pages.clear();
       splits.clear();
+      restSent.clear();
       delays.clear();
     },
     async close() {
