@@ -63,6 +63,8 @@ export interface AppOptions {
   demoSiteOrigin?: () => string | null;
   /** Where the built dashboard is (main.ts passes dist/); without it no page is served at `/`. */
   distDir?: string;
+  /** The clock (ms) that collect's, failed keys' and the page script's budgets refill by; tests fix it. */
+  clock?: () => number;
 }
 
 /** Builds the whole service as one Fastify instance; tests drive it with inject(), main.ts listens. */
@@ -86,8 +88,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(drainOnClosePlugin);
   await app.register(corsPlugin, { apiPrefix: API_PREFIX });
   await app.register(adminAuthPlugin, { store: opts.store, prefixes: [ADMIN_PREFIX, API_PREFIX] });
-  await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX });
-  await app.register(scriptLimitsPlugin, { perMinute: opts.scriptRequestsPerMinute ?? 6_000 });
+  await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX, clock: opts.clock });
+  await app.register(scriptLimitsPlugin, { perMinute: opts.scriptRequestsPerMinute ?? 6_000, clock: opts.clock });
   await app.register(rateLimitPlugin, { perMinute: opts.rateLimitPerMinute ?? 600, prefix: API_PREFIX });
 
   app.get('/healthz', async (_request, reply) => {
@@ -123,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     propertyExists: properties,
     snapshots: snapshotSources({ domainOf: properties.domainOf, siteOrigin: opts.demoSiteOrigin }),
     limits: opts.collectLimits,
+    clock: opts.clock,
   });
   await app.register(trackerRoutes, { configFor: trackerConfigs.get });
   await app.register(trackerConfigRoutes, { configFor: trackerConfigs.get });

@@ -23,9 +23,9 @@ function refuse(reply: FastifyReply, wait: number, message: string, details: Rec
  * Collect's budgets, counted in events (a request costs at least one). The address is checked before
  * the body is read, so a client over its budget costs no parsing; the property once the body is valid.
  */
-export function collectLimiter(limits: CollectLimits) {
-  const byClient = new RateBudgets(limits.perClientPerMinute);
-  const byProperty = new RateBudgets(limits.perPropertyPerMinute, 10_000);
+export function collectLimiter(limits: CollectLimits, clock: () => number = Date.now) {
+  const byClient = new RateBudgets(limits.perClientPerMinute, 50_000, clock);
+  const byProperty = new RateBudgets(limits.perPropertyPerMinute, 10_000, clock);
   const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
   return {
     /** onRequest: 429 when the client address is out of budget, else it pays for one event. */

@@ -17,6 +17,8 @@ export class RateBudgets {
     /** Tokens a minute; 0 means no limit. */
     readonly perMinute: number,
     private readonly maxKeys = 50_000,
+    /** Milliseconds; tests pass a clock that stands still, so a loaded machine cannot move a wait. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   private balance(key: string, now: number): number {
@@ -26,14 +28,14 @@ export class RateBudgets {
   }
 
   /** Whole seconds `key` must wait before it may spend again; 0 when it may now. */
-  waitSeconds(key: string, now = Date.now()): number {
+  waitSeconds(key: string, now = this.clock()): number {
     if (this.perMinute === 0) return 0;
     const tokens = this.balance(key, now);
     return tokens >= 1 ? 0 : Math.max(1, Math.ceil(((1 - tokens) * 60) / this.perMinute));
   }
 
   /** Spends `cost` tokens of `key` (its balance may go negative). */
-  charge(key: string, cost: number, now = Date.now()): void {
+  charge(key: string, cost: number, now = this.clock()): void {
     if (this.perMinute === 0 || cost <= 0) return;
     const tokens = this.balance(key, now) - cost;
     this.buckets.delete(key);

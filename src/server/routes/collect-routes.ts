@@ -20,6 +20,8 @@ export interface CollectOptions {
   snapshots: SnapshotSources;
   propertyExists: (id: string) => Promise<boolean>;
   limits?: CollectLimits;
+  /** The clock (ms) the limits' budgets refill by. */
+  clock?: () => number;
 }
 
 /** The events of a body, each with the path its errors should name (`events.3` or the body itself). */
@@ -101,7 +103,7 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
   const seen = new RecentEventIds();
   // Ids whose write is under way, with that write: a resend arriving meanwhile waits for its outcome.
   const writing = new Map<string, Promise<unknown>>();
-  const limiter = collectLimiter(opts.limits ?? DEFAULT_COLLECT_LIMITS);
+  const limiter = collectLimiter(opts.limits ?? DEFAULT_COLLECT_LIMITS, opts.clock);
   const clientKeyOf = clientKeys();
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => limiter.admit(request, reply);
   app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT, onRequest }, async (request, reply) => {
