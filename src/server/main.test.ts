@@ -14,12 +14,20 @@ import {
   startServer,
 } from '../cli/test-support/spawn-helpers.js';
 
-// operations.md §1 (npm start) and §2 (the CLI refuses a store a running server holds), on the
-// real process: `node --import tsx src/server/main.ts` with DATA_DIR, PORT=0, HOST=127.0.0.1.
+// operations.md §1 (npm start, its sign-in link) and §2 (the CLI refuses a store a running server
+// holds; `admin sign-in-link`), on the real process: `node --import tsx src/server/main.ts` with DATA_DIR, PORT=0, HOST=127.0.0.1.
 
 afterEach(cleanUp);
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const SIGN_IN_LINK = /Sign in to the dashboard: (http:\/\/\S+\/sign-in\?token=([0-9A-Za-z]{43}))\s*$/m;
+
+/** Opens a sign-in link as a browser would: its status, and the session cookie it set (if any). */
+async function openSignInLink(url: string) {
+  const res = await fetch(url, { redirect: 'manual' });
+  const session = /^sl_session=([0-9A-Za-z]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? null;
+  return { status: res.status, session };
+}
 const DAY_MS = 86_400_000;
 
 describe('server main', () => {
@@ -74,10 +82,23 @@ describe('server main', () => {
     },
   );
 
-  it('DEMO=0 on an empty store starts with no properties; a CLI command meanwhile says the store is in use', async () => {
+  it('DEMO=0 on an empty store starts with no properties; a CLI command meanwhile says the store is in use; sign-in links from main and the CLI', async () => {
     const dataDir = await makeTempDir();
     const server = await startServer(dataDir, { demo: false });
     expect(parseDemoKey(server.stdout())).toBeNull();
+
+    // The admin sign-in link: printed after the address at every start, one use each.
+    await expect.poll(() => SIGN_IN_LINK.test(server.stdout())).toBe(true);
+    const out = server.stdout();
+    const [, link, token] = SIGN_IN_LINK.exec(out)!;
+    expect(link).toBe(`${server.url}/sign-in?token=${token}`);
+    expect(out.indexOf('Sign in to the dashboard')).toBeGreaterThan(out.indexOf('Sightline is running at'));
+    const first = await openSignInLink(link);
+    expect(first.status).toBe(303);
+    const adminSession = { headers: { cookie: `sl_session=${first.session}` } };
+    expect((await fetch(`${server.url}/api/admin/v1/session`, adminSession)).status).toBe(200);
+    expect((await openSignInLink(link)).status).toBe(401);
+
     expect((await server.get('/healthz')).status).toBe(200);
     // No demo store, no demo website (and nothing of it on the dashboard's origin).
     expect(server.stdout()).not.toMatch(/Demo website/);
@@ -102,6 +123,21 @@ describe('server main', () => {
     // The refused create wrote nothing, and DEMO=0 created nothing.
     expect((await cliOk(dataDir, ['properties', 'list'])).stdout).toBe('');
     expect((await cliOk(dataDir, ['keys', 'list'])).stdout).toBe('');
+
+    // With the server stopped, the CLI prints a link too (the server's address is not known to it).
+    const cli = await cliOk(dataDir, ['admin', 'sign-in-link']);
+    const cliLink = linesOf(cli.stdout).at(-1)!;
+    expect(cliLink).toMatch(/^http:\/\/127\.0\.0\.1:0\/sign-in\?token=[0-9A-Za-z]{43}$/);
+    expect(cli.stderr).toMatch(/24 hours/);
+
+    const again = await startServer(dataDir);
+    await expect.poll(() => SIGN_IN_LINK.test(again.stdout())).toBe(true);
+    const [, , newToken] = SIGN_IN_LINK.exec(again.stdout())!;
+    expect(newToken).not.toBe(token);
+    // the session from before the restart still holds (30 days), the CLI's link works once
+    expect((await fetch(`${again.url}/api/admin/v1/session`, adminSession)).status).toBe(200);
+    expect((await openSignInLink(again.url + cliLink.slice(cliLink.indexOf('/sign-in')))).status).toBe(303);
+    expect(await again.stop()).toEqual({ code: 0, signal: null });
   });
 
   it(
