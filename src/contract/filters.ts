@@ -30,6 +30,21 @@ export const MAX_FILTERS = 10;
 export const MAX_FILTER_VALUES = 20;
 export const MAX_FILTER_VALUE_LENGTH = 1024;
 export const MAX_FILTERS_PARAM_LENGTH = 30_000;
+/**
+ * A `matches` pattern's bounds. Every matcher of patterns is linear-time RE2 (the stores' SQL and
+ * store/wildcard-match.ts), whose work grows with text × pattern: the pattern is kept small.
+ */
+export const MAX_PATTERN_LENGTH = 256;
+export const MAX_PATTERN_WILDCARDS = 16;
+
+/** Why a `matches` pattern is refused, or null when it is within the bounds. */
+export function patternProblem(pattern: string): string | null {
+  if (pattern.length > MAX_PATTERN_LENGTH) return `a pattern has at most ${MAX_PATTERN_LENGTH} characters`;
+  const wildcards = pattern.split('*').length - 1;
+  if (wildcards > MAX_PATTERN_WILDCARDS)
+    return `a pattern has at most ${MAX_PATTERN_WILDCARDS} "*" (this one has ${wildcards})`;
+  return null;
+}
 
 /** One filter as the server and the dashboard use it, after the wire's tuple is decoded. */
 export interface Filter {
@@ -88,6 +103,11 @@ export const filterTuple = z
         path: [2, nullAt],
         message: 'a goal filter names goals: null (unknown) has no meaning there',
       });
+    if (op !== 'matches') return;
+    values.forEach((v, i) => {
+      const problem = v === null ? null : patternProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', path: [2, i], message: problem });
+    });
   });
 
 export const filterList = z

@@ -65,6 +65,8 @@ export interface AppOptions {
   distDir?: string;
   /** The clock (ms) that collect's, failed keys' and the page script's budgets refill by; tests fix it. */
   clock?: () => number;
+  /** How long a report may take before its queries are stopped and it is answered 503 (default 30 s). */
+  reportBudgetMs?: number;
 }
 
 /** Builds the whole service as one Fastify instance; tests drive it with inject(), main.ts listens. */
@@ -111,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const demoSite = opts.demoSiteOrigin;
   const siteOriginOf = demoSite && ((id: string) => (id === demoProperties[0].id ? demoSite() : null));
   await app.register(adminRoutes, { store: opts.store, prefix: ADMIN_PREFIX, siteOriginOf });
-  await app.register(analyticsRoutes, { store: opts.store });
+  await app.register(analyticsRoutes, { store: opts.store, budgetMs: opts.reportBudgetMs ?? 30_000 });
   await app.register(savedFunnelRoutes, { store: opts.store });
   await app.register(goalRoutes, { store: opts.store });
   await app.register(recommendationRoutes, { store: opts.store });

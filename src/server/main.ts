@@ -35,6 +35,7 @@ const app = await buildApp({
     perPropertyPerMinute: config.COLLECT_PROPERTY_EVENTS_PER_MINUTE,
   },
   logLevel,
+  reportBudgetMs: config.REPORT_BUDGET_SECONDS * 1000,
   distDir: 'dist',
   trustProxy: config.TRUST_PROXY === '1',
   demoSiteOrigin: demoSite ? () => demoAddress : undefined,

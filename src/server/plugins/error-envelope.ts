@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '../../contract/common.js';
 import { ApiError } from '../api-error.js';
+import { ReportOverBudgetError } from '../store/report-budget.js';
 import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from '../store/store-unavailable.js';
 import { isDeepLink } from '../routes/dashboard-routes.js';
 
@@ -27,6 +28,20 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
             reason: 'store_unavailable',
             retry_after_seconds: STORE_RETRY_AFTER_SECONDS,
           }),
+        );
+    }
+    if (error instanceof ReportOverBudgetError) {
+      // Logged at warn with the request, so an operator sees which report (and which filters) it was.
+      request.log.warn({ url: request.url, budget_ms: error.budgetMs }, 'report over budget: stopped');
+      return reply
+        .status(503)
+        .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
+        .send(
+          envelope(
+            'internal_error',
+            `${error.message} and was stopped; narrow the range or the filters, or retry in ${STORE_RETRY_AFTER_SECONDS} seconds`,
+            { reason: 'report_over_budget', budget_ms: error.budgetMs, retry_after_seconds: STORE_RETRY_AFTER_SECONDS },
+          ),
         );
     }
     const status = (error as FastifyError).statusCode ?? 500;

@@ -17,6 +17,7 @@ import { trafficRealtime } from '../analytics/traffic-realtime.js';
 import { trafficSummary } from '../analytics/traffic-summary.js';
 import { trafficTrends } from '../analytics/traffic-trends.js';
 import { requireAccess } from '../plugins/api-auth.js';
+import { withinBudget } from '../store/report-budget.js';
 import type { Store } from '../store/store.js';
 import { fastifyPath, parse, scopedProperty } from './route-helpers.js';
 
@@ -50,18 +51,20 @@ type Report<N extends EndpointName> = (
 ) => Promise<z.input<(typeof endpoints)[N]['response']>>;
 
 /** Registers each report endpoint of the contract, and its multi-property aggregate where it has one. */
-export async function analyticsRoutes(app: FastifyInstance, opts: { store: Store }) {
-  for (const name of Object.keys(reports) as ReportName[]) reportRoutes(app, opts.store, name);
+export async function analyticsRoutes(app: FastifyInstance, opts: { store: Store; budgetMs: number }) {
+  for (const name of Object.keys(reports) as ReportName[]) reportRoutes(app, opts.store, opts.budgetMs, name);
 }
 
-function reportRoutes<N extends ReportName>(app: FastifyInstance, store: Store, name: N) {
+function reportRoutes<N extends ReportName>(app: FastifyInstance, store: Store, budgetMs: number, name: N) {
   const report: Report<N> = reports[name];
   const endpoint: Endpoint = endpoints[name];
   const run = async (request: FastifyRequest, propertyIds: string[], scopeMeta: ScopeMeta) => {
     // Parsed with this endpoint's own query schema, so it is this report's query.
     const query = parse(endpoint.query ?? z.object({}), request.query, 'query') as QueryOf<N>;
-    const goals = await goalsForFilters(store, propertyIds, (query as { filters?: Filter[] }).filters);
-    return report({ store, propertyIds, scopeMeta, query, now: new Date(), ...(goals ? { goals } : {}) });
+    return withinBudget(budgetMs, async () => {
+      const goals = await goalsForFilters(store, propertyIds, (query as { filters?: Filter[] }).filters);
+      return report({ store, propertyIds, scopeMeta, query, now: new Date(), ...(goals ? { goals } : {}) });
+    });
   };
 
   app.get(fastifyPath(endpoint.path), async (request) => {

@@ -1,5 +1,6 @@
-import { wildcardRegex, type Filter } from '../../contract/filters.js';
+import type { Filter } from '../../contract/filters.js';
 import type { GoalRecord } from './store.js';
+import { wildcardMatcher } from './wildcard-match.js';
 
 /** A `goal` filter as the goals it names, and whether it keeps the sessions that reached none of them. */
 export interface GoalFilterSet {
@@ -7,17 +8,22 @@ export interface GoalFilterSet {
   negate: boolean;
 }
 
-function names(f: Filter, goal: GoalRecord): boolean {
+/** Whether a goal is one the filter names, by its name. */
+function namer(f: Filter): (goal: GoalRecord) => boolean {
   const values = f.values.filter((v): v is string => v !== null);
   switch (f.op) {
     case 'is':
     case 'is_not':
-      return values.includes(goal.name);
+      return (goal) => values.includes(goal.name);
     case 'contains':
-    case 'not_contains':
-      return values.some((v) => goal.name.toLowerCase().includes(v.toLowerCase()));
-    case 'matches':
-      return values.some((v) => new RegExp(wildcardRegex(v), 'u').test(goal.name));
+    case 'not_contains': {
+      const lower = values.map((v) => v.toLowerCase());
+      return (goal) => lower.some((v) => goal.name.toLowerCase().includes(v));
+    }
+    case 'matches': {
+      const matchers = values.map(wildcardMatcher);
+      return (goal) => matchers.some((m) => m(goal.name));
+    }
   }
 }
 
@@ -30,7 +36,7 @@ export function goalFilterSets(filters: Filter[] | undefined, goals: GoalRecord[
   return (filters ?? [])
     .filter((f) => f.dimension === 'goal')
     .map((f) => ({
-      goals: (goals ?? []).filter((g) => names(f, g)),
+      goals: (goals ?? []).filter(namer(f)),
       negate: f.op === 'is_not' || f.op === 'not_contains',
     }));
 }

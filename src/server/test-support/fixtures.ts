@@ -45,7 +45,12 @@ export async function addKey(store: Store, propertyIds: string[], permissions: s
  * permission, and the app over it. `wrapStore` lets a test swap store methods (e.g. to fail).
  */
 export async function createTestEnv(
-  opts: { rateLimitPerMinute?: number; wrapStore?: (s: Store) => Store; clock?: () => number } = {},
+  opts: {
+    rateLimitPerMinute?: number;
+    wrapStore?: (s: Store) => Store;
+    clock?: () => number;
+    reportBudgetMs?: number;
+  } = {},
 ): Promise<TestEnv> {
   const store = await openTestStore();
   await store.createProperty({ id: PROP_A, name: 'Site A', domain: 'a.example', timezone: 'UTC' });
@@ -58,6 +63,7 @@ export async function createTestEnv(
     store: opts.wrapStore ? opts.wrapStore(store) : store,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 100_000,
     clock: opts.clock,
+    reportBudgetMs: opts.reportBudgetMs,
   });
   await app.ready();
   return {

@@ -1,4 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client';
+import { currentBudget } from '../report-budget.js';
 import { reportingUnavailable } from './unavailable.js';
 
 /** Bound parameters: values only, each named in the SQL with its type, `{name:Type}`. */
@@ -40,8 +41,22 @@ export function chDb(
     // Each call reports an unreachable server as StoreUnavailableError (unavailable.ts): the API answers 503.
     all: <T>(sql: string, params: ChParams = {}) =>
       reportingUnavailable(async () => {
-        const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
-        return result.json<T>();
+        // Under a report's budget (report-budget.ts) the request is aborted when it is spent, and the
+        // server drops a read whose client has gone. chDB runs in this process: its read ends on its own.
+        const budget = currentBudget();
+        try {
+          const result = await client.query({
+            query: sql,
+            query_params: params,
+            format: 'JSONEachRow',
+            ...(budget
+              ? { abort_signal: budget, clickhouse_settings: { cancel_http_readonly_queries_on_client_close: 1 } }
+              : {}),
+          });
+          return await result.json<T>();
+        } catch (error) {
+          throw budget?.aborted ? budget.reason : error;
+        }
       }),
     run: (sql: string, params: ChParams = {}) =>
       reportingUnavailable(async () => {
