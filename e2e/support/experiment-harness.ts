@@ -230,11 +230,24 @@ export function recordFrames(watch: string[]): void {
         }
       });
   }).observe(document, { childList: true, subtree: true });
+  // The page script hides through an adopted stylesheet (out of selectors' reach): its rules are read
+  // as they are added, right after the sheet is adopted.
+  const adopted = Object.getOwnPropertyDescriptor(Document.prototype, 'adoptedStyleSheets')!;
+  Object.defineProperty(Document.prototype, 'adoptedStyleSheets', {
+    ...adopted,
+    set(this: Document, sheets: CSSStyleSheet[]) {
+      adopted.set!.call(this, sheets);
+      queueMicrotask(() => {
+        for (const sheet of sheets)
+          for (const rule of Array.from(sheet.cssRules)) if (!hiding.includes(rule.cssText)) hiding.push(rule.cssText);
+      });
+    },
+  });
 }
 
 /** The frames recorded in `page` so far (this document's and those before it in the tab). */
 export const framesOf = (page: Page) => page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
-/** The CSS rules of every `<style>` element added to the page. */
+/** The CSS rules of every `<style>` element added to the page, and of every stylesheet it adopted. */
 export const hidingRulesOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { __hidingStyles: string[] }).__hidingStyles);
 

@@ -6,13 +6,22 @@ describe('image values', () => {
     for (const ok of [
       'https://cdn.example.com/hero.png',
       'http://cdn.example.com/a.jpg',
-      '//cdn.example.com/a.jpg',
       '/img/hero.png',
       'hero.png',
       '../a.png?v=2#x',
     ]) {
       expect(imageUrlProblem(ok), ok).toBeNull();
     }
+  });
+
+  it('refuses a protocol-relative URL, which looks like a path but is another site (issue 41)', () => {
+    for (const bad of [
+      '//cdn.example.com/a.jpg',
+      '/\\cdn.example.com/a.jpg',
+      '\\\\cdn.example.com/a.jpg',
+      ' //x.example/a.png',
+    ])
+      expect(imageUrlProblem(bad), bad).toMatch(/https:\/\/host\/… for another site/);
   });
 
   it('refuses other schemes however they are dressed, control characters and an empty value', () => {

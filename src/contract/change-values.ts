@@ -1,3 +1,5 @@
+import { LAYOUT_PROPERTIES } from './protected-elements.js';
+
 /**
  * What an `image` or `css` change may hold, so no experiment carries a script URL to a page even where
  * today's browsers would refuse to run it (docs/tracking.md, "What an experiment can do to a page").
@@ -12,6 +14,8 @@ export function imageUrlProblem(value: string): string | null {
   if (value.trim() === '') return 'an image URL: https://… or a path such as /img/hero.png';
   // Control characters have no place in a URL.
   if (/[\0-\x1f\x7f]/.test(value)) return 'an image URL without control characters';
+  // `//host/x.png` (and `/\host`) looks like a path but is another site: say which one, in full.
+  if (/^[\0-\x20]*[\\/][\\/]/.test(value)) return 'https://host/… for another site, or a path starting with one /';
   const scheme = schemeOf(value);
   return scheme === null || scheme === 'http' || scheme === 'https'
     ? null
@@ -36,6 +40,8 @@ const SCRIPT_PROPERTIES = /^-?(behavior|mozbinding)$/i;
 /** Why a css property and value could carry script, or null. */
 export function cssValueProblem(property: string, value: string | number): string | null {
   if (SCRIPT_PROPERTIES.test(property.replace(/-/g, ''))) return `${property} is not a property experiments may set`;
+  if (LAYOUT_PROPERTIES.test(property.replace(/-/g, '').toLowerCase()))
+    return `${property} is not a property experiments may set: a change cannot move an element out of the page's flow or over other content`;
   if (typeof value === 'number') return null;
   const text = cssText(value);
   if (SCRIPT_IN_CSS.test(text))

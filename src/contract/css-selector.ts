@@ -46,3 +46,23 @@ export function selectorProblem(selector: string): string | null {
   }
   return astProblem(ast);
 }
+
+/**
+ * The element names a selector list selects by (the tag of each rule's last compound, lower case), or
+ * null when it does not parse. `.x`, `*` and `[id]` name none: the page script checks what they find.
+ */
+export function selectedTagNames(selector: string): string[] | null {
+  let ast: AstSelector;
+  try {
+    ast = parse(selector);
+  } catch {
+    return null;
+  }
+  const names: string[] = [];
+  for (const first of ast.rules) {
+    let rule: AstRule = first;
+    while (rule.nestedRule) rule = rule.nestedRule;
+    for (const item of rule.items) if (item.type === 'TagName') names.push(item.name.toLowerCase());
+  }
+  return names;
+}

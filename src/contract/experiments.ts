@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pagePath, propertyId } from './common.js';
 import { cssValueProblem, imageUrlProblem } from './change-values.js';
-import { selectorProblem } from './css-selector.js';
+import { selectedTagNames, selectorProblem } from './css-selector.js';
+import { PROTECTED_ELEMENTS, STRUCTURAL_OPS } from './protected-elements.js';
 import { goalDefinition } from './goals.js';
 
 /** `goal`: one of the property's goals (contract/goals.ts), named by its id in `goal_target`. */
@@ -64,6 +65,15 @@ export const change = changeWith(changeSelector).superRefine((c, ctx) => {
       code: 'custom',
       path: ['value'],
       message: `the css comes to ${size} characters; at most ${MAX_CHANGE_SIZE}`,
+    });
+  const protectedTag = STRUCTURAL_OPS.split(' ').includes(c.op)
+    ? selectedTagNames(c.selector)?.find((tag) => PROTECTED_ELEMENTS.split(',').includes(tag))
+    : undefined;
+  if (protectedTag)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['selector'],
+      message: `a ${c.op} change cannot target <${protectedTag}>: experiments change a page's content, not its ${PROTECTED_ELEMENTS.replaceAll(',', ', ')} elements`,
     });
   // No script URL in an image or a style, even where browsers would not run it (change-values.ts).
   const image = c.op === 'image' ? imageUrlProblem(c.value) : null;

@@ -25,7 +25,10 @@ export const pagePattern = z
     /^\/[^?#\s\u0000-\u001f\u007f]*$/,
     'a path starting with /, with * for one segment and ** for any run, without query string or fragment',
   )
-  .refine((p) => p.split('*').length - 1 <= MAX_PATTERN_WILDCARDS, `a pattern has at most ${MAX_PATTERN_WILDCARDS} "*"`);
+  .refine(
+    (p) => p.split('*').length - 1 <= MAX_PATTERN_WILDCARDS,
+    `a pattern has at most ${MAX_PATTERN_WILDCARDS} "*"`,
+  );
 const selector = z.string().trim().min(1).max(512);
 const goalName = z.string().trim().min(1).max(MAX_EVENT_NAME_LENGTH);
 

@@ -1,4 +1,5 @@
 import type { Change } from '../contract/experiments.js';
+import { isProtectedElement, LAYOUT_PROPERTIES, STRUCTURAL_OPS } from '../contract/protected-elements.js';
 import { safeHtml } from './html-sanitizer.js';
 
 /** Set on an element once its changes are applied: the anti-flicker rule stops hiding it. */
@@ -34,6 +35,8 @@ export function applyChange(el: Element, change: Change): void {
     }
     case 'css':
       for (const name in value as Record<string, unknown>) {
+        // Refused by the API too; a test stored before that still cannot lay an element over the page.
+        if (LAYOUT_PROPERTIES.test(name.replace(/-/g, '').toLowerCase())) continue;
         const v = (value as Record<string, unknown>)[name];
         style.setProperty(
           name.replace(/[A-Z]/g, '-$&').toLowerCase(),
@@ -78,6 +81,8 @@ const applied = new WeakMap<Change, WeakSet<Element>>();
 export function applyChanges(changes: Change[], roots: ParentNode[]): void {
   const loading = document.readyState == 'loading';
   for (const change of changes) {
+    // Checked by the API too; here as well, for what `.x` or `:is(style)` finds and for tests stored before.
+    const structural = STRUCTURAL_OPS.indexOf(change.op) >= 0; // a word of the list: no op is part of another
     let done = applied.get(change);
     if (!done) applied.set(change, (done = new WeakSet()));
     for (const root of roots) {
@@ -90,6 +95,7 @@ export function applyChanges(changes: Change[], roots: ParentNode[]): void {
       }
       for (const el of found) {
         if (done.has(el) || el.closest('[' + COPY + ']') || (loading && !parsed(el))) continue;
+        if (structural && isProtectedElement(el)) continue;
         done.add(el);
         el.setAttribute(DONE, '');
         applyChange(el, change);

@@ -44,17 +44,28 @@ function within(url: string): URL | null {
 
 /** Hides what matches `rules` (selectors) until the returned function runs, or HIDE_MS at most. */
 function hide(rules: string[]): () => void {
-  const style = document.createElement('style');
-  (document.head || document.documentElement).appendChild(style);
+  let sheet: CSSStyleSheet;
+  let show: () => void;
+  if (document.adoptedStyleSheets) {
+    // An adopted stylesheet is in no element, so no change's selector can reach it (a text change on
+    // a <style> once rewrote this one). Browsers without them (Safari before 16.4) get a <style>.
+    const own = (sheet = new CSSStyleSheet());
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, own];
+    show = () => (document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s != own));
+  } else {
+    const style = document.createElement('style');
+    (document.head || document.documentElement).appendChild(style);
+    sheet = style.sheet!;
+    show = () => style.remove();
+  }
   for (const rule of rules) {
     try {
       // One rule each: a selector the browser rejects (or one that tries to close the rule) costs only itself.
-      style.sheet!.insertRule(rule + '{opacity:0!important}');
+      sheet.insertRule(rule + '{opacity:0!important}');
     } catch {
       // Never hidden, so never stuck hidden.
     }
   }
-  const show = () => style.remove();
   setTimeout(show, HIDE_MS);
   return show;
 }

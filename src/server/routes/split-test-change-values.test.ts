@@ -62,3 +62,71 @@ describe('image and css values of a new split test', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 });
+
+// Issue 41: a change replaces, removes or copies the page's content, never its styles, scripts or
+// head, and a style cannot take an element out of the flow or over the page.
+describe('what a change may touch', () => {
+  const field = async (changes: unknown[]) => {
+    const res = await create(changes);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    const error = errorEnvelope.parse(res.body).error;
+    expect(error.code).toBe('invalid_request');
+    return [error.details.field, error.message];
+  };
+
+  it.each([
+    ['text', 'style'],
+    ['html', 'head'],
+    ['duplicate', 'head > style.theme'],
+    ['delete', 'link[rel=stylesheet]'],
+    ['text', 'script'],
+    ['html', 'svg'],
+    ['delete', 'iframe#video'],
+    ['text', 'h1, meta[name=description]'],
+    ['html', 'HTML'],
+    ['text', 'template'],
+    ['delete', 'base'],
+  ])('refuses a %s change of %s, naming the selector', async (op, selector) => {
+    const [at, message] = await field([{ selector, op, value: op === 'text' || op === 'html' ? 'x' : '' }]);
+    expect(at).toBe('variants.1.changes.0.selector');
+    expect(message).toMatch(new RegExp(`a ${op} change cannot target <[a-z]+>`));
+  });
+
+  it.each([
+    ['position', { position: 'fixed' }],
+    ['zIndex', { zIndex: 99999 }],
+    ['inset', { inset: 0 }],
+    ['top', { top: '0px' }],
+    ['transform', { transform: 'scale(50)' }],
+    ['WebkitTransform', { WebkitTransform: 'scale(50)' }],
+    ['scale', { scale: 50 }],
+    ['zoom', { zoom: 40 }],
+  ])('refuses css %s, which lays an element over the page', async (property, value) => {
+    const [at, message] = await field([{ selector: '.cta', op: 'css', value }]);
+    expect(at).toBe(`variants.1.changes.0.value.${property}`);
+    expect(message).toMatch(/cannot move an element out of the page's flow or over other content/);
+  });
+
+  it('refuses a protocol-relative image, which is another site', async () => {
+    for (const value of ['//elsewhere.example/x.png', '/\\elsewhere.example/x.png', ' //elsewhere.example/x.png']) {
+      const [at, message] = await field([{ selector: 'img', op: 'image', value }]);
+      expect(at).toBe('variants.1.changes.0.value');
+      expect(message).toMatch(/https:\/\/host/);
+    }
+  });
+
+  it('takes content changes, restyling (colours, sizes, spacing) and css or image on any element', async () => {
+    const res = await create([
+      { selector: '.theme', op: 'text', value: 'a class: the page script checks what it finds' },
+      { selector: 'main h1', op: 'html', value: '<em>Half</em> price' },
+      { selector: 'style', op: 'css', value: { color: 'red' } },
+      {
+        selector: '.cta',
+        op: 'css',
+        value: { backgroundColor: '#0a0', fontSize: 18, padding: '8px 16px', opacity: 0.9 },
+      },
+      { selector: '.plan-card', op: 'duplicate', value: '' },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+});

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { buildTracker, needsHtmlSanitizer } from './build-tracker.js';
 
 describe('the tracker bundle', () => {
-  it('is one self-contained script of at most 6 KB gzipped', async () => {
+  it('is one self-contained script of at most 6.25 KB gzipped', async () => {
     const code = await buildTracker();
-    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(6144);
+    // 6,144 until issue 41's checks in the page (protected elements, layout css, an adopted
+    // stylesheet for the hiding rule) took it from 6,031 to 6,270: docs/tracking.md.
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(6400);
     // A module statement would break a classic <script> tag; a bare `import(` would fetch at runtime.
     expect(code).not.toMatch(/\bimport\b/);
     expect(code).not.toMatch(/\brequire\(/);
