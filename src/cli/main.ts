@@ -63,7 +63,7 @@ async function run(argv: string[]): Promise<void> {
     else if (command === 'keys') await keysCommand(store, sub, rest, values);
     else if (command === 'import') {
       if (!sub) throw new CliError('usage: import FILE|DIR');
-      console.log(await importCommand(store, sub));
+      console.log(await importCommand(store, sub, config.MAX_REVENUE_AMOUNT));
     } else if (command === 'export') {
       const { summary, toStderr } = await exportCommand(store, values);
       (toStderr ? console.error : console.log)(summary);

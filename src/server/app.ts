@@ -65,6 +65,8 @@ export interface AppOptions {
   distDir?: string;
   /** The clock (ms) that collect's, failed keys' and the page script's budgets refill by; tests fix it. */
   clock?: () => number;
+  /** The largest revenue amount one collected event may carry (default DEFAULT_MAX_REVENUE_AMOUNT). */
+  maxRevenueAmount?: number;
   /** How long a report may take before its queries are stopped and it is answered 503 (default 30 s). */
   reportBudgetMs?: number;
 }
@@ -127,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     propertyExists: properties,
     snapshots: snapshotSources({ domainOf: properties.domainOf, siteOrigin: opts.demoSiteOrigin }),
     limits: opts.collectLimits,
+    maxRevenueAmount: opts.maxRevenueAmount,
     clock: opts.clock,
   });
   await app.register(trackerRoutes, { configFor: trackerConfigs.get });

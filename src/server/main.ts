@@ -36,6 +36,7 @@ const app = await buildApp({
   },
   logLevel,
   reportBudgetMs: config.REPORT_BUDGET_SECONDS * 1000,
+  maxRevenueAmount: config.MAX_REVENUE_AMOUNT,
   distDir: 'dist',
   trustProxy: config.TRUST_PROXY === '1',
   demoSiteOrigin: demoSite ? () => demoAddress : undefined,

@@ -79,3 +79,23 @@ describe('parseLine', () => {
     );
   });
 });
+
+describe('revenue on import, as collect takes it (issue 41)', () => {
+  const revenue = (amount: number, currency: string) => JSON.stringify({ ...valid, type: 'revenue', amount, currency });
+
+  it('refuses more than the maximum amount, naming the line and the field', () => {
+    expect(() => parseLine(revenue(1_000_001, 'EUR'), 3, properties, now)).toThrow(
+      'line 3: amount: at most 1000000 in one event (MAX_REVENUE_AMOUNT); nothing was imported',
+    );
+    expect(parseLine(revenue(1_000_000, 'EUR'), 3, properties, now).amount).toBe(1_000_000);
+    // the operator's own maximum
+    expect(parseLine(revenue(2_000_000, 'JPY'), 3, properties, now, 5_000_000).amount).toBe(2_000_000);
+  });
+
+  it('refuses a currency that is not ISO 4217 money, and takes the real ones (CFA francs included)', () => {
+    for (const code of ['XSS', 'XXX', 'XTS', 'ABC'])
+      expect(() => parseLine(revenue(5, code), 4, properties, now), code).toThrow(/^line 4: currency: /);
+    for (const code of ['EUR', 'USD', 'JPY', 'XOF', 'XAF', 'CHF'])
+      expect(parseLine(revenue(5, code), 4, properties, now).currency).toBe(code);
+  });
+});

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { eventSchema } from '../../contract/events.js';
+import { DEFAULT_MAX_REVENUE_AMOUNT, eventSchema } from '../../contract/events.js';
 import type { StoredEvent } from '../../contract/events.js';
 import { normalizeEvent } from '../../server/ingest/normalize-event.js';
 import type { Store } from '../../server/store/store.js';
@@ -27,7 +27,13 @@ export class ImportLineError extends CliError {
 }
 
 /** Parses and validates one line; `ts` is required on import, and the property must exist. */
-export function parseLine(text: string, line: number, properties: Set<string>, now: Date): StoredEvent {
+export function parseLine(
+  text: string,
+  line: number,
+  properties: Set<string>,
+  now: Date,
+  maxRevenueAmount = DEFAULT_MAX_REVENUE_AMOUNT,
+): StoredEvent {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -40,13 +46,19 @@ export function parseLine(text: string, line: number, properties: Set<string>, n
     throw new ImportLineError(line, issue.path.map(String).join('.') || '(event)', issue.message);
   }
   if (!parsed.data.ts) throw new ImportLineError(line, 'ts', 'required on import (ISO-8601 with zone)');
+  if ((parsed.data.amount ?? 0) > maxRevenueAmount)
+    throw new ImportLineError(line, 'amount', `at most ${maxRevenueAmount} in one event (MAX_REVENUE_AMOUNT)`);
   if (!properties.has(parsed.data.property_id))
     throw new ImportLineError(line, 'property_id', `no property "${parsed.data.property_id}"`);
   return normalizeEvent(parsed.data, now);
 }
 
 /** Loads an NDJSON file all or nothing: one transaction, rolled back at the first bad line. */
-export async function importFile(store: Store, file: string): Promise<number> {
+export async function importFile(
+  store: Store,
+  file: string,
+  maxRevenueAmount = DEFAULT_MAX_REVENUE_AMOUNT,
+): Promise<number> {
   if (!existsSync(file)) throw new CliError(`no such file: ${file}`);
   const properties = new Set((await store.listProperties()).map((p) => p.id));
   const now = new Date();
@@ -57,7 +69,7 @@ export async function importFile(store: Store, file: string): Promise<number> {
       for (const text of lines) {
         n++;
         if (text.trim() === '') continue;
-        batch.push(parseLine(text, n, properties, now));
+        batch.push(parseLine(text, n, properties, now, maxRevenueAmount));
         if (batch.length >= BATCH) {
           yield batch;
           batch = [];

@@ -26,11 +26,11 @@ async function isNdjsonExport(file: string): Promise<boolean> {
  * `import PATH`: an NDJSON file of events (operations.md §3), an NDJSON export, or a Parquet export
  * directory (docs/moving-between-stores.md), told apart by what PATH holds. The summary line.
  */
-export async function importCommand(store: Store, path: string): Promise<string> {
+export async function importCommand(store: Store, path: string, maxRevenueAmount?: number): Promise<string> {
   if (!existsSync(path)) throw new CliError(`no such file: ${path}`);
   if (statSync(path).isDirectory())
     return `imported ${describeCounts(await loadContents(store, await parquetExport(path)))}`;
   if (await isNdjsonExport(path))
     return `imported ${describeCounts(await loadContents(store, await ndjsonExport(path)))}`;
-  return `imported ${await importFile(store, path)} events`;
+  return `imported ${await importFile(store, path, maxRevenueAmount)} events`;
 }

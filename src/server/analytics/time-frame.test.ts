@@ -80,6 +80,20 @@ describe('resolveTimeFrame', () => {
     ).toBe('end');
   });
 
+  it('refuses a UTC offset outside ±14:00 (issue 41: +99:99 was read as a shift of four days)', () => {
+    for (const start of [
+      '2026-03-01T00:00:00+99:99',
+      '2026-03-01T00:00:00-15:00',
+      '2026-03-01T00:00:00+14:01',
+      '2026-03-01T00:00+0560',
+    ])
+      expect(apiErrorOf(() => resolveTimeFrame(start, '2026-03-09', 'UTC')).message, start).toMatch(/outside ±14:00/);
+    // the extremes that exist: Kiribati's +14:00 and Baker Island's -12:00
+    expect(resolveTimeFrame('2026-03-01T00:00:00+14:00', '2026-03-02T00:00:00-12:00', 'UTC').start.toISOString()).toBe(
+      '2026-02-28T10:00:00.000Z',
+    );
+  });
+
   it('allows 732 days and no more', () => {
     // 2025-01-01 + 732 days = 2027-01-03 (2025 and 2026 have 365 days each)
     expect(() => resolveTimeFrame('2025-01-01T00:00:00Z', '2027-01-03T00:00:00Z', 'UTC')).not.toThrow();

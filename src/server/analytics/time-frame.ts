@@ -35,8 +35,15 @@ export function isValidZone(zone: string): boolean {
   return IANAZone.isValidZone(zone);
 }
 
+// Real UTC offsets run from -12:00 to +14:00; luxon would read +99:99 as a shift of four days.
+const OFFSET = /[T ][0-9:.]+[+-](\d{2}):?(\d{2})?$/;
+
 function parseInstant(value: string, zone: string, field: 'start' | 'end'): { dt: DateTime; dateOnly: boolean } {
   const dateOnly = DATE_ONLY.test(value);
+  const [, hours, minutes = '00'] = OFFSET.exec(value) ?? [];
+  if (hours !== undefined && (Number(hours) * 60 + Number(minutes) > 14 * 60 || Number(minutes) > 59)) {
+    throw new ApiError(400, 'invalid_request', `${field} has a UTC offset outside ±14:00`, { field, value });
+  }
   // Timestamps without an offset are wall-clock times in the requested zone. The contract also takes
   // a space before the time (as RFC 3339 does), which luxon's ISO parser does not.
   const dt = DateTime.fromISO(value.replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T'), { zone, setZone: false });

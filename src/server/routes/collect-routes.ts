@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COLLECT_BODY_LIMIT, collectBatch } from '../../contract/collect.js';
-import { eventSchema, type EventInput, type StoredEvent } from '../../contract/events.js';
+import { DEFAULT_MAX_REVENUE_AMOUNT, eventSchema, type EventInput, type StoredEvent } from '../../contract/events.js';
 import { ApiError, fromZodError, refuseUnsafeText } from '../api-error.js';
 import { clientKeys } from '../ingest/client-key.js';
 import { collectLimiter, DEFAULT_COLLECT_LIMITS, type CollectLimits } from '../ingest/collect-limits.js';
@@ -20,6 +20,8 @@ export interface CollectOptions {
   snapshots: SnapshotSources;
   propertyExists: (id: string) => Promise<boolean>;
   limits?: CollectLimits;
+  /** The largest revenue amount one event may carry (MAX_REVENUE_AMOUNT). */
+  maxRevenueAmount?: number;
   /** The clock (ms) the limits' budgets refill by. */
   clock?: () => number;
 }
@@ -73,6 +75,13 @@ async function validate(request: FastifyRequest, opts: CollectOptions): Promise<
       throw new ApiError(400, 'invalid_request', `${field}: ${parsed.error.issues[0].message}`, {
         ...error.details,
         field,
+      });
+    }
+    const max = opts.maxRevenueAmount ?? DEFAULT_MAX_REVENUE_AMOUNT;
+    if ((parsed.data.amount ?? 0) > max) {
+      throw new ApiError(400, 'invalid_request', `${at}amount: at most ${max} in one event`, {
+        field: `${at}amount`,
+        max,
       });
     }
     if (parsed.data.property_id !== knownProperty) {

@@ -64,6 +64,16 @@ const rules: [rule: string, event: Record<string, unknown>, field: string][] = [
   ['revenue needs amount', pageview({ type: 'revenue', currency: 'EUR' }), 'amount'],
   ['currency is upper-case ISO 4217', pageview({ type: 'revenue', amount: 10, currency: 'eur' }), 'currency'],
   ['currency has three letters', pageview({ type: 'revenue', amount: 10, currency: 'EURO' }), 'currency'],
+  // issue 41: invented codes and "no currency" showed in the goals report as currencies
+  ['currency is one of ISO 4217', pageview({ type: 'revenue', amount: 10, currency: 'XSS' }), 'currency'],
+  ['currency is one money is paid in', pageview({ type: 'revenue', amount: 10, currency: 'XXX' }), 'currency'],
+  // one request of 98 such events made a variant's revenue per session 9.8e13
+  ['amount is at most MAX_REVENUE_AMOUNT', pageview({ type: 'revenue', amount: 1e12, currency: 'EUR' }), 'amount'],
+  [
+    'amount is at most 1,000,000 by default',
+    pageview({ type: 'revenue', amount: 1_000_000.01, currency: 'USD' }),
+    'amount',
+  ],
   ['country is upper-case alpha-2', pageview({ country: 'gb' }), 'country'],
   ['country has two letters', pageview({ country: 'GBR' }), 'country'],
   ['device is desktop, mobile or tablet', pageview({ device: 'phone' }), 'device'],
@@ -189,5 +199,22 @@ describe('POST /api/collect batches', () => {
     const r = await collect(env.app, { events: [pageview(), 'pageview'] });
     expect(r.status).toBe(400);
     expect(r.body.error.details.field).toBe('events.1');
+  });
+});
+
+describe('POST /api/collect revenue maximum', () => {
+  it("is the operator's MAX_REVENUE_AMOUNT when set", async () => {
+    const { buildApp } = await import('../app.js');
+    const app = await buildApp({ store: env.store, maxRevenueAmount: 5_000_000 });
+    try {
+      const big = pageview({ type: 'revenue', amount: 2_000_000, currency: 'EUR', session_id: 'big-order' });
+      expect((await collect(app, big)).status).toBe(202);
+      const over = await collect(app, {
+        events: [pageview(), pageview({ type: 'revenue', amount: 6e6, currency: 'EUR' })],
+      });
+      expect([over.status, over.body.error.details]).toEqual([400, { field: 'events.1.amount', max: 5_000_000 }]);
+    } finally {
+      await app.close();
+    }
   });
 });

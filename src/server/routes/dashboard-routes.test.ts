@@ -43,6 +43,17 @@ describe('the page at / and deep links', () => {
     expect(res.json().error).toBeDefined();
   });
 
+  it('answers what a monitoring probe asks for with a 404 in the envelope, never the page (issue 41)', async () => {
+    for (const url of ['/metrics', '/metrics/', '/health', '/healthcheck', '/health/live', '/api', '/api/', '/API/x']) {
+      const res = await app.inject({ url });
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 404, expect.stringContaining('json')]);
+      expect(res.json().error.code).toBe('not_found');
+    }
+    // /healthz is the real one; app paths that merely start alike still get the page
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ url: '/metrics-dashboard' })).headers['content-type']).toContain('text/html');
+  });
+
   it('sends the precompressed copy the browser accepts, and caches hashed assets for good but the page never', async () => {
     const br = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect([br.headers['content-encoding'], br.body]).toEqual(['br', 'BROTLI BYTES']);

@@ -41,8 +41,12 @@ export const dashboardRoutes = fp(async (app: FastifyInstance, opts: { distDir: 
   });
 });
 
+// Paths a program asks for (the API, a monitoring probe's /metrics or /health…) get a 404 in the
+// envelope: the dashboard's page there would read as "up" forever (issue 41).
+const NEVER_THE_PAGE = /^\/(api|metrics|health[^/]*)(\/|$)/i;
+
 /** Whether a request that matched no route should get the app's index.html (a deep link). */
 export function isDeepLink(method: string, url: string): boolean {
   const path = url.split('?')[0];
-  return method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+  return method === 'GET' && !NEVER_THE_PAGE.test(path) && !/\.[a-z0-9]+$/i.test(path);
 }
