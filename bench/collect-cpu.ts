@@ -44,7 +44,12 @@ const overallRate = process.env.RATE ? Number(process.env.RATE) : undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'sightline-collect-cpu-'));
 try {
   await cli(dataDir, ['properties', 'create', '--id', 'cpu', '--name', 'cpu']);
-  const env = { COLLECT_CLIENT_EVENTS_PER_MINUTE: '0', COLLECT_PROPERTY_EVENTS_PER_MINUTE: '0' };
+  const env = {
+    COLLECT_CLIENT_EVENTS_PER_MINUTE: '0',
+    COLLECT_PROPERTY_EVENTS_PER_MINUTE: '0',
+    COLLECT_CLIENT_BYTES_PER_MINUTE: '0',
+    COLLECT_PROPERTY_BYTES_PER_MINUTE: '0',
+  };
   const server = await startServer(dataDir, env, process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean));
   const body = bodyMaker('cpu', eventsPerRequest);
   await load(server.url, { connections, seconds: 3, eventsPerRequest, body, overallRate });

@@ -75,7 +75,12 @@ export interface CollectBenchResult {
 const PROPS = { single: 'collect-single', batched: 'collect-batched', durable: 'collect-durable' };
 // The load comes from one address into one property: it measures what the server can take, so
 // collect's per-client and per-property limits (docs/decisions.md) are off.
-const UNLIMITED = { COLLECT_CLIENT_EVENTS_PER_MINUTE: '0', COLLECT_PROPERTY_EVENTS_PER_MINUTE: '0' };
+const UNLIMITED = {
+  COLLECT_CLIENT_EVENTS_PER_MINUTE: '0',
+  COLLECT_PROPERTY_EVENTS_PER_MINUTE: '0',
+  COLLECT_CLIENT_BYTES_PER_MINUTE: '0',
+  COLLECT_PROPERTY_BYTES_PER_MINUTE: '0',
+};
 
 const median = (xs: number[]) => {
   if (xs.length === 0) return 0;

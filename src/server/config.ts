@@ -21,6 +21,9 @@ const envSchema = z.object({
   /** Events a minute POST /api/collect takes per client address and per property; 0: no limit. */
   COLLECT_CLIENT_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(6_000),
   COLLECT_PROPERTY_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(60_000),
+  /** Bytes of bodies a minute POST /api/collect takes per client address and per property; 0: no limit. */
+  COLLECT_CLIENT_BYTES_PER_MINUTE: z.coerce.number().int().min(0).default(6_000_000),
+  COLLECT_PROPERTY_BYTES_PER_MINUTE: z.coerce.number().int().min(0).default(60_000_000),
   /** The largest `amount` one revenue event may carry (collect and import refuse more: 400 on the field). */
   MAX_REVENUE_AMOUNT: z.coerce.number().positive().max(1e12).default(DEFAULT_MAX_REVENUE_AMOUNT),
   /** Seconds a report may take before it is stopped and answered 503 (store/report-budget.ts). */

@@ -33,6 +33,8 @@ const app = await buildApp({
   collectLimits: {
     perClientPerMinute: config.COLLECT_CLIENT_EVENTS_PER_MINUTE,
     perPropertyPerMinute: config.COLLECT_PROPERTY_EVENTS_PER_MINUTE,
+    perClientBytesPerMinute: config.COLLECT_CLIENT_BYTES_PER_MINUTE,
+    perPropertyBytesPerMinute: config.COLLECT_PROPERTY_BYTES_PER_MINUTE,
   },
   logLevel,
   reportBudgetMs: config.REPORT_BUDGET_SECONDS * 1000,

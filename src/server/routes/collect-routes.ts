@@ -106,7 +106,13 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
   // keys, so a `__proto__` key cannot pollute anything and secure-json-parse's scan (3% of a
   // request's CPU) buys nothing here.
   app.removeContentTypeParser(['text/plain', 'application/json']);
-  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string' }, jsonBodyParser());
+  // What each body weighed, for the byte budgets (a chunked body declares no length).
+  const weights = new WeakMap<FastifyRequest, number>();
+  const parseJson = jsonBodyParser();
+  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string' }, (request, body, done) => {
+    weights.set(request, Buffer.byteLength(body as string));
+    parseJson(request, body as string, done);
+  });
   app.addHook('onClose', () => opts.committer.close());
 
   const seen = new RecentEventIds();
@@ -117,7 +123,7 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => limiter.admit(request, reply);
   app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT, onRequest }, async (request, reply) => {
     const events = await validate(request, opts);
-    limiter.charge(request, reply, events);
+    limiter.charge(request, reply, events, weights.get(request) ?? 0);
     const idOf = (e: EventInput) => (e.event_id ? `${e.property_id}\u0000${e.event_id}` : null);
     const now = new Date();
     const ts = stamps(events, now);
