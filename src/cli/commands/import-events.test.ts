@@ -99,3 +99,18 @@ describe('revenue on import, as collect takes it (issue 41)', () => {
       expect(parseLine(revenue(5, code), 4, properties, now).currency).toBe(code);
   });
 });
+
+describe('ts on import (issue 41: year 9999 made a session last 2.5e11 s; year 0 broke the store)', () => {
+  const at = (ts: string) => JSON.stringify({ ...valid, ts });
+  it('is between 2000-01-01 and a day after now', () => {
+    for (const ts of [
+      '0000-01-01T00:00:00Z',
+      '1999-12-31T23:59:59.999Z',
+      '9999-12-31T00:00:00Z',
+      '2026-03-03T12:00:01Z',
+    ])
+      expect(() => parseLine(at(ts), 5, properties, now), ts).toThrow('line 5: ts: between 2000-01-01 and tomorrow');
+    for (const ts of ['2000-01-01T00:00:00Z', '2026-03-03T12:00:00Z'])
+      expect(parseLine(at(ts), 5, properties, now).ts.toISOString()).toBe(new Date(ts).toISOString());
+  });
+});

@@ -7,6 +7,9 @@ import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 import { readLines } from './read-lines.js';
 
+/** The earliest `ts` an import takes (web analytics before 2000 is not this product's). */
+const EARLIEST_TS = Date.UTC(2000, 0, 1);
+
 /** Events per batch handed to the store: small, so they die young (the store writes 200,000 at a time). */
 const BATCH = 20_000;
 
@@ -46,6 +49,10 @@ export function parseLine(
     throw new ImportLineError(line, issue.path.map(String).join('.') || '(event)', issue.message);
   }
   if (!parsed.data.ts) throw new ImportLineError(line, 'ts', 'required on import (ISO-8601 with zone)');
+  // A year 9999 made a session last 2.5e11 s and its property undeletable; year 0 broke the store.
+  const at = Date.parse(parsed.data.ts);
+  if (!(at >= EARLIEST_TS && at <= now.getTime() + 86_400_000))
+    throw new ImportLineError(line, 'ts', 'between 2000-01-01 and tomorrow');
   if ((parsed.data.amount ?? 0) > maxRevenueAmount)
     throw new ImportLineError(line, 'amount', `at most ${maxRevenueAmount} in one event (MAX_REVENUE_AMOUNT)`);
   if (!properties.has(parsed.data.property_id))

@@ -57,3 +57,21 @@ describe('readLines', () => {
     expect(chunks).toBeLessThan(5);
   });
 });
+
+describe('a line longer than the cap (issue 41: one 300 MB line took 4.4 min and 2.6 GB)', () => {
+  const read = async (file: string) => {
+    const out: string[] = [];
+    for await (const lines of readLines(file, 64, 100)) out.push(...lines);
+    return out;
+  };
+
+  it('is refused with its number as soon as it is seen, whether it ends a chunk, spans many or ends the file', async () => {
+    const file = join(dir, 'long.ndjson');
+    await writeFile(file, `a\nb\n${'x'.repeat(101)}\nc\n`);
+    await expect(read(file)).rejects.toThrow('line 3: longer than 100 characters; nothing was imported');
+    await writeFile(file, `a\n${'x'.repeat(5_000)}`);
+    await expect(read(file)).rejects.toThrow('line 2: longer than 100 characters');
+    await writeFile(file, `${'y'.repeat(99)}\r\n${'x'.repeat(100)}\n`);
+    expect(await read(file)).toEqual(['y'.repeat(99), 'x'.repeat(100)]);
+  });
+});

@@ -1,4 +1,12 @@
 import { createReadStream } from 'node:fs';
+import { CliError } from '../cli-error.js';
+
+/**
+ * The longest line read: an event is at most what collect takes in one body (512 KB), and an export's
+ * largest record (a split test) is capped far below. A longer line is refused as soon as it is seen,
+ * so a file of one 300 MB line no longer takes minutes and gigabytes to be refused (issue 41).
+ */
+export const MAX_LINE_CHARS = 1 << 20;
 
 /**
  * The lines of a UTF-8 file, split as `readline` splits them with `crlfDelay: Infinity` (`\n`, `\r\n`
@@ -6,16 +14,30 @@ import { createReadStream } from 'node:fs';
  * import errors are unchanged. Yields one array per read chunk: per-line async iteration cost as
  * much as parsing a line.
  */
-export async function* readLines(file: string, chunkBytes = 1 << 20): AsyncGenerator<string[]> {
+export async function* readLines(
+  file: string,
+  chunkBytes = 1 << 20,
+  maxLineChars = MAX_LINE_CHARS,
+): AsyncGenerator<string[]> {
   let rest = '';
+  let lineCount = 0;
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: chunkBytes })) {
+    // Only the unfinished line is carried over; capped, so joining it to the next chunk stays linear.
+    if (rest.length > maxLineChars)
+      throw new CliError(`line ${lineCount + 1}: longer than ${maxLineChars} characters; nothing was imported`);
     const text = rest + (chunk as string);
     // A trailing \r may be the first half of \r\n: keep it until the next chunk says.
     const end = text.endsWith('\r') ? text.length - 1 : text.length;
     const lines = split(text, end);
     rest = lines.pop()!;
+    const long = lines.findIndex((l) => l.length > maxLineChars);
+    if (long >= 0)
+      throw new CliError(`line ${lineCount + long + 1}: longer than ${maxLineChars} characters; nothing was imported`);
+    lineCount += lines.length;
     if (lines.length > 0) yield lines;
   }
+  if (rest.length > maxLineChars)
+    throw new CliError(`line ${lineCount + 1}: longer than ${maxLineChars} characters; nothing was imported`);
   if (rest !== '') {
     const lines = split(rest, rest.length);
     const last = lines.pop()!;
