@@ -87,6 +87,14 @@ describe('the page’s snapshot is the one most browsers sent', () => {
     expect(await seen()).toBe('Start trial');
   });
 
+  it('a later forged snapshot does not replace the page’s own until more addresses send it (issue 41 §5)', async () => {
+    await send('Start trial', '10.4.0.1'); // the page's own, from one visitor
+    await send('Free money', '10.4.0.2'); // one forged Origin header, later
+    expect(await seen()).toBe('Start trial');
+    await send('Free money', '10.4.0.3'); // a second address agrees: a real change of the page looks like this
+    expect(await seen()).toBe('Free money');
+  });
+
   it(`keeps at most ${SNAPSHOTS_PER_PAGE_DAY} a page a day, one per address`, async () => {
     for (let i = 0; i < SNAPSHOTS_PER_PAGE_DAY; i++) await send('Real', `10.2.0.${i + 1}`);
     // More addresses than the real visitors had: kept, they would be the majority.

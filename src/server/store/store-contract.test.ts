@@ -154,7 +154,7 @@ describe('page snapshots', () => {
     expect(await store.pageSnapshot('b', '/other')).toBeNull();
   });
 
-  it('are the version most sent in the week up to the newest, the newest of equals', async () => {
+  it('are the version most sent in the week up to the newest; of equals, the one there first', async () => {
     await store.saveSnapshots([
       snap('Old', daysBefore(7.001)),
       snap('Old', daysBefore(8)),
@@ -165,12 +165,15 @@ describe('page snapshots', () => {
       snap('C', daysBefore(3)),
       snap('Newest', newest),
     ]);
+    // B and C were sent twice each: B was there first, and C must outvote it to replace it
     expect(await store.pageSnapshot('a', '/p')).toEqual({
       property_id: 'a',
       path: '/p',
-      ts: daysBefore(3),
-      elements: el('C'),
+      ts: daysBefore(5),
+      elements: el('B'),
     });
+    await store.saveSnapshots([snap('C', daysBefore(2))]);
+    expect((await store.pageSnapshot('a', '/p'))?.elements).toEqual(el('C'));
 
     // browsers sending the same version in the same millisecond are separate sends (not one redelivered)
     for (let i = 0; i < 3; i++) await store.saveSnapshots([snap('D', daysBefore(6))]);

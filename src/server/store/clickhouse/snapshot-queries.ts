@@ -26,12 +26,13 @@ export function snapshotQueries(db: ChDb): Pick<Store, 'saveSnapshots' | 'pageSn
     },
     async pageSnapshot(propertyId, path) {
       // The week up to the newest snapshot, so a page nobody visited lately still has one; within it
-      // the version most browsers sent (then the newest of equals): one sender cannot outvote visitors.
+      // the version most browsers sent, and of equals the one there first: a newcomer replaces it only
+      // when more addresses agree on it (one forged Origin header once did, issue 41).
       const [row] = await db.all<{ last_sent: string; elements: string }>(
         `WITH (SELECT max(ts) FROM page_snapshots WHERE property_id = {p:String} AND path = {path:String}) AS newest
          SELECT max(ts) AS last_sent, elements FROM page_snapshots
          WHERE property_id = {p:String} AND path = {path:String} AND ts >= newest - toIntervalDay(${SNAPSHOT_WINDOW_DAYS})
-         GROUP BY elements ORDER BY count() DESC, max(ts) DESC, elements LIMIT 1`,
+         GROUP BY elements ORDER BY count() DESC, min(ts) ASC, elements LIMIT 1`,
         { p: propertyId, path },
       );
       return row
