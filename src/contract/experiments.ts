@@ -57,6 +57,8 @@ const changeWith = (selector: typeof storedSelector) =>
       value: z.string().max(0, 'must be an empty string for delete and duplicate'),
     }),
   ]);
+const STRUCTURAL = new Set(STRUCTURAL_OPS.split(' '));
+const PROTECTED = new Set(PROTECTED_ELEMENTS.split(','));
 /** A change as a client sends it: the selector must parse (css-selector.ts), a css value stays under the size cap, images and styles carry no script URL. */
 export const change = changeWith(changeSelector).superRefine((c, ctx) => {
   const size = c.op === 'css' ? JSON.stringify(c.value).length : 0;
@@ -66,8 +68,8 @@ export const change = changeWith(changeSelector).superRefine((c, ctx) => {
       path: ['value'],
       message: `the css comes to ${size} characters; at most ${MAX_CHANGE_SIZE}`,
     });
-  const protectedTag = STRUCTURAL_OPS.split(' ').includes(c.op)
-    ? selectedTagNames(c.selector)?.find((tag) => PROTECTED_ELEMENTS.split(',').includes(tag))
+  const protectedTag = STRUCTURAL.has(c.op)
+    ? selectedTagNames(c.selector)?.find((tag) => PROTECTED.has(tag))
     : undefined;
   if (protectedTag)
     ctx.addIssue({

@@ -37,10 +37,13 @@ export const MAX_FILTERS_PARAM_LENGTH = 30_000;
 export const MAX_PATTERN_LENGTH = 256;
 export const MAX_PATTERN_WILDCARDS = 16;
 
+/** How many `*` a pattern has (`**` counts two). */
+export const wildcardCount = (pattern: string): number => pattern.split('*').length - 1;
+
 /** Why a `matches` pattern is refused, or null when it is within the bounds. */
 export function patternProblem(pattern: string): string | null {
   if (pattern.length > MAX_PATTERN_LENGTH) return `a pattern has at most ${MAX_PATTERN_LENGTH} characters`;
-  const wildcards = pattern.split('*').length - 1;
+  const wildcards = wildcardCount(pattern);
   if (wildcards > MAX_PATTERN_WILDCARDS)
     return `a pattern has at most ${MAX_PATTERN_WILDCARDS} "*" (this one has ${wildcards})`;
   return null;

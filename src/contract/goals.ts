@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rangeParams } from './analytics-query.js';
 import { rangeMetaSchema } from './analytics-response.js';
 import { MAX_EVENT_NAME_LENGTH } from './event-limits.js';
-import { MAX_PATTERN_WILDCARDS } from './filters.js';
+import { MAX_PATTERN_WILDCARDS, wildcardCount } from './filters.js';
 
 /**
  * Goals (issue 12 §3), an extension of the seed API: what a property counts as a conversion, and the
@@ -25,10 +25,7 @@ export const pagePattern = z
     /^\/[^?#\s\u0000-\u001f\u007f]*$/,
     'a path starting with /, with * for one segment and ** for any run, without query string or fragment',
   )
-  .refine(
-    (p) => p.split('*').length - 1 <= MAX_PATTERN_WILDCARDS,
-    `a pattern has at most ${MAX_PATTERN_WILDCARDS} "*"`,
-  );
+  .refine((p) => wildcardCount(p) <= MAX_PATTERN_WILDCARDS, `a pattern has at most ${MAX_PATTERN_WILDCARDS} "*"`);
 const selector = z.string().trim().min(1).max(512);
 const goalName = z.string().trim().min(1).max(MAX_EVENT_NAME_LENGTH);
 

@@ -21,23 +21,22 @@ export async function* readLines(
 ): AsyncGenerator<string[]> {
   let rest = '';
   let lineCount = 0;
+  const tooLong = (line: number) =>
+    new CliError(`line ${line}: longer than ${maxLineChars} characters; nothing was imported`);
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: chunkBytes })) {
     // Only the unfinished line is carried over; capped, so joining it to the next chunk stays linear.
-    if (rest.length > maxLineChars)
-      throw new CliError(`line ${lineCount + 1}: longer than ${maxLineChars} characters; nothing was imported`);
+    if (rest.length > maxLineChars) throw tooLong(lineCount + 1);
     const text = rest + (chunk as string);
     // A trailing \r may be the first half of \r\n: keep it until the next chunk says.
     const end = text.endsWith('\r') ? text.length - 1 : text.length;
     const lines = split(text, end);
     rest = lines.pop()!;
     const long = lines.findIndex((l) => l.length > maxLineChars);
-    if (long >= 0)
-      throw new CliError(`line ${lineCount + long + 1}: longer than ${maxLineChars} characters; nothing was imported`);
+    if (long >= 0) throw tooLong(lineCount + long + 1);
     lineCount += lines.length;
     if (lines.length > 0) yield lines;
   }
-  if (rest.length > maxLineChars)
-    throw new CliError(`line ${lineCount + 1}: longer than ${maxLineChars} characters; nothing was imported`);
+  if (rest.length > maxLineChars) throw tooLong(lineCount + 1);
   if (rest !== '') {
     const lines = split(rest, rest.length);
     const last = lines.pop()!;

@@ -36,61 +36,66 @@ const CACHE_MS = 5_000;
 export const FAILED_AUTH_PER_MINUTE = 20;
 
 /** Resolves `Authorization: Bearer <key>` to its record for every API route (401 when absent or bad). */
-export const apiAuthPlugin = fp(
-  async (app: FastifyInstance, opts: { store: Store; prefix: string; clock?: () => number }) => {
-    // A short cache spares a store lookup per request; revocation takes effect within CACHE_MS.
-    const cache = new Map<string, { record: ApiKeyRecord | null; at: number }>();
-    const failures = new RateBudgets(FAILED_AUTH_PER_MINUTE, 50_000, opts.clock);
-    app.decorateRequest('apiKey', null);
-    app.decorateRequest('knownPropertyIds', null);
-    app.decorate('forgetApiKey', (id: string) => {
-      for (const [key, hit] of cache) if (hit.record?.id === id) cache.delete(key);
-    });
-    app.addHook('onRequest', async (request, reply) => {
-      if (
-        !request.url.startsWith(opts.prefix) ||
-        request.url.startsWith(`${opts.prefix}/openapi.json`) ||
-        request.url.startsWith(`${opts.prefix}/reference`)
-      )
-        return;
-      const header = request.headers.authorization;
-      const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-      if (!match && request.admin) {
-        request.apiKey = ADMIN_ACCESS;
-        request.knownPropertyIds = new Set((await opts.store.listProperties()).map((p) => p.id));
-        return;
-      }
-      if (!match)
-        throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>', {
-          field: 'Authorization',
-        });
-      const key = match[1];
-      const hit = cache.get(key);
-      let record = hit && Date.now() - hit.at < CACHE_MS ? hit.record : undefined;
-      // A key already known good still works from an address that guessed wrong too often.
-      const client = normalizeIP(request.ip);
-      const wait = record ? 0 : failures.waitSeconds(client);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new ApiError(429, 'rate_limited', `too many invalid API keys from this address; retry in ${wait} s`, {
-          field: 'Authorization',
-          limit: FAILED_AUTH_PER_MINUTE,
-          retry_after_seconds: wait,
-        });
-      }
-      if (record === undefined) {
-        record = await verifyApiKey(opts.store, key);
-        if (cache.size > 10_000) cache.clear();
-        cache.set(key, { record, at: Date.now() });
-      }
-      if (!record) {
-        failures.charge(client, 1);
-        throw new ApiError(401, 'unauthorized', 'invalid or revoked API key', { field: 'Authorization' });
-      }
-      request.apiKey = record;
-    });
-  },
-);
+interface ApiAuthOptions {
+  store: Store;
+  prefix: string;
+  /** The clock failed keys' budgets refill by (tests fix it). */
+  clock?: () => number;
+}
+
+export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: ApiAuthOptions) => {
+  // A short cache spares a store lookup per request; revocation takes effect within CACHE_MS.
+  const cache = new Map<string, { record: ApiKeyRecord | null; at: number }>();
+  const failures = new RateBudgets(FAILED_AUTH_PER_MINUTE, 50_000, opts.clock);
+  app.decorateRequest('apiKey', null);
+  app.decorateRequest('knownPropertyIds', null);
+  app.decorate('forgetApiKey', (id: string) => {
+    for (const [key, hit] of cache) if (hit.record?.id === id) cache.delete(key);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (
+      !request.url.startsWith(opts.prefix) ||
+      request.url.startsWith(`${opts.prefix}/openapi.json`) ||
+      request.url.startsWith(`${opts.prefix}/reference`)
+    )
+      return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match && request.admin) {
+      request.apiKey = ADMIN_ACCESS;
+      request.knownPropertyIds = new Set((await opts.store.listProperties()).map((p) => p.id));
+      return;
+    }
+    if (!match)
+      throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>', {
+        field: 'Authorization',
+      });
+    const key = match[1];
+    const hit = cache.get(key);
+    let record = hit && Date.now() - hit.at < CACHE_MS ? hit.record : undefined;
+    // A key already known good still works from an address that guessed wrong too often.
+    const client = normalizeIP(request.ip);
+    const wait = record ? 0 : failures.waitSeconds(client);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new ApiError(429, 'rate_limited', `too many invalid API keys from this address; retry in ${wait} s`, {
+        field: 'Authorization',
+        limit: FAILED_AUTH_PER_MINUTE,
+        retry_after_seconds: wait,
+      });
+    }
+    if (record === undefined) {
+      record = await verifyApiKey(opts.store, key);
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { record, at: Date.now() });
+    }
+    if (!record) {
+      failures.charge(client, 1);
+      throw new ApiError(401, 'unauthorized', 'invalid or revoked API key', { field: 'Authorization' });
+    }
+    request.apiKey = record;
+  });
+});
 
 /**
  * 403 unless the key has `permission` (reading figures needs `metrics`; creating, changing and stopping

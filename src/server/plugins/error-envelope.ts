@@ -17,32 +17,33 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).send(envelope(error.code, error.message, error.details));
     }
-    if (error instanceof StoreUnavailableError) {
-      // Not the request's fault and not for long: 503 with the wait, in the envelope (docs/decisions.md).
-      request.log.warn({ reason: error.reason }, 'store unavailable');
-      return reply
+    // Not the request's fault and not for long: 503 with the wait, in the envelope (docs/decisions.md).
+    const unavailable = (message: string, details: Record<string, unknown>) =>
+      reply
         .status(503)
         .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
         .send(
-          envelope('internal_error', `${error.message}; retry in ${STORE_RETRY_AFTER_SECONDS} seconds`, {
-            reason: 'store_unavailable',
+          envelope('internal_error', message, {
+            ...details,
             retry_after_seconds: STORE_RETRY_AFTER_SECONDS,
           }),
         );
+    if (error instanceof StoreUnavailableError) {
+      request.log.warn({ reason: error.reason }, 'store unavailable');
+      return unavailable(`${error.message}; retry in ${STORE_RETRY_AFTER_SECONDS} seconds`, {
+        reason: 'store_unavailable',
+      });
     }
     if (error instanceof ReportOverBudgetError) {
       // Logged at warn with the request, so an operator sees which report (and which filters) it was.
       request.log.warn({ url: request.url, budget_ms: error.budgetMs }, 'report over budget: stopped');
-      return reply
-        .status(503)
-        .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
-        .send(
-          envelope(
-            'internal_error',
-            `${error.message} and was stopped; narrow the range or the filters, or retry in ${STORE_RETRY_AFTER_SECONDS} seconds`,
-            { reason: 'report_over_budget', budget_ms: error.budgetMs, retry_after_seconds: STORE_RETRY_AFTER_SECONDS },
-          ),
-        );
+      return unavailable(
+        `${error.message} and was stopped; narrow the range or the filters, or retry in ${STORE_RETRY_AFTER_SECONDS} seconds`,
+        {
+          reason: 'report_over_budget',
+          budget_ms: error.budgetMs,
+        },
+      );
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(envelope('rate_limited', error.message));
