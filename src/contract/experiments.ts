@@ -322,14 +322,18 @@ export const experimentDetailResponse = z.object({
     verdict: z.string(),
   }),
   /**
-   * Whether the counted sessions look forged: how many came from the one client address with the
-   * most (compared as keyed hashes, never stored addresses), its share of all, and a warning to show
-   * when `looks_forged` (docs/experiments.md, "Traffic check"). Optional: older servers omit it.
+   * Whether the counted sessions look forged: how they spread over client addresses (compared as
+   * keyed hashes, never stored addresses), the sessions from heavy addresses and in bursts, and a
+   * warning to show when `looks_forged`, which also withholds a call (docs/experiments.md, "Traffic
+   * check"). Optional: older servers omit it.
    */
   traffic_check: z
     .object({
       top_client_sessions: z.number().int().min(0),
       top_client_share: z.number().min(0).max(1),
+      addresses: z.number().int().min(0),
+      heavy_client_share: z.number().min(0).max(1),
+      burst_sessions: z.number().int().min(0),
       looks_forged: z.boolean(),
       warning: z.string().nullable(),
     })

@@ -17,10 +17,12 @@ export async function experimentDetail(
   const e = await withRevenueCurrency(store, stored);
   const [figures, traffic] = await Promise.all([store.experimentFigures(e), store.experimentTraffic(e)]);
   const end = e.stopped_at ?? now;
+  const check = trafficCheck(traffic);
   const stats = experimentStats(figures, {
     daysRunning: Math.max(0, (end.getTime() - e.created_at.getTime()) / DAY_MS),
     labels: e.variants.map((v) => v.label),
     complete: e.status === 'complete',
+    looksForged: check.looks_forged,
   });
   const { variants: _plain, ...core } = experimentView(e);
   return {
@@ -50,6 +52,6 @@ export async function experimentDetail(
       estimated_days_to_call: stats.estimated_days_to_call,
       verdict: stats.verdict,
     },
-    traffic_check: trafficCheck(traffic),
+    traffic_check: check,
   };
 }

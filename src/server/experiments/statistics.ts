@@ -84,7 +84,7 @@ export const MIN_CONVERSIONS = 25;
 /** Uplift, chance to beat control, sample checks, winner and a one-sentence verdict for a split test. */
 export function experimentStats(
   variants: VariantCounts[],
-  opts: { daysRunning: number; labels: string[]; complete?: boolean },
+  opts: { daysRunning: number; labels: string[]; complete?: boolean; looksForged?: boolean },
 ): ExperimentStats {
   const complete = opts.complete ?? false;
   const arms = variants.map(clean);
@@ -105,7 +105,9 @@ export function experimentStats(
   const race = allServed ? leaderAndRival(arms, beats) : null;
   const minSessions = race ? requiredSessions(rate(arms[race.leader]), rate(arms[race.rival])) : MIN_SESSIONS_FLOOR;
   const shortfall = allServed ? sessionShortfall(arms, minSessions) : Infinity;
-  const canCall = race !== null && !srm && shortfall <= 0 && race.chance >= CALL_CHANCE;
+  const forged = opts.looksForged ?? false;
+  // Traffic that looks forged (traffic-check.ts) withholds a call: the figures may not be visitors.
+  const canCall = race !== null && !srm && !forged && shortfall <= 0 && race.chance >= CALL_CHANCE;
   const perArmPerDay = opts.daysRunning > 0 ? total / opts.daysRunning / k : 0;
   const days =
     complete || canCall || srm || !allServed || shortfall <= 0 || perArmPerDay === 0
@@ -125,6 +127,7 @@ export function experimentStats(
       labels: opts.labels,
       srmP,
       srm,
+      forged,
       race,
       canCall,
       minSessions,

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventSchema, type EventInput } from '../../contract/events.js';
 import { experimentDetailResponse } from '../../contract/experiments.js';
+import { normalizeEvent } from '../ingest/normalize-event.js';
 import { clientKeys } from '../ingest/client-key.js';
 import { UA } from '../test-support/collect-requests.js';
 import { createTestEnv, endpointPath, get, PROP_A, type TestEnv } from '../test-support/fixtures.js';
@@ -64,6 +66,9 @@ describe('the split-test traffic check', () => {
     expect(d.traffic_check).toEqual({
       top_client_sessions: 9,
       top_client_share: 9 / 17,
+      addresses: 9,
+      heavy_client_share: 0,
+      burst_sessions: 0,
       looks_forged: false,
       warning: null,
     });
@@ -75,9 +80,15 @@ describe('the split-test traffic check', () => {
       [4, 4],
       [16, 16],
     ]);
-    expect(d.traffic_check).toMatchObject({ top_client_sessions: 12, top_client_share: 0.6, looks_forged: true });
+    expect(d.traffic_check).toMatchObject({
+      top_client_sessions: 12,
+      top_client_share: 0.6,
+      heavy_client_share: 0.6,
+      burst_sessions: 0, // 12 in a few seconds, under the 20 of a burst
+      looks_forged: true,
+    });
     expect(d.traffic_check?.warning).toBe(
-      '12 of the 20 sessions counted (60%) came from one client address. This test’s traffic may be forged (or mostly one office or tester): its figures may not describe real visitors.',
+      '12 of the 20 sessions counted (60%) came from one client address. This test’s traffic may be forged (or mostly one office or tester): its figures may not describe real visitors, so no winner is called while it looks this way.',
     );
   });
 
@@ -89,6 +100,9 @@ describe('the split-test traffic check', () => {
     expect(d.traffic_check).toEqual({
       top_client_sessions: 1,
       top_client_share: 1,
+      addresses: 1,
+      heavy_client_share: 0,
+      burst_sessions: 0,
       looks_forged: false,
       warning: null,
     });
@@ -105,6 +119,138 @@ describe('the split-test traffic check', () => {
       top_client_share: 10 / 60,
       looks_forged: false,
     });
+  });
+});
+
+/** One session as collect keeps it: a view of /pricing, its exposure (keyed by `address`) and, if it converts, a click. */
+interface Visit {
+  variant: number;
+  address: string;
+  at: Date;
+  converts: boolean;
+}
+/** Writes the sessions straight to the store, so they can be spread over hours (collect stamps its own time on nothing but bots). */
+async function store(visits: Visit[]) {
+  const now = new Date();
+  const events = visits.flatMap((v) => {
+    const session = `s${++n}`;
+    const base = { property_id: PROP_A, visitor_id: `v${n}`, session_id: session, path: '/pricing' };
+    const at = (ms: number) => new Date(v.at.getTime() + ms).toISOString();
+    const raw: EventInput[] = [
+      { ...base, type: 'pageview', ts: at(0) },
+      { ...base, type: 'exposure', experiment_id: experimentId, variant: v.variant, ts: at(100) },
+      ...(v.converts ? [{ ...base, type: 'click' as const, target: '#cta', ts: at(5_000) }] : []),
+    ];
+    return raw.map((e) => {
+      const kept = normalizeEvent(eventSchema.parse(e), now);
+      return e.type === 'exposure' ? { ...kept, client_key: v.address } : kept;
+    });
+  });
+  await env.store.insertEvents(events);
+}
+/** `count` real visitors over the last `hours`, each from their own address, converting at `rate`. */
+function realVisitors(count: number, variant: number, rate: number, hours = 9): Visit[] {
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => ({
+    variant,
+    address: `real-${variant}-${i}`,
+    at: new Date(now - 600_000 - ((i * 7919) % count) * ((hours * 3_600_000) / count)),
+    converts: i < count * rate,
+  }));
+}
+
+describe('the traffic check against forging over several addresses', () => {
+  beforeEach(async () => {
+    // A test that began 10 hours ago, instead of the hour of the outer beforeEach.
+    const e = newExperiment(
+      PROP_A,
+      {
+        name: 'Pricing',
+        page: '/pricing',
+        type: 'nocode',
+        variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'New' }] }],
+      },
+      new Date(Date.now() - 10 * 3_600_000),
+    );
+    await env.store.createExperiment(e);
+    experimentId = e.id;
+  });
+
+  it('withholds the call that 1,600 forged sessions from two addresses in a minute would force (issue 41 §4)', async () => {
+    // 2,000 real visitors an arm over 9 hours, both converting at 10%: no winner.
+    await store([...realVisitors(2_000, 0, 0.1), ...realVisitors(2_000, 1, 0.1)]);
+    let d = await detail();
+    expect(d.stats.can_call_winner).toBe(false);
+    expect(d.traffic_check).toMatchObject({
+      addresses: 4_000,
+      heavy_client_share: 0,
+      burst_sessions: 0,
+      looks_forged: false,
+    });
+
+    // Two addresses, 800 sessions each within one minute: the control's all convert, the variant's never.
+    const start = Date.now() - 300_000;
+    const forged = (address: string, variant: number, converts: boolean): Visit[] =>
+      Array.from({ length: 800 }, (_, i) => ({ variant, address, at: new Date(start + i * 50), converts }));
+    await store([...forged('forger-a', 0, true), ...forged('forger-b', 1, false)]);
+    d = await detail();
+    expect(d.variants.map((v) => [v.sessions, v.conversions])).toEqual([
+      [2_800, 1_000],
+      [2_800, 200],
+    ]);
+    // The one-address rule alone would not fire: the top address sent 14%.
+    expect(d.traffic_check?.top_client_share).toBeCloseTo(800 / 5_600, 9);
+    expect(d.traffic_check).toMatchObject({
+      addresses: 4_002,
+      heavy_client_share: 1_600 / 5_600,
+      burst_sessions: 1_600,
+      looks_forged: true,
+    });
+    expect(d.traffic_check?.warning).toBe(
+      '1600 of the 5600 sessions counted (29%) came from a few client addresses that sent 10 or more each; and 1600 sessions (29%) arrived in bursts of 20 or more from one address within 10 minutes. This test’s traffic may be forged (or mostly one office or tester): its figures may not describe real visitors, so no winner is called while it looks this way.',
+    );
+    expect(d.stats).toMatchObject({ can_call_winner: false, winner: null, sample_ratio_mismatch: false });
+    expect(d.stats.verdict).toBe(
+      'No winner is called while the traffic looks forged (see the traffic check): Variant B has < 0.1% chance to beat Control.',
+    );
+  });
+
+  it('flags forging spread over hours by its heavy addresses, and a hurried one on a busy test by its bursts', async () => {
+    // 100 real visitors and two addresses sending 15 sessions each, an hour apart: no burst, but 30 of 130 from heavy addresses.
+    const hourly = (address: string): Visit[] =>
+      Array.from({ length: 15 }, (_, i) => ({
+        variant: 1,
+        address,
+        at: new Date(Date.now() - (i + 1) * 1_800_000),
+        converts: true,
+      }));
+    await store([...realVisitors(50, 0, 0.1), ...realVisitors(50, 1, 0.1), ...hourly('slow-a'), ...hourly('slow-b')]);
+    let d = await detail();
+    expect(d.traffic_check).toMatchObject({ top_client_sessions: 15, burst_sessions: 0, looks_forged: true });
+    expect(d.traffic_check?.heavy_client_share).toBeCloseTo(30 / 130, 9);
+    expect(d.traffic_check?.warning).toMatch(
+      /^30 of the 130 sessions counted \(23%\) came from a few client addresses that sent 10 or more each\. /,
+    );
+
+    // 2,000 more real visitors: 30 of 2,130 is no longer a sign…
+    await store([...realVisitors(1_000, 0, 0.1), ...realVisitors(1_000, 1, 0.1)]);
+    d = await detail();
+    expect(d.traffic_check?.looks_forged).toBe(false);
+    // …but 120 sessions from one address within two minutes are: a burst of 5%+ of the test.
+    await store(
+      Array.from({ length: 120 }, (_, i) => ({
+        variant: 1,
+        address: 'hurried',
+        at: new Date(Date.now() - 200_000 + i * 1_000),
+        converts: true,
+      })),
+    );
+    d = await detail();
+    expect(d.traffic_check).toMatchObject({ burst_sessions: 120, looks_forged: true });
+    expect(d.traffic_check?.heavy_client_share).toBeCloseTo(150 / 2_250, 9);
+    expect(d.traffic_check?.warning).toMatch(
+      /^120 sessions \(5%\) arrived in bursts of 20 or more from one address within 10 minutes\. /,
+    );
   });
 });
 

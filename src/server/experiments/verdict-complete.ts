@@ -19,6 +19,9 @@ export function completeVerdict(v: VerdictInput): string {
   const empty = v.arms.findIndex((a) => a.sessions === 0);
   if (empty >= 0) return `No clear winner: ${name(empty)} had no sessions when it stopped.`;
   const uplift = (i: number) => v.perVariant[i]?.uplift ?? null;
+  if (v.forged && v.race) {
+    return `No winner was called: its traffic looked forged (see the traffic check); ${leadText(v, true)} when it stopped.`;
+  }
 
   if (v.canCall && v.race) {
     const w = v.race.leader;

@@ -9,6 +9,8 @@ export interface VerdictInput {
   labels: string[];
   srmP: number | null;
   srm: boolean;
+  /** The traffic check found the sessions may be forged: no call, whatever the figures say. */
+  forged: boolean;
   race: Race | null;
   canCall: boolean;
   minSessions: number;
@@ -43,6 +45,9 @@ function runningVerdict(v: VerdictInput): string {
   const uplift = (i: number) => v.perVariant[i]?.uplift ?? null;
   const others = (i: number) => v.arms.map((_, j) => j).filter((j) => j !== 0 && j !== i);
 
+  if (v.forged && v.race) {
+    return `No winner is called while the traffic looks forged (see the traffic check): ${leadText(v, false)}.`;
+  }
   if (v.canCall && v.race) {
     const w = v.race.leader;
     if (w > 0) {

@@ -58,10 +58,33 @@ export interface DailyVariantFigures {
   sessions: number;
   conversions: number;
 }
-/** A test's counted sessions, and how many of them the one client address with the most sent (keyed hashes compared, never addresses). */
+/** An address (its keyed hash) that sent at least this many of a test's counted sessions is a heavy one… */
+export const HEAVY_CLIENT_SESSIONS = 10;
+/** …and at least this many within one 10-minute window of the clock makes a burst. */
+export const BURST_SESSIONS = 20;
+
+/**
+ * How a test's counted sessions spread over client addresses (keyed hashes compared, never
+ * addresses): how many there are, from how many addresses, the most from one, and the sessions from
+ * heavy addresses and in bursts (the constants above).
+ */
 export interface ExperimentTraffic {
   sessions: number;
+  addresses: number;
   top_client_sessions: number;
+  heavy_client_sessions: number;
+  burst_sessions: number;
+}
+/** A traffic row as either store returns it (sums over no rows are NULL). */
+export function trafficFrom(row: Partial<Record<keyof ExperimentTraffic, number | bigint | null>> | undefined): ExperimentTraffic {
+  const n = (v: number | bigint | null | undefined) => Number(v ?? 0);
+  return {
+    sessions: n(row?.sessions),
+    addresses: n(row?.addresses),
+    top_client_sessions: n(row?.top_client_sessions),
+    heavy_client_sessions: n(row?.heavy_client_sessions),
+    burst_sessions: n(row?.burst_sessions),
+  };
 }
 
 /** A goal's name and definition, without its id, property and time: what a `goal` split test keeps of it. */

@@ -1,6 +1,7 @@
 import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
 import type { DailyVariantFigures, ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
 import type { ChDb, ChParams } from './clickhouse-db.js';
+import { BURST_SESSIONS, HEAVY_CLIENT_SESSIONS, trafficFrom } from '../experiment-store.js';
 import { chTime, TS } from './sql-fragments.js';
 import { experimentGoalRecord } from '../experiment-goal.js';
 import { experimentTestPages } from '../experiment-test-pages.js';
@@ -174,17 +175,22 @@ export async function experimentDailyFigures(
   }));
 }
 
-/** Of the sessions the figures count, how many there are and how many came from the one client address with the most. */
+/** How the sessions the figures count spread over client addresses (ExperimentTraffic). */
 export async function experimentTraffic(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<ExperimentTraffic> {
-  const params: ChParams = {};
+  const params: ChParams = { heavy: HEAVY_CLIENT_SESSIONS, burst: BURST_SESSIONS };
   const exposures = countedExposures(e, params);
   // Sessions without a client key (sent before keys were kept) count, but are no one's address.
-  const [row] = await db.all<{ sessions: number; top: number }>(
+  const [row] = await db.all<Record<keyof ExperimentTraffic, number | null>>(
     `WITH ${exposures.sql},
-    per_client AS (SELECT client_key, count() AS n FROM first_exposure GROUP BY client_key)
-    SELECT sum(n) AS sessions, maxIf(n, client_key IS NOT NULL) AS top FROM per_client
+    per_window AS (SELECT client_key, count() AS c FROM first_exposure GROUP BY client_key, toStartOfInterval(at, INTERVAL 10 MINUTE)),
+    per_client AS (SELECT client_key, sum(c) AS n, sumIf(c, c >= {burst:UInt32}) AS burst_n FROM per_window GROUP BY client_key)
+    SELECT sum(n) AS sessions, countIf(client_key IS NOT NULL) AS addresses,
+      maxIf(n, client_key IS NOT NULL) AS top_client_sessions,
+      sumIf(n, client_key IS NOT NULL AND n >= {heavy:UInt32}) AS heavy_client_sessions,
+      sumIf(burst_n, client_key IS NOT NULL) AS burst_sessions
+    FROM per_client
     ${SHARD_LOCAL}`,
     params,
   );
-  return { sessions: Number(row?.sessions ?? 0), top_client_sessions: Number(row?.top ?? 0) };
+  return trafficFrom(row);
 }

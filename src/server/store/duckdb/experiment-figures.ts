@@ -1,5 +1,6 @@
 import { DEFAULT_SESSION_TIME_SECONDS, hasScheme } from '../../../contract/experiments.js';
 import type { DailyVariantFigures, ExperimentRecord, ExperimentTraffic, VariantFigures } from '../store.js';
+import { BURST_SESSIONS, HEAVY_CLIENT_SESSIONS, trafficFrom } from '../experiment-store.js';
 import { ts, type Database, type Params } from './database.js';
 import { experimentTestPages } from '../experiment-test-pages.js';
 import { experimentGoalHits } from './experiment-goal-hits.js';
@@ -136,16 +137,22 @@ export async function experimentDailyFigures(
   }));
 }
 
-/** Of the sessions the figures count, how many there are and how many came from the one client address with the most. */
+/** How the sessions the figures count spread over client addresses (ExperimentTraffic). */
 export async function experimentTraffic(db: Pick<Database, 'all'>, e: ExperimentRecord): Promise<ExperimentTraffic> {
-  const params: Params = { last: e.variants.length - 1 };
+  const params: Params = { last: e.variants.length - 1, heavy: HEAVY_CLIENT_SESSIONS, burst: BURST_SESSIONS };
   const exposures = countedExposures(e, params);
-  const [row] = await db.all<{ sessions: number; top: number | null }>(
+  // Sessions without a client key (sent before keys were kept) count, but are no one's address.
+  const [row] = await db.all<Record<keyof ExperimentTraffic, number | null>>(
     `WITH ${exposures.sql},
-    counted AS (SELECT client_key FROM first_exposure WHERE variant BETWEEN 0 AND $last::INTEGER)
-    SELECT (SELECT count(*) FROM counted) AS sessions,
-      (SELECT max(n) FROM (SELECT count(*) AS n FROM counted WHERE client_key IS NOT NULL GROUP BY client_key)) AS top`,
+    per_window AS (SELECT x.client_key, count(*) AS c FROM first_exposure x WHERE x.variant BETWEEN 0 AND $last::INTEGER
+      GROUP BY x.client_key, time_bucket(INTERVAL '10 minutes', x.at)),
+    per_client AS (SELECT client_key, sum(c) AS n, sum(c) FILTER (WHERE c >= $burst) AS burst_n FROM per_window GROUP BY client_key)
+    SELECT sum(n) AS sessions, count(client_key) AS addresses,
+      max(n) FILTER (WHERE client_key IS NOT NULL) AS top_client_sessions,
+      sum(n) FILTER (WHERE client_key IS NOT NULL AND n >= $heavy) AS heavy_client_sessions,
+      sum(burst_n) FILTER (WHERE client_key IS NOT NULL) AS burst_sessions
+    FROM per_client`,
     params,
   );
-  return { sessions: Number(row.sessions), top_client_sessions: Number(row.top ?? 0) };
+  return trafficFrom(row);
 }

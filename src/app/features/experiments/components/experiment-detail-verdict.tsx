@@ -39,7 +39,7 @@ export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }
       )}
       {detail.traffic_check?.looks_forged && (
         <div className="srm-warning" data-testid="forged-traffic-warning">
-          <p className="warning-title">Traffic from one address</p>
+          <p className="warning-title">Traffic that looks forged</p>
           <p>{detail.traffic_check.warning}</p>
         </div>
       )}
