@@ -17,36 +17,45 @@ const USAGE = `usage: npm run cli -- <command>
   keys create --properties ID[,ID...] [--permissions metrics,experiments|none] [--name N]
   keys list
   keys revoke KEY_ID
-  import FILE|DIR                  (events NDJSON, or an export: NDJSON file or Parquet directory)
+  import FILE|DIR [--with-keys]    (events NDJSON, or an export: NDJSON file or Parquet directory;
+                                   its API keys only with --with-keys)
   export [--format ndjson|parquet] [--out PATH]
   migrate --to clickhouse          (DATA_DIR's store into CLICKHOUSE_URL's; --to duckdb: back)
   seed [--property ID] [--events N] [--days D] [--seed S] [--end ISO]
   admin sign-in-link`;
 
 async function run(argv: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({
+  const parsed = parseArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: Object.fromEntries(
-      [
-        'id',
-        'name',
-        'domain',
-        'timezone',
-        'properties',
-        'permissions',
-        'property',
-        'events',
-        'days',
-        'seed',
-        'end',
-        'format',
-        'out',
-        'to',
-      ].map((o) => [o, { type: 'string' as const }]),
-    ),
+    options: {
+      'with-keys': { type: 'boolean' },
+      ...Object.fromEntries(
+        [
+          'id',
+          'name',
+          'domain',
+          'timezone',
+          'properties',
+          'permissions',
+          'property',
+          'events',
+          'days',
+          'seed',
+          'end',
+          'format',
+          'out',
+          'to',
+        ].map((o) => [o, { type: 'string' as const }]),
+      ),
+    },
   });
+  const { positionals } = parsed;
+  // One flag is a switch; every other option takes a value.
+  const { 'with-keys': withKeys, ...values } = parsed.values as Record<string, string | undefined> & {
+    'with-keys'?: boolean;
+  };
   const [command, sub, ...rest] = positionals;
   if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin'].includes(command))
     throw new CliError(USAGE);
@@ -63,7 +72,12 @@ async function run(argv: string[]): Promise<void> {
     else if (command === 'keys') await keysCommand(store, sub, rest, values);
     else if (command === 'import') {
       if (!sub) throw new CliError('usage: import FILE|DIR');
-      console.log(await importCommand(store, sub, config.MAX_REVENUE_AMOUNT));
+      console.log(
+        await importCommand(store, sub, {
+          maxRevenueAmount: config.MAX_REVENUE_AMOUNT,
+          withKeys: withKeys ?? false,
+        }),
+      );
     } else if (command === 'export') {
       const { summary, toStderr } = await exportCommand(store, values);
       (toStderr ? console.error : console.log)(summary);

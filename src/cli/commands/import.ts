@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import type { Store } from '../../server/store/store.js';
+import type { ApiKeyRecord, Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 import { ndjsonExport } from '../store-export/read-ndjson-export.js';
 import { parquetExport } from '../store-export/read-parquet-export.js';
@@ -22,15 +22,44 @@ async function isNdjsonExport(file: string): Promise<boolean> {
   return false;
 }
 
+export interface ImportOptions {
+  maxRevenueAmount?: number;
+  /** Write the export's API keys too (docs/moving-between-stores.md, "API keys"). */
+  withKeys?: boolean;
+}
+
 /**
  * `import PATH`: an NDJSON file of events (operations.md §3), an NDJSON export, or a Parquet export
- * directory (docs/moving-between-stores.md), told apart by what PATH holds. The summary line.
+ * directory (docs/moving-between-stores.md), told apart by what PATH holds. The summary.
  */
-export async function importCommand(store: Store, path: string, maxRevenueAmount?: number): Promise<string> {
+export async function importCommand(store: Store, path: string, options: ImportOptions = {}): Promise<string> {
   if (!existsSync(path)) throw new CliError(`no such file: ${path}`);
-  if (statSync(path).isDirectory())
-    return `imported ${describeCounts(await loadContents(store, await parquetExport(path)))}`;
-  if (await isNdjsonExport(path))
-    return `imported ${describeCounts(await loadContents(store, await ndjsonExport(path)))}`;
-  return `imported ${await importFile(store, path, maxRevenueAmount)} events`;
+  const isExport = statSync(path).isDirectory() || (await isNdjsonExport(path));
+  if (!isExport) return `imported ${await importFile(store, path, options.maxRevenueAmount)} events`;
+  const contents = statSync(path).isDirectory() ? await parquetExport(path) : await ndjsonExport(path);
+  const withKeys = options.withKeys ?? false;
+  const counts = await loadContents(store, contents, { withKeys });
+  return [`imported ${describeCounts(counts)}`, ...keyLines(contents.metadata.apiKeys, withKeys)].join('\n');
+}
+
+/**
+ * What became of the export's keys, said loudly: a key in a file from elsewhere is a way into the
+ * API for whoever made it, so keys come in only when asked for, and each one is then named.
+ */
+function keyLines(keys: ApiKeyRecord[], withKeys: boolean): string[] {
+  if (keys.length === 0) return [];
+  if (!withKeys) {
+    return [
+      `left out the export's ${keys.length === 1 ? 'API key' : `${keys.length} API keys`}: to bring keys, import into an empty store with --with-keys`,
+    ];
+  }
+  const live = keys.filter((k) => !k.revoked_at);
+  if (live.length === 0) return [];
+  return [
+    `${live.length === 1 ? 'this API key now opens' : `these ${live.length} API keys now open`} the API (revoke any you do not know: keys revoke KEY_ID):`,
+    ...live.map(
+      (k) =>
+        `  ${k.id} "${k.name}" ${k.prefix}… properties ${k.property_ids.join(', ') || '(none)'}; permissions ${k.permissions.join(', ') || '(none)'}`,
+    ),
+  ];
 }

@@ -39,6 +39,21 @@ export type ExportKind = (typeof exportKinds)[number];
  */
 export const optionalKinds: readonly ExportKind[] = ['goal'];
 
+/**
+ * The most records of each kind an import reads. The metadata kinds are held in memory whole and the
+ * snapshots read twice, so a small file of many tiny rows (Parquet compresses 50M alike rows into a
+ * few hundred KB) must not take gigabytes first. Far above what any store holds: a property has at
+ * most 20 running tests, a few hundred goals and funnels. Events stream, in batches, and are not capped.
+ */
+export const MAX_IMPORT_ROWS: Partial<Record<ExportKind, number>> = {
+  property: 10_000,
+  api_key: 10_000,
+  saved_funnel: 100_000,
+  experiment: 100_000,
+  goal: 100_000,
+  snapshot: 1_000_000,
+};
+
 export interface ExportRecords {
   property: Property;
   api_key: ApiKeyRecord;

@@ -126,12 +126,26 @@ describe.each([
   ['an NDJSON export', () => join(dir, 'export.ndjson')],
   ['a Parquet export', () => join(dir, 'parquet')],
 ])('import of %s', (_name, path) => {
-  it('gives the same reports and records, created_at and revocations included', async () => {
-    expect(await importCommand(target, path())).toBe(
+  it('gives the same reports and records, created_at and revocations included, with --with-keys', async () => {
+    const summary = await importCommand(target, path(), { withKeys: true });
+    const [live] = (await source.listApiKeys()).filter((k) => !k.revoked_at);
+    expect(summary.split('\n')).toEqual([
       'imported 3 properties, 2 API keys, 2 saved funnels, 2 tests, 4 snapshots, ' +
         `${await source.countEvents()} events`,
-    );
+      // The revoked one opens nothing: only the live key is named.
+      'this API key now opens the API (revoke any you do not know: keys revoke KEY_ID):',
+      `  ${live.id} "${live.name}" ${live.prefix}… properties ${live.property_ids.join(', ')}; permissions ${live.permissions.join(', ')}`,
+    ]);
     expect(await everyReport(target)).toEqual(reports);
+  });
+
+  it('leaves the keys out without --with-keys, and says so', async () => {
+    expect((await importCommand(target, path())).split('\n')).toEqual([
+      'imported 3 properties, 0 API keys, 2 saved funnels, 2 tests, 4 snapshots, ' +
+        `${await source.countEvents()} events`,
+      "left out the export's 2 API keys: to bring keys, import into an empty store with --with-keys",
+    ]);
+    expect(await target.listApiKeys()).toEqual([]);
   });
 
   it('refuses a store that already has one of its properties, and writes nothing', async () => {

@@ -2,7 +2,14 @@ import type { StoredEvent } from '../../contract/events.js';
 import type { SnapshotRecord } from '../../server/store/store.js';
 import { ImportLineError } from '../commands/import-events.js';
 import { readLines } from '../commands/read-lines.js';
-import { exportKinds, isExportKind, recordOf, type ExportKind, type ExportRecords } from './export-format.js';
+import {
+  exportKinds,
+  isExportKind,
+  MAX_IMPORT_ROWS,
+  recordOf,
+  type ExportKind,
+  type ExportRecords,
+} from './export-format.js';
 import type { StoreContents, StoreMetadata } from './store-contents.js';
 
 const BATCH = 50_000;
@@ -50,8 +57,14 @@ const isKind = <K extends ExportKind>(line: Line, kind: K): line is Line & { kin
 export async function ndjsonExport(file: string): Promise<StoreContents> {
   const metadata: StoreMetadata = { properties: [], apiKeys: [], savedFunnels: [], experiments: [], goals: [] };
   let snapshotsSeen = false;
+  const seen = new Map<ExportKind, number>();
   for await (const line of exportLines(file)) {
     if (isKind(line, 'event')) break;
+    const count = (seen.get(line.kind) ?? 0) + 1;
+    seen.set(line.kind, count);
+    const cap = MAX_IMPORT_ROWS[line.kind];
+    if (cap !== undefined && count > cap)
+      throw new ImportLineError(line.n, 'kind', `more than ${cap} ${line.kind} lines (the most an export has)`);
     if (isKind(line, 'snapshot')) {
       recordAt(line);
       snapshotsSeen = true;

@@ -1,4 +1,4 @@
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { streamedBatches } from '../../server/store/duckdb/streamed-batches.js';
@@ -6,6 +6,7 @@ import { CliError } from '../cli-error.js';
 import {
   exportKinds,
   kindFormats,
+  MAX_IMPORT_ROWS,
   optionalKinds,
   recordOf,
   type ExportKind,
@@ -20,14 +21,50 @@ const hasFile = (dir: string, kind: ExportKind) => existsSync(join(dir, kindForm
 /** Is `dir` a Parquet export: a directory holding one file of every required kind. */
 export const isParquetExport = (dir: string) => requiredKinds.every((k) => hasFile(dir, k));
 
+/** A row that cannot be read, named as NDJSON lines are (`line N: field: …`), with its file. */
+const rowError = (kind: ExportKind, n: number, field: string, message: string) =>
+  new CliError(`${kindFormats[kind].file} row ${n}: ${field}: ${message}; nothing was imported`);
+
 /** A Parquet row as the NDJSON line of the same record: timestamps as ISO text, JSON columns parsed. */
-function lineFields(kind: ExportKind, row: Record<string, unknown>): Record<string, unknown> {
+function lineFields(kind: ExportKind, n: number, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, type] of Object.entries(kindFormats[kind].columns)) {
     const v = row[name] ?? null;
-    out[name] = v instanceof Date ? v.toISOString() : type === 'JSON' && v !== null ? JSON.parse(v as string) : v;
+    out[name] = v instanceof Date ? v.toISOString() : type === 'JSON' && v !== null ? parsedJson(kind, n, name, v) : v;
   }
   return out;
+}
+
+function parsedJson(kind: ExportKind, n: number, column: string, value: unknown): unknown {
+  try {
+    return JSON.parse(String(value));
+  } catch {
+    throw rowError(kind, n, column, 'not valid JSON');
+  }
+}
+
+/**
+ * A file DuckDB cannot read (not Parquet, a column of malformed JSON, a missing column) as the CLI's
+ * one-line error naming it, never a stack; the CLI's own errors pass through.
+ */
+const unreadable =
+  (kind: ExportKind) =>
+  (error: unknown): never => {
+    if (error instanceof CliError) throw error;
+    const message = (error as Error).message.split('\n')[0];
+    throw new CliError(`${kindFormats[kind].file}: cannot be read (${message}); nothing was imported`);
+  };
+
+/** Refuses a file with more rows than the kind allows, from its footer, before a row is read. */
+async function checkRowCount(conn: DuckDBConnection, kind: ExportKind, file: string): Promise<void> {
+  const cap = MAX_IMPORT_ROWS[kind];
+  if (cap === undefined) return;
+  const reader = await conn.runAndReadAll(`SELECT num_rows FROM parquet_file_metadata($file)`, { file });
+  const rows = Number(reader.getRowObjects()[0]?.num_rows ?? 0);
+  if (rows > cap)
+    throw new CliError(
+      `${kindFormats[kind].file}: ${rows} rows; an export has at most ${cap} of this kind; nothing was imported`,
+    );
 }
 
 /**
@@ -39,17 +76,17 @@ async function* kindRecords<K extends ExportKind>(dir: string, kind: K): AsyncGe
   const instance = await DuckDBInstance.create(':memory:', { memory_limit: '512MB', threads: '1' });
   const conn = await instance.connect();
   try {
+    await checkRowCount(conn, kind, file).catch(unreadable(kind));
     const result = await conn.stream(`SELECT * FROM read_parquet($file)`, { file });
     let n = 0;
     yield* streamedBatches(result, (row: Record<string, unknown>) => {
       n++;
-      const checked = recordOf(kind, lineFields(kind, row));
-      if ('problem' in checked)
-        throw new CliError(
-          `${kindFormats[kind].file} row ${n}: ${checked.problem.field}: ${checked.problem.message}; nothing was imported`,
-        );
+      const checked = recordOf(kind, lineFields(kind, n, row));
+      if ('problem' in checked) throw rowError(kind, n, checked.problem.field, checked.problem.message);
       return checked.record;
     });
+  } catch (error) {
+    unreadable(kind)(error);
   } finally {
     conn.closeSync();
     instance.closeSync();

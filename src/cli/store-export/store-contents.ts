@@ -129,13 +129,18 @@ async function* ofKnownProperties(
 }
 
 /**
- * Writes an export into a store. The events go first, in one all-or-nothing import: a bad event, a
+ * Writes an export into a store (its API keys only `withKeys`). The events go first, in one all-or-nothing import: a bad event, a
  * failed read or a refused write leaves the target as it was. The metadata (checked beforehand, as the
  * readers check the snapshots) and snapshots follow; only the store itself failing can stop them
  * half-way, and the error then says so.
  */
-export async function loadContents(target: Store, contents: StoreContents): Promise<MovedCounts> {
-  const m = contents.metadata;
+export async function loadContents(
+  target: Store,
+  contents: StoreContents,
+  { withKeys = true }: { withKeys?: boolean } = {},
+): Promise<MovedCounts> {
+  // Left out, the keys are neither checked nor written: a file from elsewhere plants no working key.
+  const m = withKeys ? contents.metadata : { ...contents.metadata, apiKeys: [] };
   const known = await checkTarget(target, m);
   const events = await target.importEvents(ofKnownProperties(contents.events(), known));
   let snapshots = 0;
