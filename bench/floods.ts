@@ -86,6 +86,8 @@ export interface CannonFigures {
   requestsPerSec: number;
   bytes: number;
   errors: number;
+  /** Latency of the answers, ms (autocannon's median and p99). */
+  latency?: { medianMs: number; p99Ms: number };
 }
 
 /** autocannon for `seconds`, counting the answers by status. */
@@ -126,6 +128,7 @@ export function cannon(o: {
           requestsPerSec: result.requests.average,
           bytes: result.throughput.total,
           errors: result.errors,
+          latency: { medianMs: result.latency.p50, p99Ms: result.latency.p99 },
         });
       },
     );

@@ -8,6 +8,8 @@ import { runCollectBench } from './collect-load.js';
 import { prependSection, writeCollectReport } from './collect-report.js';
 import { runHostileLoad } from './hostile-load.js';
 import { hostileLoadReport } from './hostile-load-report.js';
+import { runHostileRequests } from './hostile-requests.js';
+import { hostileRequestsReport } from './hostile-requests-report.js';
 
 // `npm run bench -- collect`: ingestion throughput and durability instead of the report latencies.
 if (process.argv[2] === 'collect') {
@@ -27,6 +29,21 @@ if (process.argv[2] === 'load') {
     nice: Number(args.nice ?? 10),
   });
   console.log(prependSection(hostileLoadReport(result)));
+  process.exit(0);
+}
+
+// `npm run bench -- hostile [--seconds 20 --connections 2 --nice 10]`: /healthz while the second attack's requests run.
+if (process.argv[2] === 'hostile') {
+  const args = parseArgs({
+    args: process.argv.slice(3),
+    options: { seconds: { type: 'string' }, connections: { type: 'string' }, nice: { type: 'string' } },
+  }).values;
+  const result = await runHostileRequests({
+    seconds: Number(args.seconds ?? 20),
+    connections: Number(args.connections ?? 2),
+    nice: Number(args.nice ?? 10),
+  });
+  console.log(prependSection(hostileRequestsReport(result)));
   process.exit(0);
 }
 
