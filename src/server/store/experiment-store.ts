@@ -51,6 +51,21 @@ export interface VariantFigures {
   revenue: number;
   other_revenue: CurrencyAmount[];
 }
+/**
+ * A variant's figures with the visitor as the unit (docs/experiments.md, "Visitors"): the distinct
+ * visitors whose first counted exposure was to it, those who reached the goal in any session from
+ * then on, and for a continuous goal (revenue, session_time) the per-visitor values summed: raw, and
+ * capped at the test's cap (the 99.5th percentile of the visitors' non-zero values, one for all
+ * variants), with the capped values' squares for the variance.
+ */
+export interface VisitorFigures {
+  visitors: number;
+  converted_visitors: number;
+  value: { sum: number; capped_sum: number; capped_sum_of_squares: number; cap: number | null } | null;
+}
+/** The share of non-zero per-visitor values below the cap a continuous goal is compared with. */
+export const VALUE_CAP_PERCENTILE = 0.995;
+
 /** New sessions and their conversions per variant by day of the test (0: its first 24 hours), days without any left out. */
 export interface DailyVariantFigures {
   day: number;
@@ -119,6 +134,8 @@ export interface ExperimentStore {
   autoStopExperiments(now: Date, propertyId?: string): Promise<ExperimentRecord[]>;
   /** Per-variant figures of a test, computed from its exposures and the goal's conversion rule. */
   experimentFigures(e: ExperimentRecord): Promise<VariantFigures[]>;
+  /** The figures with the visitor as the unit, in variant order. */
+  experimentVisitorFigures(e: ExperimentRecord): Promise<VisitorFigures[]>;
   /** The same figures by the day of the test each session was first exposed on, counted by the same rules. */
   experimentDailyFigures(e: ExperimentRecord): Promise<DailyVariantFigures[]>;
   /** How concentrated on one client address a test's counted sessions are, for the detail's traffic check. */

@@ -19,6 +19,7 @@ export type {
   ExperimentTraffic,
   ExperimentVariant,
   VariantFigures,
+  VisitorFigures,
 } from './experiment-store.js';
 export type { GoalFigures, GoalRecord, GoalStore } from './goal-store.js';
 export type { Property, PropertyStore } from './property-store.js';

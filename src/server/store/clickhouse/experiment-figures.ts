@@ -22,7 +22,7 @@ const any = (condition: string) => `max(ifNull(${condition}, false))`;
  * parameters that expression binds; `pageviews`: whether it needs the session's page count (`s`).
  * Per goal, as docs/decisions.md ("Split tests") defines them.
  */
-function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pageviews?: boolean } {
+export function conversion(e: ExperimentRecord): { sql: string; params: ChParams; pageviews?: boolean } {
   switch (e.goal) {
     case 'click_through':
       // Each variant's own page: a redirect variant's sessions click on its URL, the control's on `page`.
@@ -93,7 +93,8 @@ export function countedExposures(
     `${alias}.property_id = {p:String} AND ${alias}.ts >= {since:${TS}}${e.stopped_at ? ` AND ${alias}.ts < {until:${TS}}` : ''} AND NOT ${alias}.is_bot`;
   // argMin over (ts, variant): the earliest exposure, the lower variant of two at one instant.
   const sql = `first_exposure AS (
-      SELECT x.session_key AS session_key, min(x.ts) AS at, argMin(x.variant, (x.ts, x.variant)) AS variant, argMin(x.client_key, x.ts) AS client_key
+      SELECT x.session_key AS session_key, min(x.ts) AS at, argMin(x.variant, (x.ts, x.variant)) AS variant, argMin(x.client_key, x.ts) AS client_key,
+        any(x.visitor_key) AS visitor_key
       FROM events AS x WHERE ${window('x')} AND x.type = 'exposure' AND x.experiment_id = {id:String}
         AND x.session_key IN (SELECT v.session_key FROM events AS v
           WHERE ${window('v')} AND v.type = 'pageview' AND has({test_pages:Array(String)}, replaceRegexpOne(v.path, '/+$', '')))

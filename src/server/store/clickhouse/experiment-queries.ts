@@ -1,6 +1,7 @@
 import type { ExperimentRecord, Store } from '../store.js';
 import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
 import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
+import { experimentVisitorFigures } from './experiment-visitor-figures.js';
 import { experimentCurrency } from './experiment-revenue.js';
 import { claimStops, firstStopSql } from './experiment-stops.js';
 import { DELETED_VERSION, nextVersion } from './row-versions.js';
@@ -78,6 +79,7 @@ export function experimentQueries(
   | 'autoStopExperiments'
   | 'experimentFigures'
   | 'experimentTraffic'
+  | 'experimentVisitorFigures'
   | 'experimentDailyFigures'
   | 'experimentCurrency'
 > {
@@ -182,6 +184,7 @@ export function experimentQueries(
     },
     experimentFigures: (e) => experimentFigures(db, e),
     experimentTraffic: (e) => experimentTraffic(db, e),
+    experimentVisitorFigures: (e) => experimentVisitorFigures(db, e),
     experimentDailyFigures: (e) => experimentDailyFigures(db, e),
     experimentCurrency: (e) => experimentCurrency(db, e),
   };

@@ -14,7 +14,7 @@ const hrefHost = `lower(regexp_extract(e.href, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^
  * Whether one exposed session (`x`) converted, over its events `e` at or after the exposure, and the
  * parameters that expression binds. Per goal, as docs/decisions.md ("Split tests") defines them.
  */
-function conversion(e: ExperimentRecord): { sql: string; params: Params } {
+export function conversion(e: ExperimentRecord): { sql: string; params: Params } {
   switch (e.goal) {
     case 'click_through':
       // Each variant's own page: a redirect variant's sessions click on its URL, the control's on `page`.
@@ -72,7 +72,8 @@ export function countedExposures(
   const window = (alias: string) =>
     `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
   const sql = `first_exposure AS (
-      SELECT session_key, min(ts) AS at, list(variant ORDER BY ts, variant)[1] AS variant, arg_min(client_key, ts) AS client_key
+      SELECT session_key, min(ts) AS at, list(variant ORDER BY ts, variant)[1] AS variant, arg_min(client_key, ts) AS client_key,
+        any_value(visitor_key) AS visitor_key
       FROM events x WHERE ${window('x')} AND type = 'exposure' AND experiment_id = $id
         AND session_key IN (SELECT v.session_key FROM events v WHERE ${window('v')} AND v.type = 'pageview' AND list_contains($test_pages, rtrim(v.path, '/')))
       GROUP BY session_key)`;

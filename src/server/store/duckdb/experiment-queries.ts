@@ -2,6 +2,7 @@ import type { ExperimentRecord } from '../store.js';
 import { query, ts, type Database, type Params } from './database.js';
 import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
 import { experimentCurrency } from './experiment-revenue.js';
+import { experimentVisitorFigures } from './experiment-visitor-figures.js';
 
 /**
  * Created here rather than in schema.ts (being reworked separately): once per store, at first use.
@@ -182,6 +183,7 @@ export function experimentQueries(db: Database) {
     },
     experimentFigures: (e: ExperimentRecord) => experimentFigures(db, e),
     experimentTraffic: (e: ExperimentRecord) => experimentTraffic(db, e),
+    experimentVisitorFigures: (e: ExperimentRecord) => experimentVisitorFigures(db, e),
     experimentDailyFigures: (e: ExperimentRecord) => experimentDailyFigures(db, e),
     experimentCurrency: (e: ExperimentRecord) => experimentCurrency(db, e),
   };

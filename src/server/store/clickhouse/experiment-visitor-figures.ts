@@ -1,0 +1,87 @@
+import { VALUE_CAP_PERCENTILE, type ExperimentRecord, type VisitorFigures } from '../experiment-store.js';
+import type { ChDb } from './clickhouse-db.js';
+import { conversion, countedExposures, SHARD_LOCAL } from './experiment-figures.js';
+import { TS } from './sql-fragments.js';
+
+// The same rules as the embedded store's experiment-visitor-figures.ts, in ClickHouse's words.
+
+/** A continuous goal's per-visitor value (payments in the test's currency, or mean session seconds); null for binary goals. */
+function visitorValue(e: ExperimentRecord): string | null {
+  if (e.goal === 'revenue') return 'sum(revenue)';
+  if (e.goal === 'session_time') return 'avg(duration_ms) / 1000';
+  return null;
+}
+
+/**
+ * A test's figures with the visitor as the unit (VisitorFigures), aggregated in SQL. A visitor's
+ * sessions may sit on different shards of a cluster (events shard by session), so the visitors'
+ * first exposures are gathered first and joined to the events as one set (GLOBAL JOIN), not per shard.
+ */
+export async function experimentVisitorFigures(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<VisitorFigures[]> {
+  const { sql: converted, params, pageviews } = conversion(e);
+  Object.assign(params, { pct: VALUE_CAP_PERCENTILE, currency: e.currency ?? '' });
+  const exposures = countedExposures(e, params);
+  const value = visitorValue(e);
+  const rows = await db.all<{
+    variant: number;
+    visitors: number;
+    converted_visitors: number;
+    value_sum: number;
+    capped_sum: number;
+    capped_sum_of_squares: number;
+    cap: number | null;
+  }>(
+    `WITH ${exposures.sql},
+    first_visit AS (
+      SELECT f.visitor_key AS visitor_key, min(f.at) AS exposed_at, argMin(f.variant, (f.at, f.variant)) AS first_variant
+      FROM first_exposure AS f GROUP BY f.visitor_key),
+    visitor_sessions AS (
+      SELECT e.session_key AS session_key, any(v.visitor_key) AS visitor_key, any(v.first_variant) AS variant, min(e.ts) AS at
+      FROM events AS e GLOBAL INNER JOIN first_visit AS v ON v.visitor_key = e.visitor_key
+      WHERE ${exposures.window('e')} AND e.ts >= v.exposed_at
+      GROUP BY e.session_key),${
+        pageviews
+          ? `
+    session_pageviews AS (
+      SELECT session_key, sum(pageviews) AS pageviews FROM sessions
+      WHERE property_id = {p:String} AND start_day >= toDate({since:${TS}}) - 1 AND session_key IN (SELECT session_key FROM visitor_sessions)
+      GROUP BY session_key),`
+          : ''
+      }
+    per_session AS (
+      SELECT x.visitor_key AS visitor_key, x.variant AS variant, ${converted} AS converted,
+        toUnixTimestamp64Milli(max(e.ts)) - toUnixTimestamp64Milli(x.at) AS duration_ms,
+        toFloat64(sumIf(toInt128(round(assumeNotNull(e.amount) * 1e9)),
+          e.type = 'revenue' AND e.currency = {currency:String} AND e.amount IS NOT NULL)) / 1e9 AS revenue
+      FROM events AS e GLOBAL INNER JOIN visitor_sessions AS x ON x.session_key = e.session_key
+      ${pageviews ? 'LEFT JOIN session_pageviews AS s ON s.session_key = x.session_key' : ''}
+      WHERE ${exposures.window('e')} AND e.ts >= x.at
+      GROUP BY x.session_key, x.visitor_key, x.variant, x.at),
+    per_visitor AS (
+      SELECT any(variant) AS arm, max(converted) AS reached, toFloat64(${value ?? '0'}) AS value
+      FROM per_session GROUP BY visitor_key),
+    capped AS (SELECT quantileExactInclusiveIf({pct:Float64})(value, value > 0) AS q, countIf(value > 0) AS positives FROM per_visitor)
+    SELECT arm AS variant, count() AS visitors, countIf(reached) AS converted_visitors, sum(value) AS value_sum,
+      sum(least(value, if(positives > 0, q, value))) AS capped_sum,
+      sum(pow(least(value, if(positives > 0, q, value)), 2)) AS capped_sum_of_squares,
+      if(any(positives) > 0, any(q), NULL) AS cap
+    FROM per_visitor CROSS JOIN capped GROUP BY arm
+    ${SHARD_LOCAL}`,
+    params,
+  );
+  return e.variants.map((_, i) => {
+    const r = rows.find((row) => Number(row.variant) === i);
+    return {
+      visitors: Number(r?.visitors ?? 0),
+      converted_visitors: Number(r?.converted_visitors ?? 0),
+      value: value
+        ? {
+            sum: Number(r?.value_sum ?? 0),
+            capped_sum: Number(r?.capped_sum ?? 0),
+            capped_sum_of_squares: Number(r?.capped_sum_of_squares ?? 0),
+            cap: r?.cap === null || r?.cap === undefined ? null : Number(r.cap),
+          }
+        : null,
+    };
+  });
+}
