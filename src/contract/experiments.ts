@@ -309,6 +309,20 @@ export const experimentDetailResponse = z.object({
       revenue_per_session: z.number(),
       /** Extension: the same sessions' payments in every other currency, per currency (sorted), never added to `revenue`. */
       other_revenue: z.array(z.object({ currency: z.string(), amount: z.number() })).optional(),
+      /**
+       * Extension: the visitor as the unit (docs/experiments.md, "Visitors"): the distinct visitors
+       * whose first counted exposure was to this variant, those who reached the goal in any session
+       * from then on, and their share.
+       */
+      visitors: z.number().int().min(0),
+      converted_visitors: z.number().int().min(0),
+      visitor_conversion_rate: z.number().min(0).max(1),
+      /**
+       * Extension: for the `revenue` goal the revenue per visitor (the test's currency), for
+       * `session_time` a visitor's mean session time in seconds, averaged over the variant's visitors;
+       * null for the other goals, which a visitor reaches or not.
+       */
+      value_per_visitor: z.number().nullable(),
       stats: variantStats.nullable(),
     }),
   ),

@@ -10,12 +10,16 @@ const ratio = (n: number, d: number) => (d > 0 ? n / d : 0);
 
 /** The detail response: the test, each variant's figures (operations.md §5) and the statistics over them. */
 export async function experimentDetail(
-  store: Pick<Store, 'experimentFigures' | 'experimentTraffic' | 'experimentCurrency'>,
+  store: Pick<Store, 'experimentFigures' | 'experimentVisitorFigures' | 'experimentTraffic' | 'experimentCurrency'>,
   stored: ExperimentRecord,
   now: Date,
 ): Promise<ExperimentDetail> {
   const e = await withRevenueCurrency(store, stored);
-  const [figures, traffic] = await Promise.all([store.experimentFigures(e), store.experimentTraffic(e)]);
+  const [figures, visitors, traffic] = await Promise.all([
+    store.experimentFigures(e),
+    store.experimentVisitorFigures(e),
+    store.experimentTraffic(e),
+  ]);
   const end = e.stopped_at ?? now;
   const check = trafficCheck(traffic);
   const stats = experimentStats(figures, {
@@ -40,6 +44,10 @@ export async function experimentDetail(
         revenue: f.revenue,
         revenue_per_session: ratio(f.revenue, f.sessions),
         other_revenue: f.other_revenue,
+        visitors: visitors[i].visitors,
+        converted_visitors: visitors[i].converted_visitors,
+        visitor_conversion_rate: ratio(visitors[i].converted_visitors, visitors[i].visitors),
+        value_per_visitor: visitors[i].value ? ratio(visitors[i].value.sum, visitors[i].visitors) : null,
         stats: stats.perVariant[i] ?? null,
       };
     }),

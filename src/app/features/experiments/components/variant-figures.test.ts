@@ -10,6 +10,10 @@ const control = {
   conversion_rate: 0.1,
   revenue: 0,
   revenue_per_session: 0,
+  visitors: 900,
+  converted_visitors: 95,
+  visitor_conversion_rate: 95 / 900,
+  value_per_visitor: null,
   stats: null,
 };
 const variant = {
@@ -21,6 +25,10 @@ const variant = {
   conversion_rate: 0.12,
   revenue: 50,
   revenue_per_session: 0.05,
+  visitors: 910,
+  converted_visitors: 115,
+  visitor_conversion_rate: 115 / 910,
+  value_per_visitor: null,
   stats: { uplift: 0.2, chance_to_beat_control: 0.923183438974, uplift_interval: [-0.07, 0.55] as [number, number] },
 };
 
