@@ -91,7 +91,9 @@ export interface ExperimentTraffic {
   burst_sessions: number;
 }
 /** A traffic row as either store returns it (sums over no rows are NULL). */
-export function trafficFrom(row: Partial<Record<keyof ExperimentTraffic, number | bigint | null>> | undefined): ExperimentTraffic {
+export function trafficFrom(
+  row: Partial<Record<keyof ExperimentTraffic, number | bigint | null>> | undefined,
+): ExperimentTraffic {
   const n = (v: number | bigint | null | undefined) => Number(v ?? 0);
   return {
     sessions: n(row?.sessions),
