@@ -10,6 +10,10 @@ export const PERMISSIONS: Record<KeyPermission, { label: string; help: string }>
     label: 'Run split tests',
     help: 'Create, change and stop split tests. This changes what visitors of these sites see: text, styles, images, sanitised HTML (never script), or a redirect.',
   },
+  configure: {
+    label: 'Create, change and delete goals and saved funnels',
+    help: 'Changes what the reports count and list for everyone using these properties, never what visitors see.',
+  },
 };
 
 /** A key's permissions as words: "Read figures, Run split tests", or "None". */
