@@ -93,13 +93,21 @@ describe('dashboard: Properties and API access (admin session)', () => {
     await expect.poll(() => fieldError('key-name').textContent()).toBe('Required.');
     expect(await page.locator('#key-properties-error').textContent()).toBe('Pick at least one.');
 
-    // Each permission says what it allows; a key made by hand starts able to read, not to change pages.
-    const readFigures = page.getByRole('checkbox', { name: 'Read figures', exact: true });
-    const runTests = page.getByRole('checkbox', { name: 'Run split tests', exact: true });
-    expect([await readFigures.isChecked(), await runTests.isChecked()]).toEqual([true, false]);
+    // Each permission says what it allows; a key made by hand starts able to read, not to change pages or reports.
+    const readFigures = page.getByRole('checkbox', { name: 'Read figures and reports', exact: true });
+    const runTests = page.getByRole('checkbox', { name: 'Create, change and stop split tests', exact: true });
+    const configure = page.getByRole('checkbox', {
+      name: 'Create, change and delete goals and saved funnels',
+      exact: true,
+    });
+    expect([await readFigures.isChecked(), await runTests.isChecked(), await configure.isChecked()]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(
       await runTests.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent),
-    ).toMatch(/^Create, change and stop split tests\. This changes what visitors of these sites see/);
+    ).toMatch(/^This changes what visitors of these sites see/);
 
     await page.getByLabel('Name', { exact: true }).fill('E2E reader');
     await page.getByRole('checkbox', { name: 'acme-docs' }).check();
@@ -139,6 +147,14 @@ describe('dashboard: Properties and API access (admin session)', () => {
     });
     expect(started.status).toBe(403);
     expect((await started.json()).error).toMatchObject({ code: 'forbidden', details: { permission: 'experiments' } });
+    // Nor, reading only, save a funnel.
+    const saved = await fetch(`${dash.origin}/api/external/v1/properties/acme-docs/saved-funnels`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Sneaky', steps: [{ page: '/' }] }),
+    });
+    expect(saved.status).toBe(403);
+    expect((await saved.json()).error).toMatchObject({ code: 'forbidden', details: { permission: 'configure' } });
 
     await checkPageQuality(page, 'api-access');
 
@@ -152,9 +168,18 @@ describe('dashboard: Properties and API access (admin session)', () => {
     const row = page.locator('[data-testid="key-list"] tbody tr').filter({ hasText: 'E2E reader' });
     await expect
       .poll(() => row.locator('td').allTextContents())
-      .toEqual(['E2E reader', `${record.prefix}…`, 'acme-docs', 'Read figures', expect.any(String), 'ActiveRevoke']);
+      .toEqual([
+        'E2E reader',
+        `${record.prefix}…`,
+        'acme-docs',
+        'Read figures and reports',
+        expect.any(String),
+        'ActiveRevoke',
+      ]);
     const demoRow = page.locator('[data-testid="key-list"] tbody tr').filter({ hasText: 'demo' });
-    expect(await demoRow.locator('td').nth(3).textContent()).toBe('Read figures, Run split tests');
+    expect(await demoRow.locator('td').nth(3).textContent()).toBe(
+      'Read figures and reports; Create, change and stop split tests; Create, change and delete goals and saved funnels',
+    );
     expect(await page.content()).not.toContain(key);
 
     // Revoke, confirmed in a dialog; the very next request with the key is refused.

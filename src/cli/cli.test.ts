@@ -105,6 +105,16 @@ describe('keys', () => {
     await cliOk(dataDir, ['properties', 'create', '--id', 'p', '--name', 'P']);
     await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'all']);
     await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'reader', '--permissions', 'metrics']);
+    await cliOk(dataDir, [
+      'keys',
+      'create',
+      '--properties',
+      'p',
+      '--name',
+      'goals',
+      '--permissions',
+      'configure,metrics',
+    ]);
     await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'nothing', '--permissions', 'none']);
     expectOneLineError(
       await runCli(dataDir, ['keys', 'create', '--properties', 'p', '--permissions', 'metrics,admin']),
@@ -112,8 +122,9 @@ describe('keys', () => {
     );
     const rows = linesOf((await cliOk(dataDir, ['keys', 'list'])).stdout).map((l) => l.split('\t'));
     expect(Object.fromEntries(rows.map((r) => [r[1], r[4]]))).toEqual({
-      all: 'metrics,experiments',
+      all: 'metrics,experiments,configure',
       reader: 'metrics',
+      goals: 'metrics,configure',
       nothing: 'none',
     });
   });
@@ -145,5 +156,6 @@ describe('usage', () => {
     expect(result.stderr).toMatch(/usage:/);
     for (const command of ['properties create', 'keys create', 'import FILE', 'seed'])
       expect(result.stderr).toContain(command);
+    expect(result.stderr).toMatch(/configure +create, change and delete goals and saved funnels/);
   });
 });

@@ -6,7 +6,7 @@ import { CliError } from './cli-error.js';
 import { adminCommand } from './commands/admin.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
-import { keysCommand } from './commands/keys.js';
+import { keysCommand, PERMISSIONS_HELP } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { propertiesCommand } from './commands/properties.js';
 import { seedCommand } from './commands/seed.js';
@@ -14,7 +14,8 @@ import { seedCommand } from './commands/seed.js';
 const USAGE = `usage: npm run cli -- <command>
   properties create --id ID --name NAME [--domain D] [--timezone TZ]
   properties list
-  keys create --properties ID[,ID...] [--permissions metrics,experiments|none] [--name N]
+  keys create --properties ID[,ID...] [--permissions LIST|none] [--name N]
+${PERMISSIONS_HELP.replace(/^/gm, '    ')}
   keys list
   keys revoke KEY_ID
   import FILE|DIR [--with-keys]    (events NDJSON, or an export: NDJSON file or Parquet directory;

@@ -30,23 +30,24 @@ describe('key permissions on create', () => {
     createKeyBody.parse(permissions === undefined ? base : { ...base, permissions }).permissions;
 
   it('gives every permission when none is named, and a list narrows it (each once, in a fixed order)', () => {
-    expect(permissionsOf()).toEqual(['metrics', 'experiments']);
+    expect(permissionsOf()).toEqual(['metrics', 'experiments', 'configure']);
     expect(permissionsOf(['metrics'])).toEqual(['metrics']);
     expect(permissionsOf(['experiments', 'metrics', 'experiments'])).toEqual(['metrics', 'experiments']);
+    expect(permissionsOf(['configure', 'metrics'])).toEqual(['metrics', 'configure']);
     expect(permissionsOf([])).toEqual([]);
   });
 
-  it('reads the old single strings as they were meant: metrics was everything a key could do, none is none', () => {
-    expect(permissionsOf('metrics')).toEqual(['metrics', 'experiments']);
+  it('reads the old single strings as the permission of that name, as the CLI does: metrics reads only, none is none', () => {
+    expect(permissionsOf('metrics')).toEqual(['metrics']);
     expect(permissionsOf('none')).toEqual([]);
   });
 
   it('refuses anything else on permissions', () => {
-    for (const bad of ['experiments', 'admin', ['admin'], ['none'], [['metrics']], null, 1]) {
+    for (const bad of ['experiments', 'configure', 'admin', ['admin'], ['none'], [['metrics']], null, 1]) {
       const res = createKeyBody.safeParse({ ...base, permissions: bad });
       expect(res.success || res.error.issues[0], JSON.stringify(bad)).toMatchObject({
         path: ['permissions'],
-        message: 'a list of metrics, experiments (empty for none)',
+        message: 'a list of metrics, experiments, configure (empty for none)',
       });
     }
   });

@@ -5,21 +5,25 @@ import { propertyId } from './common.js';
 export const ADMIN_PREFIX = '/api/admin/v1';
 
 /**
- * What a key may do besides naming its properties: `metrics` reads figures (reports, aggregates, split
- * tests' lists and details, recommendations, saved funnels); `experiments` creates, changes and stops
- * split tests, i.e. changes what visitors of the property's pages see.
+ * What a key may do besides naming its properties, each a different risk (docs/decisions.md, "Key
+ * permissions"): `metrics` only reads (reports, aggregates, split tests' lists and details,
+ * recommendations, goals and saved funnels); `experiments` creates, changes and stops split tests, i.e.
+ * changes what visitors of the property's pages see; `configure` creates, changes and deletes goals and
+ * saved funnels, i.e. changes what the reports count, never what visitors see.
  */
-export const keyPermissions = ['metrics', 'experiments'] as const;
+export const keyPermissions = ['metrics', 'experiments', 'configure'] as const;
 export type KeyPermission = (typeof keyPermissions)[number];
 export const keyPermission = z.enum(keyPermissions);
 /** A list of permissions in the order of `keyPermissions`, each once: how keys are stored and listed. */
 export const canonicalPermissions = (list: readonly string[]): KeyPermission[] =>
   keyPermissions.filter((p) => list.includes(p));
 /**
- * The single strings of the admin API before the split. `metrics` then let a key do everything a key
- * could (read figures and create, change and stop split tests), so it still does; `none` is none.
+ * The single strings of the admin API before the list. Each means the permission of that name, as
+ * `--permissions metrics` does on the command line: `metrics` reads and nothing more (it once meant
+ * every permission, so one word gave a key two different rights depending on where it was typed);
+ * `none` is none.
  */
-const legacyPermissions: Record<'metrics' | 'none', KeyPermission[]> = { metrics: [...keyPermissions], none: [] };
+const legacyPermissions: Record<'metrics' | 'none', KeyPermission[]> = { metrics: ['metrics'], none: [] };
 
 /** The header every cookie-borne write carries, with the token `GET /session` gives (docs/decisions.md). */
 export const CSRF_HEADER = 'x-csrf-token';

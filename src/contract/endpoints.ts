@@ -34,7 +34,10 @@ export interface Endpoint {
   aggregatePath?: string;
   /** When the endpoint answers 409 `conflict`. */
   conflict?: string;
-  /** The key permission it needs besides the property (403 `forbidden` naming it); `metrics` when absent. */
+  /**
+   * The key permission it needs besides the property (403 `forbidden` naming it): `metrics` when absent,
+   * `experiments` for split-test writes, `configure` for goal and saved-funnel writes.
+   */
   permission?: KeyPermission;
 }
 
@@ -183,6 +186,7 @@ export const endpoints = {
     body: f.saveFunnelBody,
     response: f.savedFunnelResponse,
     status: 201,
+    permission: 'configure',
   },
   deleteFunnel: {
     method: 'DELETE',
@@ -191,6 +195,7 @@ export const endpoints = {
     summary: 'Delete a saved funnel',
     params: z.object({ funnelId: z.string().min(1).max(64) }),
     response: f.deletedFunnelResponse,
+    permission: 'configure',
   },
   pageElements: {
     method: 'GET',
@@ -311,6 +316,7 @@ export const endpoints = {
     response: g.goal,
     status: 201,
     conflict: `a goal of that name exists, or the property has ${g.MAX_GOALS} goals`,
+    permission: 'configure',
   },
   deleteGoal: {
     method: 'DELETE',
@@ -319,6 +325,7 @@ export const endpoints = {
     summary: 'Delete a goal (extension)',
     params: g.goalIdParams,
     response: g.deletedGoalResponse,
+    permission: 'configure',
   },
   goalsReport: {
     method: 'GET',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { keyPermissions } from './admin.js';
 import { endpoints, type Endpoint } from './endpoints.js';
 import { openApiDocument } from './openapi.js';
 
@@ -43,7 +44,7 @@ describe('openapi.json', () => {
     ).toBeDefined();
   });
 
-  it('names the permission each 403 is about: experiments for split-test writes, metrics for the rest', () => {
+  it('names the permission each 403 is about: experiments for split-test writes, configure for goal and saved-funnel writes, metrics for the rest', () => {
     const forbidden = (path: string, method: string) =>
       (doc.paths[path][method].responses['403'] as { description: string }).description;
     expect(forbidden('/properties/{propertyId}/split-tests', 'post')).toMatch(/the experiments permission/);
@@ -52,5 +53,20 @@ describe('openapi.json', () => {
     );
     expect(forbidden('/properties/{propertyId}/split-tests/{experimentId}', 'get')).toMatch(/the metrics permission/);
     expect(forbidden('/properties/aggregate/traffic/trends', 'post')).toMatch(/the metrics permission/);
+    expect(forbidden('/properties/{propertyId}/goals', 'post')).toMatch(/the configure permission/);
+    expect(forbidden('/properties/{propertyId}/goals/{goalId}', 'delete')).toMatch(/the configure permission/);
+    expect(forbidden('/properties/{propertyId}/saved-funnels', 'post')).toMatch(/the configure permission/);
+    expect(forbidden('/properties/{propertyId}/saved-funnels/{funnelId}', 'delete')).toMatch(
+      /the configure permission/,
+    );
+    expect(forbidden('/properties/{propertyId}/goals', 'get')).toMatch(/the metrics permission/);
+    expect(forbidden('/properties/{propertyId}/saved-funnels', 'get')).toMatch(/the metrics permission/);
+  });
+
+  it('says what each permission a key can hold allows', () => {
+    const bearer = (doc as unknown as { components: { securitySchemes: { bearer: { description: string } } } })
+      .components.securitySchemes.bearer.description;
+    for (const p of keyPermissions) expect(bearer).toContain(`\`${p}\``);
+    expect(bearer).toMatch(/`configure` creates, changes and deletes goals and saved funnels/);
   });
 });

@@ -57,7 +57,14 @@ export function openApiDocument(serverUrl = API_PREFIX) {
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'An API key: sl_ followed by 43 base62 characters.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key: sl_ followed by 43 base62 characters. It holds permissions: `metrics` reads figures, goals ' +
+            'and saved funnels; `experiments` creates, changes and stops split tests; `configure` creates, changes ' +
+            'and deletes goals and saved funnels. Each operation names the one it needs in its 403.',
+        },
       },
     },
     paths,

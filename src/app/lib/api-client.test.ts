@@ -150,6 +150,18 @@ describe('api client', () => {
       .call('trafficRealtime', { propertyId: 'shop' })
       .catch((e) => e);
     expect(err429).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 7, field: undefined });
+
+    const lacking = {
+      error: {
+        code: 'forbidden',
+        message: 'this API key lacks the configure permission',
+        details: { permission: 'configure' },
+      },
+    };
+    const err403 = await apiClient(keyMode, fakeFetch(403, lacking).impl)
+      .call('deleteGoal', { propertyId: 'shop', params: { goalId: 'gol_1' } })
+      .catch((e) => e);
+    expect(err403).toMatchObject({ status: 403, code: 'forbidden', permission: 'configure', field: undefined });
   });
 
   it('still reports a status in words when the error body is not the envelope', async () => {

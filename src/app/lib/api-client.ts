@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ADMIN_PREFIX } from '../../contract/admin.js';
+import { ADMIN_PREFIX, keyPermission } from '../../contract/admin.js';
 import { adminEndpoints, type AdminEndpointName } from '../../contract/admin-endpoints.js';
 import { errorEnvelope } from '../../contract/common.js';
 import { aggregateBody, API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
@@ -67,7 +67,8 @@ export async function toApiError(res: Response): Promise<ApiError> {
     return new ApiError(res.status, 'internal_error', `The server answered HTTP ${res.status}.`, undefined, retryAfter);
   const { code, message, details } = parsed.data.error;
   const field = typeof details.field === 'string' ? details.field : undefined;
-  return new ApiError(res.status, code, message, field, retryAfter);
+  const permission = keyPermission.safeParse(details.permission).data;
+  return new ApiError(res.status, code, message, field, retryAfter, permission);
 }
 
 /**

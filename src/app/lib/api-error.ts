@@ -1,3 +1,4 @@
+import type { KeyPermission } from '../../contract/admin.js';
 import type { ErrorCode } from '../../contract/common.js';
 
 /** Any failed call: an HTTP error from the envelope, a network failure (status 0), or a contract mismatch. */
@@ -10,6 +11,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** Seconds to wait, from Retry-After on a 429. */
     readonly retryAfter?: number,
+    /** The key permission a 403 says is missing (`details.permission`). */
+    readonly permission?: KeyPermission,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, isNotFound } from './api-error.js';
+import type { Connection } from './connection.js';
 import { describeError } from './error-words.js';
 
 const session = { mode: 'session' } as const;
@@ -11,6 +12,30 @@ describe('error words', () => {
       title: 'Property "nope-xyz" was not found.',
       action: 'Pick another property.',
     });
+  });
+
+  it('says which permission a key lacks, and what it would allow, rather than blaming the property', () => {
+    const key: Connection = { mode: 'key', baseUrl: 'https://stats.example.com', key: 'sl_x', propertyIds: ['shop'] };
+    const refused = (permission: 'metrics' | 'configure') =>
+      new ApiError(
+        403,
+        'forbidden',
+        `this API key lacks the ${permission} permission`,
+        undefined,
+        undefined,
+        permission,
+      );
+    expect(describeError(refused('configure'), key, 'shop')).toEqual({
+      title: 'This key may not create, change or delete goals and saved funnels: it lacks the configure permission.',
+      action: 'Use a key that has it; an admin makes keys on the API access page.',
+    });
+    expect(describeError(refused('metrics'), key, 'shop').title).toBe(
+      'This key may not read figures: it lacks the metrics permission.',
+    );
+    // Without a permission named, a 403 is about the property.
+    expect(describeError(new ApiError(403, 'forbidden', 'no access', 'propertyId'), key, 'shop').title).toBe(
+      'This key may not read property "shop".',
+    );
   });
 
   it('says something went wrong, not an HTTP status, for a failure that is not an API error', () => {

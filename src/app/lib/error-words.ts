@@ -1,5 +1,13 @@
+import type { KeyPermission } from '../../contract/admin.js';
 import { ApiError } from './api-error.js';
 import type { Connection } from './connection.js';
+
+/** What each permission allows, as the verb a refusal needs. */
+const MAY: Record<KeyPermission, string> = {
+  metrics: 'read figures',
+  experiments: 'create, change or stop split tests',
+  configure: 'create, change or delete goals and saved funnels',
+};
 
 /** What went wrong and what to do, in words a person can act on. */
 export function describeError(
@@ -20,6 +28,12 @@ export function describeError(
             action: 'Sign in again with a new sign-in link (the server prints one at start-up).',
           };
     case 403:
+      // A key of the property without the permission the request needs (a read-only key saving a funnel).
+      if (error.permission)
+        return {
+          title: `This ${connection.mode === 'key' ? 'key' : 'account'} may not ${MAY[error.permission]}: it lacks the ${error.permission} permission.`,
+          action: 'Use a key that has it; an admin makes keys on the API access page.',
+        };
       return {
         title: `This ${connection.mode === 'key' ? 'key' : 'account'} may not read property "${propertyId ?? 'unknown'}".`,
         action: 'Pick another property, or use a key that includes this one.',

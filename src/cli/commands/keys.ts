@@ -3,8 +3,20 @@ import { newApiKey } from '../../server/auth/api-keys.js';
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
-const USAGE =
-  'usage: keys create --properties ID[,ID...] [--permissions metrics,experiments|none] [--name N] | keys list | keys revoke KEY_ID';
+/** What each permission lets a key do, as the dashboard's key page says it. */
+const ALLOWS: Record<KeyPermission, string> = {
+  metrics: 'read figures and reports, goals and saved funnels',
+  experiments: 'create, change and stop split tests',
+  configure: 'create, change and delete goals and saved funnels',
+};
+/** The lines of the usage text that say what `--permissions` takes. */
+export const PERMISSIONS_HELP = [
+  'LIST: a comma list of these (without --permissions a key gets all of them; none gives none):',
+  ...keyPermissions.map((p) => `  ${p.padEnd(12)}${ALLOWS[p]}`),
+].join('\n');
+
+const USAGE = `usage: keys create --properties ID[,ID...] [--permissions LIST|none] [--name N] | keys list | keys revoke KEY_ID
+${PERMISSIONS_HELP}`;
 
 /** `--permissions`: absent gives every permission, a comma list narrows it, `none` gives none. */
 export function permissionsFlag(flag: string | undefined): KeyPermission[] {

@@ -9,6 +9,7 @@ import type {
   SnapshotRecord,
 } from '../../server/store/store.js';
 import {
+  apiKeyFromParsed,
   apiKeySchema,
   compiledEventLine,
   eventFields,
@@ -100,6 +101,7 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       permissions: 'VARCHAR[]',
       created_at: ts,
       revoked_at: ts,
+      metrics_read_only: 'BOOLEAN',
     },
     toLine: (k) => ({
       id: k.id,
@@ -110,9 +112,11 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       permissions: k.permissions,
       created_at: iso(k.created_at),
       revoked_at: iso(k.revoked_at),
+      // Tells an import that this `metrics` reads only (an older export's also wrote goals and funnels).
+      metrics_read_only: true,
     }),
     schema: apiKeySchema,
-    fromParsed: (v) => v as ApiKeyRecord,
+    fromParsed: (v) => apiKeyFromParsed(v as z.infer<typeof apiKeySchema>),
   },
   saved_funnel: {
     file: 'saved_funnels.parquet',

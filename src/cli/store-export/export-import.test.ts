@@ -1,12 +1,13 @@
+import { DuckDBInstance } from '@duckdb/node-api';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { Store } from '../../server/store/store.js';
-import { PROP_A } from '../../server/test-support/fixtures.js';
+import { PROP_A, PROP_B } from '../../server/test-support/fixtures.js';
 import { importCommand } from '../commands/import.js';
 import { everyReport, expectSubstance, loadMovingDataset } from '../test-support/moving-dataset.js';
 import { contentsOf } from './store-contents.js';
@@ -112,6 +113,7 @@ describe('the NDJSON export', () => {
         'hash',
         'id',
         'kind',
+        'metrics_read_only',
         'name',
         'permissions',
         'prefix',
@@ -153,6 +155,54 @@ describe.each([
     await expect(importCommand(target, path())).rejects.toThrow(`the target store already has property "${PROP_A}"`);
     expect(await target.countEvents()).toBe(0);
     expect((await target.listProperties()).map((p) => p.name)).toEqual(['Mine']);
+  });
+});
+
+describe('API keys', () => {
+  /** The keys' permissions by their properties, after an import of `path`. */
+  const importedPermissions = async (path: string) => {
+    await importCommand(target, path);
+    return Object.fromEntries((await target.listApiKeys()).map((k) => [k.property_ids.join('+'), k.permissions]));
+  };
+  const asNow = { [`acme-shop+${PROP_A}`]: ['metrics', 'experiments', 'configure'], [PROP_B]: ['metrics'] };
+  // Before configure, a key with metrics also wrote goals and saved funnels, and "all" was two.
+  const asBefore = {
+    [`acme-shop+${PROP_A}`]: ['metrics', 'experiments', 'configure'],
+    [PROP_B]: ['metrics', 'configure'],
+  };
+
+  it('keep their permissions through an export made now, a metrics-only key read-only', async () => {
+    expect(await importedPermissions(join(dir, 'export.ndjson'))).toEqual(asNow);
+  });
+
+  it('keep their permissions through a Parquet export made now', async () => {
+    expect(await importedPermissions(join(dir, 'parquet'))).toEqual(asNow);
+  });
+
+  it('with metrics in an NDJSON export made before configure get it, as the stores gave their own keys', async () => {
+    const file = await editedExport('before-configure.ndjson', (lines) =>
+      lines.map((l) => {
+        if (l.kind !== 'api_key') return l;
+        const { metrics_read_only: _marker, ...old } = l;
+        return { ...old, permissions: (old.permissions as string[]).filter((p) => p !== 'configure') };
+      }),
+    );
+    expect(await importedPermissions(file)).toEqual(asBefore);
+  });
+
+  it('with metrics in a Parquet export made before configure get it too', async () => {
+    const old = join(dir, 'parquet-before-configure');
+    await cp(join(dir, 'parquet'), old, { recursive: true });
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    const keys = join(old, 'api_keys.parquet');
+    await conn.run(
+      `COPY (SELECT * EXCLUDE (metrics_read_only) REPLACE (list_filter(permissions, p -> p != 'configure') AS permissions)
+       FROM read_parquet('${join(dir, 'parquet', 'api_keys.parquet')}')) TO '${keys}' (FORMAT parquet)`,
+    );
+    conn.closeSync();
+    instance.closeSync();
+    expect(await importedPermissions(old)).toEqual(asBefore);
   });
 });
 

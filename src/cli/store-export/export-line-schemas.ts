@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyPermission } from '../../contract/admin.js';
+import { canonicalPermissions, keyPermission } from '../../contract/admin.js';
 import { propertyId } from '../../contract/common.js';
 import { deviceValues, eventSchema, snapshotElement, type StoredEvent } from '../../contract/events.js';
 import {
@@ -14,7 +14,13 @@ import {
 import { filterList, type Filter } from '../../contract/filters.js';
 import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
 import { goalDefinition } from '../../contract/goals.js';
-import type { ExperimentGoal, ExperimentRecord, GoalRecord, SavedFunnelRecord } from '../../server/store/store.js';
+import type {
+  ApiKeyRecord,
+  ExperimentGoal,
+  ExperimentRecord,
+  GoalRecord,
+  SavedFunnelRecord,
+} from '../../server/store/store.js';
 
 // How each kind's line of an export is read back (export-format.ts): its zod schema, checked on
 // every line of an import, and the conversion of what it parsed into the store's record.
@@ -42,7 +48,20 @@ export const apiKeySchema = z.object({
   permissions: z.array(keyPermission),
   created_at: instant,
   revoked_at: instant.nullable(),
+  // Written since `configure` existed; absent (or null) in exports made before, when `metrics` also
+  // created and deleted goals and saved funnels.
+  metrics_read_only: z.boolean().nullish(),
 });
+
+/**
+ * A key as the store keeps it. One from an export made before `configure` holding `metrics` could write
+ * goals and saved funnels: it gets `configure`, as the stores' own keys did when they first opened
+ * (docs/decisions.md, "Key permissions"), rather than losing that on the move.
+ */
+export function apiKeyFromParsed({ metrics_read_only, ...k }: z.infer<typeof apiKeySchema>): ApiKeyRecord {
+  const wrote = !metrics_read_only && k.permissions.includes('metrics');
+  return { ...k, permissions: canonicalPermissions(wrote ? [...k.permissions, 'configure'] : k.permissions) };
+}
 
 // mode, breakdown_by and filters (the API's tuples) are absent or null in exports made before funnels kept them;
 // a step is a page or, since goal steps, a goal by id.

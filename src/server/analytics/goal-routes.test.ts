@@ -205,19 +205,38 @@ describe('access', () => {
     expect((await list()).some((g) => g.name === 'Probe')).toBe(false);
   });
 
-  it('needs the metrics permission: a key without it is refused, a metrics-only key is enough', async () => {
+  it('reads with metrics and writes with configure: a metrics-only key may not create or delete a goal', async () => {
     const experimentsOnly = (await addKey(env.store, [PROP_A], ['experiments'])).key;
-    for (const key of [env.keys.none, experimentsOnly]) {
-      for (const r of await Promise.all(calls(key))) {
-        expect(r.status).toBe(403);
-        expect(r.body.error).toMatchObject({ code: 'forbidden', details: { permission: 'metrics' } });
+    const metricsOnly = (await addKey(env.store, [PROP_A], ['metrics'])).key;
+    const configureOnly = (await addKey(env.store, [PROP_A], ['configure'])).key;
+    const [readList, write, remove, readReport] = [0, 1, 2, 3];
+    const needs = (i: number) => (i === write || i === remove ? 'configure' : 'metrics');
+    for (const key of [env.keys.none, experimentsOnly, metricsOnly, configureOnly]) {
+      const replies = await Promise.all(calls(key));
+      for (const [i, r] of replies.entries()) {
+        const mayRead = key === metricsOnly && (i === readList || i === readReport);
+        const mayWrite = key === configureOnly && (i === write || i === remove);
+        if (mayRead || mayWrite) continue;
+        expect(r.status, `${key === metricsOnly ? 'metrics' : 'other'} key, call ${i}`).toBe(403);
+        expect(r.body.error).toMatchObject({
+          code: 'forbidden',
+          message: `this API key lacks the ${needs(i)} permission`,
+          details: { permission: needs(i) },
+        });
       }
     }
-    const metricsOnly = (await addKey(env.store, [PROP_A], ['metrics'])).key;
-    const made = await create({ name: 'Metrics key goal', kind: 'form' }, metricsOnly);
-    expect(made.status).toBe(201);
+    // Only the configure key's create went through.
+    const probes = (await list()).filter((g) => g.name === 'Probe');
+    expect(probes).toHaveLength(1);
+    expect((await del(env, configureOnly, deletePath(probes[0].id))).status).toBe(200);
+
+    expect((await get(env, metricsOnly, listPath())).status).toBe(200);
     expect((await get(env, metricsOnly, endpointPath('goalsReport'), GOAL_RANGE)).status).toBe(200);
-    expect((await del(env, metricsOnly, deletePath(made.body.id))).status).toBe(200);
+    const made = await create({ name: 'Configure key goal', kind: 'form' }, configureOnly);
+    expect(made.status).toBe(201);
+    expect((await list(PROP_A, metricsOnly)).map((g) => g.name)).toContain('Configure key goal');
+    expect((await del(env, metricsOnly, deletePath(made.body.id))).status).toBe(403);
+    expect((await del(env, configureOnly, deletePath(made.body.id))).status).toBe(200);
   });
 
   it('needs a key', async () => {

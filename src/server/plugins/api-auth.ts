@@ -98,10 +98,11 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: ApiAuthOption
 });
 
 /**
- * 403 unless the key has `permission` (reading figures needs `metrics`; creating, changing and stopping
- * split tests needs `experiments`) and every listed property. An admin session may do anything on
- * every property, so for it a property that does not exist is a 404 (a key cannot tell the two apart:
- * it gets 403 either way, which reveals nothing about other people's properties).
+ * 403 unless the key has `permission` (reading needs `metrics`; writing split tests `experiments`;
+ * writing goals and saved funnels `configure`: the endpoint table says which) and every listed
+ * property. An admin session may do anything on every property, so for it a property that does not
+ * exist is a 404 (a key cannot tell the two apart: it gets 403 either way, which reveals nothing about
+ * other people's properties).
  */
 export function requireAccess(
   request: FastifyRequest,

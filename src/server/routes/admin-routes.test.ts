@@ -110,7 +110,7 @@ describe('API keys', () => {
       name: 'CI export',
       prefix: key.slice(0, 11),
       property_ids: [PROP_B],
-      permissions: ['metrics', 'experiments'],
+      permissions: ['metrics', 'experiments', 'configure'],
       revoked_at: null,
     });
     expect(JSON.stringify(res.body).split(key.slice(11)).length).toBe(2); // the key's secret part appears exactly once
@@ -187,9 +187,9 @@ describe('API keys', () => {
     expect((await get(env, runner.key, tests)).body.error.details).toEqual({ permission: 'metrics' });
     expect((await post(env, runner.key, `${tests}/${made.body.experiment_id}/stop`, {})).status).toBe(200);
 
-    // The old single string "metrics" made a key that could do everything; it still does.
-    expect((await create('metrics')).record.permissions).toEqual(['metrics', 'experiments']);
-    expect((await create()).record.permissions).toEqual(['metrics', 'experiments']);
+    // The old single string "metrics" is the metrics permission, as the CLI's --permissions metrics.
+    expect((await create('metrics')).record.permissions).toEqual(['metrics']);
+    expect((await create()).record.permissions).toEqual(['metrics', 'experiments', 'configure']);
     expect((await create([])).record.permissions).toEqual([]);
     const listed = keysResponse
       .parse((await call('GET', `${ADMIN}/keys`, cookie)).body)
@@ -198,9 +198,33 @@ describe('API keys', () => {
       '',
       'experiments',
       'metrics',
-      'metrics+experiments',
-      'metrics+experiments',
+      'metrics',
+      'metrics+experiments+configure',
     ]);
+  });
+
+  it('keeps goals and saved funnels to configure: a key made with the old string "metrics" reads them only', async () => {
+    const cookie = await signIn();
+    const create = async (permissions: unknown) =>
+      createKeyResponse.parse(
+        (await call('POST', `${ADMIN}/keys`, cookie, { name: 'g', property_ids: [PROP_A], permissions })).body,
+      );
+    const funnels = `/properties/${PROP_A}/saved-funnels`;
+    const funnel = { name: 'Signup', steps: [{ page: '/' }, { page: '/signup' }] };
+
+    const reader = await create('metrics');
+    const refused = await post(env, reader.key, funnels, funnel);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: 'forbidden',
+      message: 'this API key lacks the configure permission',
+      details: { permission: 'configure' },
+    });
+    expect((await get(env, reader.key, funnels)).status).toBe(200);
+
+    const configurer = await create(['configure']);
+    expect(configurer.record.permissions).toEqual(['configure']);
+    expect((await post(env, configurer.key, funnels, funnel)).status).toBe(201);
   });
 
   it('revokes a key: 401 on its very next request, even right after a cached success; twice is 404', async () => {

@@ -38,7 +38,7 @@ export async function goalRoutes(app: FastifyInstance, opts: { store: Store }) {
   });
 
   app.post(fastifyPath(endpoints.createGoal.path), async (request, reply) => {
-    const propertyId = scopedProperty(request);
+    const propertyId = scopedProperty(request, endpoints.createGoal.permission);
     const body = parse(endpoints.createGoal.body, request.body, 'body');
     const existing = await store.listGoals(propertyId);
     // Names are what people pick goals by (the goal filter, funnel steps): one spelling per property.
@@ -65,7 +65,7 @@ export async function goalRoutes(app: FastifyInstance, opts: { store: Store }) {
   });
 
   app.delete(fastifyPath(endpoints.deleteGoal.path), async (request) => {
-    const propertyId = scopedProperty(request);
+    const propertyId = scopedProperty(request, endpoints.deleteGoal.permission);
     const { goalId } = parse(goalIdParams, request.params, 'params');
     const notFound = () => new ApiError(404, 'not_found', `no goal "${goalId}" in this property`, { field: 'goalId' });
     const goal = (await store.listGoals(propertyId)).find((g) => g.id === goalId);

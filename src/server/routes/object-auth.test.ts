@@ -8,7 +8,7 @@ import { loadMarchDataset } from '../test-support/march-dataset.js';
 
 let env: TestEnv;
 /** Keys for site-a holding exactly one permission. */
-const only: Record<KeyPermission, string> = { metrics: '', experiments: '' };
+const only: Record<KeyPermission, string> = { metrics: '', experiments: '', configure: '' };
 beforeAll(async () => {
   env = await createTestEnv();
   await loadMarchDataset(env.store);
@@ -111,7 +111,7 @@ describe('every property-scoped route refuses a key of another property', () => 
   });
 });
 
-describe('every property-scoped route needs its permission (split-test writes: experiments; the rest: metrics)', () => {
+describe('every property-scoped route needs its permission (split-test writes: experiments; goal and saved-funnel writes: configure; the rest: metrics)', () => {
   it('asks experiments of exactly the split-test writes', () => {
     // create, update, stop; archive, restore and delete since issue 13 §13
     expect(
@@ -129,17 +129,28 @@ describe('every property-scoped route needs its permission (split-test writes: e
     ]);
   });
 
+  it('asks configure of exactly the goal and saved-funnel writes, so metrics only reads', () => {
+    expect(
+      table
+        .filter(([, e]) => e.permission === 'configure')
+        .map(([n]) => n)
+        .sort(),
+    ).toEqual(['createGoal', 'deleteFunnel', 'deleteGoal', 'saveFunnel']);
+    expect(table.filter(([, e]) => e.method !== 'GET' && (e.permission ?? 'metrics') === 'metrics')).toEqual([]);
+  });
+
   it.each(table)('%s', async (name, e) => {
     const needed = e.permission ?? 'metrics';
-    // a key of the property holding only the other permission
-    const other = keyPermissions.find((p) => p !== needed)!;
-    const refused = await call(name, e, PROP_A, only[other]);
-    expect(refused.status, `${e.method} ${e.path} with ${other}`).toBe(403);
-    expect(errorEnvelope.parse(refused.body).error).toMatchObject({
-      code: 'forbidden',
-      message: `this API key lacks the ${needed} permission`,
-      details: { permission: needed },
-    });
+    // a key of the property holding any one other permission (a metrics key on a write, above all)
+    for (const other of keyPermissions.filter((p) => p !== needed)) {
+      const refused = await call(name, e, PROP_A, only[other]);
+      expect(refused.status, `${e.method} ${e.path} with ${other}`).toBe(403);
+      expect(errorEnvelope.parse(refused.body).error).toMatchObject({
+        code: 'forbidden',
+        message: `this API key lacks the ${needed} permission`,
+        details: { permission: needed },
+      });
+    }
     // the one it needs is enough
     const allowed = await call(name, e, PROP_A, only[needed]);
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(probed(e) ? 404 : (e.status ?? 200));
@@ -153,9 +164,11 @@ describe('every property-scoped route needs its permission (split-test writes: e
         payload: { propertyIds: [PROP_A] },
         headers: { authorization: `Bearer ${key}` },
       });
-    const refused = await inject(only.experiments);
-    expect(refused.statusCode).toBe(403);
-    expect(errorEnvelope.parse(refused.json()).error.details).toMatchObject({ permission: 'metrics' });
+    for (const key of [only.experiments, only.configure]) {
+      const refused = await inject(key);
+      expect(refused.statusCode).toBe(403);
+      expect(errorEnvelope.parse(refused.json()).error.details).toMatchObject({ permission: 'metrics' });
+    }
     expect((await inject(only.metrics)).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
-import { createTestEnv, del, endpointPath, get, post, PROP_A, PROP_B, type TestEnv } from '../test-support/fixtures.js';
+import {
+  addKey,
+  createTestEnv,
+  del,
+  endpointPath,
+  get,
+  post,
+  PROP_A,
+  PROP_B,
+  type TestEnv,
+} from '../test-support/fixtures.js';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -82,6 +92,38 @@ describe('saved funnels', () => {
     const rm = await del(env, env.keys.b, endpointPath('deleteFunnel', { propertyId: PROP_B, funnelId: mine.body.id }));
     expect(rm.status).toBe(404);
     expect((await list()).find((f) => f.id === mine.body.id)?.name).toBe('A only');
+  });
+
+  it('are read with metrics and written with configure: a metrics-only key cannot create, update or delete one', async () => {
+    const metricsOnly = (await addKey(env.store, [PROP_A], ['metrics'])).key;
+    const configureOnly = (await addKey(env.store, [PROP_A], ['configure'])).key;
+    const mine = await post(env, env.keys.a, listPath, { name: 'Kept', steps: [{ page: '/' }] });
+    const deletePath = endpointPath('deleteFunnel', { funnelId: mine.body.id });
+    const before = await list();
+    for (const refused of [
+      await post(env, metricsOnly, listPath, { name: 'New', steps: [{ page: '/' }] }),
+      await post(env, metricsOnly, listPath, { id: mine.body.id, name: 'Renamed', steps: [{ page: '/' }] }),
+      await del(env, metricsOnly, deletePath),
+    ]) {
+      expect(refused.status).toBe(403);
+      expect(errorEnvelope.parse(refused.body).error).toMatchObject({
+        code: 'forbidden',
+        message: 'this API key lacks the configure permission',
+        details: { permission: 'configure' },
+      });
+    }
+    expect(await list(metricsOnly)).toEqual(before);
+
+    // configure alone writes them (reading stays metrics: 403 naming it)
+    const renamed = await post(env, configureOnly, listPath, {
+      id: mine.body.id,
+      name: 'Renamed',
+      steps: [{ page: '/' }],
+    });
+    expect(renamed.status).toBe(200);
+    expect((await get(env, configureOnly, listPath)).body.error.details).toEqual({ permission: 'metrics' });
+    expect((await del(env, configureOnly, deletePath)).status).toBe(200);
+    expect((await list(metricsOnly)).some((f) => f.id === mine.body.id)).toBe(false);
   });
 });
 

@@ -54,7 +54,7 @@ export async function savedFunnelRoutes(app: FastifyInstance, opts: { store: Sto
   });
 
   app.post(fastifyPath(endpoints.saveFunnel.path), async (request, reply) => {
-    const propertyId = scopedProperty(request);
+    const propertyId = scopedProperty(request, endpoints.saveFunnel.permission);
     const body = parse(endpoints.saveFunnel.body, request.body, 'body');
     // A goal step names one of the property's goals (400 on `steps.N.goal`); it is kept by id.
     await stepTargets(store, [propertyId], body.steps, 'body');
@@ -88,7 +88,7 @@ export async function savedFunnelRoutes(app: FastifyInstance, opts: { store: Sto
   });
 
   app.delete(fastifyPath(endpoints.deleteFunnel.path), async (request) => {
-    const propertyId = scopedProperty(request);
+    const propertyId = scopedProperty(request, endpoints.deleteFunnel.permission);
     const { funnelId } = parse(z.object({ funnelId: z.string().min(1).max(64) }), request.params, 'params');
     if (!(await store.deleteSavedFunnel(propertyId, funnelId))) {
       throw new ApiError(404, 'not_found', `no saved funnel "${funnelId}" in this property`, { field: 'funnelId' });

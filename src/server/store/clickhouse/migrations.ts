@@ -1,4 +1,5 @@
 import type { ChDb } from './clickhouse-db.js';
+import { grantConfigureToMetricsKeys } from './key-permission-migration.js';
 import { addedEntryAttributes, entryColumnDefinition, touchRangeColumns } from './session-partials.js';
 import {
   alterLocalTableDdl,
@@ -34,6 +35,8 @@ export interface Migration {
   version: number;
   name: string;
   statements(target: DdlTarget): string[];
+  /** A one-time change of stored rows, after the statements; safe to run again, as they are. */
+  rows?(db: ChDb): Promise<void>;
 }
 
 export const migrationsTable: TableSpec = {
@@ -179,6 +182,13 @@ export const migrations: Migration[] = [
       ...alterLocalTableDdl('events', 'MATERIALIZE COLUMN path_lc', target),
     ],
   },
+  {
+    // No schema change: keys that could write goals and saved funnels before `configure` keep that.
+    version: 12,
+    name: 'keys with metrics get configure',
+    statements: () => [],
+    rows: grantConfigureToMetricsKeys,
+  },
 ];
 
 /** Every statement a fresh database runs, in order (what the cluster DDL tests read). */
@@ -195,6 +205,7 @@ export async function migrate(db: ChDb): Promise<void> {
   for (const m of migrations) {
     if (applied.has(m.version)) continue;
     for (const sql of m.statements(target)) await db.run(sql);
+    await m.rows?.(db);
     await db.insert('schema_migrations', [{ version: m.version, name: m.name, applied_at: Date.now() }]);
   }
 }

@@ -147,7 +147,10 @@ export const propertiesTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
-/** Keys change only when revoked: the row with the highest `version` wins (read with FINAL); the earliest revocation has the highest. */
+/**
+ * Keys change only when revoked, and once when given `configure` (key-permission-migration.ts): the row
+ * with the highest `version` wins (read with FINAL); the earliest revocation has the highest.
+ */
 export const apiKeysTable: TableSpec = {
   name: 'api_keys',
   columns: `id String, name String, prefix String, hash String, property_ids Array(String), permissions Array(String),

@@ -34,9 +34,10 @@ export function ApiAccessPage() {
       <h1 className="page-title">API access</h1>
       <p className="muted intro">
         Keys call <code>/api/external/v1</code> from scripts, spreadsheets or another dashboard. Each key sees only the
-        properties it was made for, and does only what its permissions allow: <strong>read figures</strong>, or{' '}
-        <strong>run split tests</strong> (create, change and stop them, which changes what visitors of the site see).
-        Give a key only what its user needs.
+        properties it was made for, and does only what its permissions allow: <strong>read figures and reports</strong>;{' '}
+        <strong>create, change and stop split tests</strong>, which changes what visitors of the site see; or{' '}
+        <strong>create, change and delete goals and saved funnels</strong>, which changes what the reports count. Give a
+        key only what its user needs.
       </p>
       <div className="api-access-top">
         {properties.error ? (
