@@ -161,7 +161,7 @@ describe.each([
 describe('API keys', () => {
   /** The keys' permissions by their properties, after an import of `path`. */
   const importedPermissions = async (path: string) => {
-    await importCommand(target, path);
+    await importCommand(target, path, { withKeys: true });
     return Object.fromEntries((await target.listApiKeys()).map((k) => [k.property_ids.join('+'), k.permissions]));
   };
   const asNow = { [`acme-shop+${PROP_A}`]: ['metrics', 'experiments', 'configure'], [PROP_B]: ['metrics'] };
