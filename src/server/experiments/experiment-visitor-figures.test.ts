@@ -39,7 +39,7 @@ const bodies: [string, Pick<CreateExperimentBody, 'goal'>][] = [
   ['session_time', { goal: 'session_time' }],
 ];
 
-function events(id: string): EventInput[] {
+function events(id: string, baseline: boolean): EventInput[] {
   const ev = (
     visitor: string,
     session: string,
@@ -60,7 +60,23 @@ function events(id: string): EventInput[] {
     ev(visitor, session, 'exposure', minutes + 0.1, { experiment_id: id, variant }),
   ];
   const pay = (amount: number) => ({ amount, currency: 'EUR' });
+  const days = (n: number) => n * -24 * 60;
   return [
+    // Before the tests (each began an hour before T0), once for all of them: their baseline. p views
+    // /pricing 2 days before, clicks and pays 50; q views it 3 days before; r only /about; s 30 days
+    // before (outside the 28).
+    ...(baseline
+      ? [
+          ev('p', 'p0', 'pageview', days(2)),
+          ev('p', 'p0', 'click', days(2) + 1, { target: '#cta' }),
+          ev('p', 'p0', 'revenue', days(2) + 2, pay(50)),
+          ev('q', 'q0', 'pageview', days(3)),
+          ev('q', 'q0', 'pageview', days(3) + 2, { path: '/about' }),
+          ev('r', 'r0', 'pageview', days(4), { path: '/about' }),
+          ev('s', 's0', 'pageview', days(30)),
+          ev('s', 's0', 'click', days(30) + 1, { target: '#cta' }),
+        ]
+      : []),
     ...visit('a', 'a1', 0, 0),
     ev('a', 'a1', 'pageview', 1),
     ...visit('a', 'a2', 60, 0),
@@ -101,12 +117,27 @@ beforeAll(async () => {
     const withCurrency = { ...e, currency: 'EUR' };
     await env.store.createExperiment(withCurrency);
     tests[name] = withCurrency;
-    await insert(env.store, events(e.id));
+    await insert(env.store, events(e.id, name === 'click_through'));
   }
 });
 afterAll(() => env.close());
 
 describe('split-test figures per visitor', () => {
+  it('reads the baseline from the 28 days before the test, each visitor from its first view of the page', async () => {
+    expect(await env.store.experimentBaseline(tests.click_through)).toEqual({
+      visitors: 2,
+      converted_visitors: 1,
+      value: null,
+    });
+    expect(await env.store.experimentBaseline(tests.revenue)).toMatchObject({
+      visitors: 2,
+      converted_visitors: 1,
+      value: { sum: 50, capped_sum: 50, capped_sum_of_squares: 2_500, cap: 50 },
+    });
+    // q's session: 2 minutes from its view of /pricing; p's: 2 minutes.
+    expect((await env.store.experimentBaseline(tests.session_time)).value?.sum).toBeCloseTo(240, 9);
+  });
+
   it('counts each visitor once, for the variant of its first exposure, converted by any later session', async () => {
     const sessions = await env.store.experimentFigures(tests.click_through);
     // By sessions, c2 (exposed to the control) counts for the control: 4 and 4.

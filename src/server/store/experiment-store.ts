@@ -63,6 +63,17 @@ export interface VisitorFigures {
   converted_visitors: number;
   value: { sum: number; capped_sum: number; capped_sum_of_squares: number; cap: number | null } | null;
 }
+/** The days before a test began whose visitors of its page make the plan's baseline. */
+export const BASELINE_DAYS = 28;
+/**
+ * The test as it would have read over the BASELINE_DAYS before it began, everyone in the control:
+ * what `experimentVisitorFigures(…, { baseline: true })` counts, each visitor from its first view of
+ * the test's page (there were no exposures yet).
+ */
+export function baselineWindow(e: ExperimentRecord): ExperimentRecord {
+  return { ...e, created_at: new Date(e.created_at.getTime() - BASELINE_DAYS * 86_400_000), stopped_at: e.created_at };
+}
+
 /** The share of non-zero per-visitor values below the cap a continuous goal is compared with. */
 export const VALUE_CAP_PERCENTILE = 0.995;
 
@@ -138,6 +149,11 @@ export interface ExperimentStore {
   experimentFigures(e: ExperimentRecord): Promise<VariantFigures[]>;
   /** The figures with the visitor as the unit, in variant order. */
   experimentVisitorFigures(e: ExperimentRecord): Promise<VisitorFigures[]>;
+  /**
+   * The control's figures as the test's page and goal gave them in the BASELINE_DAYS before the test
+   * began (baselineWindow), each visitor counted from its first view of the page: the plan's baseline.
+   */
+  experimentBaseline(e: ExperimentRecord): Promise<VisitorFigures>;
   /** The same figures by the day of the test each session was first exposed on, counted by the same rules. */
   experimentDailyFigures(e: ExperimentRecord): Promise<DailyVariantFigures[]>;
   /** How concentrated on one client address a test's counted sessions are, for the detail's traffic check. */

@@ -80,6 +80,7 @@ export function conversion(e: ExperimentRecord): { sql: string; params: ChParams
 export function countedExposures(
   e: ExperimentRecord,
   params: ChParams,
+  { baseline = false }: { baseline?: boolean } = {},
 ): { sql: string; window: (alias: string) => string } {
   Object.assign(params, {
     p: e.property_id,
@@ -91,6 +92,16 @@ export function countedExposures(
   if (e.stopped_at) params.until = chTime(e.stopped_at);
   const window = (alias: string) =>
     `${alias}.property_id = {p:String} AND ${alias}.ts >= {since:${TS}}${e.stopped_at ? ` AND ${alias}.ts < {until:${TS}}` : ''} AND NOT ${alias}.is_bot`;
+  if (baseline) {
+    // Before the test (baselineWindow): a session's first view of the test's own page, in the control.
+    params.test_page = experimentTestPages(e)[0];
+    const sql = `first_exposure AS (
+      SELECT v.session_key AS session_key, min(v.ts) AS at, toInt32(0) AS variant, CAST(NULL AS Nullable(UInt64)) AS client_key,
+        any(v.visitor_key) AS visitor_key
+      FROM events AS v WHERE ${window('v')} AND v.type = 'pageview' AND replaceRegexpOne(v.path, '/+$', '') = {test_page:String}
+      GROUP BY v.session_key)`;
+    return { sql, window };
+  }
   // argMin over (ts, variant): the earliest exposure, the lower variant of two at one instant.
   const sql = `first_exposure AS (
       SELECT x.session_key AS session_key, min(x.ts) AS at, argMin(x.variant, (x.ts, x.variant)) AS variant, argMin(x.client_key, x.ts) AS client_key,

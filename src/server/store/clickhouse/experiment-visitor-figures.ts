@@ -17,10 +17,14 @@ function visitorValue(e: ExperimentRecord): string | null {
  * sessions may sit on different shards of a cluster (events shard by session), so the visitors'
  * first exposures are gathered first and joined to the events as one set (GLOBAL JOIN), not per shard.
  */
-export async function experimentVisitorFigures(db: Pick<ChDb, 'all'>, e: ExperimentRecord): Promise<VisitorFigures[]> {
+export async function experimentVisitorFigures(
+  db: Pick<ChDb, 'all'>,
+  e: ExperimentRecord,
+  { baseline = false }: { baseline?: boolean } = {},
+): Promise<VisitorFigures[]> {
   const { sql: converted, params, pageviews } = conversion(e);
   Object.assign(params, { pct: VALUE_CAP_PERCENTILE, currency: e.currency ?? '' });
-  const exposures = countedExposures(e, params);
+  const exposures = countedExposures(e, params, { baseline });
   const value = visitorValue(e);
   const rows = await db.all<{
     variant: number;

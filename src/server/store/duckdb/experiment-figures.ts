@@ -66,11 +66,22 @@ export function conversion(e: ExperimentRecord): { sql: string; params: Params }
 export function countedExposures(
   e: ExperimentRecord,
   params: Params,
+  { baseline = false }: { baseline?: boolean } = {},
 ): { sql: string; window: (alias: string) => string } {
-  Object.assign(params, { p: e.property_id, id: e.id, since: ts(e.created_at), test_pages: experimentTestPages(e) });
+  Object.assign(params, { p: e.property_id, since: ts(e.created_at) });
   if (e.stopped_at) params.until = ts(e.stopped_at);
   const window = (alias: string) =>
     `${alias}.property_id = $p AND ${alias}.ts >= $since::TIMESTAMP${e.stopped_at ? ` AND ${alias}.ts < $until::TIMESTAMP` : ''} AND NOT ${alias}.is_bot`;
+  if (baseline) {
+    // Before the test (baselineWindow): a session's first view of the test's own page, in the control.
+    params.test_page = experimentTestPages(e)[0];
+    const sql = `first_exposure AS (
+      SELECT session_key, min(ts) AS at, 0 AS variant, NULL::VARCHAR AS client_key, any_value(visitor_key) AS visitor_key
+      FROM events v WHERE ${window('v')} AND v.type = 'pageview' AND rtrim(v.path, '/') = $test_page
+      GROUP BY session_key)`;
+    return { sql, window };
+  }
+  Object.assign(params, { id: e.id, test_pages: experimentTestPages(e) });
   const sql = `first_exposure AS (
       SELECT session_key, min(ts) AS at, list(variant ORDER BY ts, variant)[1] AS variant, arg_min(client_key, ts) AS client_key,
         any_value(visitor_key) AS visitor_key

@@ -3,6 +3,7 @@ import { query, ts, type Database, type Params } from './database.js';
 import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
 import { experimentCurrency } from './experiment-revenue.js';
 import { experimentVisitorFigures } from './experiment-visitor-figures.js';
+import { baselineWindow } from '../experiment-store.js';
 
 /**
  * Created here rather than in schema.ts (being reworked separately): once per store, at first use.
@@ -184,6 +185,8 @@ export function experimentQueries(db: Database) {
     experimentFigures: (e: ExperimentRecord) => experimentFigures(db, e),
     experimentTraffic: (e: ExperimentRecord) => experimentTraffic(db, e),
     experimentVisitorFigures: (e: ExperimentRecord) => experimentVisitorFigures(db, e),
+    experimentBaseline: async (e: ExperimentRecord) =>
+      (await experimentVisitorFigures(db, baselineWindow(e), { baseline: true }))[0],
     experimentDailyFigures: (e: ExperimentRecord) => experimentDailyFigures(db, e),
     experimentCurrency: (e: ExperimentRecord) => experimentCurrency(db, e),
   };

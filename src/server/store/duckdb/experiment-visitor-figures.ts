@@ -23,10 +23,11 @@ function visitorValue(e: ExperimentRecord): string | null {
 export async function experimentVisitorFigures(
   db: Pick<Database, 'all'>,
   e: ExperimentRecord,
+  { baseline = false }: { baseline?: boolean } = {},
 ): Promise<VisitorFigures[]> {
   const { sql: converted, params } = conversion(e);
   Object.assign(params, { last: e.variants.length - 1, pct: VALUE_CAP_PERCENTILE, currency: e.currency ?? '' });
-  const exposures = countedExposures(e, params);
+  const exposures = countedExposures(e, params, { baseline });
   const goalHits = e.goal === 'goal' ? await experimentGoalHits(db, e, params) : null;
   const value = visitorValue(e);
   const rows = await db.all<{
