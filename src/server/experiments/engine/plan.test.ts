@@ -13,6 +13,9 @@ describe('plan', () => {
     expect(sequentialPower(59_804, fivePercent)).toBeGreaterThanOrEqual(0.8);
     expect(sequentialPower(59_803, fivePercent)).toBeLessThan(0.8);
     // A fixed-horizon test (1.959964 in place of 3.035209) would need 31,231: looking daily costs ~1.9×.
+    // Tuned anywhere else the sequence is wider at the plan, so the plan grows (searched numerically).
+    expect(plannedVisitorsPerArm(fivePercent, { tuningTotal: 10_000 })).toBeGreaterThan(59_804);
+    expect(plannedVisitorsPerArm(fivePercent, { tuningTotal: 1_000_000 })).toBeGreaterThan(59_804);
   });
 
   it('holds each of k − 1 variants to α/(k − 1)', () => {
