@@ -10,6 +10,8 @@ import { runHostileLoad } from './hostile-load.js';
 import { hostileLoadReport } from './hostile-load-report.js';
 import { runHostileRequests } from './hostile-requests.js';
 import { hostileRequestsReport } from './hostile-requests-report.js';
+import { runExperimentSims } from './experiment-sims.js';
+import { experimentsReport } from './experiments-report.js';
 
 // `npm run bench -- collect`: ingestion throughput and durability instead of the report latencies.
 if (process.argv[2] === 'collect') {
@@ -44,6 +46,13 @@ if (process.argv[2] === 'hostile') {
     nice: Number(args.nice ?? 10),
   });
   console.log(prependSection(hostileRequestsReport(result)));
+  process.exit(0);
+}
+
+// `npm run bench -- experiments [--tests 2000]`: the decision engine's false winners, sample-ratio alarms and power, simulated.
+if (process.argv[2] === 'experiments') {
+  const args = parseArgs({ args: process.argv.slice(3), options: { tests: { type: 'string' } } }).values;
+  console.log(prependSection(experimentsReport(runExperimentSims(Number(args.tests ?? 2_000)))));
   process.exit(0);
 }
 
