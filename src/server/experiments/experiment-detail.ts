@@ -2,6 +2,7 @@ import type { ExperimentDetail } from '../../contract/experiments.js';
 import type { ExperimentRecord, Store } from '../store/store.js';
 import { experimentView, variantView } from './experiment-records.js';
 import { withRevenueCurrency } from './revenue-currency.js';
+import { experimentDecision } from './experiment-decision.js';
 import { experimentStats } from './statistics.js';
 import { trafficCheck } from './traffic-check.js';
 
@@ -10,20 +11,25 @@ const ratio = (n: number, d: number) => (d > 0 ? n / d : 0);
 
 /** The detail response: the test, each variant's figures (operations.md §5) and the statistics over them. */
 export async function experimentDetail(
-  store: Pick<Store, 'experimentFigures' | 'experimentVisitorFigures' | 'experimentTraffic' | 'experimentCurrency'>,
+  store: Pick<
+    Store,
+    'experimentFigures' | 'experimentVisitorFigures' | 'experimentBaseline' | 'experimentTraffic' | 'experimentCurrency'
+  >,
   stored: ExperimentRecord,
   now: Date,
 ): Promise<ExperimentDetail> {
   const e = await withRevenueCurrency(store, stored);
-  const [figures, visitors, traffic] = await Promise.all([
+  const [figures, visitors, baseline, traffic] = await Promise.all([
     store.experimentFigures(e),
     store.experimentVisitorFigures(e),
+    store.experimentBaseline(e),
     store.experimentTraffic(e),
   ]);
   const end = e.stopped_at ?? now;
   const check = trafficCheck(traffic);
+  const daysRunning = Math.max(0, (end.getTime() - e.created_at.getTime()) / DAY_MS);
   const stats = experimentStats(figures, {
-    daysRunning: Math.max(0, (end.getTime() - e.created_at.getTime()) / DAY_MS),
+    daysRunning,
     labels: e.variants.map((v) => v.label),
     complete: e.status === 'complete',
     looksForged: check.looks_forged,
@@ -60,6 +66,7 @@ export async function experimentDetail(
       estimated_days_to_call: stats.estimated_days_to_call,
       verdict: stats.verdict,
     },
+    decision: experimentDecision(e, visitors, baseline, check, daysRunning),
     traffic_check: check,
   };
 }

@@ -1,0 +1,83 @@
+import { formatP } from '../../contract/chance-display.js';
+import type { ExperimentDecision } from '../../contract/experiments.js';
+import { count, signed } from './verdict-words.js';
+
+/** What the decision compares, in a marketer's words. */
+const METRIC_WORDS: Record<ExperimentDecision['metric'], string> = {
+  visitor_conversion_rate: 'conversion rate per visitor',
+  revenue_per_visitor: 'revenue per visitor',
+  session_seconds_per_visitor: 'time on site per visitor',
+};
+
+type Decided = Omit<ExperimentDecision, 'verdict'>;
+const level = (d: Decided) => `${Number((d.interval_level * 100).toFixed(1))}%`;
+const interval = (i: [number, number] | null) => (i ? `${signed(i[0])} to ${signed(i[1])}` : null);
+
+/** "+22.0%, 97.5% interval +6.0% to +41.0%": a variant's uplift and its always-valid interval. */
+function upliftWords(d: Decided, v: Decided['variants'][number]): string {
+  if (v.uplift === null) return 'no uplift to show: the control has none';
+  const range = interval(v.uplift_interval);
+  return `${signed(v.uplift)}${range ? `, ${level(d)} interval ${range}` : ''}`;
+}
+
+/** How far along the plan, and how long it still takes: "62% of the planned 14,000 visitors, about 9 more days". */
+function planWords(d: Decided): string {
+  const p = d.plan;
+  if (p.planned_visitors_per_variant === null) {
+    return p.baseline === null
+      ? 'no plan: the page had no visitors in the 28 days before the test'
+      : 'no plan: nobody reached the goal on the page in the 28 days before the test';
+  }
+  const planned = count(p.planned_visitors_per_variant * d.variants.length);
+  const share = `${Math.floor((p.progress ?? 0) * 100)}% of the planned ${planned} visitors`;
+  return p.days_left === null || p.days_left === 0
+    ? share
+    : `${share}, about ${count(p.days_left)} more day${p.days_left === 1 ? '' : 's'}`;
+}
+
+/** The variant closest to a call (lowest p-value), for "no call yet" sentences. */
+const leading = (d: Decided) =>
+  d.variants
+    .slice(1)
+    .reduce<Decided['variants'][number] | null>(
+      (best, v) => (best === null || (v.p_value ?? 1) < (best.p_value ?? 1) ? v : best),
+      null,
+    );
+
+/**
+ * One sentence a marketer can act on, naming the rule behind it (docs/experiments.md, "The
+ * decision"); `complete`: the test has stopped, so it speaks of what was found, never of days to go.
+ */
+export function decisionVerdict(d: Decided, complete: boolean): string {
+  const metric = METRIC_WORDS[d.metric];
+  const control = d.variants[0]?.label ?? 'Control';
+  if (d.variants.length < 2) return 'Only the control runs, so there is nothing to compare.';
+  if (d.variants.every((v) => v.mean === 0) && d.plan.visitors === 0) return 'No visitors yet.';
+  if (d.status === 'looks_forged')
+    return 'No call while the traffic looks forged (see the traffic check): its figures may not be real visitors.';
+  if (d.status === 'sample_ratio_mismatch') {
+    const p = d.sample_ratio.p_value === null ? '' : ` (${formatP(d.sample_ratio.p_value)})`;
+    return `Visitors are not split between the variants as the test intends${p}, so no call can be trusted: check the redirect, the targeting or a cache.`;
+  }
+  if (d.status === 'winner') {
+    const w = d.variants.find((v) => v.label === d.winner)!;
+    const tied = d.tied_with_winner.length
+      ? ` ${d.tied_with_winner.join(' and ')} ${d.tied_with_winner.length === 1 ? 'is' : 'are'} also better than ${control}, and the data cannot tell ${d.tied_with_winner.length === 1 ? 'it' : 'them'} apart from ${w.label}.`
+      : '';
+    return `${w.label} ${complete ? 'was' : 'is'} better than ${control} on ${metric} (${upliftWords(d, w)}).${tied}${complete ? '' : ' Safe to ship.'}`;
+  }
+  if (d.status === 'control_wins')
+    return `${control} ${complete ? 'was' : 'is'} better than every variant on ${metric}: keep the page as it is.`;
+  if (d.status === 'no_difference') {
+    const mde = `${Math.round(d.plan.minimum_detectable_effect * 100)}%`;
+    return `No difference large enough to matter: with the planned visitors, no variant moved ${metric} by the ${mde} the plan looks for.`;
+  }
+  const lead = leading(d);
+  const leadText = lead ? `${lead.label} ${upliftWords(d, lead)} on ${metric}` : '';
+  if (complete) return `It stopped before a call: ${leadText}; ${planWords(d)}.`;
+  if (d.status === 'too_early') {
+    const day = Math.floor(d.days_running) + 1;
+    return `Too early to call: a call needs ${d.min_days} whole days so every weekday is in the sample (this is day ${day}). So far ${leadText}; ${planWords(d)}.`;
+  }
+  return `No call yet: ${leadText}; ${planWords(d)}.`;
+}

@@ -1,0 +1,90 @@
+import type { ExperimentDecision, ExperimentDetail } from '../../contract/experiments.js';
+import type { ExperimentRecord, VisitorFigures } from '../store/store.js';
+import { decisionVerdict } from './decision-verdict.js';
+import { binaryArm, continuousArm, type ArmSummary } from './engine/arm-summary.js';
+import { decide } from './engine/decide.js';
+import { DEFAULT_RELATIVE_MDE, plannedVisitorsPerArm } from './engine/plan.js';
+import { sequentialSampleRatio } from './engine/sequential-sample-ratio.js';
+
+export const DEFAULT_MIN_DAYS = 7;
+const ALPHA = 0.05;
+
+const metricOf = (e: ExperimentRecord): ExperimentDecision['metric'] =>
+  e.goal === 'revenue'
+    ? 'revenue_per_visitor'
+    : e.goal === 'session_time'
+      ? 'session_seconds_per_visitor'
+      : 'visitor_conversion_rate';
+
+/** A variant's (or the baseline's) visitors as the engine reads them: capped values for a continuous goal. */
+const armOf = (f: VisitorFigures): ArmSummary =>
+  f.value
+    ? continuousArm(f.visitors, f.value.capped_sum, f.value.capped_sum_of_squares)
+    : binaryArm(f.visitors, f.converted_visitors);
+
+/**
+ * The decision block of a test's detail (issue 42; docs/experiments.md, "The decision"): the engine
+ * (engine/) over the per-visitor figures, with the plan from the page's 28 days before the test and
+ * the always-valid sample-ratio check, so neither moves with each day's noise.
+ */
+export function experimentDecision(
+  e: ExperimentRecord,
+  figures: VisitorFigures[],
+  baseline: VisitorFigures,
+  trafficCheck: ExperimentDetail['traffic_check'],
+  daysRunning: number,
+): ExperimentDecision {
+  const arms = figures.map(armOf);
+  const base = armOf(baseline);
+  const planned =
+    baseline.visitors > 0
+      ? plannedVisitorsPerArm(
+          { mean: base.mean, variance: base.variance, binary: baseline.value === null },
+          { relativeMde: DEFAULT_RELATIVE_MDE, arms: arms.length, alpha: ALPHA },
+        )
+      : null;
+  const ratio = sequentialSampleRatio(figures.map((f) => f.visitors));
+  const decision = decide(arms, {
+    alpha: ALPHA,
+    daysRunning,
+    minDays: DEFAULT_MIN_DAYS,
+    plannedPerArm: planned,
+    sampleRatioMismatch: ratio.mismatch,
+    looksForged: trafficCheck?.looks_forged ?? false,
+  });
+  const decided = {
+    metric: metricOf(e),
+    status: decision.status,
+    winner: decision.winnerIndex === null ? null : e.variants[decision.winnerIndex].label,
+    tied_with_winner: decision.tiedWithWinner.map((i) => e.variants[i].label),
+    alpha: ALPHA,
+    interval_level: decision.intervalLevel,
+    variants: e.variants.map((v, i) => {
+      const r = decision.perVariant[i];
+      return {
+        label: v.label,
+        mean: arms[i].mean,
+        uplift: r?.uplift ?? null,
+        uplift_interval: r?.upliftInterval ?? null,
+        difference: r?.difference ?? null,
+        difference_interval: r?.differenceInterval ?? null,
+        p_value: r?.adjustedPValue ?? null,
+        significant: r?.significant ?? false,
+        better: r?.better ?? false,
+      };
+    }),
+    sample_ratio: { p_value: ratio.pValue, mismatch: ratio.mismatch },
+    plan: {
+      minimum_detectable_effect: DEFAULT_RELATIVE_MDE,
+      baseline: baseline.visitors > 0 ? { visitors: baseline.visitors, mean: base.mean } : null,
+      planned_visitors_per_variant: planned,
+      visitors: decision.progress.visitors,
+      progress: decision.progress.fraction,
+      reached: decision.progress.reached,
+      days_left: decision.progress.daysLeft,
+    },
+    min_days: DEFAULT_MIN_DAYS,
+    days_running: daysRunning,
+  };
+  return { ...decided, verdict: decisionVerdict(decided, e.status === 'complete') };
+}
