@@ -254,6 +254,37 @@ describe('the traffic check against forging over several addresses', () => {
   });
 });
 
+describe('bursts across the clock’s 10-minute boundaries', () => {
+  it('counts a burst whole when it straddles a boundary such as 10:10 (two grids, offset by 5 minutes)', async () => {
+    const e = newExperiment(
+      PROP_A,
+      {
+        name: 'Grid',
+        page: '/pricing',
+        type: 'nocode',
+        variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'N' }] }],
+      },
+      new Date(Date.now() - 10 * 3_600_000),
+    );
+    await env.store.createExperiment(e);
+    experimentId = e.id;
+    // 30 sessions from one address, 90 s either side of a boundary an hour ago: 15 and 15 on the aligned grid,
+    // neither a burst alone.
+    const boundary = Math.floor((Date.now() - 3_600_000) / 600_000) * 600_000;
+    await store([
+      ...realVisitors(500, 0, 0.1),
+      ...realVisitors(500, 1, 0.1),
+      ...Array.from({ length: 30 }, (_, i) => ({
+        variant: 1,
+        address: 'straddler',
+        at: new Date(boundary - 90_000 + i * 6_000),
+        converts: false,
+      })),
+    ]);
+    expect((await detail()).traffic_check).toMatchObject({ burst_sessions: 30, top_client_sessions: 30 });
+  });
+});
+
 describe('clientKeys', () => {
   it('gives one address one key within a UTC day, another the next day, and never holds the address', () => {
     let now = new Date('2026-03-02T23:59:00Z');

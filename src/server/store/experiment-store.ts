@@ -86,7 +86,11 @@ export interface DailyVariantFigures {
 }
 /** An address (its keyed hash) that sent at least this many of a test's counted sessions is a heavy one… */
 export const HEAVY_CLIENT_SESSIONS = 10;
-/** …and at least this many within one 10-minute window of the clock makes a burst. */
+/**
+ * …and at least this many within one 10-minute window makes a burst. Windows on two grids, the
+ * second offset by 5 minutes, the larger count per address kept: a burst within any 5 minutes then
+ * always falls whole into one window, wherever the clock's boundaries lie.
+ */
 export const BURST_SESSIONS = 20;
 
 /**

@@ -194,12 +194,20 @@ export async function experimentTraffic(db: Pick<ChDb, 'all'>, e: ExperimentReco
   // Sessions without a client key (sent before keys were kept) count, but are no one's address.
   const [row] = await db.all<Record<keyof ExperimentTraffic, number | null>>(
     `WITH ${exposures.sql},
-    per_window AS (SELECT client_key, count() AS c FROM first_exposure GROUP BY client_key, toStartOfInterval(at, INTERVAL 10 MINUTE)),
-    per_client AS (SELECT client_key, sum(c) AS n, sumIf(c, c >= {burst:UInt32}) AS burst_n FROM per_window GROUP BY client_key)
+    grid_a AS (SELECT client_key, count() AS c FROM first_exposure GROUP BY client_key, toStartOfInterval(at, INTERVAL 10 MINUTE)),
+    grid_b AS (SELECT client_key, count() AS c FROM first_exposure
+      GROUP BY client_key, toStartOfInterval(at - INTERVAL 5 MINUTE, INTERVAL 10 MINUTE)),
+    bursts AS (
+      SELECT client_key, max(n) AS n FROM (
+        SELECT client_key, sumIf(c, c >= {burst:UInt32}) AS n FROM grid_a GROUP BY client_key
+        UNION ALL
+        SELECT client_key, sumIf(c, c >= {burst:UInt32}) AS n FROM grid_b GROUP BY client_key)
+      GROUP BY client_key),
+    per_client AS (SELECT client_key, count() AS n FROM first_exposure GROUP BY client_key)
     SELECT sum(n) AS sessions, countIf(client_key IS NOT NULL) AS addresses,
       maxIf(n, client_key IS NOT NULL) AS top_client_sessions,
       sumIf(n, client_key IS NOT NULL AND n >= {heavy:UInt32}) AS heavy_client_sessions,
-      sumIf(burst_n, client_key IS NOT NULL) AS burst_sessions
+      (SELECT sumIf(n, client_key IS NOT NULL) FROM bursts) AS burst_sessions
     FROM per_client
     ${SHARD_LOCAL}`,
     params,

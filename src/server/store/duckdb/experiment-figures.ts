@@ -156,13 +156,19 @@ export async function experimentTraffic(db: Pick<Database, 'all'>, e: Experiment
   // Sessions without a client key (sent before keys were kept) count, but are no one's address.
   const [row] = await db.all<Record<keyof ExperimentTraffic, number | null>>(
     `WITH ${exposures.sql},
-    per_window AS (SELECT x.client_key, count(*) AS c FROM first_exposure x WHERE x.variant BETWEEN 0 AND $last::INTEGER
-      GROUP BY x.client_key, time_bucket(INTERVAL '10 minutes', x.at)),
-    per_client AS (SELECT client_key, sum(c) AS n, sum(c) FILTER (WHERE c >= $burst) AS burst_n FROM per_window GROUP BY client_key)
+    counted AS (SELECT x.client_key, x.at AS started FROM first_exposure x WHERE x.variant BETWEEN 0 AND $last::INTEGER),
+    grid_a AS (SELECT client_key, count(*) AS c FROM counted GROUP BY client_key, time_bucket(INTERVAL '10 minutes', started)),
+    grid_b AS (SELECT client_key, count(*) AS c FROM counted
+      GROUP BY client_key, time_bucket(INTERVAL '10 minutes', started, INTERVAL '5 minutes')),
+    bursts AS (
+      SELECT client_key, greatest(coalesce(a.n, 0), coalesce(b.n, 0)) AS n
+      FROM (SELECT client_key, sum(c) FILTER (WHERE c >= $burst) AS n FROM grid_a GROUP BY client_key) a
+      FULL JOIN (SELECT client_key, sum(c) FILTER (WHERE c >= $burst) AS n FROM grid_b GROUP BY client_key) b USING (client_key)),
+    per_client AS (SELECT client_key, count(*) AS n FROM counted GROUP BY client_key)
     SELECT sum(n) AS sessions, count(client_key) AS addresses,
       max(n) FILTER (WHERE client_key IS NOT NULL) AS top_client_sessions,
       sum(n) FILTER (WHERE client_key IS NOT NULL AND n >= $heavy) AS heavy_client_sessions,
-      sum(burst_n) FILTER (WHERE client_key IS NOT NULL) AS burst_sessions
+      (SELECT sum(n) FROM bursts WHERE client_key IS NOT NULL) AS burst_sessions
     FROM per_client`,
     params,
   );
