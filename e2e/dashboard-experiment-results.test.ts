@@ -21,7 +21,7 @@ interface Variant {
   sessions: number;
   conversions: number;
   stats: {
-    chance_to_beat_control: number | null;
+    p_value: number | null;
     uplift_interval: [number, number] | null;
     unavailable_reason?: string;
   } | null;
@@ -116,7 +116,7 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
   }, 120_000);
 
   let quiet = '';
-  it('says "No conversions yet" instead of a chance to beat control and an interval while nobody converted', async () => {
+  it('says "No conversions yet" instead of an uplift, an interval and a p-value while nobody converted', async () => {
     const res = await send('POST', '/properties/acme-blog/split-tests', {
       name: 'Quiet headline',
       page: '/quiet',
@@ -149,22 +149,27 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
     ]);
     expect(d.variants[1].stats).toEqual({
       uplift: null,
-      chance_to_beat_control: null,
       uplift_interval: null,
+      p_value: null,
+      significant: false,
+      better: false,
       unavailable_reason: 'no_conversions',
     });
 
     await page.goto(`${dash.origin}/experiments/${id}?property=acme-blog`);
     await page.getByTestId('variant-table').waitFor(SLOW);
     const [, variant] = await tableRows(page, '[data-testid="variant-table"]');
-    expect(variant.slice(0, 7)).toEqual([
+    // Visitors, converted visitors, their rate, uplift, interval, against control, sessions, converting sessions.
+    expect(variant.slice(0, 9)).toEqual([
       'Variant B',
       '20',
       '0',
       '0%',
-      '—',
       'No conversions yet',
       'No conversions yet',
+      'No conversions yet',
+      '20',
+      '0',
     ]);
     expect(await page.getByTestId('variant-table').textContent()).not.toMatch(/50%|2,1\d\d/);
     expect(await page.getByTestId('no-conversions-note').textContent()).toContain('No conversions yet');

@@ -101,7 +101,7 @@ describe('dashboard: experiments list and detail', () => {
     dash.problems.length = 0; // the 404 is the answer asked for
   });
 
-  it('shows each test’s variants with the API’s sessions, conversions, rate and verdict', async () => {
+  it('shows each test’s variants with the API’s visitors, sessions, rates, verdict and plan', async () => {
     for (const t of tests) {
       const d = await detail(t.experiment_id);
       await page.goto(`${dash.origin}/experiments?property=${PROPERTY}`);
@@ -110,17 +110,27 @@ describe('dashboard: experiments list and detail', () => {
       await expect.poll(() => page.getByTestId('verdict').textContent(), SLOW).toBe(d.stats.verdict);
       expect(await page.getByTestId('experiment-name').textContent()).toBe(d.name);
       const rows = await tableRows(page, 'variant-table');
-      expect(rows.map((r) => r.slice(0, 4))).toEqual(
+      // Visitors, converted visitors and their rate (what the decision counts); sessions and converting sessions last.
+      expect(rows.map((r) => [...r.slice(0, 4), ...r.slice(7, 9)])).toEqual(
         d.variants.map((v) => [
           v.label,
+          en.format(v.visitors),
+          en.format(v.converted_visitors),
+          pct.format(v.visitor_conversion_rate),
           en.format(v.sessions),
           en.format(v.conversions),
-          pct.format(v.conversion_rate),
         ]),
       );
-      expect(d.variants.every((v) => v.sessions > 0)).toBe(true); // the demo has traffic on every arm
-      expect(rows[0].slice(4)).toEqual(['baseline', 'baseline', 'baseline']);
-      for (const row of rows.slice(1)) expect(row[5]).toMatch(/^(<|>)? ?\d+(\.\d)?%$/);
+      expect(d.variants.every((v) => v.visitors > 0)).toBe(true); // the demo has traffic on every arm
+      expect(rows[0].slice(4, 7)).toEqual(['baseline', 'baseline', 'baseline']);
+      for (const row of rows.slice(1)) expect(row[6]).toMatch(/^(Better|Worse|Not yet) \(p (=|<) [\d.]+\)$/);
+      // The plan's progress as the API gives it.
+      const plan = d.decision.plan;
+      if (plan.planned_visitors_per_variant !== null)
+        expect(await page.getByTestId('plan-progress').textContent()).toContain(
+          `${Math.floor((plan.progress ?? 0) * 100)}% of the planned ${en.format(plan.planned_visitors_per_variant * d.variants.length)} visitors`,
+        );
+      else expect(await page.getByTestId('plan-progress').textContent()).toContain('No plan yet');
     }
     await openDetail(tests[0].experiment_id);
     await checkPageQuality(page, 'experiment-detail');

@@ -22,6 +22,9 @@ export interface Variant {
   sessions: number;
   conversions: number;
   conversion_rate: number;
+  visitors: number;
+  converted_visitors: number;
+  visitor_conversion_rate: number;
 }
 export interface Detail {
   experiment_id: string;
@@ -32,6 +35,10 @@ export interface Detail {
   reason: string | null;
   variants: Variant[];
   stats: { verdict: string };
+  decision: {
+    status: string;
+    plan: { planned_visitors_per_variant: number | null; progress: number | null; days_left: number | null };
+  };
 }
 
 /** A DataTable's rows as the reader sees them, cell by cell. */

@@ -281,15 +281,21 @@ export const experimentListResponse = z.object({
   ),
 });
 
-/** Per-variant statistics (docs/experiments.md says how each is computed). */
+/**
+ * Per-variant statistics against the control, a summary of `decision.variants` (docs/experiments.md,
+ * "The decision"): the relative uplift of the metric per visitor with its always-valid interval, the
+ * Holm-adjusted always-valid p-value, and whether that makes the variant significantly better or worse.
+ */
 export const variantStats = z.object({
   uplift: z.number().nullable(),
-  chance_to_beat_control: z.number().min(0).max(1).nullable(),
   uplift_interval: z.tuple([z.number(), z.number()]).nullable(),
+  p_value: z.number().min(0).max(1).nullable(),
+  significant: z.boolean(),
+  better: z.boolean(),
   /**
-   * Extension: why figures above are null — `no_sessions` (an arm has none), `no_conversions` (neither
-   * this variant nor the control has converted: nothing to compare yet), `no_control_conversions`
-   * (uplift and its interval need the control's rate). Absent when all three are given.
+   * Extension: why figures above are null — `no_sessions` (an arm has no visitors), `no_conversions`
+   * (neither this variant nor the control has a visitor who converted or a value: nothing to compare
+   * yet), `no_control_conversions` (the uplift needs the control's mean). Absent when all are given.
    */
   unavailable_reason: z.enum(['no_sessions', 'no_conversions', 'no_control_conversions']).optional(),
 });
@@ -392,12 +398,13 @@ export const experimentDetailResponse = z.object({
       stats: variantStats.nullable(),
     }),
   ),
+  /** The test's call, a summary of `decision` (its sample-ratio check, winner, days to its plan and sentence). */
   stats: z.object({
     sample_ratio_p_value: z.number().nullable(),
     sample_ratio_mismatch: z.boolean(),
     winner: z.string().nullable(),
     can_call_winner: z.boolean(),
-    min_sessions_per_variant: z.number().int(),
+    planned_visitors_per_variant: z.number().int().nullable(),
     estimated_days_to_call: z.number().nullable(),
     verdict: z.string(),
   }),
@@ -407,7 +414,7 @@ export const experimentDetailResponse = z.object({
    * warning to show when `looks_forged`, which also withholds a call (docs/experiments.md, "Traffic
    * check"). Optional: older servers omit it.
    */
-  decision: experimentDecision.optional(),
+  decision: experimentDecision,
   traffic_check: z
     .object({
       top_client_sessions: z.number().int().min(0),

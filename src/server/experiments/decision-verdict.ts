@@ -1,4 +1,4 @@
-import { formatP } from '../../contract/chance-display.js';
+import { formatP } from '../../contract/p-value-words.js';
 import type { ExperimentDecision } from '../../contract/experiments.js';
 import { count, signed } from './verdict-words.js';
 
@@ -21,7 +21,7 @@ function upliftWords(d: Decided, v: Decided['variants'][number]): string {
 }
 
 /** How far along the plan, and how long it still takes: "62% of the planned 14,000 visitors, about 9 more days". */
-function planWords(d: Decided): string {
+function planWords(d: Decided, complete: boolean): string {
   const p = d.plan;
   if (p.planned_visitors_per_variant === null) {
     return p.baseline === null
@@ -30,7 +30,7 @@ function planWords(d: Decided): string {
   }
   const planned = count(p.planned_visitors_per_variant * d.variants.length);
   const share = `${Math.floor((p.progress ?? 0) * 100)}% of the planned ${planned} visitors`;
-  return p.days_left === null || p.days_left === 0
+  return complete || p.days_left === null || p.days_left === 0
     ? share
     : `${share}, about ${count(p.days_left)} more day${p.days_left === 1 ? '' : 's'}`;
 }
@@ -73,11 +73,15 @@ export function decisionVerdict(d: Decided, complete: boolean): string {
     return `No difference large enough to matter: with the planned visitors, no variant moved ${metric} by the ${mde} the plan looks for.`;
   }
   const lead = leading(d);
-  const leadText = lead ? `${lead.label} ${upliftWords(d, lead)} on ${metric}` : '';
-  if (complete) return `It stopped before a call: ${leadText}; ${planWords(d)}.`;
+  const leadText = !lead
+    ? ''
+    : lead.uplift === null
+      ? `${control} ${complete ? 'had nothing' : 'has nothing yet'} to measure ${lead.label}’s uplift against`
+      : `${lead.label} ${upliftWords(d, lead)} on ${metric}`;
+  if (complete) return `No call when it stopped: ${leadText}; ${planWords(d, true)}.`;
   if (d.status === 'too_early') {
     const day = Math.floor(d.days_running) + 1;
-    return `Too early to call: a call needs ${d.min_days} whole days so every weekday is in the sample (this is day ${day}). So far ${leadText}; ${planWords(d)}.`;
+    return `Too early to call: a call needs ${d.min_days} whole days so every weekday is in the sample (this is day ${day}). So far ${leadText}; ${planWords(d, false)}.`;
   }
-  return `No call yet: ${leadText}; ${planWords(d)}.`;
+  return `No call yet: ${leadText}; ${planWords(d, false)}.`;
 }

@@ -1,15 +1,43 @@
-import type { ExperimentDetail } from '../../contract/experiments.js';
-import type { ExperimentRecord, Store } from '../store/store.js';
+import type { ExperimentDecision, ExperimentDetail } from '../../contract/experiments.js';
+import type { ExperimentRecord, Store, VisitorFigures } from '../store/store.js';
+import { experimentDecision } from './experiment-decision.js';
 import { experimentView, variantView } from './experiment-records.js';
 import { withRevenueCurrency } from './revenue-currency.js';
-import { experimentDecision } from './experiment-decision.js';
-import { experimentStats } from './statistics.js';
 import { trafficCheck } from './traffic-check.js';
 
 const DAY_MS = 86_400_000;
 const ratio = (n: number, d: number) => (d > 0 ? n / d : 0);
 
-/** The detail response: the test, each variant's figures (operations.md §5) and the statistics over them. */
+type VariantStats = NonNullable<ExperimentDetail['variants'][number]['stats']>;
+
+/** Why a variant's comparison is (partly) missing: no visitors, nothing reached on either side, or a control at 0. */
+function unavailable(f: VisitorFigures, control: VisitorFigures): VariantStats['unavailable_reason'] {
+  if (f.visitors === 0 || control.visitors === 0) return 'no_sessions';
+  const reached = (x: VisitorFigures) => (x.value ? x.value.capped_sum > 0 : x.converted_visitors > 0);
+  if (!reached(f) && !reached(control)) return 'no_conversions';
+  if (!reached(control)) return 'no_control_conversions';
+  return undefined;
+}
+
+/** A variant's stats: the decision's comparison with the control, in the shape the variants table reads. */
+function variantStats(d: ExperimentDecision, i: number, f: VisitorFigures, control: VisitorFigures): VariantStats {
+  const v = d.variants[i];
+  const reason = unavailable(f, control);
+  const nothing = reason === 'no_sessions' || reason === 'no_conversions';
+  return {
+    uplift: nothing ? null : v.uplift,
+    uplift_interval: nothing ? null : v.uplift_interval,
+    p_value: nothing ? null : v.p_value,
+    significant: v.significant,
+    better: v.better,
+    ...(reason ? { unavailable_reason: reason } : {}),
+  };
+}
+
+/**
+ * The detail response: the test, each variant's session figures (operations.md §5) and visitor
+ * figures, and the decision over the visitors (experiment-decision.ts), summarised in `stats`.
+ */
 export async function experimentDetail(
   store: Pick<
     Store,
@@ -28,12 +56,8 @@ export async function experimentDetail(
   const end = e.stopped_at ?? now;
   const check = trafficCheck(traffic);
   const daysRunning = Math.max(0, (end.getTime() - e.created_at.getTime()) / DAY_MS);
-  const stats = experimentStats(figures, {
-    daysRunning,
-    labels: e.variants.map((v) => v.label),
-    complete: e.status === 'complete',
-    looksForged: check.looks_forged,
-  });
+  const decision = experimentDecision(e, visitors, baseline, check, daysRunning);
+  const called = decision.status === 'winner' || decision.status === 'control_wins';
   const { variants: _plain, ...core } = experimentView(e);
   return {
     ...core,
@@ -42,6 +66,7 @@ export async function experimentDetail(
     ...(e.archived_at ? { archived_at: e.archived_at.toISOString() } : {}),
     variants: e.variants.map((v, i) => {
       const f = figures[i];
+      const who = visitors[i];
       return {
         ...variantView(v, i),
         sessions: f.sessions,
@@ -50,23 +75,25 @@ export async function experimentDetail(
         revenue: f.revenue,
         revenue_per_session: ratio(f.revenue, f.sessions),
         other_revenue: f.other_revenue,
-        visitors: visitors[i].visitors,
-        converted_visitors: visitors[i].converted_visitors,
-        visitor_conversion_rate: ratio(visitors[i].converted_visitors, visitors[i].visitors),
-        value_per_visitor: visitors[i].value ? ratio(visitors[i].value.sum, visitors[i].visitors) : null,
-        stats: stats.perVariant[i] ?? null,
+        visitors: who.visitors,
+        converted_visitors: who.converted_visitors,
+        visitor_conversion_rate: ratio(who.converted_visitors, who.visitors),
+        value_per_visitor: who.value ? ratio(who.value.sum, who.visitors) : null,
+        stats: i === 0 ? null : variantStats(decision, i, who, visitors[0]),
       };
     }),
     stats: {
-      sample_ratio_p_value: stats.sample_ratio_p_value,
-      sample_ratio_mismatch: stats.sample_ratio_mismatch,
-      winner: stats.winner_index === null ? null : e.variants[stats.winner_index].label,
-      can_call_winner: stats.can_call_winner,
-      min_sessions_per_variant: stats.min_sessions_per_variant,
-      estimated_days_to_call: stats.estimated_days_to_call,
-      verdict: stats.verdict,
+      sample_ratio_p_value: decision.sample_ratio.p_value,
+      sample_ratio_mismatch: decision.sample_ratio.mismatch,
+      winner: decision.winner,
+      can_call_winner: called,
+      planned_visitors_per_variant: decision.plan.planned_visitors_per_variant,
+      // Days to the plan only matter while the test runs and has no call yet.
+      estimated_days_to_call:
+        e.status === 'complete' || called || decision.plan.reached ? null : decision.plan.days_left,
+      verdict: decision.verdict,
     },
-    decision: experimentDecision(e, visitors, baseline, check, daysRunning),
+    decision,
     traffic_check: check,
   };
 }

@@ -210,8 +210,9 @@ describe('the traffic check against forging over several addresses', () => {
       '1600 of the 5600 sessions counted (29%) came from a few client addresses that sent 10 or more each; and 1600 sessions (29%) arrived in bursts of 20 or more from one address within 10 minutes. This test’s traffic may be forged (or mostly one office or tester): its figures may not describe real visitors, so no winner is called while it looks this way.',
     );
     expect(d.stats).toMatchObject({ can_call_winner: false, winner: null, sample_ratio_mismatch: false });
+    expect(d.decision.status).toBe('looks_forged');
     expect(d.stats.verdict).toBe(
-      'No winner is called while the traffic looks forged (see the traffic check): Variant B has < 0.1% chance to beat Control.',
+      'No call while the traffic looks forged (see the traffic check): its figures may not be real visitors.',
     );
   });
 

@@ -11,18 +11,20 @@ describe('sequential sample ratio', () => {
   });
 
   it('passes an even visitor split and flags the sessions the issue counted', () => {
-    // 3,000 / 3,000 visitors (A = 10,000): BF = 0.79, p = 1. Sessions 3,000 / 3,600: p = 2.509e-5 (scipy gammaln).
+    // 3,000 / 3,000 visitors (A = 100): BF < 1, p = 1. Sessions 3,000 / 3,600: p = 1.6947e-11 (python's lgamma).
     expect(sequentialSampleRatio([3_000, 3_000])).toEqual({ pValue: 1, mismatch: false });
     const sessions = sequentialSampleRatio([3_000, 3_600]);
-    expect(sessions.pValue).toBeCloseTo(2.5092e-5, 8);
+    expect(sessions.pValue).toBeCloseTo(1.6947e-11, 14);
     expect(sessions.mismatch).toBe(true);
   });
 
   it('reads the intended weights, and needs more evidence than one chi-square look', () => {
     // 1,000 and 3,000 against 1:3: exactly as intended, p = 1.
     expect(sequentialSampleRatio([1_000, 3_000], [1, 3]).pValue).toBe(1);
-    // 10,400 / 9,600: p = 4.031e-5 (the chi-square gives 1.5e-8), still a mismatch at 0.001.
-    expect(sequentialSampleRatio([10_400, 9_600]).pValue).toBeCloseTo(4.0308e-5, 8);
+    // 10,400 / 9,600: p = 1.7233e-6 (the chi-square gives 1.5e-8), a mismatch at 0.001.
+    expect(sequentialSampleRatio([10_400, 9_600]).pValue).toBeCloseTo(1.7233e-6, 9);
+    // 300 / 100, a small site's broken split: p = 2.8e-18 (A = 10,000 gave 0.15 and missed it).
+    expect(sequentialSampleRatio([300, 100]).mismatch).toBe(true);
     expect(sequentialSampleRatio([5_000])).toEqual({ pValue: null, mismatch: false });
   });
 });

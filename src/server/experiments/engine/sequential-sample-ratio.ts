@@ -8,13 +8,15 @@ import { SAMPLE_RATIO_P_THRESHOLD, type SampleRatio } from './sample-ratio.js';
  *
  *   BF = Γ(A)/Γ(A + N) · Π Γ(Aθᵢ + nᵢ)/Γ(Aθᵢ) / Π θᵢ^{nᵢ},   p = min(1, 1/BF),
  *
- * with A = 10,000 (ssrm's default concentration: the mixture spreads over splits about 1/√A = 1% off).
- * Under the intended split BF is a non-negative martingale of mean 1, so by Ville's inequality the
- * chance that 1/BF ever falls below α, however often it is read, is ≤ α; the chi-square's 0.001 read
- * daily is not (≈ 1% of 28-day A/A tests, `npm run bench -- experiments`). It is slower to flag a small
- * imbalance on few visitors: 52/48 of 20,000 gives p = 4e-5 here against 1.5e-8 by chi-square.
+ * with A = 100. Under the intended split BF is a non-negative martingale of mean 1, so by Ville's
+ * inequality the chance that 1/BF ever falls below α, however often it is read, is ≤ α whatever A is;
+ * the chi-square's 0.001 read daily is not (≈ 1% of 28-day A/A tests, `npm run bench -- experiments`).
+ * A sets which imbalances it finds fast: ssrm's default 10,000 spreads the mixture about 1% around the
+ * intended split, which suits millions of visitors but let 300 against 100 pass (p = 0.15) on a small
+ * site; 100 flags that at p = 2.8e-18 and still flags 52/48 of 20,000 (1.7e-6; chi-square 1.5e-8)
+ * and 51/49 of 100,000 (6.7e-8).
  */
-export const SRM_CONCENTRATION = 10_000;
+export const SRM_CONCENTRATION = 100;
 
 export function sequentialSampleRatio(
   visitors: number[],

@@ -1,13 +1,12 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
-import { formatInteger } from '../../../lib/format.js';
-import { formatP } from '../../../../contract/chance-display.js';
+import { formatCompact, formatDuration, formatInteger, formatPercent } from '../../../lib/format.js';
+import { formatP } from '../../../../contract/p-value-words.js';
 import { sampleRatioWords } from './experiment-detail-words.js';
 
 /** The API's verdict sentence, the sample-ratio check (always, in words), the forged-traffic warning when it applies, and how much data a call needs. */
 export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }) {
   const { stats } = detail;
   const called = stats.can_call_winner && stats.winner !== null;
-  const days = stats.estimated_days_to_call;
   return (
     <section
       className={`card verdict ${called ? 'called' : ''} ${stats.sample_ratio_mismatch || detail.traffic_check?.looks_forged ? 'srm' : ''}`}
@@ -25,7 +24,7 @@ export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }
           <p>
             Visitors are not being split between the variants as evenly as the test intends
             {stats.sample_ratio_p_value !== null && (
-              <> (chance of a split this uneven by luck: {formatP(stats.sample_ratio_p_value)})</>
+              <> (always-valid check of the visitors per variant: {formatP(stats.sample_ratio_p_value)})</>
             )}
             , which usually means a broken redirect, bots or a cache are deciding who sees what, so these figures can't
             be trusted until that is fixed.
@@ -44,20 +43,50 @@ export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }
         </div>
       )}
       {/* What a call still needs only matters while the test can still gather it. */}
-      {detail.status === 'active' && (
-        <ul className="verdict-facts small" data-testid="verdict-facts">
-          <li>
-            Minimum sample: <strong>{formatInteger(stats.min_sessions_per_variant)}</strong> sessions per variant before
-            a winner can be called, because a chance to win swings widely on small samples.
-          </li>
-          {days !== null && (
-            <li>
-              At current traffic that takes about <strong>{formatInteger(Math.max(1, Math.ceil(days)))}</strong> more{' '}
-              {Math.ceil(days) <= 1 ? 'day' : 'days'}.
-            </li>
-          )}
-        </ul>
-      )}
+      {detail.status === 'active' && <PlanFacts detail={detail} />}
     </section>
   );
+}
+
+/** The plan behind the call: how far along, how long to go, and the days a call waits for. */
+function PlanFacts({ detail }: { detail: ExperimentDetail }) {
+  const { plan, min_days: minDays, days_running: daysRunning } = detail.decision;
+  const planned = plan.planned_visitors_per_variant;
+  const arms = detail.variants.length;
+  const day = Math.floor(daysRunning) + 1;
+  return (
+    <ul className="verdict-facts small" data-testid="verdict-facts">
+      {planned === null ? (
+        <li data-testid="plan-progress">
+          No plan yet: the page had {plan.baseline === null ? 'no visitors' : 'no conversions'} in the 28 days before
+          the test, so there is no baseline to size it from. A winner can still be called once the difference is clear.
+        </li>
+      ) : (
+        <li data-testid="plan-progress">
+          <strong>{Math.floor((plan.progress ?? 0) * 100)}%</strong> of the planned{' '}
+          <strong>{formatInteger(planned * arms)}</strong> visitors ({formatInteger(planned)} per variant, enough to
+          find a {Math.round(plan.minimum_detectable_effect * 100)}% change from the page’s{' '}
+          {plan.baseline ? baselineWords(detail.decision.metric, plan.baseline.mean) : ''} before the test)
+          {plan.days_left !== null && plan.days_left > 0 && (
+            <>
+              ; about <strong>{formatInteger(plan.days_left)}</strong> more {plan.days_left === 1 ? 'day' : 'days'} at
+              current traffic
+            </>
+          )}
+          .
+        </li>
+      )}
+      <li>
+        A call needs at least {minDays} whole days, so every weekday is in the sample
+        {daysRunning < minDays ? ` (this is day ${day})` : ''}. The figures can be read every day: the intervals stay
+        valid however often they are looked at.
+      </li>
+    </ul>
+  );
+}
+
+function baselineWords(metric: ExperimentDetail['decision']['metric'], mean: number): string {
+  if (metric === 'revenue_per_visitor') return `revenue per visitor of ${formatCompact(mean)}`;
+  if (metric === 'session_seconds_per_visitor') return `${formatDuration(mean)} per visitor`;
+  return `${formatPercent(mean)} conversion rate`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatP } from '../../../../contract/chance-display.js';
+import { formatP } from '../../../../contract/p-value-words.js';
 import {
   describeAutoStop,
   describeChange,

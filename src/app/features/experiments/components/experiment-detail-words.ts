@@ -1,4 +1,4 @@
-import { formatP } from '../../../../contract/chance-display.js';
+import { formatP } from '../../../../contract/p-value-words.js';
 import type { Change, ExperimentDetail, ExperimentGoalDefinition, goals } from '../../../../contract/experiments.js';
 import { formatInteger } from '../../../lib/format.js';
 import { GOAL_KIND_LABELS } from '../../goals/utils/goal-words.js';
@@ -95,13 +95,9 @@ export function describeChange(c: Change): string {
 }
 
 /**
- * A p-value as the server's verdict text writes it (4 decimals), so one card never shows two styles.
- * Tiny p-values underflow to 0 in the API's answer; "p = 0" would claim impossibility.
- */
-
-/**
- * The sample-ratio check in a sentence, whatever its outcome: p is the chance of a split at least this
- * uneven by luck alone, and only below 0.001 does the API call it a mismatch (docs/experiments.md).
+ * The sample-ratio check in a sentence, whatever its outcome: p is the always-valid check's evidence
+ * that visitors are not split as intended, and only below 0.001 does the API call it a mismatch
+ * (docs/experiments.md, "The decision").
  */
 export function sampleRatioWords(
   stats: Pick<ExperimentDetail['stats'], 'sample_ratio_p_value' | 'sample_ratio_mismatch'>,

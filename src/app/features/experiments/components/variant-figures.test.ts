@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { autoStopAt, daysBetween, formatChance, formatInterval, formatUplift, variantRows } from './variant-figures.js';
+import {
+  autoStopAt,
+  daysBetween,
+  formatInterval,
+  formatSignificance,
+  formatUplift,
+  variantRows,
+} from './variant-figures.js';
 
 const control = {
   label: 'Control',
@@ -29,7 +36,13 @@ const variant = {
   converted_visitors: 115,
   visitor_conversion_rate: 115 / 910,
   value_per_visitor: null,
-  stats: { uplift: 0.2, chance_to_beat_control: 0.923183438974, uplift_interval: [-0.07, 0.55] as [number, number] },
+  stats: {
+    uplift: 0.2,
+    uplift_interval: [-0.07, 0.55] as [number, number],
+    p_value: 0.0312,
+    significant: true,
+    better: true,
+  },
 };
 
 describe('variant figures', () => {
@@ -40,8 +53,9 @@ describe('variant figures', () => {
       is_control: true,
       sessions: 1000,
       conversions: 100,
+      visitors: 900,
       uplift: null,
-      chance_to_beat_control: null,
+      p_value: null,
       uplift_low: null,
       uplift_high: null,
     });
@@ -49,25 +63,24 @@ describe('variant figures', () => {
       sessions: 1000,
       conversions: 120,
       conversion_rate: 0.12,
+      visitors: 910,
+      converted_visitors: 115,
       uplift: 0.2,
-      chance_to_beat_control: 0.923183438974,
+      p_value: 0.0312,
+      significant: true,
+      better: true,
       uplift_low: -0.07,
       uplift_high: 0.55,
       revenue: 50,
     });
-    expect(Object.values(b).some((v) => typeof v === 'object')).toBe(false); // CSV-ready: no nested values
+    expect(Object.values(b).some((v) => v !== null && typeof v === 'object')).toBe(false); // CSV-ready: no nested values
   });
 
-  it('formats chance without claiming certainty at the ends', () => {
-    expect(formatChance(0.923183438974)).toBe('92.3%');
-    // Rounded down like the verdict sentence: 0.9169 is 91.6% there, so here too; 94.96% is not "95%".
-    expect(formatChance(0.9169019191577937)).toBe('91.6%');
-    expect(formatChance(0.9496)).toBe('94.9%');
-    expect(formatChance(0.9993509762430435)).toBe('> 99.9%');
-    expect(formatChance(0.9996)).toBe('> 99.9%');
-    expect(formatChance(0.0002)).toBe('< 0.1%');
-    expect(formatChance(0.5)).toBe('50%');
-    expect(formatChance(null)).toBe('—');
+  it('says where a variant stands against the control, with the p-value behind it', () => {
+    expect(formatSignificance({ p_value: 0.0312, significant: true, better: true })).toBe('Better (p = 0.0312)');
+    expect(formatSignificance({ p_value: 0.00001, significant: true, better: false })).toBe('Worse (p < 0.0001)');
+    expect(formatSignificance({ p_value: 0.2446, significant: false, better: false })).toBe('Not yet (p = 0.2446)');
+    expect(formatSignificance({ p_value: null, significant: false, better: false })).toBe('—');
   });
 
   it('signs uplift and its interval; no control rate means no uplift', () => {
@@ -89,14 +102,16 @@ describe('nothing to compare yet (issue 13 §12)', () => {
   it("keeps the API's reason beside the missing figures", () => {
     const none = {
       uplift: null,
-      chance_to_beat_control: null,
       uplift_interval: null,
+      p_value: null,
+      significant: false,
+      better: false,
       unavailable_reason: 'no_conversions' as const,
     };
     const [, b] = variantRows([
       { ...control, conversions: 0, conversion_rate: 0 },
       { ...variant, conversions: 0, conversion_rate: 0, stats: none },
     ]);
-    expect(b).toMatchObject({ chance_to_beat_control: null, uplift_low: null, unavailable_reason: 'no_conversions' });
+    expect(b).toMatchObject({ p_value: null, uplift_low: null, unavailable_reason: 'no_conversions' });
   });
 });

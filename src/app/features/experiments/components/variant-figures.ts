@@ -1,7 +1,7 @@
-import { chanceShown } from '../../../../contract/chance-display.js';
+import { formatP } from '../../../../contract/p-value-words.js';
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { todayIn } from '../../../lib/date-range.js';
-import { formatChange, formatDate, formatPercent } from '../../../lib/format.js';
+import { formatChange, formatDate } from '../../../lib/format.js';
 import { formatMoney } from '../../../lib/money.js';
 
 type DetailVariant = ExperimentDetail['variants'][number];
@@ -13,10 +13,18 @@ export interface VariantRow {
   sessions: number;
   conversions: number;
   conversion_rate: number;
+  /** The unit the decision counts, and what it compares per visitor (rate, or the goal's value). */
+  visitors: number;
+  converted_visitors: number;
+  visitor_conversion_rate: number;
+  value_per_visitor: number | null;
   uplift: number | null;
-  chance_to_beat_control: number | null;
   uplift_low: number | null;
   uplift_high: number | null;
+  /** Always-valid p-value against the control, Holm-adjusted; null for the control. */
+  p_value: number | null;
+  significant: boolean;
+  better: boolean;
   /** Why the comparison figures are missing (contract/experiments.ts), e.g. `no_conversions`. */
   unavailable_reason?: NonNullable<DetailVariant['stats']>['unavailable_reason'];
   /** In the test's one currency (`revenue_currency`, empty while the property has had no payment). */
@@ -38,10 +46,16 @@ export function variantRows(variants: DetailVariant[], currency: string | null =
     sessions: v.sessions,
     conversions: v.conversions,
     conversion_rate: v.conversion_rate,
+    visitors: v.visitors,
+    converted_visitors: v.converted_visitors,
+    visitor_conversion_rate: v.visitor_conversion_rate,
+    value_per_visitor: v.value_per_visitor,
     uplift: v.stats?.uplift ?? null,
-    chance_to_beat_control: v.stats?.chance_to_beat_control ?? null,
     uplift_low: v.stats?.uplift_interval?.[0] ?? null,
     uplift_high: v.stats?.uplift_interval?.[1] ?? null,
+    p_value: v.stats?.p_value ?? null,
+    significant: v.stats?.significant ?? false,
+    better: v.stats?.better ?? false,
     ...(v.stats?.unavailable_reason ? { unavailable_reason: v.stats.unavailable_reason } : {}),
     revenue: v.revenue,
     revenue_per_session: v.revenue_per_session,
@@ -54,14 +68,11 @@ export const NOT_APPLICABLE = '—';
 /** Shown instead of a chance and an interval while neither the variant nor the control has converted. */
 export const NO_CONVERSIONS_YET = 'No conversions yet';
 
-/**
- * A chance to beat as the server's verdict words it (contract/chance-display.ts), so the table and
- * the sentence above it never disagree: rounded down to 0.1%, "> 99.9%" and "< 0.1%" at the ends.
- */
-export function formatChance(p: number | null): string {
-  if (p === null) return NOT_APPLICABLE;
-  const { bound, ratio } = chanceShown(p);
-  return `${bound ? `${bound} ` : ''}${formatPercent(ratio)}`;
+/** Where a variant stands against the control: "Better", "Worse" or "Not yet", with the p-value behind it. */
+export function formatSignificance(r: Pick<VariantRow, 'p_value' | 'significant' | 'better'>): string {
+  if (r.p_value === null) return NOT_APPLICABLE;
+  const p = formatP(r.p_value);
+  return r.significant ? `${r.better ? 'Better' : 'Worse'} (${p})` : `Not yet (${p})`;
 }
 
 export const formatUplift = (u: number | null) => (u === null ? NOT_APPLICABLE : formatChange(u));

@@ -1,14 +1,15 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { DataTable, type Column } from '../../../components/data-table.js';
-import { formatInteger, formatPercent } from '../../../lib/format.js';
+import { formatInteger } from '../../../lib/format.js';
 import {
-  formatChance,
   formatInterval,
+  formatSignificance,
   formatUplift,
   NO_CONVERSIONS_YET,
   variantRows,
   type VariantRow,
 } from './variant-figures.js';
+import { metricColumns } from './variant-metric-columns.js';
 import { revenueColumns, RevenueNote } from './variant-revenue.js';
 
 const baseline = <span className="muted">baseline</span>;
@@ -22,6 +23,8 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
   const rows = variantRows(detail.variants, detail.currency ?? null);
   // Revenue is reported whatever the goal, but a column of zeros on a click test is noise.
   const showRevenue = detail.goal === 'revenue' || rows.some((r) => r.revenue > 0 || r.other_revenue !== '');
+  const decision = detail.decision;
+  const level = `${Number((decision.interval_level * 100).toFixed(1))}%`;
   const columns: Column<VariantRow>[] = [
     {
       key: 'label',
@@ -35,35 +38,30 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
           r.label
         ),
     },
-    { key: 'sessions', label: 'Sessions', numeric: true, render: (r) => formatInteger(r.sessions) },
-    { key: 'conversions', label: 'Conversions', numeric: true, render: (r) => formatInteger(r.conversions) },
-    {
-      key: 'conversion_rate',
-      label: 'Conversion rate',
-      numeric: true,
-      render: (r) => formatPercent(r.conversion_rate),
-    },
+    { key: 'visitors', label: 'Visitors', numeric: true, render: (r) => formatInteger(r.visitors) },
+    ...metricColumns(decision.metric, detail.currency ?? null),
     {
       key: 'uplift',
       label: 'Uplift vs control',
       numeric: true,
       sortValue: (r) => r.uplift ?? -Infinity,
-      render: (r) => (r.is_control ? baseline : formatUplift(r.uplift)),
-    },
-    {
-      key: 'chance_to_beat_control',
-      label: 'Chance to beat control',
-      numeric: true,
-      sortValue: (r) => r.chance_to_beat_control ?? -1,
-      render: (r) => compared(r, formatChance(r.chance_to_beat_control)),
+      render: (r) => (r.is_control ? baseline : compared(r, formatUplift(r.uplift))),
     },
     {
       key: 'uplift_low',
-      label: 'Uplift, 95% interval',
+      label: `Uplift, ${level} interval`,
       numeric: true,
       sortValue: (r) => r.uplift_low ?? -Infinity,
       render: (r) => compared(r, formatInterval(r.uplift_low, r.uplift_high)),
     },
+    {
+      key: 'p_value',
+      label: 'Against control',
+      sortValue: (r) => r.p_value ?? 2,
+      render: (r) => compared(r, formatSignificance(r)),
+    },
+    { key: 'sessions', label: 'Sessions', numeric: true, render: (r) => formatInteger(r.sessions) },
+    { key: 'conversions', label: 'Converting sessions', numeric: true, render: (r) => formatInteger(r.conversions) },
     ...(showRevenue ? revenueColumns(rows, detail.currency ?? null) : []),
   ];
   const controlWithout = rows.some((r) => r.is_control && r.conversions === 0);
@@ -82,7 +80,7 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
       {controlWithout && rows.length > 1 && (
         <p className="muted small" data-testid="no-conversions-note">
           {rows.every((r) => r.conversions === 0)
-            ? 'No conversions yet: a chance to beat the control and an uplift need at least one conversion to compare.'
+            ? 'No conversions yet: an uplift and its interval need at least one conversion to compare.'
             : 'Uplift and its interval show “—” while the control has no conversions: there is nothing to measure them against yet.'}
         </p>
       )}
