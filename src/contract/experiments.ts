@@ -350,8 +350,18 @@ export const experimentDecision = z.object({
   sample_ratio: z.object({ p_value: z.number().nullable(), mismatch: z.boolean() }),
   plan: z.object({
     minimum_detectable_effect: z.number(),
-    /** The test's page and goal over the 28 days before it began; null without any visitor then. */
-    baseline: z.object({ visitors: z.number().int(), mean: z.number() }).nullable(),
+    /**
+     * What the plan is sized from: the test's page and goal over the 28 days before it began
+     * (`before_test`), or, when the page had no visitors then, the control's first 7 days
+     * (`control_first_week`, fixed once they have passed); null while neither has a visitor.
+     */
+    baseline: z
+      .object({
+        source: z.enum(['before_test', 'control_first_week']),
+        visitors: z.number().int(),
+        mean: z.number(),
+      })
+      .nullable(),
     planned_visitors_per_variant: z.number().int().nullable(),
     visitors: z.number().int(),
     /** The slowest variant's share of its plan (0–1); null without a plan. */

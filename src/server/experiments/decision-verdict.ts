@@ -24,9 +24,10 @@ function upliftWords(d: Decided, v: Decided['variants'][number]): string {
 function planWords(d: Decided, complete: boolean): string {
   const p = d.plan;
   if (p.planned_visitors_per_variant === null) {
-    return p.baseline === null
-      ? 'no plan: the page had no visitors in the 28 days before the test'
-      : 'no plan: nobody reached the goal on the page in the 28 days before the test';
+    if (p.baseline === null) return 'no plan yet: no visitors to size it from';
+    return p.baseline.source === 'before_test'
+      ? 'no plan: nobody reached the goal on the page in the 28 days before the test'
+      : 'no plan: nobody in the control reached the goal in the first week';
   }
   const planned = count(p.planned_visitors_per_variant * d.variants.length);
   const share = `${Math.floor((p.progress ?? 0) * 100)}% of the planned ${planned} visitors`;

@@ -20,16 +20,24 @@ const CREATED = new Date(NOW - 10 * DAY);
 let env: TestEnv;
 let detail: ExperimentDetail;
 
-function visitor(id: string, variant: number | null, at: number, clicks: boolean, sessions = 1): EventInput[] {
+function visitor(
+  id: string,
+  variant: number | null,
+  at: number,
+  clicks: boolean,
+  sessions = 1,
+  page = '/pricing',
+  test = () => testId,
+): EventInput[] {
   return Array.from({ length: sessions }, (_, s) => {
-    const base = { property_id: PROP_A, visitor_id: id, session_id: `${id}-${s}`, path: '/pricing' };
+    const base = { property_id: PROP_A, visitor_id: id, session_id: `${id}-${s}`, path: page };
     const t = at + s * 3 * 3_600_000;
     const iso = (ms: number) => new Date(t + ms).toISOString();
     return [
       { ...base, type: 'pageview' as const, ts: iso(0) },
       ...(variant === null
         ? []
-        : [{ ...base, type: 'exposure' as const, experiment_id: testId, variant, ts: iso(100) }]),
+        : [{ ...base, type: 'exposure' as const, experiment_id: test(), variant, ts: iso(100) }]),
       ...(clicks && s === 0 ? [{ ...base, type: 'click' as const, target: '#cta', ts: iso(5_000) }] : []),
     ];
   }).flat();
@@ -83,7 +91,7 @@ describe('the decision', () => {
     expect(planned).toBeGreaterThan(50_000); // 5% baseline, 10% effect, safe to read daily
     expect(detail.decision?.plan).toEqual({
       minimum_detectable_effect: 0.1,
-      baseline: { visitors: 2_000, mean: 0.05 },
+      baseline: { source: 'before_test', visitors: 2_000, mean: 0.05 },
       planned_visitors_per_variant: planned,
       visitors: 6_000,
       progress: 3_000 / planned!,
@@ -104,6 +112,41 @@ describe('the decision', () => {
     expect(detail.decision?.verdict).toBe(
       `No call yet: Variant B +0.0%, 95% interval ${detail.decision?.variants[1].uplift_interval?.map((u) => `${u >= 0 ? '+' : '-'}${Math.abs(u * 100).toFixed(1)}%`).join(' to ')} on conversion rate per visitor; ` +
         `${share}% of the planned ${(planned! * 2).toLocaleString('en-US')} visitors, about ${detail.decision?.plan.days_left?.toLocaleString('en-US')} more days.`,
+    );
+  });
+});
+
+describe('the plan on a page without history', () => {
+  it('sizes the plan from the control’s first week, which later days do not move', async () => {
+    const e = newExperiment(
+      PROP_A,
+      {
+        name: 'New page',
+        page: '/new',
+        type: 'nocode',
+        variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'B' }] }],
+      },
+      CREATED,
+    );
+    await env.store.createExperiment(e);
+    const events: EventInput[] = [];
+    // Week 1: 500 control visitors, 10% click; days 8–9: 500 more who all click.
+    for (let i = 0; i < 500; i++) {
+      events.push(
+        ...visitor(`n${i}`, 0, CREATED.getTime() + 60_000 + i * 1_000_000, i % 10 === 0, 1, '/new', () => e.id),
+      );
+      events.push(
+        ...visitor(`m${i}`, 1, CREATED.getTime() + 60_000 + i * 1_000_000, i % 10 === 0, 1, '/new', () => e.id),
+      );
+      events.push(...visitor(`l${i}`, 0, CREATED.getTime() + 7.5 * DAY + i * 60_000, true, 1, '/new', () => e.id));
+    }
+    await insert(env.store, events);
+    const r = await get(env, env.keys.a, endpointPath('splitTest', { experimentId: e.id }));
+    const d = experimentDetailResponse.parse(r.body);
+    expect(d.variants.map((v) => v.visitors)).toEqual([1_000, 500]);
+    expect(d.decision.plan.baseline).toEqual({ source: 'control_first_week', visitors: 500, mean: 0.1 });
+    expect(d.decision.plan.planned_visitors_per_variant).toBe(
+      plannedVisitorsPerArm({ ...binaryArm(500, 50), binary: true }, { arms: 2 }),
     );
   });
 });

@@ -24,22 +24,23 @@ const armOf = (f: VisitorFigures): ArmSummary =>
 
 /**
  * The decision block of a test's detail (issue 42; docs/experiments.md, "The decision"): the engine
- * (engine/) over the per-visitor figures, with the plan from the page's 28 days before the test and
- * the always-valid sample-ratio check, so neither moves with each day's noise.
+ * (engine/) over the per-visitor figures, with the plan from the page's 28 days before the test (else
+ * the control's first week) and the always-valid sample-ratio check, so neither moves with each
+ * day's noise.
  */
 export function experimentDecision(
   e: ExperimentRecord,
   figures: VisitorFigures[],
-  baseline: VisitorFigures,
+  baseline: { source: 'before_test' | 'control_first_week'; figures: VisitorFigures },
   trafficCheck: ExperimentDetail['traffic_check'],
   daysRunning: number,
 ): ExperimentDecision {
   const arms = figures.map(armOf);
-  const base = armOf(baseline);
+  const base = armOf(baseline.figures);
   const planned =
-    baseline.visitors > 0
+    baseline.figures.visitors > 0
       ? plannedVisitorsPerArm(
-          { mean: base.mean, variance: base.variance, binary: baseline.value === null },
+          { mean: base.mean, variance: base.variance, binary: baseline.figures.value === null },
           { relativeMde: DEFAULT_RELATIVE_MDE, arms: arms.length, alpha: ALPHA },
         )
       : null;
@@ -76,7 +77,10 @@ export function experimentDecision(
     sample_ratio: { p_value: ratio.pValue, mismatch: ratio.mismatch },
     plan: {
       minimum_detectable_effect: DEFAULT_RELATIVE_MDE,
-      baseline: baseline.visitors > 0 ? { visitors: baseline.visitors, mean: base.mean } : null,
+      baseline:
+        baseline.figures.visitors > 0
+          ? { source: baseline.source, visitors: baseline.figures.visitors, mean: base.mean }
+          : null,
       planned_visitors_per_variant: planned,
       visitors: decision.progress.visitors,
       progress: decision.progress.fraction,

@@ -1,6 +1,6 @@
 import type { ExperimentDecision, ExperimentDetail } from '../../contract/experiments.js';
 import type { ExperimentRecord, Store, VisitorFigures } from '../store/store.js';
-import { experimentDecision } from './experiment-decision.js';
+import { DEFAULT_MIN_DAYS, experimentDecision } from './experiment-decision.js';
 import { experimentView, variantView } from './experiment-records.js';
 import { withRevenueCurrency } from './revenue-currency.js';
 import { trafficCheck } from './traffic-check.js';
@@ -35,6 +35,22 @@ function variantStats(d: ExperimentDecision, i: number, f: VisitorFigures, contr
 }
 
 /**
+ * What the plan is sized from: the page's 28 days before the test; when it had no visitors then (a new
+ * page, a new site), the control's first 7 days of the test, which stop moving once they have passed.
+ */
+async function planBaseline(
+  store: Pick<Store, 'experimentVisitorFigures'>,
+  e: ExperimentRecord,
+  before: VisitorFigures,
+  end: Date,
+): Promise<Parameters<typeof experimentDecision>[2]> {
+  if (before.visitors > 0) return { source: 'before_test', figures: before };
+  const weekEnd = new Date(Math.min(end.getTime(), e.created_at.getTime() + DEFAULT_MIN_DAYS * DAY_MS));
+  const [control] = await store.experimentVisitorFigures({ ...e, stopped_at: weekEnd });
+  return { source: 'control_first_week', figures: control };
+}
+
+/**
  * The detail response: the test, each variant's session figures (operations.md §5) and visitor
  * figures, and the decision over the visitors (experiment-decision.ts), summarised in `stats`.
  */
@@ -47,13 +63,14 @@ export async function experimentDetail(
   now: Date,
 ): Promise<ExperimentDetail> {
   const e = await withRevenueCurrency(store, stored);
-  const [figures, visitors, baseline, traffic] = await Promise.all([
+  const [figures, visitors, before, traffic] = await Promise.all([
     store.experimentFigures(e),
     store.experimentVisitorFigures(e),
     store.experimentBaseline(e),
     store.experimentTraffic(e),
   ]);
   const end = e.stopped_at ?? now;
+  const baseline = await planBaseline(store, e, before, end);
   const check = trafficCheck(traffic);
   const daysRunning = Math.max(0, (end.getTime() - e.created_at.getTime()) / DAY_MS);
   const decision = experimentDecision(e, visitors, baseline, check, daysRunning);

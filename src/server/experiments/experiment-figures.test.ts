@@ -317,7 +317,7 @@ describe('split-test figures: sessions by first exposure, conversions after it, 
     expect(detail.stats.estimated_days_to_call).toBeNull();
     expect(detail.decision.status).toBe('too_early'); // it ran minutes, not 7 days
     expect(detail.stats.verdict).toBe(
-      'No call when it stopped: Control had nothing to measure Variant B’s uplift against; no plan: the page had no visitors in the 28 days before the test.',
+      'No call when it stopped: Control had nothing to measure Variant B’s uplift against; no plan: nobody in the control reached the goal in the first week.',
     );
   });
   it('counts an exposure only when its session viewed one of the test’s pages (p1, p4, p5 of p1–p7)', async () => {

@@ -58,15 +58,20 @@ function PlanFacts({ detail }: { detail: ExperimentDetail }) {
     <ul className="verdict-facts small" data-testid="verdict-facts">
       {planned === null ? (
         <li data-testid="plan-progress">
-          No plan yet: the page had {plan.baseline === null ? 'no visitors' : 'no conversions'} in the 28 days before
-          the test, so there is no baseline to size it from. A winner can still be called once the difference is clear.
+          No plan yet:{' '}
+          {plan.baseline === null
+            ? 'no visitors yet to size it from (the page had none in the 28 days before the test either).'
+            : plan.baseline.source === 'before_test'
+              ? 'nobody reached the goal on the page in the 28 days before the test.'
+              : 'nobody in the control reached the goal in the first week.'}{' '}
+          A winner can still be called once the difference is clear.
         </li>
       ) : (
         <li data-testid="plan-progress">
           <strong>{Math.floor((plan.progress ?? 0) * 100)}%</strong> of the planned{' '}
           <strong>{formatInteger(planned * arms)}</strong> visitors ({formatInteger(planned)} per variant, enough to
-          find a {Math.round(plan.minimum_detectable_effect * 100)}% change from the page’s{' '}
-          {plan.baseline ? baselineWords(detail.decision.metric, plan.baseline.mean) : ''} before the test)
+          find a {Math.round(plan.minimum_detectable_effect * 100)}% change from{' '}
+          {plan.baseline ? baselineWords(detail.decision.metric, plan.baseline) : 'the baseline'})
           {plan.days_left !== null && plan.days_left > 0 && (
             <>
               ; about <strong>{formatInteger(plan.days_left)}</strong> more {plan.days_left === 1 ? 'day' : 'days'} at
@@ -85,8 +90,18 @@ function PlanFacts({ detail }: { detail: ExperimentDetail }) {
   );
 }
 
-function baselineWords(metric: ExperimentDetail['decision']['metric'], mean: number): string {
-  if (metric === 'revenue_per_visitor') return `revenue per visitor of ${formatCompact(mean)}`;
-  if (metric === 'session_seconds_per_visitor') return `${formatDuration(mean)} per visitor`;
-  return `${formatPercent(mean)} conversion rate`;
+function baselineWords(
+  metric: ExperimentDetail['decision']['metric'],
+  baseline: NonNullable<ExperimentDetail['decision']['plan']['baseline']>,
+): string {
+  const m = baseline.mean;
+  const figure =
+    metric === 'revenue_per_visitor'
+      ? `revenue per visitor of ${formatCompact(m)}`
+      : metric === 'session_seconds_per_visitor'
+        ? `${formatDuration(m)} per visitor`
+        : `a ${formatPercent(m)} conversion rate`;
+  return baseline.source === 'before_test'
+    ? `the page’s ${figure} in the 28 days before the test`
+    : `the control’s ${figure} in the test’s first week, as the page had no visitors before it`;
 }
