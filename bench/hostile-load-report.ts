@@ -4,11 +4,13 @@ import { PROBE_EVERY_MS, type HostileLoadResult } from './hostile-load.js';
 /** The goal of issue 9: /healthz answers within this while the floods run. */
 export const HEALTH_GOAL_MS = 100;
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
-const probeRow = (phase: string, p: ProbeFigures) =>
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+export const ms = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(1) : '–');
+/** A /healthz table row: probes, median, p99, max and failures. */
+export const probeRow = (phase: string, p: ProbeFigures) =>
   `| ${phase} | ${p.probes} | ${ms(p.medianMs)} | ${ms(p.p99Ms)} | ${ms(p.maxMs)} | ${p.failed} |`;
-const statuses = (c: CannonFigures) =>
+/** What a flood got back: "4,349 × 429, 195 × 400". */
+export const statuses = (c: CannonFigures) =>
   Object.entries(c.statuses)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([s, n]) => `${fmt(n)} × ${s}`)

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg, setPriority } from 'node:os';
 import { brotliCompressSync } from 'node:zlib';
 import { MAX_CHANGE_SIZE, MAX_RUNNING_TESTS } from '../src/contract/experiments.js';
-import { createDemoData } from '../src/server/demo/demo-data.js';
-import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
 import { bodyMaker } from './collect-traffic.js';
+import { withDemoServer } from './demo-server.js';
 import {
   cannon,
   healthProbe,
@@ -15,7 +12,6 @@ import {
   type ProbeFigures,
   type SlowFloodFigures,
 } from './floods.js';
-import { sigterm, startServer, type ServerProcess } from './server-process.js';
 
 // `npm run bench -- load`: the real server (`npm start`'s main.ts, default limits) on the demo data,
 // with the property's running tests filled to the cap with incompressible text, then slow clients, a
@@ -85,26 +81,16 @@ export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<
     ...options,
   };
   const log = (line: string) => console.error(line);
-  const dataDir = mkdtempSync(join(tmpdir(), 'sightline-load-bench-'));
-  let server: ServerProcess | undefined;
-  try {
-    log('load: creating the demo data…');
-    const store = await openDuckdbStore(dataDir);
-    const demo = await createDemoData(store);
-    await store.close();
-    if (!demo) throw new Error('the fresh store already had properties');
-    server = await startServer(dataDir);
-    const port = Number(new URL(server.url).port);
-
+  return withDemoServer('load', async ({ server, port, key, stop }) => {
     // The demo's own tests stay; ours fill the property up to the cap, and one more is refused.
     let overCapStatus = 0;
     for (let i = 0; i <= MAX_RUNNING_TESTS && !overCapStatus; i++) {
-      const status = await api(server.url, demo.key, `/properties/${PROPERTY}/split-tests`, bigTest(i));
+      const status = await api(server.url, key, `/properties/${PROPERTY}/split-tests`, bigTest(i));
       if (status !== 201) overCapStatus = status;
     }
     const list = await fetch(
       `${server.url}/api/external/v1/properties/${PROPERTY}/split-tests?status=active&limit=100`,
-      { headers: { authorization: `Bearer ${demo.key}` } },
+      { headers: { authorization: `Bearer ${key}` } },
     );
     const runningTests = ((await list.json()) as { data: unknown[] }).data.length;
     const scriptUrl = `${server.url}/sightline.js?p=${PROPERTY}`;
@@ -153,10 +139,7 @@ export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<
     const underLoad = probe.end();
     probe.close();
     const slowFigures = slow.stop();
-    const stopped = await Promise.race([
-      sigterm(server),
-      new Promise<'late'>((r) => setTimeout(() => r('late'), 30_000).unref()),
-    ]);
+    const stopped = await stop();
     log(stopped === 'late' ? '  the server did not exit within 30 s of SIGTERM: killed' : '  server stopped');
     return {
       node: process.version,
@@ -174,11 +157,5 @@ export async function runHostileLoad(options: HostileLoadOptions = {}): Promise<
       loadAverage,
       nice: o.nice,
     };
-  } finally {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

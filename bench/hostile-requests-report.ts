@@ -1,17 +1,6 @@
-import type { CannonFigures, ProbeFigures } from './floods.js';
-import { HEALTH_GOAL_MS } from './hostile-load-report.js';
+import { fmt, HEALTH_GOAL_MS, ms, probeRow, statuses } from './hostile-load-report.js';
 import { PROBE_EVERY_MS } from './hostile-load.js';
 import type { HostileRequestsResult } from './hostile-requests.js';
-
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(1) : '–');
-const probeRow = (phase: string, p: ProbeFigures) =>
-  `| ${phase} | ${p.probes} | ${ms(p.medianMs)} | ${ms(p.p99Ms)} | ${ms(p.maxMs)} | ${p.failed} |`;
-const statuses = (c: CannonFigures) =>
-  Object.entries(c.statuses)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([s, n]) => `${fmt(n)} × ${s}`)
-    .join(', ') || 'no answer';
 
 /** docs/benchmarks.md section for one `npm run bench -- hostile` run. */
 export function hostileRequestsReport(r: HostileRequestsResult, when = new Date()): string {

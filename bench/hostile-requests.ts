@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createDemoData } from '../src/server/demo/demo-data.js';
-import { openDuckdbStore } from '../src/server/store/duckdb/duckdb-store.js';
+import { availableParallelism, loadavg, setPriority } from 'node:os';
 import { bodyMaker } from './collect-traffic.js';
+import { withDemoServer } from './demo-server.js';
 import { cannon, healthProbe, type CannonFigures, type ProbeFigures } from './floods.js';
 import { PROBE_EVERY_MS } from './hostile-load.js';
-import { sigterm, startServer, type ServerProcess } from './server-process.js';
 
 // `npm run bench -- hostile`: the real server (`npm start`'s main.ts, default limits and report
 // budget) on the demo data, sent the requests of the second attack (issue 41) all at once, while a
@@ -139,24 +135,14 @@ function kinds(url: string, key: string): HostileRequest[] {
 export async function runHostileRequests(options: HostileRequestsOptions = {}): Promise<HostileRequestsResult> {
   const o = { seconds: 20, connections: 2, nice: 10, ...options };
   const log = (line: string) => console.error(line);
-  const dataDir = mkdtempSync(join(tmpdir(), 'sightline-hostile-bench-'));
-  let server: ServerProcess | undefined;
-  try {
-    log('hostile: creating the demo data…');
-    const store = await openDuckdbStore(dataDir);
-    const demo = await createDemoData(store);
-    await store.close();
-    if (!demo) throw new Error('the fresh store already had properties');
-    server = await startServer(dataDir);
-    const port = Number(new URL(server.url).port);
-
+  return withDemoServer('hostile', async ({ server, port, key, stop }) => {
     log('  /healthz alone for 10 s…');
     const probe = healthProbe(port, { everyMs: PROBE_EVERY_MS, localAddress: '127.0.0.10' });
     probe.begin();
     await new Promise((r) => setTimeout(r, 10_000));
     const alone = probe.end();
 
-    const list = kinds(server.url, demo.key);
+    const list = kinds(server.url, key);
     log(
       `  ${o.seconds} s of ${list.length} kinds of hostile requests, ${o.connections} connections each, /healthz timed meanwhile…`,
     );
@@ -179,7 +165,7 @@ export async function runHostileRequests(options: HostileRequestsOptions = {}): 
     const underLoad = probe.end();
     probe.close();
     log('  done; stopping the server…');
-    await Promise.race([sigterm(server), new Promise((r) => setTimeout(r, 30_000).unref())]);
+    await stop();
     return {
       node: process.version,
       cpus: availableParallelism(),
@@ -191,11 +177,5 @@ export async function runHostileRequests(options: HostileRequestsOptions = {}): 
       underLoad,
       kinds: list.map((k, i) => ({ name: k.name, what: k.what, figures: figures[i] })),
     };
-  } finally {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -74,6 +74,36 @@ export function baselineWindow(e: ExperimentRecord): ExperimentRecord {
   return { ...e, created_at: new Date(e.created_at.getTime() - BASELINE_DAYS * 86_400_000), stopped_at: e.created_at };
 }
 
+/** A variant's row of either store's visitor figures query (sums over no rows may be NULL). */
+export interface VisitorFiguresRow {
+  variant: number;
+  visitors: number;
+  converted_visitors: number;
+  value_sum: number | null;
+  capped_sum: number | null;
+  capped_sum_of_squares: number | null;
+  cap: number | null;
+}
+/** Each variant's VisitorFigures, in variant order, from the rows of the variants that had visitors. */
+export function visitorFiguresFrom(variants: number, rows: VisitorFiguresRow[], continuous: boolean): VisitorFigures[] {
+  return Array.from({ length: variants }, (_, i) => {
+    const r = rows.find((row) => Number(row.variant) === i);
+    const n = (v: number | null | undefined) => Number(v ?? 0);
+    return {
+      visitors: n(r?.visitors),
+      converted_visitors: n(r?.converted_visitors),
+      value: continuous
+        ? {
+            sum: n(r?.value_sum),
+            capped_sum: n(r?.capped_sum),
+            capped_sum_of_squares: n(r?.capped_sum_of_squares),
+            cap: r?.cap === null || r?.cap === undefined ? null : Number(r.cap),
+          }
+        : null,
+    };
+  });
+}
+
 /** The share of non-zero per-visitor values below the cap a continuous goal is compared with. */
 export const VALUE_CAP_PERCENTILE = 0.995;
 

@@ -1,16 +1,16 @@
-import { VALUE_CAP_PERCENTILE, type ExperimentRecord, type VisitorFigures } from '../experiment-store.js';
+import {
+  VALUE_CAP_PERCENTILE,
+  visitorFiguresFrom,
+  type ExperimentRecord,
+  type VisitorFigures,
+  type VisitorFiguresRow,
+} from '../experiment-store.js';
+import { visitorValueSql } from '../experiment-visitor-value.js';
 import type { ChDb } from './clickhouse-db.js';
 import { conversion, countedExposures, SHARD_LOCAL } from './experiment-figures.js';
 import { TS } from './sql-fragments.js';
 
 // The same rules as the embedded store's experiment-visitor-figures.ts, in ClickHouse's words.
-
-/** A continuous goal's per-visitor value (payments in the test's currency, or mean session seconds); null for binary goals. */
-function visitorValue(e: ExperimentRecord): string | null {
-  if (e.goal === 'revenue') return 'sum(revenue)';
-  if (e.goal === 'session_time') return 'avg(duration_ms) / 1000';
-  return null;
-}
 
 /**
  * A test's figures with the visitor as the unit (VisitorFigures), aggregated in SQL. A visitor's
@@ -25,16 +25,8 @@ export async function experimentVisitorFigures(
   const { sql: converted, params, pageviews } = conversion(e);
   Object.assign(params, { pct: VALUE_CAP_PERCENTILE, currency: e.currency ?? '' });
   const exposures = countedExposures(e, params, { baseline });
-  const value = visitorValue(e);
-  const rows = await db.all<{
-    variant: number;
-    visitors: number;
-    converted_visitors: number;
-    value_sum: number;
-    capped_sum: number;
-    capped_sum_of_squares: number;
-    cap: number | null;
-  }>(
+  const value = visitorValueSql(e);
+  const rows = await db.all<VisitorFiguresRow>(
     `WITH ${exposures.sql},
     first_visit AS (
       SELECT f.visitor_key AS visitor_key, min(f.at) AS exposed_at, argMin(f.variant, (f.at, f.variant)) AS first_variant
@@ -73,19 +65,5 @@ export async function experimentVisitorFigures(
     ${SHARD_LOCAL}`,
     params,
   );
-  return e.variants.map((_, i) => {
-    const r = rows.find((row) => Number(row.variant) === i);
-    return {
-      visitors: Number(r?.visitors ?? 0),
-      converted_visitors: Number(r?.converted_visitors ?? 0),
-      value: value
-        ? {
-            sum: Number(r?.value_sum ?? 0),
-            capped_sum: Number(r?.capped_sum ?? 0),
-            capped_sum_of_squares: Number(r?.capped_sum_of_squares ?? 0),
-            cap: r?.cap === null || r?.cap === undefined ? null : Number(r.cap),
-          }
-        : null,
-    };
-  });
+  return visitorFiguresFrom(e.variants.length, rows, value !== null);
 }

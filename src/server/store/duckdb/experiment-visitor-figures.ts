@@ -1,17 +1,14 @@
-import { VALUE_CAP_PERCENTILE, type ExperimentRecord, type VisitorFigures } from '../experiment-store.js';
+import {
+  VALUE_CAP_PERCENTILE,
+  visitorFiguresFrom,
+  type ExperimentRecord,
+  type VisitorFigures,
+  type VisitorFiguresRow,
+} from '../experiment-store.js';
+import { visitorValueSql } from '../experiment-visitor-value.js';
 import type { Database } from './database.js';
 import { experimentGoalHits } from './experiment-goal-hits.js';
 import { conversion, countedExposures } from './experiment-figures.js';
-
-/**
- * The per-visitor value a continuous goal compares: a visitor's payments in the test's currency, or
- * the mean length of its sessions from its first exposure on (seconds). Null for the binary goals.
- */
-function visitorValue(e: ExperimentRecord): string | null {
-  if (e.goal === 'revenue') return 'coalesce(sum(revenue), 0)';
-  if (e.goal === 'session_time') return 'avg(duration_ms) / 1000';
-  return null;
-}
 
 /**
  * A test's figures with the visitor as the unit (VisitorFigures). A visitor counts for the variant of
@@ -29,16 +26,8 @@ export async function experimentVisitorFigures(
   Object.assign(params, { last: e.variants.length - 1, pct: VALUE_CAP_PERCENTILE, currency: e.currency ?? '' });
   const exposures = countedExposures(e, params, { baseline });
   const goalHits = e.goal === 'goal' ? await experimentGoalHits(db, e, params) : null;
-  const value = visitorValue(e);
-  const rows = await db.all<{
-    variant: number;
-    visitors: number;
-    converted_visitors: number;
-    value_sum: number | null;
-    capped_sum: number | null;
-    capped_sum_of_squares: number | null;
-    cap: number | null;
-  }>(
+  const value = visitorValueSql(e);
+  const rows = await db.all<VisitorFiguresRow>(
     `WITH ${exposures.sql},${goalHits ? `\n    ${goalHits},` : ''}
     first_visit AS (
       SELECT f.visitor_key, min(f.at) AS at, arg_min(f.variant, (f.at, f.variant)) AS variant
@@ -66,19 +55,5 @@ export async function experimentVisitorFigures(
     FROM per_visitor, capped GROUP BY variant`,
     params,
   );
-  return e.variants.map((_, i) => {
-    const r = rows.find((row) => Number(row.variant) === i);
-    return {
-      visitors: Number(r?.visitors ?? 0),
-      converted_visitors: Number(r?.converted_visitors ?? 0),
-      value: value
-        ? {
-            sum: Number(r?.value_sum ?? 0),
-            capped_sum: Number(r?.capped_sum ?? 0),
-            capped_sum_of_squares: Number(r?.capped_sum_of_squares ?? 0),
-            cap: r?.cap === null || r?.cap === undefined ? null : Number(r.cap),
-          }
-        : null,
-    };
-  });
+  return visitorFiguresFrom(e.variants.length, rows, value !== null);
 }
