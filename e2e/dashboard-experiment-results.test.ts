@@ -18,6 +18,7 @@ const SLOW = { timeout: 30_000 };
 
 interface Variant {
   label: string;
+  visitors: number;
   sessions: number;
   conversions: number;
   stats: {
@@ -37,7 +38,15 @@ interface Detail {
 interface Timeline {
   days: {
     day: number;
-    variants: { label: string; sessions: number; conversions: number; conversion_rate: number | null }[];
+    variants: {
+      label: string;
+      sessions: number;
+      conversions: number;
+      conversion_rate: number | null;
+      visitors: number;
+      converted_visitors: number;
+      visitor_conversion_rate: number | null;
+    }[];
   }[];
 }
 
@@ -85,8 +94,8 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
 
     // The chart: one line per variant, a dot per day; its figures (the table beside it) are the API's.
     expect(timeline.days.length).toBeGreaterThanOrEqual(21);
-    expect(timeline.days.at(-1)!.variants.map((v) => [v.sessions, v.conversions])).toEqual(
-      d.variants.map((v) => [v.sessions, v.conversions]),
+    expect(timeline.days.at(-1)!.variants.map((v) => [v.sessions, v.conversions, v.visitors])).toEqual(
+      d.variants.map((v) => [v.sessions, v.conversions, v.visitors]),
     );
     const chart = page.getByTestId('timeline-chart');
     expect(await chart.locator('.recharts-line').count()).toBe(d.variants.length);
@@ -97,9 +106,9 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
     expect(rows.map((r) => r.slice(1))).toEqual(
       timeline.days.map((day) =>
         day.variants.map((v) =>
-          v.conversion_rate === null
+          v.visitor_conversion_rate === null
             ? '—'
-            : `${pct.format(v.conversion_rate)} (${en.format(v.conversions)} of ${en.format(v.sessions)})`,
+            : `${pct.format(v.visitor_conversion_rate)} (${en.format(v.converted_visitors)} of ${en.format(v.visitors)})`,
         ),
       ),
     );

@@ -4,8 +4,9 @@ import { z } from 'zod';
  * `GET …/split-tests/{experimentId}/timeline` (extension): each variant's cumulative figures at the
  * end of each day of the test. Day 1 is the first 24 hours from `created_at` (days are counted from
  * the start, not in a time zone), the last day is the one holding now, or `stopped_at` for a complete
- * test. A session counts on the day of its first exposure with whatever it converted since, so the
- * last day's figures equal the detail's (docs/decisions.md, "Split tests: results over time").
+ * test. A session counts on the day of its first exposure with whatever it converted since, and a
+ * visitor on the day of its first exposure with whatever it reached since, so the last day's figures
+ * equal the detail's (docs/decisions.md, "Split tests: results over time").
  */
 export const experimentTimelineResponse = z.object({
   experiment_id: z.string(),
@@ -23,6 +24,11 @@ export const experimentTimelineResponse = z.object({
           conversions: z.number().int().min(0),
           /** conversions / sessions so far; null before the variant's first session. */
           conversion_rate: z.number().min(0).max(1).nullable(),
+          /** Extension: the same with the visitor as the unit, as the decision counts (docs/experiments.md). */
+          visitors: z.number().int().min(0),
+          converted_visitors: z.number().int().min(0),
+          /** converted_visitors / visitors so far; null before the variant's first visitor. */
+          visitor_conversion_rate: z.number().nullable(),
         }),
       ),
     }),

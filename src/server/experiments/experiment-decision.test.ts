@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../contract/events.js';
+import { experimentTimelineResponse } from '../../contract/experiment-results.js';
 import { experimentDetailResponse, type ExperimentDetail } from '../../contract/experiments.js';
 import { createTestEnv, endpointPath, get, insert, PROP_A, type TestEnv } from '../test-support/fixtures.js';
 import { binaryArm } from './engine/arm-summary.js';
@@ -84,6 +85,15 @@ describe('the decision', () => {
     expect(detail.stats.sample_ratio_mismatch).toBe(false);
     expect(detail.decision?.sample_ratio).toEqual({ p_value: expect.any(Number), mismatch: false });
     expect(detail.decision?.sample_ratio.p_value).toBeGreaterThan(0.5);
+  });
+
+  it('draws the timeline by visitors too, each on the day of its first exposure', async () => {
+    const r = await get(env, env.keys.a, endpointPath('splitTestTimeline', { experimentId: testId }));
+    const last = experimentTimelineResponse.parse(r.body).days.at(-1)!;
+    expect(last.variants.map((v) => [v.sessions, v.visitors, v.converted_visitors])).toEqual([
+      [3_000, 3_000, 300],
+      [3_600, 3_000, 300],
+    ]);
   });
 
   it('plans from the page’s 28 days before the test and says how far along it is', () => {

@@ -98,9 +98,19 @@ describe('results over time', () => {
   it("gives each variant's cumulative sessions, conversions and rate at the end of each day", async () => {
     const { experiment_id, days } = await timeline(id);
     expect(experiment_id).toBe(id);
+    // Every session here is its own visitor, so the visitor figures are the session figures.
+    const arm = (label: string, [n, converted]: [number, number]) => ({
+      label,
+      sessions: n,
+      conversions: converted,
+      conversion_rate: converted / n,
+      visitors: n,
+      converted_visitors: converted,
+      visitor_conversion_rate: converted / n,
+    });
     const figures = (control: [number, number], variant: [number, number]) => [
-      { label: 'Control', sessions: control[0], conversions: control[1], conversion_rate: control[1] / control[0] },
-      { label: 'Variant B', sessions: variant[0], conversions: variant[1], conversion_rate: variant[1] / variant[0] },
+      arm('Control', control),
+      arm('Variant B', variant),
     ];
     expect(days).toEqual([
       { day: 1, end: at(24), variants: figures([1, 1], [1, 0]) },
@@ -113,8 +123,8 @@ describe('results over time', () => {
   it("ends on the detail's own figures", async () => {
     const detail = endpoints.splitTest.response.parse((await get(env, env.keys.a, path('splitTest', id))).body);
     const last = (await timeline(id)).days.at(-1)!;
-    expect(last.variants.map((v) => [v.sessions, v.conversions])).toEqual(
-      detail.variants.map((v) => [v.sessions, v.conversions]),
+    expect(last.variants.map((v) => [v.sessions, v.conversions, v.visitors, v.converted_visitors])).toEqual(
+      detail.variants.map((v) => [v.sessions, v.conversions, v.visitors, v.converted_visitors]),
     );
   });
 
@@ -123,9 +133,17 @@ describe('results over time', () => {
     await env.store.createExperiment(test);
     const { days } = await timeline(test.id);
     expect(days.map((d) => d.day)).toEqual([1, 2]);
+    const none = {
+      sessions: 0,
+      conversions: 0,
+      conversion_rate: null,
+      visitors: 0,
+      converted_visitors: 0,
+      visitor_conversion_rate: null,
+    };
     expect(days[1].variants).toEqual([
-      { label: 'Control', sessions: 0, conversions: 0, conversion_rate: null },
-      { label: 'Variant B', sessions: 0, conversions: 0, conversion_rate: null },
+      { label: 'Control', ...none },
+      { label: 'Variant B', ...none },
     ]);
   });
 });

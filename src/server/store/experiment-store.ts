@@ -107,6 +107,13 @@ export function visitorFiguresFrom(variants: number, rows: VisitorFiguresRow[], 
 /** The share of non-zero per-visitor values below the cap a continuous goal is compared with. */
 export const VALUE_CAP_PERCENTILE = 0.995;
 
+/** New visitors and those of them who converted, per variant by day of the test (0: its first 24 hours). */
+export interface DailyVisitorFigures {
+  day: number;
+  variant: number;
+  visitors: number;
+  converted_visitors: number;
+}
 /** New sessions and their conversions per variant by day of the test (0: its first 24 hours), days without any left out. */
 export interface DailyVariantFigures {
   day: number;
@@ -188,6 +195,8 @@ export interface ExperimentStore {
    * began (baselineWindow), each visitor counted from its first view of the page: the plan's baseline.
    */
   experimentBaseline(e: ExperimentRecord): Promise<VisitorFigures>;
+  /** The visitor figures by the day of the test each visitor was first exposed on, counted by the same rules. */
+  experimentDailyVisitorFigures(e: ExperimentRecord): Promise<DailyVisitorFigures[]>;
   /** The same figures by the day of the test each session was first exposed on, counted by the same rules. */
   experimentDailyFigures(e: ExperimentRecord): Promise<DailyVariantFigures[]>;
   /** How concentrated on one client address a test's counted sessions are, for the detail's traffic check. */

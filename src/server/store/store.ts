@@ -13,6 +13,7 @@ export type { EventStore, SnapshotElement, SnapshotRecord } from './event-store.
 export type {
   CurrencyAmount,
   DailyVariantFigures,
+  DailyVisitorFigures,
   ExperimentGoal,
   ExperimentRecord,
   ExperimentStore,

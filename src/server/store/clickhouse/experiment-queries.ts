@@ -1,7 +1,7 @@
 import type { ExperimentRecord, Store } from '../store.js';
 import { dateOf, type ChDb, type ChParams } from './clickhouse-db.js';
 import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
-import { experimentVisitorFigures } from './experiment-visitor-figures.js';
+import { experimentDailyVisitorFigures, experimentVisitorFigures } from './experiment-visitor-figures.js';
 import { baselineWindow } from '../experiment-store.js';
 import { experimentCurrency } from './experiment-revenue.js';
 import { claimStops, firstStopSql } from './experiment-stops.js';
@@ -81,6 +81,7 @@ export function experimentQueries(
   | 'experimentFigures'
   | 'experimentTraffic'
   | 'experimentVisitorFigures'
+  | 'experimentDailyVisitorFigures'
   | 'experimentBaseline'
   | 'experimentDailyFigures'
   | 'experimentCurrency'
@@ -187,6 +188,7 @@ export function experimentQueries(
     experimentFigures: (e) => experimentFigures(db, e),
     experimentTraffic: (e) => experimentTraffic(db, e),
     experimentVisitorFigures: (e) => experimentVisitorFigures(db, e),
+    experimentDailyVisitorFigures: (e) => experimentDailyVisitorFigures(db, e),
     experimentBaseline: async (e) => (await experimentVisitorFigures(db, baselineWindow(e), { baseline: true }))[0],
     experimentDailyFigures: (e) => experimentDailyFigures(db, e),
     experimentCurrency: (e) => experimentCurrency(db, e),

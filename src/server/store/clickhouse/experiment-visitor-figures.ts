@@ -1,38 +1,31 @@
 import {
   VALUE_CAP_PERCENTILE,
   visitorFiguresFrom,
+  type DailyVisitorFigures,
   type ExperimentRecord,
   type VisitorFigures,
   type VisitorFiguresRow,
 } from '../experiment-store.js';
 import { visitorValueSql } from '../experiment-visitor-value.js';
-import type { ChDb } from './clickhouse-db.js';
+import type { ChDb, ChParams } from './clickhouse-db.js';
 import { conversion, countedExposures, SHARD_LOCAL } from './experiment-figures.js';
 import { TS } from './sql-fragments.js';
 
 // The same rules as the embedded store's experiment-visitor-figures.ts, in ClickHouse's words.
 
-/**
- * A test's figures with the visitor as the unit (VisitorFigures), aggregated in SQL. A visitor's
- * sessions may sit on different shards of a cluster (events shard by session), so the visitors'
- * first exposures are gathered first and joined to the events as one set (GLOBAL JOIN), not per shard.
- */
-export async function experimentVisitorFigures(
-  db: Pick<ChDb, 'all'>,
-  e: ExperimentRecord,
-  { baseline = false }: { baseline?: boolean } = {},
-): Promise<VisitorFigures[]> {
+/** The CTEs up to `per_visitor` (arm, first exposure, reached, value) and `capped` (the value cap). */
+function perVisitor(e: ExperimentRecord, baseline: boolean): { sql: string; params: ChParams; value: string | null } {
   const { sql: converted, params, pageviews } = conversion(e);
   Object.assign(params, { pct: VALUE_CAP_PERCENTILE, currency: e.currency ?? '' });
   const exposures = countedExposures(e, params, { baseline });
   const value = visitorValueSql(e);
-  const rows = await db.all<VisitorFiguresRow>(
-    `WITH ${exposures.sql},
+  const sql = `WITH ${exposures.sql},
     first_visit AS (
       SELECT f.visitor_key AS visitor_key, min(f.at) AS exposed_at, argMin(f.variant, (f.at, f.variant)) AS first_variant
       FROM first_exposure AS f GROUP BY f.visitor_key),
     visitor_sessions AS (
-      SELECT e.session_key AS session_key, any(v.visitor_key) AS visitor_key, any(v.first_variant) AS variant, min(e.ts) AS at
+      SELECT e.session_key AS session_key, any(v.visitor_key) AS visitor_key, any(v.first_variant) AS variant,
+        any(v.exposed_at) AS first_at, min(e.ts) AS at
       FROM events AS e GLOBAL INNER JOIN first_visit AS v ON v.visitor_key = e.visitor_key
       WHERE ${exposures.window('e')} AND e.ts >= v.exposed_at
       GROUP BY e.session_key),${
@@ -45,18 +38,34 @@ export async function experimentVisitorFigures(
           : ''
       }
     per_session AS (
-      SELECT x.visitor_key AS visitor_key, x.variant AS variant, ${converted} AS converted,
+      SELECT x.visitor_key AS visitor_key, x.variant AS variant, x.first_at AS first_at, ${converted} AS converted,
         toUnixTimestamp64Milli(max(e.ts)) - toUnixTimestamp64Milli(x.at) AS duration_ms,
         toFloat64(sumIf(toInt128(round(assumeNotNull(e.amount) * 1e9)),
           e.type = 'revenue' AND e.currency = {currency:String} AND e.amount IS NOT NULL)) / 1e9 AS revenue
       FROM events AS e GLOBAL INNER JOIN visitor_sessions AS x ON x.session_key = e.session_key
       ${pageviews ? 'LEFT JOIN session_pageviews AS s ON s.session_key = x.session_key' : ''}
       WHERE ${exposures.window('e')} AND e.ts >= x.at
-      GROUP BY x.session_key, x.visitor_key, x.variant, x.at),
+      GROUP BY x.session_key, x.visitor_key, x.variant, x.first_at, x.at),
     per_visitor AS (
-      SELECT any(variant) AS arm, max(converted) AS reached, toFloat64(${value ?? '0'}) AS value
+      SELECT any(variant) AS arm, any(first_at) AS exposed, max(converted) AS reached, toFloat64(${value ?? '0'}) AS value
       FROM per_session GROUP BY visitor_key),
-    capped AS (SELECT quantileExactInclusiveIf({pct:Float64})(value, value > 0) AS q, countIf(value > 0) AS positives FROM per_visitor)
+    capped AS (SELECT quantileExactInclusiveIf({pct:Float64})(value, value > 0) AS q, countIf(value > 0) AS positives FROM per_visitor)`;
+  return { sql, params, value };
+}
+
+/**
+ * A test's figures with the visitor as the unit (VisitorFigures), aggregated in SQL. A visitor's
+ * sessions may sit on different shards of a cluster (events shard by session), so the visitors'
+ * first exposures are gathered first and joined to the events as one set (GLOBAL JOIN), not per shard.
+ */
+export async function experimentVisitorFigures(
+  db: Pick<ChDb, 'all'>,
+  e: ExperimentRecord,
+  { baseline = false }: { baseline?: boolean } = {},
+): Promise<VisitorFigures[]> {
+  const { sql, params, value } = perVisitor(e, baseline);
+  const rows = await db.all<VisitorFiguresRow>(
+    `${sql}
     SELECT arm AS variant, count() AS visitors, countIf(reached) AS converted_visitors, sum(value) AS value_sum,
       sum(least(value, if(positives > 0, q, value))) AS capped_sum,
       sum(pow(least(value, if(positives > 0, q, value)), 2)) AS capped_sum_of_squares,
@@ -66,4 +75,26 @@ export async function experimentVisitorFigures(
     params,
   );
   return visitorFiguresFrom(e.variants.length, rows, value !== null);
+}
+
+/** New visitors and those of them who converted, per variant by the day of the test of their first exposure. */
+export async function experimentDailyVisitorFigures(
+  db: Pick<ChDb, 'all'>,
+  e: ExperimentRecord,
+): Promise<DailyVisitorFigures[]> {
+  const { sql, params } = perVisitor(e, false);
+  const rows = await db.all<DailyVisitorFigures>(
+    `${sql}
+    SELECT toInt32(floor((toUnixTimestamp64Milli(exposed) - toUnixTimestamp64Milli({since:${TS}})) / 86400000)) AS day,
+      arm AS variant, count() AS visitors, countIf(reached) AS converted_visitors
+    FROM per_visitor GROUP BY day, arm ORDER BY day, arm
+    ${SHARD_LOCAL}`,
+    params,
+  );
+  return rows.map((r) => ({
+    day: Number(r.day),
+    variant: Number(r.variant),
+    visitors: Number(r.visitors),
+    converted_visitors: Number(r.converted_visitors),
+  }));
 }

@@ -2,7 +2,7 @@ import type { ExperimentRecord } from '../store.js';
 import { query, ts, type Database, type Params } from './database.js';
 import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
 import { experimentCurrency } from './experiment-revenue.js';
-import { experimentVisitorFigures } from './experiment-visitor-figures.js';
+import { experimentDailyVisitorFigures, experimentVisitorFigures } from './experiment-visitor-figures.js';
 import { baselineWindow } from '../experiment-store.js';
 
 /**
@@ -185,6 +185,7 @@ export function experimentQueries(db: Database) {
     experimentFigures: (e: ExperimentRecord) => experimentFigures(db, e),
     experimentTraffic: (e: ExperimentRecord) => experimentTraffic(db, e),
     experimentVisitorFigures: (e: ExperimentRecord) => experimentVisitorFigures(db, e),
+    experimentDailyVisitorFigures: (e: ExperimentRecord) => experimentDailyVisitorFigures(db, e),
     experimentBaseline: async (e: ExperimentRecord) =>
       (await experimentVisitorFigures(db, baselineWindow(e), { baseline: true }))[0],
     experimentDailyFigures: (e: ExperimentRecord) => experimentDailyFigures(db, e),

@@ -92,7 +92,7 @@ function ExperimentDetail({ view, experimentId }: { view: DashboardView; experim
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Conversion rate over time</h2>
         <p className="muted small">
-          Each variant's conversion rate so far, at the end of each day since the test started.
+          Each variant's conversion rate per visitor so far, at the end of each day since the test started.
         </p>
         <ExperimentTimelineChart scope={scope} experimentId={d.experiment_id} timezone={view.timezone} />
       </section>

@@ -19,7 +19,7 @@ type Point = { label: string } & Record<string, number | string | null>;
 const pointsOf = (t: ExperimentTimeline): Point[] =>
   t.days.map((d) => ({
     label: `Day ${d.day}`,
-    ...Object.fromEntries(d.variants.map((v, i) => [`v${i}`, v.conversion_rate])),
+    ...Object.fromEntries(d.variants.map((v, i) => [`v${i}`, v.visitor_conversion_rate])),
   }));
 
 /**
@@ -41,8 +41,8 @@ export function ExperimentTimelineChart({
   if (!timeline.data) return <SkeletonRows rows={4} />;
   const t = timeline.data;
   const labels = t.days[0]?.variants.map((v) => v.label) ?? [];
-  const anySessions = t.days.some((d) => d.variants.some((v) => v.sessions > 0));
-  if (!anySessions)
+  const anyVisitors = t.days.some((d) => d.variants.some((v) => v.visitors > 0));
+  if (!anyVisitors)
     return (
       <p className="muted" data-testid="timeline-empty">
         The chart starts with the test's first visitors.
@@ -94,7 +94,7 @@ export function ExperimentTimelineChart({
       {/* A table can't shrink below its content, so the wrapper is what hides it. */}
       <div className="visually-hidden">
         <table data-testid="timeline-table">
-          <caption>Cumulative conversion rate by day of the test</caption>
+          <caption>Cumulative conversion rate per visitor by day of the test</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>
@@ -113,9 +113,9 @@ export function ExperimentTimelineChart({
                 </th>
                 {d.variants.map((v, i) => (
                   <td key={i}>
-                    {v.conversion_rate === null
+                    {v.visitor_conversion_rate === null
                       ? '—'
-                      : `${formatPercent(v.conversion_rate)} (${formatInteger(v.conversions)} of ${formatInteger(v.sessions)})`}
+                      : `${formatPercent(v.visitor_conversion_rate)} (${formatInteger(v.converted_visitors)} of ${formatInteger(v.visitors)})`}
                   </td>
                 ))}
               </tr>
