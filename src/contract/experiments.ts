@@ -32,6 +32,8 @@ export const MAX_TEST_SIZE = 50_000;
 /** Split tests running at once in one property. */
 export const MAX_RUNNING_TESTS = 20;
 export const MAX_AUTO_STOP_DAYS = 365;
+/** The most whole days a test may wait before a call. */
+export const MAX_MIN_DAYS = 90;
 
 /** CSS as camel-case properties (`backgroundColor`), the way the tracker applies them to `element.style`. */
 export const cssValue = z.record(
@@ -127,7 +129,8 @@ const label = z.string().trim().min(1).max(100).optional();
 export const nocodeVariantInput = z.object({ label, changes: z.array(change).min(1).max(MAX_CHANGES) });
 export const redirectVariantInput = z.object({ label, url: redirectUrl });
 
-const common = {
+/** The fields every new test takes, whatever its type (exports check their tests' plan settings by them). */
+export const createExperimentFields = {
   name: z.string().trim().min(1).max(200),
   page: pagePath,
   goal: z.enum(goals).optional(),
@@ -140,13 +143,23 @@ const common = {
    * payments in the 30 days before creation (docs/decisions.md, "Split tests: revenue in one currency").
    */
   currency: currencyCode.optional(),
+  /**
+   * Extension: the decision's plan (docs/experiments.md, "The decision"): the smallest relative change
+   * of the metric worth finding (0.1 = 10%, the default) and the whole days before any call (7).
+   */
+  minimum_detectable_effect: z.number().min(0.01).max(2).optional(),
+  min_days: z.number().int().min(1).max(MAX_MIN_DAYS).optional(),
 };
 
 export const createExperimentBody = z
   .discriminatedUnion('type', [
-    z.object({ ...common, type: z.literal('nocode'), variants: z.array(nocodeVariantInput).min(1).max(MAX_VARIANTS) }),
     z.object({
-      ...common,
+      ...createExperimentFields,
+      type: z.literal('nocode'),
+      variants: z.array(nocodeVariantInput).min(1).max(MAX_VARIANTS),
+    }),
+    z.object({
+      ...createExperimentFields,
       type: z.literal('redirect'),
       variants: z.array(redirectVariantInput).min(1).max(MAX_VARIANTS),
     }),
@@ -220,7 +233,7 @@ function goalTargetProblem(goal: (typeof goals)[number], target: string): string
 
 export const updateExperimentBody = z
   .object({
-    name: common.name.optional(),
+    name: createExperimentFields.name.optional(),
     auto_stop_days: z.number().int().min(1).max(MAX_AUTO_STOP_DAYS).nullable().optional(),
   })
   .refine((b) => b.name !== undefined || b.auto_stop_days !== undefined, {

@@ -164,6 +164,7 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       variants: 'JSON',
       goal_definition: 'JSON',
       currency: str,
+      plan_settings: 'JSON',
     },
     toLine: (e) => ({
       id: e.id,
@@ -181,6 +182,7 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       variants: e.variants,
       ...(e.goal_definition ? { goal_definition: goalDefinitionLine(e.goal_definition) } : {}),
       ...(e.currency ? { currency: e.currency } : {}),
+      ...(e.plan_settings ? { plan_settings: e.plan_settings } : {}),
     }),
     schema: experimentSchema,
     fromParsed: (v) => experimentFromParsed(v as z.infer<typeof experimentSchema>),

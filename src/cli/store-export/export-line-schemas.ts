@@ -4,6 +4,7 @@ import { propertyId } from '../../contract/common.js';
 import { deviceValues, eventSchema, snapshotElement, type StoredEvent } from '../../contract/events.js';
 import {
   createExperimentBody,
+  createExperimentFields,
   currencyCode,
   MAX_TEST_SIZE,
   experimentGoalDefinition,
@@ -130,6 +131,13 @@ export const experimentSchema = z
     goal_definition: experimentGoalDefinition.nullish(),
     // The currency the revenue figures count; absent in exports made before it was kept (the store's rule then says it).
     currency: currencyCode.nullish(),
+    // The test's own plan settings; absent for the defaults, and in exports made before they were kept.
+    plan_settings: z
+      .strictObject({
+        minimum_detectable_effect: createExperimentFields.minimum_detectable_effect,
+        min_days: createExperimentFields.min_days,
+      })
+      .nullish(),
   })
   .refine((e) => e.goal !== 'goal' || e.goal_definition, {
     path: ['goal_definition'],
@@ -186,9 +194,10 @@ function checkAsCreated(e: TestLine, ctx: z.RefinementCtx) {
 export function experimentFromParsed({
   goal_definition,
   currency,
+  plan_settings,
   ...parsed
 }: z.infer<typeof experimentSchema>): ExperimentRecord {
-  const e = { ...parsed, ...(currency ? { currency } : {}) };
+  const e = { ...parsed, ...(currency ? { currency } : {}), ...(plan_settings ? { plan_settings } : {}) };
   if (!goal_definition) return e as ExperimentRecord;
   const f: Partial<Record<'page' | 'event' | 'target' | 'source', string>> = goal_definition;
   return {

@@ -124,6 +124,29 @@ describe('tests in an export', () => {
     }));
     await expect(importCommand(target, file)).resolves.toMatch(/^imported 3 properties/);
   });
+
+  it('keeps a test’s plan settings, and refuses settings the API would', async () => {
+    const kept = await withActiveTest((t) => ({
+      ...t,
+      plan_settings: { minimum_detectable_effect: 0.2, min_days: 14 },
+    }));
+    await importCommand(target, kept.file);
+    const id = lines[kept.line - 1].id as string;
+    const property = lines[kept.line - 1].property_id as string;
+    expect((await target.getExperiment(property, id))?.plan_settings).toEqual({
+      minimum_detectable_effect: 0.2,
+      min_days: 14,
+    });
+    const bad = await withActiveTest((t) => ({ ...t, plan_settings: { min_days: 0 } }));
+    const fresh = await openDuckdbStore(':memory:');
+    try {
+      await expect(importCommand(fresh, bad.file)).rejects.toThrow(
+        new RegExp(`^line ${bad.line}: plan_settings\\.min_days: `),
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe('row caps', () => {

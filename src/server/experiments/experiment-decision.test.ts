@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../contract/events.js';
 import { experimentTimelineResponse } from '../../contract/experiment-results.js';
 import { experimentDetailResponse, type ExperimentDetail } from '../../contract/experiments.js';
-import { createTestEnv, endpointPath, get, insert, PROP_A, type TestEnv } from '../test-support/fixtures.js';
+import { createTestEnv, endpointPath, get, insert, post, PROP_A, type TestEnv } from '../test-support/fixtures.js';
 import { binaryArm } from './engine/arm-summary.js';
 import { plannedVisitorsPerArm } from './engine/plan.js';
 import { newExperiment } from './experiment-records.js';
@@ -158,5 +158,46 @@ describe('the plan on a page without history', () => {
     expect(d.decision.plan.planned_visitors_per_variant).toBe(
       plannedVisitorsPerArm({ ...binaryArm(500, 50), binary: true }, { arms: 2 }),
     );
+  });
+});
+
+describe('a test’s own plan settings', () => {
+  it('takes a minimum detectable effect and minimum days at creation, keeps them, and refuses nonsense', async () => {
+    const body = {
+      name: 'Bold',
+      page: '/pricing',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'B' }] }],
+    };
+    for (const bad of [
+      { minimum_detectable_effect: 5 },
+      { minimum_detectable_effect: 0 },
+      { min_days: 0 },
+      { min_days: 1.5 },
+    ]) {
+      const r = await post(env, env.keys.a, endpointPath('createSplitTest'), { ...body, ...bad });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+    }
+    const created = await post(env, env.keys.a, endpointPath('createSplitTest'), {
+      ...body,
+      minimum_detectable_effect: 0.2,
+      min_days: 14,
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { experiment_id: string }).experiment_id;
+    const d = experimentDetailResponse.parse(
+      (await get(env, env.keys.a, endpointPath('splitTest', { experimentId: id }))).body,
+    );
+    expect(d.decision).toMatchObject({ min_days: 14, plan: { minimum_detectable_effect: 0.2 } });
+    // Sized from the page's 28 days before it, for a 20% change.
+    const b = d.decision.plan.baseline!;
+    expect(b.source).toBe('before_test');
+    expect(d.decision.plan.planned_visitors_per_variant).toBe(
+      plannedVisitorsPerArm(
+        { ...binaryArm(b.visitors, Math.round(b.mean * b.visitors)), binary: true },
+        { arms: 2, relativeMde: 0.2 },
+      ),
+    );
+    expect(d.stats.verdict).toBe('No visitors yet.');
   });
 });

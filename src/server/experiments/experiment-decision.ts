@@ -37,18 +37,20 @@ export function experimentDecision(
 ): ExperimentDecision {
   const arms = figures.map(armOf);
   const base = armOf(baseline.figures);
+  const mde = e.plan_settings?.minimum_detectable_effect ?? DEFAULT_RELATIVE_MDE;
+  const minDays = e.plan_settings?.min_days ?? DEFAULT_MIN_DAYS;
   const planned =
     baseline.figures.visitors > 0
       ? plannedVisitorsPerArm(
           { mean: base.mean, variance: base.variance, binary: baseline.figures.value === null },
-          { relativeMde: DEFAULT_RELATIVE_MDE, arms: arms.length, alpha: ALPHA },
+          { relativeMde: mde, arms: arms.length, alpha: ALPHA },
         )
       : null;
   const ratio = sequentialSampleRatio(figures.map((f) => f.visitors));
   const decision = decide(arms, {
     alpha: ALPHA,
     daysRunning,
-    minDays: DEFAULT_MIN_DAYS,
+    minDays,
     plannedPerArm: planned,
     sampleRatioMismatch: ratio.mismatch,
     looksForged: trafficCheck?.looks_forged ?? false,
@@ -76,7 +78,7 @@ export function experimentDecision(
     }),
     sample_ratio: { p_value: ratio.pValue, mismatch: ratio.mismatch },
     plan: {
-      minimum_detectable_effect: DEFAULT_RELATIVE_MDE,
+      minimum_detectable_effect: mde,
       baseline:
         baseline.figures.visitors > 0
           ? { source: baseline.source, visitors: baseline.figures.visitors, mean: base.mean }
@@ -87,7 +89,7 @@ export function experimentDecision(
       reached: decision.progress.reached,
       days_left: decision.progress.daysLeft,
     },
-    min_days: DEFAULT_MIN_DAYS,
+    min_days: minDays,
     days_running: daysRunning,
   };
   return { ...decided, verdict: decisionVerdict(decided, e.status === 'complete') };

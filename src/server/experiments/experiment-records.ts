@@ -51,6 +51,16 @@ export function newExperiment(
     ...(goal === 'goal' && propertyGoal ? { goal_definition: experimentGoalOf(propertyGoal) } : {}),
     auto_stop_days: body.auto_stop_days ?? null,
     ...(body.currency ? { currency: body.currency } : {}),
+    ...(body.minimum_detectable_effect !== undefined || body.min_days !== undefined
+      ? {
+          plan_settings: {
+            ...(body.minimum_detectable_effect !== undefined
+              ? { minimum_detectable_effect: body.minimum_detectable_effect }
+              : {}),
+            ...(body.min_days !== undefined ? { min_days: body.min_days } : {}),
+          },
+        }
+      : {}),
     status: 'active',
     created_at: now,
     stopped_at: null,

@@ -33,6 +33,13 @@ export interface ExperimentRecord {
    * `experimentCurrency` says it (docs/decisions.md, "Split tests: revenue in one currency").
    */
   currency?: string;
+  /** The plan's settings the test was created with; absent: the defaults (decision's 10% and 7 days). */
+  plan_settings?: PlanSettings;
+}
+/** A test's own plan settings (createExperimentBody's `minimum_detectable_effect` and `min_days`). */
+export interface PlanSettings {
+  minimum_detectable_effect?: number;
+  min_days?: number;
 }
 
 /** A payment total in one currency (never added to another currency's). */

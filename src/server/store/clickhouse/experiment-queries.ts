@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 
 type Row = Omit<
   ExperimentRecord,
-  'created_at' | 'stopped_at' | 'variants' | 'goal_definition' | 'archived_at' | 'currency'
+  'created_at' | 'stopped_at' | 'variants' | 'goal_definition' | 'archived_at' | 'currency' | 'plan_settings'
 > & {
   created_at: string;
   stopped_at: string | null;
@@ -20,6 +20,7 @@ type Row = Omit<
   goal_definition: string | null;
   archived_at: string | null;
   currency: string | null;
+  plan_settings: string | null;
   version: number;
 };
 
@@ -29,7 +30,7 @@ interface Current {
   version: number;
 }
 
-const fromRow = ({ version, goal_definition, archived_at, currency, ...r }: Row): Current => ({
+const fromRow = ({ version, goal_definition, archived_at, currency, plan_settings, ...r }: Row): Current => ({
   record: {
     ...r,
     auto_stop_days: r.auto_stop_days === null ? null : Number(r.auto_stop_days),
@@ -40,6 +41,7 @@ const fromRow = ({ version, goal_definition, archived_at, currency, ...r }: Row)
     ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
     ...(archived_at === null ? {} : { archived_at: dateOf(archived_at) }),
     ...(currency === null ? {} : { currency }),
+    ...(plan_settings === null ? {} : { plan_settings: JSON.parse(plan_settings) }),
   },
   version: Number(version),
 });
@@ -54,7 +56,7 @@ function currentSql(scoped: boolean): string {
   return `(SELECT r.id AS id, r.property_id AS property_id, r.name AS name, r.page AS page, r.type AS type, r.goal AS goal,
       r.goal_target AS goal_target, r.auto_stop_days AS auto_stop_days, if(${stopped}, 'complete', r.status) AS status,
       r.created_at AS created_at, if(${stopped}, c.stop_at, r.stopped_at) AS stopped_at, if(${stopped}, c.stop_reason, r.reason) AS reason,
-      r.variants AS variants, r.goal_definition AS goal_definition, r.archived_at AS archived_at, r.currency AS currency, r.version AS version
+      r.variants AS variants, r.goal_definition AS goal_definition, r.archived_at AS archived_at, r.currency AS currency, r.plan_settings AS plan_settings, r.version AS version
     FROM (SELECT * FROM experiments FINAL${scoped ? ' WHERE property_id = {p:String}' : ''}) AS r
     LEFT JOIN ${firstStopSql(scoped)} AS c ON c.property_id = r.property_id AND c.id = r.id
     WHERE r.deleted = 0)`;
@@ -97,6 +99,7 @@ export function experimentQueries(
         goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null,
         archived_at: e.archived_at ? chTime(e.archived_at) : null,
         currency: e.currency ?? null,
+        plan_settings: e.plan_settings ? JSON.stringify(e.plan_settings) : null,
         deleted: deleted ? 1 : 0,
         version,
       },

@@ -15,6 +15,7 @@ import {
   customEventColumns,
   experimentArchiveColumns,
   experimentCurrencyColumns,
+  experimentPlanColumns,
   experimentGoalColumns,
   goalsTable,
   labelEventColumns,
@@ -188,6 +189,18 @@ export const migrations: Migration[] = [
     name: 'keys with metrics get configure',
     statements: () => [],
     rows: grantConfigureToMetricsKeys,
+  },
+  {
+    // Added in place on a database made before (a no-op on a fresh one, where version 1 made it).
+    // Tests written before read without settings: the decision's defaults.
+    version: 13,
+    name: 'split tests keep their plan settings',
+    statements: (target) =>
+      alterTableDdl(
+        'experiments',
+        experimentPlanColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
+        target,
+      ),
   },
 ];
 

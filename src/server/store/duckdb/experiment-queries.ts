@@ -30,22 +30,26 @@ ALTER TABLE experiments ADD COLUMN IF NOT EXISTS goal_definition VARCHAR;
 -- When the test was archived, NULL while it is not; added in place on older stores.
 ALTER TABLE experiments ADD COLUMN IF NOT EXISTS archived_at TIMESTAMP;
 -- The currency the revenue figures count (ISO 4217), NULL on tests made before it was kept; added in place.
-ALTER TABLE experiments ADD COLUMN IF NOT EXISTS currency VARCHAR`;
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS currency VARCHAR;
+-- The test's own plan settings as JSON (PlanSettings), NULL for the defaults; added in place.
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS plan_settings VARCHAR`;
 
-type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition' | 'archived_at' | 'currency'> & {
+type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition' | 'archived_at' | 'currency' | 'plan_settings'> & {
   variants: string;
   goal_definition: string | null;
   archived_at: Date | null;
   currency: string | null;
+  plan_settings: string | null;
 };
 // Only a goal test carries goal_definition, only an archived one archived_at and only one with a stored
 // currency that, so every other test reads back exactly as before.
-const fromRow = ({ goal_definition, archived_at, currency, ...r }: Row): ExperimentRecord => ({
+const fromRow = ({ goal_definition, archived_at, currency, plan_settings, ...r }: Row): ExperimentRecord => ({
   ...r,
   variants: JSON.parse(r.variants),
   ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
   ...(archived_at === null ? {} : { archived_at }),
   ...(currency === null ? {} : { currency }),
+  ...(plan_settings === null ? {} : { plan_settings: JSON.parse(plan_settings) }),
 });
 const archivedFilter = (archived: boolean | undefined) =>
   archived === undefined ? '' : ` AND archived_at IS ${archived ? 'NOT ' : ''}NULL`;
@@ -87,9 +91,9 @@ export function experimentQueries(db: Database) {
     async createExperiment(e: ExperimentRecord): Promise<void> {
       await write(
         `INSERT INTO experiments (id, property_id, name, page, type, goal, goal_target, auto_stop_days, status, created_at, stopped_at, reason,
-          variants, goal_definition, archived_at, currency)
+          variants, goal_definition, archived_at, currency, plan_settings)
          VALUES ($id, $p, $name, $page, $type, $goal, $target, $days::INTEGER, $status,
-          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition, $archived::TIMESTAMP, $currency)`,
+          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition, $archived::TIMESTAMP, $currency, $plan)`,
         {
           id: e.id,
           p: e.property_id,
@@ -107,6 +111,7 @@ export function experimentQueries(db: Database) {
           goal_definition: e.goal_definition ? JSON.stringify(e.goal_definition) : null,
           archived: e.archived_at ? ts(e.archived_at) : null,
           currency: e.currency ?? null,
+          plan: e.plan_settings ? JSON.stringify(e.plan_settings) : null,
         },
         false,
       );

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { ExperimentDecision } from '../../contract/experiments.js';
+import { decisionVerdict } from './decision-verdict.js';
+
+type Decided = Omit<ExperimentDecision, 'verdict'>;
+const arm = (label: string, over: Partial<Decided['variants'][number]> = {}): Decided['variants'][number] => ({
+  label,
+  mean: 0.05,
+  uplift: null,
+  uplift_interval: null,
+  difference: null,
+  difference_interval: null,
+  p_value: null,
+  significant: false,
+  better: false,
+  ...over,
+});
+const base: Decided = {
+  metric: 'visitor_conversion_rate',
+  status: 'keep_running',
+  winner: null,
+  tied_with_winner: [],
+  alpha: 0.05,
+  interval_level: 0.975,
+  variants: [
+    arm('Control'),
+    arm('A', {
+      mean: 0.07,
+      uplift: 0.4,
+      uplift_interval: [0.12, 0.71],
+      p_value: 0.002,
+      significant: true,
+      better: true,
+    }),
+    arm('B', {
+      mean: 0.068,
+      uplift: 0.36,
+      uplift_interval: [0.09, 0.66],
+      p_value: 0.0046,
+      significant: true,
+      better: true,
+    }),
+  ],
+  sample_ratio: { p_value: 1, mismatch: false },
+  plan: {
+    minimum_detectable_effect: 0.1,
+    baseline: { source: 'before_test', visitors: 20_000, mean: 0.05 },
+    planned_visitors_per_variant: 10_000,
+    visitors: 15_000,
+    progress: 0.5,
+    reached: false,
+    days_left: 9,
+  },
+  min_days: 14,
+  days_running: 3.4,
+};
+
+describe('the decision in one sentence', () => {
+  it('names the winner against the control, with the interval at its level, and those it cannot be told from', () => {
+    expect(decisionVerdict({ ...base, status: 'winner', winner: 'A', tied_with_winner: ['B'] }, false)).toBe(
+      'A is better than Control on conversion rate per visitor (+40.0%, 97.5% interval +12.0% to +71.0%). ' +
+        'B is also better than Control, and the data cannot tell it apart from A. Safe to ship.',
+    );
+    expect(decisionVerdict({ ...base, status: 'winner', winner: 'A' }, true)).toBe(
+      'A was better than Control on conversion rate per visitor (+40.0%, 97.5% interval +12.0% to +71.0%).',
+    );
+  });
+
+  it('waits for the test’s own minimum days, and says how far along the plan is', () => {
+    expect(decisionVerdict({ ...base, status: 'too_early' }, false)).toBe(
+      'Too early to call: a call needs 14 whole days so every weekday is in the sample (this is day 4). ' +
+        'So far A +40.0%, 97.5% interval +12.0% to +71.0% on conversion rate per visitor; ' +
+        '50% of the planned 30,000 visitors, about 9 more days.',
+    );
+    // Stopped: what it found, never days to go.
+    expect(decisionVerdict({ ...base, status: 'too_early' }, true)).toBe(
+      'No call when it stopped: A +40.0%, 97.5% interval +12.0% to +71.0% on conversion rate per visitor; 50% of the planned 30,000 visitors.',
+    );
+  });
+
+  it('gives no call on forged traffic or a broken split, and says why', () => {
+    expect(decisionVerdict({ ...base, status: 'looks_forged' }, false)).toMatch(
+      /^No call while the traffic looks forged/,
+    );
+    expect(
+      decisionVerdict(
+        { ...base, status: 'sample_ratio_mismatch', sample_ratio: { p_value: 0.00001, mismatch: true } },
+        false,
+      ),
+    ).toBe(
+      'Visitors are not split between the variants as the test intends (p < 0.0001), so no call can be trusted: check the redirect, the targeting or a cache.',
+    );
+  });
+});
