@@ -100,7 +100,7 @@ function baselineWords(
       ? `revenue per visitor of ${formatCompact(m)}`
       : metric === 'session_seconds_per_visitor'
         ? `${formatDuration(m)} per visitor`
-        : `a ${formatPercent(m)} conversion rate`;
+        : `${formatPercent(m)} conversion rate`;
   return baseline.source === 'before_test'
     ? `the page’s ${figure} in the 28 days before the test`
     : `the control’s ${figure} in the test’s first week, as the page had no visitors before it`;
