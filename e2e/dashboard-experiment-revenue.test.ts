@@ -132,7 +132,7 @@ describe('dashboard: a revenue test compares one currency', () => {
     await w.change(1, 1).getByLabel('Selector').fill('h1');
     await w.change(1, 1).getByLabel('New text').fill('Pay in euros');
     await w.next();
-    await expect.poll(w.stepTitle).toBe('Goal and auto-stop');
+    await expect.poll(w.stepTitle).toBe('Goal and plan');
     expect(await page.getByLabel('Currency to compare').count()).toBe(0); // only for the revenue goal
     await page.getByLabel('Goal', { exact: true }).selectOption('revenue');
     const currency = page.getByLabel('Currency to compare');

@@ -48,7 +48,7 @@ describe('dashboard: experiment wizard draft and server errors', () => {
     await expect.poll(async () => JSON.parse((await w.storedDraft()) ?? '{}').values?.auto_stop_days).toBe('21');
 
     await page.reload();
-    await expect.poll(w.stepTitle).toBe('Goal and auto-stop');
+    await expect.poll(w.stepTitle).toBe('Goal and plan');
     expect(await page.getByLabel('Goal', { exact: true }).inputValue()).toBe('destination_page');
     expect(await page.getByLabel('Page to reach (path)').inputValue()).toBe('/demo/signup');
     expect(await page.getByLabel('Stop by itself after a number of days').isChecked()).toBe(true);
@@ -74,7 +74,7 @@ describe('dashboard: experiment wizard draft and server errors', () => {
     await expect.poll(() => page.getByLabel(cssRec!.title).isChecked()).toBe(true);
     await page.goForward();
     await page.goForward();
-    await expect.poll(w.stepTitle).toBe('Goal and auto-stop');
+    await expect.poll(w.stepTitle).toBe('Goal and plan');
 
     // Start over asks first; "Keep editing" keeps everything.
     await page.getByRole('button', { name: 'Start over' }).click();

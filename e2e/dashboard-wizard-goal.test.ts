@@ -35,7 +35,7 @@ describe("dashboard: a split test counting one of the property's goals", () => {
     await w.change(1, 1).getByLabel('New text').fill('Start free today');
     await w.next();
 
-    await expect.poll(w.stepTitle).toBe('Goal and auto-stop');
+    await expect.poll(w.stepTitle).toBe('Goal and plan');
     // A path typed for another goal is not carried over as a goal's id.
     await page.getByLabel('Goal', { exact: true }).selectOption('destination_page');
     await page.getByLabel('Page to reach (path)').fill('/demo/signup');
@@ -50,7 +50,7 @@ describe("dashboard: a split test counting one of the property's goals", () => {
     // Next without a goal stays, and says why beside the picker.
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => w.errorOf(picker)).toBe("choose one of the property's goals: its id (gol_…)");
-    expect(await w.stepTitle()).toBe('Goal and auto-stop');
+    expect(await w.stepTitle()).toBe('Goal and plan');
     await picker.selectOption({ label: `Signup · ${goalDefinitionWords(signup)}` });
     await expect.poll(() => w.errorOf(picker)).toBe('');
     await checkPageQuality(page, 'wizard-goal-picker');

@@ -125,8 +125,8 @@ describe('dashboard: experiment wizard', () => {
     await checkPageQuality(page, 'wizard-changes');
     await w.next();
 
-    // Goal and auto-stop.
-    await expect.poll(w.stepTitle).toBe('Goal and auto-stop');
+    // Goal, auto-stop and plan.
+    await expect.poll(w.stepTitle).toBe('Goal and plan');
     await page.getByLabel('Goal', { exact: true }).selectOption('destination_page');
     const target = page.getByLabel('Page to reach (path)');
     await target.fill('signup');
@@ -135,6 +135,11 @@ describe('dashboard: experiment wizard', () => {
     await expect.poll(() => w.errorOf(target)).toBe('');
     await page.getByLabel('Stop by itself after a number of days').check();
     await page.getByLabel('Days until it stops').fill('21');
+    // The plan: the defaults shown, a larger change and a fortnight chosen.
+    expect(await page.getByLabel('Smallest change worth finding (%)').inputValue()).toBe('10');
+    expect(await page.getByLabel('Days before a call').inputValue()).toBe('7');
+    await page.getByLabel('Smallest change worth finding (%)').fill('20');
+    await page.getByLabel('Days before a call').fill('14');
     await checkPageQuality(page, 'wizard-goal');
     await w.next();
 
@@ -152,6 +157,9 @@ describe('dashboard: experiment wizard', () => {
     );
     expect(await summary.textContent()).toContain('Goal: Visitors reaching /demo/signup');
     expect(await summary.textContent()).toContain('Auto-stop: Stops by itself after 21 days.');
+    expect(await summary.getByTestId('review-plan').textContent()).toBe(
+      'Plan: find a change of 20% or more; no call before 14 days',
+    );
     // A warning, not a refusal: the demo's running test already changes the page and its trial button.
     const mine = [...expected.map((c) => c.selector), 'h1'];
     const shared = [...new Set(running[0].selectors)].filter((sel) => mine.includes(sel));
@@ -173,6 +181,7 @@ describe('dashboard: experiment wizard', () => {
     expect(url.searchParams.get('property')).toBe(PROPERTY);
     const id = decodeURIComponent(url.pathname.split('/').pop()!);
     const created = await w.splitTest(id);
+    expect(created.decision).toMatchObject({ min_days: 14, plan: { minimum_detectable_effect: 0.2 } });
     expect(created).toMatchObject({
       name: 'Wizard: pricing page',
       page: PAGE,

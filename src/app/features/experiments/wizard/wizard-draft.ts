@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { changeOps, experimentTypes, goals, MAX_VARIANTS } from '../../../../contract/experiments.js';
 import { recommendation, type Recommendation } from '../../../../contract/recommendations.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
-import { initialValues, type WizardValues } from './wizard-form.js';
+import { DEFAULT_MDE_PERCENT, DEFAULT_MIN_DAYS, initialValues, type WizardValues } from './wizard-form.js';
 
 /** The form's own shape, checked field by field; `satisfies` keeps it in step with WizardValues. */
 const wizardValues = z.object({
@@ -33,6 +33,9 @@ const wizardValues = z.object({
   currency: z.string().default(''),
   auto_stop: z.enum(['manual', 'days']),
   auto_stop_days: z.string(),
+  // Drafts saved before the plan's settings have none: the defaults.
+  minimum_detectable_effect: z.string().default(String(DEFAULT_MDE_PERCENT)),
+  min_days: z.string().default(String(DEFAULT_MIN_DAYS)),
 }) satisfies z.ZodType<WizardValues>;
 
 /** Bumped when the form's shape changes, so an older tab's draft is dropped rather than misread. */

@@ -80,6 +80,8 @@ describe('form → request body', () => {
     v.auto_stop = 'days';
     v.auto_stop_days = '14';
     v.goal_target = 'ignored: click_through takes no target';
+    v.minimum_detectable_effect = ' ';
+    v.min_days = '';
     const body = toCreateBody(v);
     expect(body).toEqual({
       name: 'x',
@@ -88,8 +90,27 @@ describe('form → request body', () => {
       goal: 'click_through',
       goal_target: undefined,
       auto_stop_days: 14,
+      minimum_detectable_effect: undefined,
+      min_days: undefined,
       variants: [{ label: undefined, url: '/demo/other' }],
     });
     expect(createExperimentBody.safeParse(body).success).toBe(true);
+  });
+
+  it('sends the plan: the smallest change in percent as a fraction, the days as a number', () => {
+    const v = initialValues('/demo/pricing');
+    v.name = 'Plan';
+    expect([v.minimum_detectable_effect, v.min_days]).toEqual(['10', '7']);
+    v.minimum_detectable_effect = '20';
+    v.min_days = '14';
+    expect(toCreateBody(v)).toMatchObject({ minimum_detectable_effect: 0.2, min_days: 14 });
+    v.min_days = 'soon';
+    const parsed = createExperimentBody.safeParse({
+      ...toCreateBody(v),
+      variants: [{ url: '/demo/b' }],
+      type: 'redirect',
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['min_days']);
   });
 });

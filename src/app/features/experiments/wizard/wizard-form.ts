@@ -41,7 +41,14 @@ export interface WizardValues {
   currency: string;
   auto_stop: 'manual' | 'days';
   auto_stop_days: string;
+  /** The plan's smallest change worth finding, in percent ("10"), and the days before any call ("7"). */
+  minimum_detectable_effect: string;
+  min_days: string;
 }
+
+/** The decision's defaults (docs/experiments.md, "The decision"), shown in the form so they can be changed. */
+export const DEFAULT_MDE_PERCENT = 10;
+export const DEFAULT_MIN_DAYS = 7;
 
 /** Goals that count something the person names (a path, a URL or host, seconds, one of the property's goals). */
 export const TARGET_GOALS: readonly Goal[] = ['destination_page', 'external_destination', 'session_time', 'goal'];
@@ -68,6 +75,8 @@ export function initialValues(page: string): WizardValues {
     currency: '',
     auto_stop: 'manual',
     auto_stop_days: '30',
+    minimum_detectable_effect: String(DEFAULT_MDE_PERCENT),
+    min_days: String(DEFAULT_MIN_DAYS),
   };
 }
 
@@ -104,6 +113,11 @@ export function toCreateBody(v: WizardValues): CreateExperimentBody {
     ...(v.goal === 'revenue' && optionalText(v.currency ?? '') ? { currency: v.currency } : {}),
     // Number('') is 0, which the schema refuses (min 1): an empty box is reported, not ignored.
     auto_stop_days: v.auto_stop === 'days' ? Number(v.auto_stop_days.trim()) : undefined,
+    // Percent in the form, a fraction in the body; blank: the server's default. Number('x') is NaN, which the schema refuses.
+    minimum_detectable_effect: optionalText(v.minimum_detectable_effect)
+      ? Number(v.minimum_detectable_effect.trim()) / 100
+      : undefined,
+    min_days: optionalText(v.min_days) ? Number(v.min_days.trim()) : undefined,
   };
   if (v.type === 'redirect') {
     return {

@@ -1,5 +1,10 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DEFAULT_SESSION_TIME_SECONDS, goals, MAX_AUTO_STOP_DAYS } from '../../../../contract/experiments.js';
+import {
+  DEFAULT_SESSION_TIME_SECONDS,
+  goals,
+  MAX_AUTO_STOP_DAYS,
+  MAX_MIN_DAYS,
+} from '../../../../contract/experiments.js';
 import { TARGET_GOALS, type Goal, type WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
 import { GOAL_WORDS } from './wizard-review-words.js';
@@ -89,6 +94,34 @@ export function WizardGoalStep({ scope }: { scope: ReportScope }) {
           )}
         </WizardField>
       )}
+      <fieldset className="wizard-type">
+        <legend>Plan</legend>
+        <p className="muted small">
+          The test is sized to find a change this large with 80% power, from the page’s last 28 days; a smaller change
+          needs many more visitors. No winner is called before the minimum days, so every weekday is in the sample.
+        </p>
+        <WizardField
+          label="Smallest change worth finding (%)"
+          path="minimum_detectable_effect"
+          hint="Relative to the page's current rate or value: 10 means 5% → 5.5%."
+        >
+          {(aria) => (
+            <input
+              type="number"
+              inputMode="decimal"
+              min={1}
+              max={200}
+              {...aria}
+              {...register('minimum_detectable_effect')}
+            />
+          )}
+        </WizardField>
+        <WizardField label="Days before a call" path="min_days" hint={`From 1 to ${MAX_MIN_DAYS}.`}>
+          {(aria) => (
+            <input type="number" inputMode="numeric" min={1} max={MAX_MIN_DAYS} {...aria} {...register('min_days')} />
+          )}
+        </WizardField>
+      </fieldset>
     </>
   );
 }

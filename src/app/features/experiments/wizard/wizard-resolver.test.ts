@@ -32,6 +32,8 @@ describe('the wizard validates with the server’s rules', () => {
       page: '/demo/pricing',
       type: 'nocode',
       goal: 'click_through',
+      minimum_detectable_effect: 0.1,
+      min_days: 7,
       variants: [{ label: 'Green', changes: [{ selector: '#cta', op: 'css', value: { backgroundColor: '#047857' } }] }],
     });
     expect(serverAccepts(v)).toBe(true);

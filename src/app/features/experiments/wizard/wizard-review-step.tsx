@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { createExperimentBody } from '../../../../contract/experiments.js';
 import { formatPercent } from '../../../lib/format.js';
 import { goalsListQueryOptions } from '../../goals/api/goals-queries.js';
-import { toCreateBody, type WizardValues } from './wizard-form.js';
+import { DEFAULT_MDE_PERCENT, DEFAULT_MIN_DAYS, toCreateBody, type WizardValues } from './wizard-form.js';
 import { stepOfField } from './wizard-field-paths.js';
 import { STEP, WIZARD_STEPS } from './wizard-steps.js';
 import { slugOfStep } from './wizard-step-clamp.js';
@@ -78,6 +78,11 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
           </p>
           <p>
             <strong>Auto-stop</strong>: {autoStopWords(parsed.data.auto_stop_days)}
+          </p>
+          <p data-testid="review-plan">
+            <strong>Plan</strong>: find a change of{' '}
+            {Math.round((parsed.data.minimum_detectable_effect ?? DEFAULT_MDE_PERCENT / 100) * 100)}% or more; no call
+            before {parsed.data.min_days ?? DEFAULT_MIN_DAYS} days
           </p>
           <WizardOverlapWarning tests={running} selectors={selectors} />
           <p className="muted small">The test starts as soon as you create it.</p>

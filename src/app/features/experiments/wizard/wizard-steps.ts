@@ -23,9 +23,9 @@ const steps = [
   { slug: 'changes', title: 'Changes', holds: ['type', 'variants'], checks: ['type', 'variants'] },
   {
     slug: 'goal',
-    title: 'Goal and auto-stop',
-    holds: ['goal', 'goal_target', 'auto_stop', 'auto_stop_days'],
-    checks: ['goal', 'goal_target', 'auto_stop_days'],
+    title: 'Goal and plan',
+    holds: ['goal', 'goal_target', 'auto_stop', 'auto_stop_days', 'minimum_detectable_effect', 'min_days'],
+    checks: ['goal', 'goal_target', 'auto_stop_days', 'minimum_detectable_effect', 'min_days'],
   },
   { slug: 'review', title: 'Review', holds: ['name'], checks: ['name'] },
 ] as const satisfies readonly WizardStep[];
