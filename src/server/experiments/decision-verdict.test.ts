@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDecision } from '../../contract/experiments.js';
+import type { ExperimentDecision } from '../../contract/experiment-decision.js';
 import { decisionVerdict } from './decision-verdict.js';
 
 type Decided = Omit<ExperimentDecision, 'verdict'>;

@@ -1,5 +1,5 @@
 import { formatP } from '../../contract/p-value-words.js';
-import type { ExperimentDecision } from '../../contract/experiments.js';
+import type { ExperimentDecision } from '../../contract/experiment-decision.js';
 import { count, signed } from './verdict-words.js';
 
 /** What the decision compares, in a marketer's words. */

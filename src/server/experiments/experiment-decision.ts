@@ -1,4 +1,5 @@
-import type { ExperimentDecision, ExperimentDetail } from '../../contract/experiments.js';
+import type { ExperimentDetail } from '../../contract/experiments.js';
+import type { ExperimentDecision } from '../../contract/experiment-decision.js';
 import type { ExperimentRecord, VisitorFigures } from '../store/store.js';
 import { decisionVerdict } from './decision-verdict.js';
 import { binaryArm, continuousArm, type ArmSummary } from './engine/arm-summary.js';

@@ -1,4 +1,5 @@
-import type { ExperimentDecision, ExperimentDetail } from '../../contract/experiments.js';
+import type { ExperimentDetail } from '../../contract/experiments.js';
+import type { ExperimentDecision } from '../../contract/experiment-decision.js';
 import type { ExperimentRecord, Store, VisitorFigures } from '../store/store.js';
 import { DEFAULT_MIN_DAYS, experimentDecision } from './experiment-decision.js';
 import { experimentView, variantView } from './experiment-records.js';

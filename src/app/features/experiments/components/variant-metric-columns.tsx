@@ -1,4 +1,4 @@
-import type { ExperimentDecision } from '../../../../contract/experiments.js';
+import type { ExperimentDecision } from '../../../../contract/experiment-decision.js';
 import type { Column } from '../../../components/data-table.js';
 import { formatCompact, formatDuration, formatInteger, formatPercent } from '../../../lib/format.js';
 import { formatMoney } from '../../../lib/money.js';

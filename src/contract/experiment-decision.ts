@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+// The decision block of a split test's detail (contract/experiments.ts), on its own: what the
+// engine (server/experiments/engine) answers, field by field.
+
+/** What a test's decision compares per visitor (docs/experiments.md, "The decision"). */
+export const decisionMetrics = [
+  'visitor_conversion_rate',
+  'revenue_per_visitor',
+  'session_seconds_per_visitor',
+] as const;
+export const decisionStatuses = [
+  'keep_running',
+  'too_early',
+  'sample_ratio_mismatch',
+  'looks_forged',
+  'winner',
+  'control_wins',
+  'no_difference',
+] as const;
+const interval = z.tuple([z.number(), z.number()]).nullable();
+/**
+ * Extension (issue 42): the call on the test with the visitor as the unit, every variant against the
+ * control with always-valid intervals (safe to read every day) and Holm's correction, a plan fixed by
+ * the test's page before it began, and one sentence. docs/experiments.md, "The decision", gives every
+ * formula.
+ */
+export const experimentDecision = z.object({
+  metric: z.enum(decisionMetrics),
+  status: z.enum(decisionStatuses),
+  /** The winning variant's label (the control's when it wins); null without a call. */
+  winner: z.string().nullable(),
+  /** Variants also better than the control that the data cannot tell apart from the winner. */
+  tied_with_winner: z.array(z.string()),
+  /** Two-sided level of every decision, and the intervals' coverage (1 − level / (variants − 1)). */
+  alpha: z.number(),
+  interval_level: z.number(),
+  variants: z.array(
+    z.object({
+      label: z.string(),
+      /** The metric's mean per visitor (for continuous goals after capping; docs say at what). */
+      mean: z.number(),
+      /** Null for the control. */
+      uplift: z.number().nullable(),
+      uplift_interval: interval,
+      difference: z.number().nullable(),
+      difference_interval: interval,
+      /** Always-valid p-value against the control, Holm-adjusted across the variants; null for the control. */
+      p_value: z.number().nullable(),
+      significant: z.boolean(),
+      better: z.boolean(),
+    }),
+  ),
+  sample_ratio: z.object({ p_value: z.number().nullable(), mismatch: z.boolean() }),
+  plan: z.object({
+    minimum_detectable_effect: z.number(),
+    /**
+     * What the plan is sized from: the test's page and goal over the 28 days before it began
+     * (`before_test`), or, when the page had no visitors then, the control's first 7 days
+     * (`control_first_week`, fixed once they have passed); null while neither has a visitor.
+     */
+    baseline: z
+      .object({
+        source: z.enum(['before_test', 'control_first_week']),
+        visitors: z.number().int(),
+        mean: z.number(),
+      })
+      .nullable(),
+    planned_visitors_per_variant: z.number().int().nullable(),
+    visitors: z.number().int(),
+    /** The slowest variant's share of its plan (0–1); null without a plan. */
+    progress: z.number().nullable(),
+    reached: z.boolean(),
+    days_left: z.number().int().nullable(),
+  }),
+  min_days: z.number().int(),
+  days_running: z.number(),
+  verdict: z.string(),
+});
+export type ExperimentDecision = z.infer<typeof experimentDecision>;
