@@ -29,7 +29,8 @@ const inOwnProcess = ['src/app/**/*.test.tsx', 'src/server/routes/tracker-routes
 const storeSuites = [
   'src/server/store/*.test.ts',
   'src/server/analytics/**/*.test.ts',
-  'src/server/experiments/**/*.test.ts',
+  // Not engine/: its statistics never reach a store.
+  'src/server/experiments/*.test.ts',
   'src/server/recommendations/**/*.test.ts',
   // Ingest through collect: events, their paths and snapshots, written and read back.
   'src/server/routes/collect-routes.test.ts',

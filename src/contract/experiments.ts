@@ -5,19 +5,26 @@ import { cssValueProblem, imageUrlProblem } from './change-values.js';
 import { selectedTagNames, selectorProblem } from './css-selector.js';
 import { PROTECTED_ELEMENTS, STRUCTURAL_OPS } from './protected-elements.js';
 import { goalDefinition } from './goals.js';
+import {
+  DEFAULT_GOAL,
+  experimentMetricInput,
+  goals,
+  goalTargetIssues,
+  MAX_METRICS,
+  metricIssues,
+  metricRoles,
+} from './experiment-goals.js';
 
-/** `goal`: one of the property's goals (contract/goals.ts), named by its id in `goal_target`. */
-export const goals = [
-  'click_through',
-  'form_submission',
-  'bounce_rate',
-  'session_time',
-  'destination_page',
-  'external_destination',
-  'revenue',
-  'goal',
-] as const;
-export const DEFAULT_GOAL = 'click_through';
+export {
+  DEFAULT_GOAL,
+  DEFAULT_SESSION_TIME_SECONDS,
+  goals,
+  hasScheme,
+  MAX_METRICS,
+  MAX_SESSION_TIME_SECONDS,
+  metricRoles,
+} from './experiment-goals.js';
+
 export const experimentTypes = ['nocode', 'redirect'] as const;
 export const experimentStatuses = ['active', 'complete'] as const;
 export const changeOps = ['text', 'css', 'html', 'image', 'delete', 'duplicate'] as const;
@@ -150,6 +157,12 @@ export const createExperimentFields = {
    */
   minimum_detectable_effect: z.number().min(0.01).max(2).optional(),
   min_days: z.number().int().min(1).max(MAX_MIN_DAYS).optional(),
+  /**
+   * Extension: up to five more metrics the test reports per variant, each a goal as the test's own
+   * (`goal`, `goal_target`) with a role: `secondary` (read beside the goal) or `guardrail` (the
+   * winner must not be worse on it). docs/experiments.md, "More metrics and guardrails".
+   */
+  metrics: z.array(experimentMetricInput).max(MAX_METRICS).optional(),
 };
 
 export const createExperimentBody = z
@@ -188,49 +201,10 @@ export const createExperimentBody = z
         seen.add(v.url);
       });
     }
-    if ((body.goal === 'destination_page' || body.goal === 'external_destination') && !body.goal_target) {
-      ctx.addIssue({ code: 'custom', path: ['goal_target'], message: `required for the ${body.goal} goal` });
-    }
-    if (body.goal === 'goal' && !body.goal_target) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['goal_target'],
-        message: "choose one of the property's goals: its id (gol_…)",
-      });
-    }
-    if (body.goal === 'destination_page' && body.goal_target && !pagePath.safeParse(body.goal_target).success) {
-      ctx.addIssue({ code: 'custom', path: ['goal_target'], message: 'a page path starting with /' });
-    }
-    const goal = body.goal ?? DEFAULT_GOAL;
-    const problem = body.goal_target === undefined ? null : goalTargetProblem(goal, body.goal_target);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['goal_target'], message: problem });
+    goalTargetIssues(body.goal ?? DEFAULT_GOAL, body.goal_target, ctx, ['goal_target']);
+    metricIssues(body, ctx);
   });
 export type CreateExperimentBody = z.infer<typeof createExperimentBody>;
-
-export const MAX_SESSION_TIME_SECONDS = 86_400;
-export const DEFAULT_SESSION_TIME_SECONDS = 60;
-/** A URL prefix names its scheme (`https://shop.example/checkout`); anything else must be a bare host. */
-export const hasScheme = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
-const hostName = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
-
-/** Why `goal_target` does not fit the goal, or null (destination_page paths are checked above). */
-function goalTargetProblem(goal: (typeof goals)[number], target: string): string | null {
-  if (goal === 'session_time') {
-    const seconds = /^\d{1,5}$/.test(target) ? Number(target) : NaN;
-    return seconds >= 1 && seconds <= MAX_SESSION_TIME_SECONDS
-      ? null
-      : `whole seconds from 1 to ${MAX_SESSION_TIME_SECONDS} for the session_time goal`;
-  }
-  if (goal === 'external_destination') {
-    return hasScheme(target) || hostName.test(target)
-      ? null
-      : 'a URL prefix with its scheme (https://…) or a host name for the external_destination goal';
-  }
-  // Whether the id is one of the property's goals is the create route's to say.
-  if (goal === 'destination_page' || goal === 'goal') return null;
-  // A target the goal ignores would silently measure something else than the caller meant.
-  return `not used by the ${goal} goal`;
-}
 
 export const updateExperimentBody = z
   .object({
@@ -271,6 +245,17 @@ const experimentCore = {
   goal_definition: experimentGoalDefinition.optional(),
   created_at: stamp,
   auto_stop_days: z.number().int().nullable(),
+  /** Extension: the test's more metrics (createExperimentFields' `metrics`), as it counts them; [] when it has none. */
+  metrics: z
+    .array(
+      z.object({
+        goal: z.enum(goals),
+        goal_target: z.string().nullable(),
+        role: z.enum(metricRoles),
+        goal_definition: experimentGoalDefinition.optional(),
+      }),
+    )
+    .optional(),
   /**
    * Extension: the one currency the revenue figures count; other currencies are listed apart per
    * variant (`other_revenue`), never added. Null while the property has had no payment to decide it.

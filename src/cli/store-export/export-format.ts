@@ -165,6 +165,7 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       goal_definition: 'JSON',
       currency: str,
       plan_settings: 'JSON',
+      metrics: 'JSON',
     },
     toLine: (e) => ({
       id: e.id,
@@ -183,6 +184,13 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       ...(e.goal_definition ? { goal_definition: goalDefinitionLine(e.goal_definition) } : {}),
       ...(e.currency ? { currency: e.currency } : {}),
       ...(e.plan_settings ? { plan_settings: e.plan_settings } : {}),
+      ...(e.metrics?.length
+        ? {
+            metrics: e.metrics.map(({ goal_definition, ...m }) =>
+              goal_definition ? { ...m, goal_definition: goalDefinitionLine(goal_definition) } : m,
+            ),
+          }
+        : {}),
     }),
     schema: experimentSchema,
     fromParsed: (v) => experimentFromParsed(v as z.infer<typeof experimentSchema>),

@@ -10,6 +10,8 @@ import {
   experimentStatuses,
   experimentTypes,
   goals,
+  MAX_METRICS,
+  metricRoles,
 } from '../../contract/experiments.js';
 import { filterList, type Filter } from '../../contract/filters.js';
 import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
@@ -126,6 +128,18 @@ export const experimentSchema = z
         min_days: createExperimentFields.min_days,
       })
       .nullish(),
+    // The test's more metrics; absent when it has none, and in exports made before they were kept.
+    metrics: z
+      .array(
+        z.strictObject({
+          goal: z.enum(goals),
+          goal_target: text.nullable(),
+          role: z.enum(metricRoles),
+          goal_definition: experimentGoalDefinition.nullish(),
+        }),
+      )
+      .max(MAX_METRICS)
+      .nullish(),
   })
   .refine((e) => e.goal !== 'goal' || e.goal_definition, {
     path: ['goal_definition'],
@@ -133,26 +147,40 @@ export const experimentSchema = z
   })
   .superRefine(checkAsCreated);
 
+/** A kept goal as the API shows it (only its kind's fields) as the store keeps it (every field, null when unused). */
+function keptGoal(definition: z.infer<typeof experimentGoalDefinition>): ExperimentGoal {
+  const f: Partial<Record<'page' | 'event' | 'target' | 'source', string>> = definition;
+  return {
+    name: definition.name,
+    kind: definition.kind,
+    page: f.page ?? null,
+    event: f.event ?? null,
+    target: f.target ?? null,
+    source: f.source ?? null,
+  };
+}
+
 export function experimentFromParsed({
   goal_definition,
   currency,
   plan_settings,
+  metrics,
   ...parsed
 }: z.infer<typeof experimentSchema>): ExperimentRecord {
-  const e = { ...parsed, ...(currency ? { currency } : {}), ...(plan_settings ? { plan_settings } : {}) };
-  if (!goal_definition) return e as ExperimentRecord;
-  const f: Partial<Record<'page' | 'event' | 'target' | 'source', string>> = goal_definition;
   return {
-    ...(e as ExperimentRecord),
-    goal_definition: {
-      name: goal_definition.name,
-      kind: goal_definition.kind,
-      page: f.page ?? null,
-      event: f.event ?? null,
-      target: f.target ?? null,
-      source: f.source ?? null,
-    },
-  };
+    ...parsed,
+    ...(currency ? { currency } : {}),
+    ...(plan_settings ? { plan_settings } : {}),
+    ...(goal_definition ? { goal_definition: keptGoal(goal_definition) } : {}),
+    ...(metrics?.length
+      ? {
+          metrics: metrics.map(({ goal_definition: kept, ...m }) => ({
+            ...m,
+            ...(kept ? { goal_definition: keptGoal(kept) } : {}),
+          })),
+        }
+      : {}),
+  } as ExperimentRecord;
 }
 
 /** A goal test's goal as the API shows it: only the fields its kind uses. */

@@ -50,7 +50,7 @@ const goalTest = newExperiment(
   'shop',
   { name: 'Buy button', page: '/pricing', type: 'nocode', variants, goal: 'goal', goal_target: buy.id },
   at(-20),
-  buy,
+  [buy],
 );
 const plainTest = newExperiment('shop', { name: 'Headline', page: '/pricing', type: 'nocode', variants }, at(-20));
 // a converts (a.buy on /pricing), b clicks another element, c clicks a.buy on another page.

@@ -20,6 +20,9 @@ const base: Decided = {
   status: 'keep_running',
   winner: null,
   tied_with_winner: [],
+  cuped: null,
+  metrics: [],
+  held_back: [],
   alpha: 0.05,
   interval_level: 0.975,
   variants: [

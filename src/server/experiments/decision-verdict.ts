@@ -36,6 +36,30 @@ function planWords(d: Decided, complete: boolean): string {
     : `${share}, about ${count(p.days_left)} more day${p.days_left === 1 ? '' : 's'}`;
 }
 
+/** "and no guardrail is hurt" when the test has guardrails; nothing when it has none. */
+const guardrailWords = (d: Decided) => (d.metrics.some((m) => m.role === 'guardrail') ? '; no guardrail is hurt' : '');
+
+/** "Variant B is better … but hurts revenue per visitor (-8.0%, …)": why a better variant is held back. */
+function heldBackWords(d: Decided, metric: string, control: string, complete: boolean): string {
+  const [first] = d.held_back;
+  const v = d.variants.find((x) => x.label === first.label)!;
+  const hurt = first.guardrails
+    .map((name) => {
+      const m = d.metrics.find((x) => x.name === name)!;
+      const line = m.variants.find((x) => x.label === first.label)!;
+      return `${name} (${upliftWords(d, line)})`;
+    })
+    .join(' and ');
+  const others =
+    d.held_back.length > 1
+      ? ` ${d.held_back
+          .slice(1)
+          .map((h) => h.label)
+          .join(' and ')} likewise.`
+      : '';
+  return `${v.label} ${complete ? 'was' : 'is'} better than ${control} on ${metric} (${upliftWords(d, v)}), but it ${complete ? 'hurt' : 'hurts'} the guardrail ${hurt}: do not ship it as it is.${others}`;
+}
+
 /** The variant closest to a call (lowest p-value), for "no call yet" sentences. */
 const leading = (d: Decided) =>
   d.variants
@@ -65,8 +89,9 @@ export function decisionVerdict(d: Decided, complete: boolean): string {
     const tied = d.tied_with_winner.length
       ? ` ${d.tied_with_winner.join(' and ')} ${d.tied_with_winner.length === 1 ? 'is' : 'are'} also better than ${control}, and the data cannot tell ${d.tied_with_winner.length === 1 ? 'it' : 'them'} apart from ${w.label}.`
       : '';
-    return `${w.label} ${complete ? 'was' : 'is'} better than ${control} on ${metric} (${upliftWords(d, w)}).${tied}${complete ? '' : ' Safe to ship.'}`;
+    return `${w.label} ${complete ? 'was' : 'is'} better than ${control} on ${metric} (${upliftWords(d, w)})${guardrailWords(d)}.${tied}${complete ? '' : ' Safe to ship.'}`;
   }
+  if (d.status === 'guardrail_hurt') return heldBackWords(d, metric, control, complete);
   if (d.status === 'control_wins')
     return `${control} ${complete ? 'was' : 'is'} better than every variant on ${metric}: keep the page as it is.`;
   if (d.status === 'no_difference') {

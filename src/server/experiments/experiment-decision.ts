@@ -4,21 +4,15 @@ import type { ExperimentRecord, VisitorFigures } from '../store/store.js';
 import { decisionVerdict } from './decision-verdict.js';
 import { binaryArm, continuousArm, type ArmSummary } from './engine/arm-summary.js';
 import { decide } from './engine/decide.js';
+import { measuredArms, metricOf, metricResults, variantLine } from './experiment-metrics.js';
 import { DEFAULT_RELATIVE_MDE, plannedVisitorsPerArm } from './engine/plan.js';
 import { sequentialSampleRatio } from './engine/sequential-sample-ratio.js';
 
 export const DEFAULT_MIN_DAYS = 7;
 const ALPHA = 0.05;
 
-const metricOf = (e: ExperimentRecord): ExperimentDecision['metric'] =>
-  e.goal === 'revenue'
-    ? 'revenue_per_visitor'
-    : e.goal === 'session_time'
-      ? 'session_seconds_per_visitor'
-      : 'visitor_conversion_rate';
-
-/** A variant's (or the baseline's) visitors as the engine reads them: capped values for a continuous goal. */
-const armOf = (f: VisitorFigures): ArmSummary =>
+/** The baseline's visitors as the plan reads them: capped values for a continuous goal, no CUPED. */
+const baselineArm = (f: VisitorFigures): ArmSummary =>
   f.value
     ? continuousArm(f.visitors, f.value.capped_sum, f.value.capped_sum_of_squares)
     : binaryArm(f.visitors, f.converted_visitors);
@@ -32,12 +26,13 @@ const armOf = (f: VisitorFigures): ArmSummary =>
 export function experimentDecision(
   e: ExperimentRecord,
   figures: VisitorFigures[],
+  metricFigures: VisitorFigures[][],
   baseline: { source: 'before_test' | 'control_first_week'; figures: VisitorFigures },
   trafficCheck: ExperimentDetail['traffic_check'],
   daysRunning: number,
 ): ExperimentDecision {
-  const arms = figures.map(armOf);
-  const base = armOf(baseline.figures);
+  const { arms, cuped } = measuredArms(figures);
+  const base = baselineArm(baseline.figures);
   const mde = e.plan_settings?.minimum_detectable_effect ?? DEFAULT_RELATIVE_MDE;
   const minDays = e.plan_settings?.min_days ?? DEFAULT_MIN_DAYS;
   const planned =
@@ -48,7 +43,12 @@ export function experimentDecision(
         )
       : null;
   const ratio = sequentialSampleRatio(figures.map((f) => f.visitors));
+  const metrics = metricResults(e, metricFigures, { alpha: ALPHA, plannedPerArm: planned });
+  const guardrails = metrics.filter((m) => m.role === 'guardrail');
+  const hurtBy = (label: string) => guardrails.filter((m) => m.hurt_by.includes(label)).map((m) => m.name);
+  const blocked = e.variants.map((v, i) => i > 0 && hurtBy(v.label).length > 0);
   const decision = decide(arms, {
+    blocked,
     alpha: ALPHA,
     daysRunning,
     minDays,
@@ -57,26 +57,18 @@ export function experimentDecision(
     looksForged: trafficCheck?.looks_forged ?? false,
   });
   const decided = {
-    metric: metricOf(e),
+    metric: metricOf(e.goal),
     status: decision.status,
     winner: decision.winnerIndex === null ? null : e.variants[decision.winnerIndex].label,
     tied_with_winner: decision.tiedWithWinner.map((i) => e.variants[i].label),
     alpha: ALPHA,
     interval_level: decision.intervalLevel,
-    variants: e.variants.map((v, i) => {
-      const r = decision.perVariant[i];
-      return {
-        label: v.label,
-        mean: arms[i].mean,
-        uplift: r?.uplift ?? null,
-        uplift_interval: r?.upliftInterval ?? null,
-        difference: r?.difference ?? null,
-        difference_interval: r?.differenceInterval ?? null,
-        p_value: r?.adjustedPValue ?? null,
-        significant: r?.significant ?? false,
-        better: r?.better ?? false,
-      };
-    }),
+    variants: e.variants.map((v, i) => variantLine(v.label, arms[i].mean, decision.perVariant[i])),
+    cuped,
+    metrics,
+    held_back: e.variants.flatMap((v, i) =>
+      blocked[i] && decision.perVariant[i]?.better ? [{ label: v.label, guardrails: hurtBy(v.label) }] : [],
+    ),
     sample_ratio: { p_value: ratio.pValue, mismatch: ratio.mismatch },
     plan: {
       minimum_detectable_effect: mde,

@@ -1,6 +1,7 @@
 import type { ExperimentDetail } from '../../contract/experiments.js';
 import type { ExperimentDecision } from '../../contract/experiment-decision.js';
 import type { ExperimentRecord, Store, VisitorFigures } from '../store/store.js';
+import { measuredBy } from '../store/experiment-store.js';
 import { DEFAULT_MIN_DAYS, experimentDecision } from './experiment-decision.js';
 import { experimentView, variantView } from './experiment-records.js';
 import { withRevenueCurrency } from './revenue-currency.js';
@@ -44,7 +45,7 @@ async function planBaseline(
   e: ExperimentRecord,
   before: VisitorFigures,
   end: Date,
-): Promise<Parameters<typeof experimentDecision>[2]> {
+): Promise<Parameters<typeof experimentDecision>[3]> {
   if (before.visitors > 0) return { source: 'before_test', figures: before };
   const weekEnd = new Date(Math.min(end.getTime(), e.created_at.getTime() + DEFAULT_MIN_DAYS * DAY_MS));
   const [control] = await store.experimentVisitorFigures({ ...e, stopped_at: weekEnd });
@@ -64,17 +65,19 @@ export async function experimentDetail(
   now: Date,
 ): Promise<ExperimentDetail> {
   const e = await withRevenueCurrency(store, stored);
-  const [figures, visitors, before, traffic] = await Promise.all([
+  const [figures, visitors, before, traffic, metricFigures] = await Promise.all([
     store.experimentFigures(e),
     store.experimentVisitorFigures(e),
     store.experimentBaseline(e),
     store.experimentTraffic(e),
+    // Each more metric is the test counted as if it were the goal (measuredBy): the same query.
+    Promise.all((e.metrics ?? []).map((m) => store.experimentVisitorFigures(measuredBy(e, m)))),
   ]);
   const end = e.stopped_at ?? now;
   const baseline = await planBaseline(store, e, before, end);
   const check = trafficCheck(traffic);
   const daysRunning = Math.max(0, (end.getTime() - e.created_at.getTime()) / DAY_MS);
-  const decision = experimentDecision(e, visitors, baseline, check, daysRunning);
+  const decision = experimentDecision(e, visitors, metricFigures, baseline, check, daysRunning);
   const called = decision.status === 'winner' || decision.status === 'control_wins';
   const { variants: _plain, ...core } = experimentView(e);
   return {

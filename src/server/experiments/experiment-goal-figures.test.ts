@@ -123,7 +123,7 @@ beforeAll(async () => {
       PROP_A,
       { name: key, page: '/pricing', type: 'nocode', variants, goal: 'goal', goal_target: goalIds[goal] },
       CREATED,
-      goals.find((g) => g.id === goalIds[goal]),
+      goals,
     );
     await env.store.createExperiment(e);
     testIds[key] = e.id;

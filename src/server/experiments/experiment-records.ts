@@ -26,14 +26,19 @@ export const experimentGoalOf = ({ name, kind, page, event, target, source }: Go
 
 /**
  * A new, active test: the control (the page as it is) becomes variant 0, the requested ones follow.
- * A `goal` test keeps `propertyGoal`, the property goal its `goal_target` names, as it is now.
+ * A `goal` test, and each `goal` metric, keeps the property goal its `goal_target` names, as it is now
+ * (the create route has checked that `propertyGoals` holds it).
  */
 export function newExperiment(
   propertyId: string,
   body: CreateExperimentBody,
   now: Date,
-  propertyGoal?: GoalRecord,
+  propertyGoals: GoalRecord[] = [],
 ): ExperimentRecord {
+  const definition = (goal: string, target: string | null | undefined) => {
+    const found = goal === 'goal' ? propertyGoals.find((g) => g.id === target) : undefined;
+    return found ? { goal_definition: experimentGoalOf(found) } : {};
+  };
   const requested: ExperimentVariant[] =
     body.type === 'nocode'
       ? body.variants.map((v, i) => ({ label: v.label ?? defaultLabel(i + 1), changes: v.changes }))
@@ -48,7 +53,7 @@ export function newExperiment(
     goal,
     // Kept explicit, so a response always says what is being counted.
     goal_target: body.goal_target ?? (goal === 'session_time' ? String(DEFAULT_SESSION_TIME_SECONDS) : null),
-    ...(goal === 'goal' && propertyGoal ? { goal_definition: experimentGoalOf(propertyGoal) } : {}),
+    ...definition(goal, body.goal_target),
     auto_stop_days: body.auto_stop_days ?? null,
     ...(body.currency ? { currency: body.currency } : {}),
     ...(body.minimum_detectable_effect !== undefined || body.min_days !== undefined
@@ -59,6 +64,16 @@ export function newExperiment(
               : {}),
             ...(body.min_days !== undefined ? { min_days: body.min_days } : {}),
           },
+        }
+      : {}),
+    ...(body.metrics?.length
+      ? {
+          metrics: body.metrics.map((m) => ({
+            goal: m.goal,
+            goal_target: m.goal_target ?? (m.goal === 'session_time' ? String(DEFAULT_SESSION_TIME_SECONDS) : null),
+            role: m.role ?? 'secondary',
+            ...definition(m.goal, m.goal_target),
+          })),
         }
       : {}),
     status: 'active',
@@ -76,20 +91,19 @@ export const variantView = (v: ExperimentVariant, i: number) => ({
   ...(v.url !== undefined ? { url: v.url } : {}),
 });
 
-/** A `goal` test's goal as the goals list shows it, without its id and time; nothing for the other goals. */
-function goalDefinitionView(e: ExperimentRecord): Pick<z.infer<typeof experimentResponse>, 'goal_definition'> {
-  if (!e.goal_definition) return {};
+/** A kept goal as the goals list shows it, without its id and time (a test's own goal, or a metric's). */
+function definitionView(e: ExperimentRecord, kept: ExperimentGoal, id: string | null) {
   const {
     id: _id,
     created_at: _at,
     ...definition
-  } = goalToApi({
-    ...e.goal_definition,
-    id: e.goal_target ?? '',
-    property_id: e.property_id,
-    created_at: e.created_at,
-  });
-  return { goal_definition: definition };
+  } = goalToApi({ ...kept, id: id ?? '', property_id: e.property_id, created_at: e.created_at });
+  return definition;
+}
+
+/** A `goal` test's goal as the goals list shows it; nothing for the other goals. */
+function goalDefinitionView(e: ExperimentRecord): Pick<z.infer<typeof experimentResponse>, 'goal_definition'> {
+  return e.goal_definition ? { goal_definition: definitionView(e, e.goal_definition, e.goal_target) } : {};
 }
 
 /** The create response. */
@@ -106,6 +120,12 @@ export function experimentView(e: ExperimentRecord): z.infer<typeof experimentRe
     created_at: e.created_at.toISOString(),
     auto_stop_days: e.auto_stop_days,
     currency: e.currency ?? null,
+    metrics: (e.metrics ?? []).map((m) => ({
+      goal: m.goal,
+      goal_target: m.goal_target,
+      role: m.role,
+      ...(m.goal_definition ? { goal_definition: definitionView(e, m.goal_definition, m.goal_target) } : {}),
+    })),
     variants: e.variants.map(variantView),
   };
 }

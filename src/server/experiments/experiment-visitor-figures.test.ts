@@ -128,6 +128,7 @@ describe('split-test figures per visitor', () => {
       visitors: 2,
       converted_visitors: 1,
       value: null,
+      covariate: null,
     });
     expect(await env.store.experimentBaseline(tests.revenue)).toMatchObject({
       visitors: 2,
@@ -145,9 +146,11 @@ describe('split-test figures per visitor', () => {
       [4, 1],
       [4, 0],
     ]);
+    // d's click and payment before its exposure are in the session it was exposed in: not history.
+    const none = { with_history: 0, x_sum: 0, x_sum_of_squares: 0, xy_sum: 0, hy_sum: 0 };
     expect(await env.store.experimentVisitorFigures(tests.click_through)).toEqual([
-      { visitors: 2, converted_visitors: 1, value: null },
-      { visitors: 3, converted_visitors: 0, value: null },
+      { visitors: 2, converted_visitors: 1, value: null, covariate: none },
+      { visitors: 3, converted_visitors: 0, value: null, covariate: none },
     ]);
   });
 

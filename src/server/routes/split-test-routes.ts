@@ -86,16 +86,28 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
     return parse(endpoints.createSplitTest.body, { ...body, variants }, 'body');
   };
 
-  /** The property goal a `goal` test counts (400 on `goal_target` when the property has no such goal); none for the other goals. */
-  const propertyGoal = async (propertyId: string, body: CreateExperimentBody): Promise<GoalRecord | undefined> => {
-    if (body.goal !== 'goal') return undefined;
-    const found = (await store.listGoals(propertyId)).find((g) => g.id === body.goal_target);
-    if (!found)
-      throw new ApiError(400, 'invalid_request', `goal_target: no goal "${body.goal_target}" in this property`, {
-        field: 'goal_target',
-        in: 'body',
-      });
-    return found;
+  /**
+   * The property goals a `goal` test and its `goal` metrics count (400 on the `goal_target` that names
+   * no goal of the property); none when neither counts one.
+   */
+  const propertyGoals = async (propertyId: string, body: CreateExperimentBody): Promise<GoalRecord[]> => {
+    const named = [
+      { goal: body.goal, target: body.goal_target, field: 'goal_target' },
+      ...(body.metrics ?? []).map((m, i) => ({
+        goal: m.goal,
+        target: m.goal_target,
+        field: `metrics.${i}.goal_target`,
+      })),
+    ].filter((n) => n.goal === 'goal');
+    if (named.length === 0) return [];
+    const all = await store.listGoals(propertyId);
+    for (const n of named)
+      if (!all.some((g) => g.id === n.target))
+        throw new ApiError(400, 'invalid_request', `${n.field}: no goal "${n.target}" in this property`, {
+          field: n.field,
+          in: 'body',
+        });
+    return all;
   };
 
   app.get(fastifyPath(endpoints.splitTests.path), async (request) => {
@@ -113,13 +125,13 @@ export async function splitTestRoutes(app: FastifyInstance, opts: SplitTestOptio
   app.post(fastifyPath(endpoints.createSplitTest.path), async (request, reply) => {
     const propertyId = scopedProperty(request, endpoints.createSplitTest.permission);
     const body = await onOwnSite(propertyId, parse(endpoints.createSplitTest.body, request.body, 'body'));
-    const goal = await propertyGoal(propertyId, body);
+    const goals = await propertyGoals(propertyId, body);
     const create = creating.then(async () => {
       await settleAutoStops(store, propertyId);
       const running = (await store.activeExperiments(propertyId)).length;
       if (running >= MAX_RUNNING_TESTS) throw tooManyRunning(propertyId, running);
       // The currency its revenue counts is decided now and kept, so its figures never change meaning.
-      const created = await withRevenueCurrency(store, newExperiment(propertyId, body, new Date(), goal));
+      const created = await withRevenueCurrency(store, newExperiment(propertyId, body, new Date(), goals));
       await store.createExperiment(created);
       return created;
     });

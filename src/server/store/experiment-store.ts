@@ -1,4 +1,4 @@
-import type { Change, experimentStatuses, experimentTypes, goals } from '../../contract/experiments.js';
+import type { Change, experimentStatuses, experimentTypes, goals, metricRoles } from '../../contract/experiments.js';
 import type { GoalRecord } from './goal-store.js';
 
 /** One arm of a split test; its index in `variants` is the exposure's `variant` (0 is the control). */
@@ -35,7 +35,27 @@ export interface ExperimentRecord {
   currency?: string;
   /** The plan's settings the test was created with; absent: the defaults (decision's 10% and 7 days). */
   plan_settings?: PlanSettings;
+  /** The test's more metrics (secondary and guardrail), in the order it was given them; absent: none. */
+  metrics?: ExperimentMetric[];
 }
+/** One more metric of a test: a goal counted as a test's own goal is, and what it is for. */
+export interface ExperimentMetric {
+  goal: (typeof goals)[number];
+  goal_target: string | null;
+  role: (typeof metricRoles)[number];
+  /** Only for the `goal` goal: the property goal as defined when the test was created. */
+  goal_definition?: ExperimentGoal;
+}
+/** The test as if `m` were its goal: what the stores' figure queries read to count a metric. */
+export const measuredBy = (e: ExperimentRecord, m: ExperimentMetric): ExperimentRecord => {
+  const { metrics: _all, goal_definition: _own, ...test } = e;
+  return {
+    ...test,
+    goal: m.goal,
+    goal_target: m.goal_target,
+    ...(m.goal_definition ? { goal_definition: m.goal_definition } : {}),
+  };
+};
 /** A test's own plan settings (createExperimentBody's `minimum_detectable_effect` and `min_days`). */
 export interface PlanSettings {
   minimum_detectable_effect?: number;
@@ -69,7 +89,21 @@ export interface VisitorFigures {
   visitors: number;
   converted_visitors: number;
   value: { sum: number; capped_sum: number; capped_sum_of_squares: number; cap: number | null } | null;
+  /**
+   * CUPED's covariates (engine/cuped.ts), summed: x, the same metric (capped alike) over each visitor's
+   * sessions in the PRE_EXPOSURE_DAYS before its first exposure, and whether it had any (`with_history`),
+   * with the cross sums against the metric y. Null where they were not asked for (the plan's baseline).
+   */
+  covariate: {
+    with_history: number;
+    x_sum: number;
+    x_sum_of_squares: number;
+    xy_sum: number;
+    hy_sum: number;
+  } | null;
 }
+/** How far back a visitor's history before its first exposure counts for CUPED. */
+export const PRE_EXPOSURE_DAYS = 14;
 /** The days before a test began whose visitors of its page make the plan's baseline. */
 export const BASELINE_DAYS = 28;
 /**
@@ -90,9 +124,19 @@ export interface VisitorFiguresRow {
   capped_sum: number | null;
   capped_sum_of_squares: number | null;
   cap: number | null;
+  with_history?: number | null;
+  x_sum?: number | null;
+  x_sum_of_squares?: number | null;
+  xy_sum?: number | null;
+  hy_sum?: number | null;
 }
 /** Each variant's VisitorFigures, in variant order, from the rows of the variants that had visitors. */
-export function visitorFiguresFrom(variants: number, rows: VisitorFiguresRow[], continuous: boolean): VisitorFigures[] {
+export function visitorFiguresFrom(
+  variants: number,
+  rows: VisitorFiguresRow[],
+  continuous: boolean,
+  covariate: boolean,
+): VisitorFigures[] {
   return Array.from({ length: variants }, (_, i) => {
     const r = rows.find((row) => Number(row.variant) === i);
     const n = (v: number | null | undefined) => Number(v ?? 0);
@@ -105,6 +149,15 @@ export function visitorFiguresFrom(variants: number, rows: VisitorFiguresRow[], 
             capped_sum: n(r?.capped_sum),
             capped_sum_of_squares: n(r?.capped_sum_of_squares),
             cap: r?.cap === null || r?.cap === undefined ? null : Number(r.cap),
+          }
+        : null,
+      covariate: covariate
+        ? {
+            with_history: n(r?.with_history),
+            x_sum: n(r?.x_sum),
+            x_sum_of_squares: n(r?.x_sum_of_squares),
+            xy_sum: n(r?.xy_sum),
+            hy_sum: n(r?.hy_sum),
           }
         : null,
     };

@@ -15,6 +15,7 @@ export type {
   DailyVariantFigures,
   DailyVisitorFigures,
   ExperimentGoal,
+  ExperimentMetric,
   ExperimentRecord,
   ExperimentStore,
   ExperimentTraffic,

@@ -37,6 +37,18 @@ describe('decide', () => {
     expect(d.progress).toMatchObject({ visitors: 15_000, fraction: 1, reached: true });
   });
 
+  it('does not call a variant a guardrail blocks: the next best wins, or nobody', () => {
+    // The three-arm case with A hurting a guardrail: B, also better than the control, wins alone.
+    const bWins = decide(threeArms, { ...settled, blocked: [false, true, false] });
+    expect(bWins).toMatchObject({ status: 'winner', winnerIndex: 2, tiedWithWinner: [] });
+    // Both hurt one: no call, and the status says why.
+    const none = decide(threeArms, { ...settled, blocked: [false, true, true] });
+    expect(none).toMatchObject({ status: 'guardrail_hurt', winnerIndex: null });
+    // A blocked variant that is not better changes nothing.
+    const flat = [binaryArm(5_000, 250), binaryArm(5_000, 250)];
+    expect(decide(flat, { ...settled, blocked: [false, true] }).status).toBe('no_difference');
+  });
+
   it('never calls the control on the revenue case, and calls the variant once the data is there', () => {
     // Control: 20,000 visitors, 800 payers, 400 paid 19 and 400 paid 119: Σ = 55,200 (2.76 a visitor),
     // Σy² = 400·361 + 400·14,161 = 5,808,800. Variant: 680 payers, 590 paid 47 and 90 paid 443:

@@ -26,7 +26,14 @@ import { planProgress, type PlanProgress } from './plan.js';
  * with it at the margin.
  */
 export type DecisionStatus =
-  'keep_running' | 'too_early' | 'sample_ratio_mismatch' | 'looks_forged' | 'winner' | 'control_wins' | 'no_difference';
+  | 'keep_running'
+  | 'too_early'
+  | 'sample_ratio_mismatch'
+  | 'looks_forged'
+  | 'winner'
+  | 'guardrail_hurt'
+  | 'control_wins'
+  | 'no_difference';
 
 export interface VariantResult {
   /** Variant's mean − the control's. */
@@ -52,6 +59,8 @@ export interface DecideOptions {
   sampleRatioMismatch: boolean;
   looksForged: boolean;
   higherIsBetter?: boolean;
+  /** Per arm: a guardrail is hurt, so it may not be called the winner (index 0 is ignored). */
+  blocked?: boolean[];
 }
 
 export interface Decision {
@@ -69,8 +78,15 @@ export interface Decision {
   intervalLevel: number;
 }
 
-export function decide(arms: ArmSummary[], options: DecideOptions): Decision {
-  const { alpha = 0.05, daysRunning, minDays = 7, plannedPerArm, higherIsBetter = true } = options;
+/** The always-valid, Holm-adjusted comparison of every variant with the control (steps 2 of decide). */
+export function againstControl(
+  arms: ArmSummary[],
+  {
+    alpha = 0.05,
+    plannedPerArm,
+    higherIsBetter = true,
+  }: Pick<DecideOptions, 'alpha' | 'plannedPerArm' | 'higherIsBetter'>,
+): { perVariant: (VariantResult | null)[]; rho: number; intervalAlpha: number } {
   const sign = higherIsBetter ? 1 : -1;
   const variants = Math.max(1, arms.length - 1);
   const rho = mixtureRho(alpha, plannedPerArm ? 2 * plannedPerArm : DEFAULT_TUNING_TOTAL);
@@ -97,6 +113,13 @@ export function decide(arms: ArmSummary[], options: DecideOptions): Decision {
       };
     }),
   ];
+  return { perVariant, rho, intervalAlpha };
+}
+
+export function decide(arms: ArmSummary[], options: DecideOptions): Decision {
+  const { alpha = 0.05, daysRunning, minDays = 7, plannedPerArm, higherIsBetter = true } = options;
+  const sign = higherIsBetter ? 1 : -1;
+  const { perVariant, rho, intervalAlpha } = againstControl(arms, options);
   const significant = perVariant.map((v) => v?.significant ?? false);
   const progress = planProgress(
     arms.map((a) => a.n),
@@ -116,7 +139,9 @@ export function decide(arms: ArmSummary[], options: DecideOptions): Decision {
   if (options.looksForged) return result('looks_forged');
   if (options.sampleRatioMismatch) return result('sample_ratio_mismatch');
   if (Math.floor(daysRunning) < minDays) return result('too_early');
-  const better = perVariant.flatMap((v, i) => (v?.better ? [i] : []));
+  const betterAtAll = perVariant.flatMap((v, i) => (v?.better ? [i] : []));
+  const better = betterAtAll.filter((i) => !options.blocked?.[i]);
+  if (betterAtAll.length > 0 && better.length === 0) return result('guardrail_hurt');
   if (better.length > 0) {
     // Ties in the point estimate go to the lower index, the order the test lists its variants.
     const winner = better.reduce((best, i) => (sign * arms[i].mean > sign * arms[best].mean ? i : best));

@@ -12,7 +12,14 @@ const DAY_MS = 86_400_000;
 
 type Row = Omit<
   ExperimentRecord,
-  'created_at' | 'stopped_at' | 'variants' | 'goal_definition' | 'archived_at' | 'currency' | 'plan_settings'
+  | 'created_at'
+  | 'stopped_at'
+  | 'variants'
+  | 'goal_definition'
+  | 'archived_at'
+  | 'currency'
+  | 'plan_settings'
+  | 'metrics'
 > & {
   created_at: string;
   stopped_at: string | null;
@@ -21,6 +28,7 @@ type Row = Omit<
   archived_at: string | null;
   currency: string | null;
   plan_settings: string | null;
+  metrics: string | null;
   version: number;
 };
 
@@ -30,7 +38,7 @@ interface Current {
   version: number;
 }
 
-const fromRow = ({ version, goal_definition, archived_at, currency, plan_settings, ...r }: Row): Current => ({
+const fromRow = ({ version, goal_definition, archived_at, currency, plan_settings, metrics, ...r }: Row): Current => ({
   record: {
     ...r,
     auto_stop_days: r.auto_stop_days === null ? null : Number(r.auto_stop_days),
@@ -42,6 +50,7 @@ const fromRow = ({ version, goal_definition, archived_at, currency, plan_setting
     ...(archived_at === null ? {} : { archived_at: dateOf(archived_at) }),
     ...(currency === null ? {} : { currency }),
     ...(plan_settings === null ? {} : { plan_settings: JSON.parse(plan_settings) }),
+    ...(metrics === null ? {} : { metrics: JSON.parse(metrics) }),
   },
   version: Number(version),
 });
@@ -56,7 +65,8 @@ function currentSql(scoped: boolean): string {
   return `(SELECT r.id AS id, r.property_id AS property_id, r.name AS name, r.page AS page, r.type AS type, r.goal AS goal,
       r.goal_target AS goal_target, r.auto_stop_days AS auto_stop_days, if(${stopped}, 'complete', r.status) AS status,
       r.created_at AS created_at, if(${stopped}, c.stop_at, r.stopped_at) AS stopped_at, if(${stopped}, c.stop_reason, r.reason) AS reason,
-      r.variants AS variants, r.goal_definition AS goal_definition, r.archived_at AS archived_at, r.currency AS currency, r.plan_settings AS plan_settings, r.version AS version
+      r.variants AS variants, r.goal_definition AS goal_definition, r.archived_at AS archived_at, r.currency AS currency, r.plan_settings AS plan_settings,
+      r.metrics AS metrics, r.version AS version
     FROM (SELECT * FROM experiments FINAL${scoped ? ' WHERE property_id = {p:String}' : ''}) AS r
     LEFT JOIN ${firstStopSql(scoped)} AS c ON c.property_id = r.property_id AND c.id = r.id
     WHERE r.deleted = 0)`;
@@ -100,6 +110,7 @@ export function experimentQueries(
         archived_at: e.archived_at ? chTime(e.archived_at) : null,
         currency: e.currency ?? null,
         plan_settings: e.plan_settings ? JSON.stringify(e.plan_settings) : null,
+        metrics: e.metrics?.length ? JSON.stringify(e.metrics) : null,
         deleted: deleted ? 1 : 0,
         version,
       },

@@ -16,6 +16,7 @@ import {
   experimentArchiveColumns,
   experimentCurrencyColumns,
   experimentPlanColumns,
+  experimentMetricColumns,
   experimentGoalColumns,
   goalsTable,
   labelEventColumns,
@@ -199,6 +200,17 @@ export const migrations: Migration[] = [
       alterTableDdl(
         'experiments',
         experimentPlanColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
+        target,
+      ),
+  },
+  {
+    // As version 13: tests written before have no more metrics.
+    version: 14,
+    name: 'split tests keep their more metrics',
+    statements: (target) =>
+      alterTableDdl(
+        'experiments',
+        experimentMetricColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
         target,
       ),
   },

@@ -240,6 +240,8 @@ export const experimentArchiveColumns = ["archived_at Nullable(DateTime64(3, 'UT
 export const experimentCurrencyColumns = ['currency Nullable(String)'];
 /** The test's own plan settings as JSON (PlanSettings), NULL for the defaults (issue 42). */
 export const experimentPlanColumns = ['plan_settings Nullable(String)'];
+/** The test's more metrics as JSON (ExperimentMetric[]), NULL when it has none (issue 42 §5). */
+export const experimentMetricColumns = ['metrics Nullable(String)'];
 
 /**
  * A test's whole record per version (variants as JSON); the highest version is the test. Its stop is
@@ -249,7 +251,7 @@ export const experimentsTable: TableSpec = {
   name: 'experiments',
   columns: `id String, property_id String, name String, page String, type String, goal String, goal_target Nullable(String),
     auto_stop_days Nullable(UInt32), status String, created_at DateTime64(3, 'UTC'), stopped_at Nullable(DateTime64(3, 'UTC')),
-    reason Nullable(String), variants String, version UInt64, ${[...experimentGoalColumns, ...experimentArchiveColumns, ...experimentCurrencyColumns, ...experimentPlanColumns].join(', ')}`,
+    reason Nullable(String), variants String, version UInt64, ${[...experimentGoalColumns, ...experimentArchiveColumns, ...experimentCurrencyColumns, ...experimentPlanColumns, ...experimentMetricColumns].join(', ')}`,
   engine: 'ReplacingMergeTree(version)',
   orderBy: '(property_id, id)',
   shardKey: 'cityHash64(property_id, id)',

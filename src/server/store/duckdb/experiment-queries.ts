@@ -32,24 +32,31 @@ ALTER TABLE experiments ADD COLUMN IF NOT EXISTS archived_at TIMESTAMP;
 -- The currency the revenue figures count (ISO 4217), NULL on tests made before it was kept; added in place.
 ALTER TABLE experiments ADD COLUMN IF NOT EXISTS currency VARCHAR;
 -- The test's own plan settings as JSON (PlanSettings), NULL for the defaults; added in place.
-ALTER TABLE experiments ADD COLUMN IF NOT EXISTS plan_settings VARCHAR`;
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS plan_settings VARCHAR;
+-- The test's more metrics as JSON (ExperimentMetric[]), NULL when it has none; added in place.
+ALTER TABLE experiments ADD COLUMN IF NOT EXISTS metrics VARCHAR`;
 
-type Row = Omit<ExperimentRecord, 'variants' | 'goal_definition' | 'archived_at' | 'currency' | 'plan_settings'> & {
+type Row = Omit<
+  ExperimentRecord,
+  'variants' | 'goal_definition' | 'archived_at' | 'currency' | 'plan_settings' | 'metrics'
+> & {
   variants: string;
   goal_definition: string | null;
   archived_at: Date | null;
   currency: string | null;
   plan_settings: string | null;
+  metrics: string | null;
 };
 // Only a goal test carries goal_definition, only an archived one archived_at and only one with a stored
 // currency that, so every other test reads back exactly as before.
-const fromRow = ({ goal_definition, archived_at, currency, plan_settings, ...r }: Row): ExperimentRecord => ({
+const fromRow = ({ goal_definition, archived_at, currency, plan_settings, metrics, ...r }: Row): ExperimentRecord => ({
   ...r,
   variants: JSON.parse(r.variants),
   ...(goal_definition === null ? {} : { goal_definition: JSON.parse(goal_definition) }),
   ...(archived_at === null ? {} : { archived_at }),
   ...(currency === null ? {} : { currency }),
   ...(plan_settings === null ? {} : { plan_settings: JSON.parse(plan_settings) }),
+  ...(metrics === null ? {} : { metrics: JSON.parse(metrics) }),
 });
 const archivedFilter = (archived: boolean | undefined) =>
   archived === undefined ? '' : ` AND archived_at IS ${archived ? 'NOT ' : ''}NULL`;
@@ -91,9 +98,9 @@ export function experimentQueries(db: Database) {
     async createExperiment(e: ExperimentRecord): Promise<void> {
       await write(
         `INSERT INTO experiments (id, property_id, name, page, type, goal, goal_target, auto_stop_days, status, created_at, stopped_at, reason,
-          variants, goal_definition, archived_at, currency, plan_settings)
+          variants, goal_definition, archived_at, currency, plan_settings, metrics)
          VALUES ($id, $p, $name, $page, $type, $goal, $target, $days::INTEGER, $status,
-          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition, $archived::TIMESTAMP, $currency, $plan)`,
+          $created::TIMESTAMP, $stopped::TIMESTAMP, $reason, $variants, $goal_definition, $archived::TIMESTAMP, $currency, $plan, $metrics)`,
         {
           id: e.id,
           p: e.property_id,
@@ -112,6 +119,7 @@ export function experimentQueries(db: Database) {
           archived: e.archived_at ? ts(e.archived_at) : null,
           currency: e.currency ?? null,
           plan: e.plan_settings ? JSON.stringify(e.plan_settings) : null,
+          metrics: e.metrics?.length ? JSON.stringify(e.metrics) : null,
         },
         false,
       );
