@@ -16,7 +16,8 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 
 /** docs/benchmarks.md section for one `npm run bench -- experiments` run. */
 export function experimentsReport(r: ExperimentSims, when = new Date()): string {
-  const { aa, power, revenue } = r;
+  const { aa, power, revenue, cuped } = r;
+  const cut = (c: typeof cuped.aa) => `${(100 * c.medianVarianceReduction).toFixed(1)}%`;
   const n = aa.tests;
   // The visitor split does not depend on sessions per visitor: the (b) scenarios' visitor rows are two samples of one rate.
   const pooled = r.srm.reduce((sum, s) => sum + s.visitorsAnyLook, 0);
@@ -29,8 +30,8 @@ export function experimentsReport(r: ExperimentSims, when = new Date()): string 
   return [
     `## Experiment decisions, run of ${when.toISOString().slice(0, 16)}Z (${r.node}, ${r.cpus} CPUs, ${r.seconds.toFixed(0)} s)`,
     '',
-    `\`npm run bench -- experiments\`: seeded simulations (sfc32, bench/seeded-random.ts; seeds 42,001 for (a), 42,002 and 42,003 for (b), 42,004 for (c), 42,005 for (d)) ` +
-      `driving the engine's own functions (src/server/experiments/engine/: \`decide\`, \`plannedVisitorsPerArm\`, \`sampleRatio\`, \`sequentialSampleRatio\`), ${fmt(n)} tests each. ` +
+    `\`npm run bench -- experiments\`: seeded simulations (sfc32, bench/seeded-random.ts; seeds 42,001 for (a), 42,002 and 42,003 for (b), 42,004 for (c), 42,005 for (d), 42,006 and 42,007 for (e)) ` +
+      `driving the engine's own functions (src/server/experiments/engine/: \`decide\`, \`plannedVisitorsPerArm\`, \`sampleRatio\`, \`sequentialSampleRatio\`, \`cuped\`), ${fmt(n)} tests each. ` +
       'Every test is looked at once a day, from day 1, as a marketer reading the dashboard would; each visitor goes to an arm by a fair coin. ' +
       'Shares with their 95% Wilson interval.',
     '',
@@ -45,6 +46,8 @@ export function experimentsReport(r: ExperimentSims, when = new Date()): string 
     `| (d) **revenue case**: payers 4.0% vs 3.4%, orders log-normal 69 ± 50 vs 99.41 ± 134.19 (revenue per visitor 2.76 vs 3.38, +22%), ${fmt(revenue.visitorsPerDay)} visitors a day, planned ${fmt(revenue.plannedPerArm)} an arm (${revenue.maxDays} days at most): **control called** at some look | ${share(revenue.controlCalled, revenue.tests)} | ~0 | ${verdict(revenue.controlCalled === 0)} |`,
     `| (d) variant called by day 28 (≈ 20,000 an arm) / by the plan | ${share(revenue.variantBy28, revenue.tests)} / ${share(revenue.variantByPlan, revenue.tests)}; median call on day ${revenue.medianCallDay ?? '–'} | — | |`,
     `| (d) the same engine on the share who paid (the old engine's metric): control called by day 28 | ${share(revenue.payersControlBy28, revenue.tests)} | — | why revenue needs its own model |`,
+    `| (e) **CUPED**, A/A on time per visitor (60% with history; bench/experiment-cuped.ts), ${fmt(cuped.aa.visitorsPerDay)} a day, ${cuped.aa.looks} days, adjusted means: false winner at some look / control called | ${share(cuped.aa.calledWithCuped, cuped.aa.tests)} / ${share(cuped.aa.controlCalledWithCuped, cuped.aa.tests)}; median variance cut ${cut(cuped.aa)} | ≤ 5% | ${verdict(cuped.aa.calledWithCuped / cuped.aa.tests <= 0.05)} |`,
+    `| (e) CUPED, true +10% on time per visitor, planned without it (${fmt(cuped.power.plannedPerArm)} an arm, ${cuped.power.looks} days): variant called by the plan with CUPED / without | ${share(cuped.power.calledWithCuped, cuped.power.tests)} / ${share(cuped.power.calledPlain, cuped.power.tests)}; median cut ${cut(cuped.power)}; control called ${share(cuped.power.controlCalledWithCuped, cuped.power.tests)} | more than without | ${verdict(cuped.power.calledWithCuped > cuped.power.calledPlain)} |`,
     '',
     `The split into arms does not depend on sessions per visitor, so (b)'s two visitor rows for the chi-square are two samples of one rate: ${share(pooled, pooledOf)} together. ` +
       'Read daily, a check at p < 0.001 adds up to about 1% over 28 looks, and more over a longer test; the always-valid check holds it to at most 0.1% however often it is read.',

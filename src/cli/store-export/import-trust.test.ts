@@ -125,10 +125,14 @@ describe('tests in an export', () => {
     await expect(importCommand(target, file)).resolves.toMatch(/^imported 3 properties/);
   });
 
-  it('keeps a test’s plan settings, and refuses settings the API would', async () => {
+  it('keeps a test’s plan settings and more metrics, and refuses what the API would', async () => {
     const kept = await withActiveTest((t) => ({
       ...t,
       plan_settings: { minimum_detectable_effect: 0.2, min_days: 14 },
+      metrics: [
+        { goal: 'revenue', goal_target: null, role: 'guardrail' },
+        { goal: 'destination_page', goal_target: '/thanks', role: 'secondary' },
+      ],
     }));
     await importCommand(target, kept.file);
     const id = lines[kept.line - 1].id as string;
@@ -137,6 +141,23 @@ describe('tests in an export', () => {
       minimum_detectable_effect: 0.2,
       min_days: 14,
     });
+    expect((await target.getExperiment(property, id))?.metrics).toEqual([
+      { goal: 'revenue', goal_target: null, role: 'guardrail' },
+      { goal: 'destination_page', goal_target: '/thanks', role: 'secondary' },
+    ]);
+    // A running test's metric is checked as a create checks it: a page goal needs its page.
+    const noPage = await withActiveTest((t) => ({
+      ...t,
+      metrics: [{ goal: 'destination_page', goal_target: null, role: 'secondary' }],
+    }));
+    const empty = await openDuckdbStore(':memory:');
+    try {
+      await expect(importCommand(empty, noPage.file)).rejects.toThrow(
+        new RegExp(`^line ${noPage.line}: metrics\\.0\\.goal_target: `),
+      );
+    } finally {
+      await empty.close();
+    }
     const bad = await withActiveTest((t) => ({ ...t, plan_settings: { min_days: 0 } }));
     const fresh = await openDuckdbStore(':memory:');
     try {

@@ -17,6 +17,7 @@ interface TestLine {
   auto_stop_days: number | null;
   status: (typeof experimentStatuses)[number];
   variants: { label: string; changes: unknown[]; url?: string }[];
+  metrics?: { goal: (typeof goals)[number]; goal_target: string | null; role: 'secondary' | 'guardrail' }[] | null;
 }
 
 /**
@@ -42,6 +43,15 @@ export function checkAsCreated(e: TestLine, ctx: z.RefinementCtx) {
     goal: e.goal,
     ...(e.goal_target === null ? {} : { goal_target: e.goal_target }),
     ...(e.auto_stop_days === null ? {} : { auto_stop_days: e.auto_stop_days }),
+    ...(e.metrics?.length
+      ? {
+          metrics: e.metrics.map((m) => ({
+            goal: m.goal,
+            role: m.role,
+            ...(m.goal_target === null ? {} : { goal_target: m.goal_target }),
+          })),
+        }
+      : {}),
     variants: variants.map((v) =>
       e.type === 'redirect' ? { label: v.label, url: v.url } : { label: v.label, changes: v.changes },
     ),
