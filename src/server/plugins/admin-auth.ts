@@ -47,7 +47,8 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance, opts: { store: St
         });
       return;
     }
-    if (!(await opts.store.adminSessionValid(hashKey(id), new Date()))) return;
+    const session = await opts.store.adminSession(hashKey(id), new Date());
+    if (!session) return;
     request.admin = true;
     request.adminSessionId = id;
     if (!write) return;

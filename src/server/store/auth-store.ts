@@ -20,10 +20,8 @@ export interface AuthStore {
   createSignInToken(hash: string, expiresAt: Date): Promise<void>;
   /** Marks the token used; false when it is unknown, used or expired at `now` (single use, atomic). */
   consumeSignInToken(hash: string, now: Date): Promise<boolean>;
-  /** Stores an admin session by the hash of its id. */
-  createAdminSession(hash: string, expiresAt: Date): Promise<void>;
-  /** True when the session exists and has not expired at `now`. */
-  adminSessionValid(hash: string, now: Date): Promise<boolean>;
+  /** Stores an admin session by the hash of its id: an account's, or (null) the printed link's. */
+  createAdminSession(hash: string, expiresAt: Date, accountId?: string | null): Promise<void>;
   /** Deletes the session; false when there was none. */
   deleteAdminSession(hash: string): Promise<boolean>;
 }

@@ -124,16 +124,66 @@ describe('sign-in tokens', () => {
   });
 });
 
+describe('accounts', () => {
+  const ana = {
+    id: 'acc_ana',
+    email: 'ana@example.com',
+    role: 'viewer' as const,
+    property_ids: ['a'],
+    password_hash: null,
+    created_at: at('2026-03-01T00:00:00Z'),
+    disabled_at: null,
+  };
+
+  it('are kept, found by id and email, and changed whole', async () => {
+    await store.createAccount(ana);
+    await store.createAccount({ ...ana, id: 'acc_bo', email: 'bo@example.com', role: 'owner', property_ids: [] });
+    expect(await store.getAccount('acc_ana')).toEqual(ana);
+    expect(await store.findAccountByEmail('bo@example.com')).toMatchObject({ id: 'acc_bo', role: 'owner' });
+    expect(await store.findAccountByEmail('nobody@example.com')).toBeNull();
+    const changed = {
+      ...ana,
+      role: 'editor' as const,
+      password_hash: '$argon2id$x',
+      disabled_at: at('2026-03-02T00:00:00Z'),
+    };
+    await store.updateAccount(changed);
+    expect(await store.getAccount('acc_ana')).toEqual(changed);
+    expect((await store.listAccounts()).map((a) => a.id)).toEqual(['acc_ana', 'acc_bo']);
+  });
+
+  it('have one-time tokens that name them, and sessions that end together', async () => {
+    const expires = at('2026-04-01T12:00:00Z');
+    const before = new Date(expires.getTime() - 1);
+    await store.createAccountToken('pw1', 'acc_ana', expires);
+    await store.createSignInToken('plain', expires);
+    expect(await store.accountTokenAccount('pw1', before)).toBe('acc_ana');
+    expect(await store.accountTokenAccount('plain', before)).toBeNull(); // the printed link's names no account
+    expect(await store.accountTokenAccount('pw1', expires)).toBeNull();
+    expect(await store.consumeSignInToken('pw1', before)).toBe(true);
+    expect(await store.accountTokenAccount('pw1', before)).toBeNull(); // used
+    await store.createAdminSession('as1', expires, 'acc_ana');
+    await store.createAdminSession('as2', expires, 'acc_ana');
+    await store.createAdminSession('legacy', expires);
+    expect(await store.adminSession('as1', before)).toEqual({ account_id: 'acc_ana' });
+    expect(await store.adminSession('legacy', before)).toEqual({ account_id: null });
+    await store.deleteAccountSessions('acc_ana');
+    expect(await store.adminSession('as1', before)).toBeNull();
+    expect(await store.adminSession('as2', before)).toBeNull();
+    expect(await store.adminSession('legacy', before)).toEqual({ account_id: null });
+  });
+});
+
 describe('admin sessions', () => {
   it('are valid until they expire, and deleted once', async () => {
     const expires = at('2026-04-01T12:00:00Z');
     await store.createAdminSession('s1', expires);
     await store.createAdminSession('s2', at('2026-03-01T00:00:00Z'));
-    expect(await store.adminSessionValid('s1', new Date(expires.getTime() - 1))).toBe(true);
-    expect(await store.adminSessionValid('s1', expires)).toBe(false);
-    expect(await store.adminSessionValid('unknown', at('2026-01-01T00:00:00Z'))).toBe(false);
+    expect(null !== (await store.adminSession('s1', new Date(expires.getTime() - 1)))).toBe(true);
+    expect(null !== (await store.adminSession('s1', expires))).toBe(false);
+    expect(null !== (await store.adminSession('unknown', at('2026-01-01T00:00:00Z')))).toBe(false);
     expect(await store.deleteAdminSession('s1')).toBe(true);
-    expect(await store.adminSessionValid('s1', at('2026-03-01T00:00:00Z'))).toBe(false);
+    expect(null !== (await store.adminSession('s1', at('2026-03-01T00:00:00Z')))).toBe(false);
     expect(await store.deleteAdminSession('s1')).toBe(false);
     expect(await store.deleteAdminSession('s2')).toBe(true); // expired, but still there to delete
     expect(await store.deleteAdminSession('unknown')).toBe(false);
@@ -241,9 +291,9 @@ describe.skipIf(testStoreKind === 'duckdb')('two stores on one database', () => 
     expect(raced.filter(Boolean)).toHaveLength(1);
 
     await store.createAdminSession('s', expires);
-    expect(await other.adminSessionValid('s', before)).toBe(true);
+    expect(null !== (await other.adminSession('s', before))).toBe(true);
     expect(await other.deleteAdminSession('s')).toBe(true);
-    expect(await store.adminSessionValid('s', before)).toBe(false);
+    expect(null !== (await store.adminSession('s', before))).toBe(false);
     expect(await store.deleteAdminSession('s')).toBe(false);
   });
 });

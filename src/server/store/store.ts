@@ -1,3 +1,4 @@
+import type { AccountStore } from './account-store.js';
 import type { AuthStore } from './auth-store.js';
 import type { EventStore } from './event-store.js';
 import type { ExperimentStore } from './experiment-store.js';
@@ -8,6 +9,7 @@ import type { SavedFunnelStore } from './saved-funnel-store.js';
 
 // Each concern's interface and records live in their own file; this one puts them together, and
 // re-exports their types so a module that needs the whole store imports one file.
+export type { AccountRecord, AccountStore } from './account-store.js';
 export type { ApiKeyRecord, AuthStore } from './auth-store.js';
 export type { EventStore, SnapshotElement, SnapshotRecord } from './event-store.js';
 export type {
@@ -48,7 +50,15 @@ export type { SavedFunnelRecord, SavedFunnelStore } from './saved-funnel-store.j
 
 /** Everything the service needs from a store; DuckDB is the embedded default, ClickHouse the scale-out. */
 export interface Store
-  extends AuthStore, PropertyStore, EventStore, ReportStore, GoalStore, SavedFunnelStore, ExperimentStore {
+  extends
+    AuthStore,
+    AccountStore,
+    PropertyStore,
+    EventStore,
+    ReportStore,
+    GoalStore,
+    SavedFunnelStore,
+    ExperimentStore {
   close(): Promise<void>;
   ping(): Promise<void>;
 }

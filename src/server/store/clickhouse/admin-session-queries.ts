@@ -21,7 +21,14 @@ export function adminSessionQueries(
   db: ChDb,
 ): Pick<
   Store,
-  'createSignInToken' | 'consumeSignInToken' | 'createAdminSession' | 'adminSessionValid' | 'deleteAdminSession'
+  | 'createSignInToken'
+  | 'consumeSignInToken'
+  | 'createAdminSession'
+  | 'adminSession'
+  | 'deleteAdminSession'
+  | 'createAccountToken'
+  | 'accountTokenAccount'
+  | 'deleteAccountSessions'
 > {
   const sessionExists = async (hash: string, extra = '', params: Record<string, unknown> = {}) =>
     (await db.all(`SELECT 1 FROM admin_sessions FINAL WHERE hash = {hash:String}${extra} LIMIT 1`, { hash, ...params }))
@@ -29,7 +36,21 @@ export function adminSessionQueries(
 
   return {
     async createSignInToken(hash, expiresAt) {
-      await db.insert('sign_in_tokens', [{ hash, expires_at: chTime(expiresAt) }]);
+      await db.insert('sign_in_tokens', [{ hash, expires_at: chTime(expiresAt), account_id: null }]);
+    },
+    async createAccountToken(hash, accountId, expiresAt) {
+      await db.insert('sign_in_tokens', [{ hash, expires_at: chTime(expiresAt), account_id: accountId }]);
+    },
+    async accountTokenAccount(hash, now) {
+      // Live and unclaimed, as consumeSignInToken finds a token before it claims it.
+      const [row] = await db.all<{ account_id: string }>(
+        `SELECT account_id FROM sign_in_tokens FINAL
+         WHERE hash = {hash:String} AND expires_at > {now:DateTime64(3, 'UTC')} AND account_id IS NOT NULL
+           AND (SELECT count() FROM sign_in_uses WHERE hash = {hash:String}) = 0
+         LIMIT 1`,
+        { hash, now: chTime(now) },
+      );
+      return row?.account_id ?? null;
     },
 
     /**
@@ -63,16 +84,40 @@ export function adminSessionQueries(
       return first?.nonce === nonce;
     },
 
-    async createAdminSession(hash, expiresAt) {
-      await db.insert('admin_sessions', [{ hash, expires_at: chTime(expiresAt), version: 1, is_deleted: 0 }]);
+    async createAdminSession(hash, expiresAt, accountId = null) {
+      await db.insert('admin_sessions', [
+        { hash, expires_at: chTime(expiresAt), version: 1, is_deleted: 0, account_id: accountId },
+      ]);
     },
-    adminSessionValid: (hash, now) =>
-      sessionExists(hash, ` AND expires_at > {now:DateTime64(3, 'UTC')}`, { now: chTime(now) }),
+    async adminSession(hash, now) {
+      const [row] = await db.all<{ account_id: string | null }>(
+        `SELECT account_id FROM admin_sessions FINAL WHERE hash = {hash:String} AND expires_at > {now:DateTime64(3, 'UTC')} LIMIT 1`,
+        { hash, now: chTime(now) },
+      );
+      return row ? { account_id: row.account_id } : null;
+    },
+    async deleteAccountSessions(accountId) {
+      const rows = await db.all<{ hash: string }>(
+        'SELECT hash FROM admin_sessions FINAL WHERE account_id = {account:String}',
+        { account: accountId },
+      );
+      if (rows.length === 0) return;
+      await db.insert(
+        'admin_sessions',
+        rows.map((r) => ({
+          hash: r.hash,
+          expires_at: chTime(new Date(0)),
+          version: DELETED_VERSION,
+          is_deleted: 1,
+          account_id: accountId,
+        })),
+      );
+    },
     async deleteAdminSession(hash) {
       // As the embedded store's DELETE: true for any stored session, expired or not.
       if (!(await sessionExists(hash))) return false;
       await db.insert('admin_sessions', [
-        { hash, expires_at: chTime(new Date(0)), version: DELETED_VERSION, is_deleted: 1 },
+        { hash, expires_at: chTime(new Date(0)), version: DELETED_VERSION, is_deleted: 1, account_id: null },
       ]);
       return true;
     },

@@ -8,6 +8,7 @@ import { checkServerVersion } from './server-version.js';
 import { insertEvents } from './write-events.js';
 import { adminQueries } from './admin-queries.js';
 import { propertyLifecycle } from './property-lifecycle.js';
+import { accountQueries } from './account-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { experimentQueries } from './experiment-queries.js';
@@ -80,6 +81,7 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     ...adminQueries(db),
     ...propertyLifecycle(db),
     ...adminSessionQueries(db),
+    ...accountQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...trafficQueries(db),

@@ -10,6 +10,8 @@ import {
   tableDdl,
 } from './table-ddl.js';
 import {
+  accountIdColumns,
+  accountsTable,
   addedEventColumns,
   allTables,
   customEventColumns,
@@ -213,6 +215,17 @@ export const migrations: Migration[] = [
         experimentMetricColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
         target,
       ),
+  },
+  {
+    // As 13: a no-op on a fresh database. Tokens and sessions made before are the printed link's.
+    version: 15,
+    name: 'dashboard accounts',
+    statements: (target) => [
+      ...tableDdl(accountsTable, target),
+      ...['sign_in_tokens', 'admin_sessions'].flatMap((table) =>
+        alterTableDdl(table, accountIdColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+      ),
+    ],
   },
 ];
 

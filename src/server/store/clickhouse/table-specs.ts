@@ -194,9 +194,12 @@ export const goalsTable: TableSpec = {
   shardKey: 'cityHash64(property_id, id)',
 };
 
+/** Whose a token or session is (issue 43): NULL for the printed sign-in link's, else an account's id. Last, as migrations add it. */
+export const accountIdColumns = ['account_id Nullable(String)'];
+
 export const signInTokensTable: TableSpec = {
   name: 'sign_in_tokens',
-  columns: `hash String, expires_at DateTime64(3, 'UTC')`,
+  columns: `hash String, expires_at DateTime64(3, 'UTC'), ${accountIdColumns.join(', ')}`,
   engine: 'ReplacingMergeTree',
   orderBy: 'hash',
   shardKey: 'cityHash64(hash)',
@@ -214,7 +217,7 @@ export const signInUsesTable: TableSpec = {
 /** A deleted session's row has the highest version and is_deleted = 1: FINAL hides it, no later write revives it. */
 export const adminSessionsTable: TableSpec = {
   name: 'admin_sessions',
-  columns: `hash String, expires_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8`,
+  columns: `hash String, expires_at DateTime64(3, 'UTC'), version UInt64, is_deleted UInt8, ${accountIdColumns.join(', ')}`,
   engine: 'ReplacingMergeTree(version, is_deleted)',
   orderBy: 'hash',
   shardKey: 'cityHash64(hash)',
@@ -270,6 +273,16 @@ export const experimentStopsTable: TableSpec = {
   shardKey: 'cityHash64(property_id, id)',
 };
 
+/** Dashboard accounts (issue 43): each change writes the whole record as a new version. */
+export const accountsTable: TableSpec = {
+  name: 'accounts',
+  columns: `id String, email String, role LowCardinality(String), property_ids String, password_hash Nullable(String),
+    created_at DateTime64(3, 'UTC'), disabled_at Nullable(DateTime64(3, 'UTC')), version UInt64`,
+  engine: 'ReplacingMergeTree(version)',
+  orderBy: 'id',
+  shardKey: 'cityHash64(id)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable,
   sessionsTable,
@@ -284,4 +297,5 @@ export const allTables: TableSpec[] = [
   experimentStopsTable,
   goalsTable,
   touchDoubtsTable,
+  accountsTable,
 ];

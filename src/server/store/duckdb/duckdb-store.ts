@@ -2,6 +2,7 @@ import type { StoredEvent } from '../../../contract/events.js';
 import type { Store } from '../store.js';
 import { adminQueries } from './admin-queries.js';
 import { propertyLifecycle } from './property-lifecycle.js';
+import { accountQueries } from './account-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
@@ -73,6 +74,7 @@ export async function openDuckdbStore(
     ...adminQueries(db),
     ...propertyLifecycle(db),
     ...adminSessionQueries(db),
+    ...accountQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...exportQueries(db),

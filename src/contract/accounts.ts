@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { propertyId } from './common.js';
+
+// Dashboard accounts (issue 43): who signs in, with what role, on which properties.
+
+/**
+ * `owner`: everything, accounts included. `admin`: properties, API keys, experiments, goals, funnels.
+ * `editor`: experiments, goals, funnels. `viewer`: reads only. Ordered from most to least.
+ */
+export const accountRoles = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+/** Whether `role` is at least `needed` (an owner is everything an admin is, and so on). */
+export const roleAtLeast = (role: AccountRole, needed: AccountRole) =>
+  accountRoles.indexOf(role) <= accountRoles.indexOf(needed);
+
+export const MIN_PASSWORD_LENGTH = 10;
+/** argon2 hashes whatever it is given; a bound keeps one request from costing seconds. */
+export const MAX_PASSWORD_LENGTH = 256;
+export const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email('an email address, e.g. ana@example.com'))
+  .transform((e) => e.toLowerCase());
+export const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const signInBody = z.object({ email, password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
+export const setPasswordBody = z.object({
+  token: z.string().regex(/^[0-9A-Za-z]{20,64}$/, 'the link’s token'),
+  password,
+});
+export const passwordLinkParams = z.object({ token: z.string().regex(/^[0-9A-Za-z]{20,64}$/, 'the link’s token') });
+
+/** The signed-in account as the dashboard reads it; null for a session from the printed link before any owner exists. */
+export const sessionAccount = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(accountRoles),
+  /** The properties the account may see; empty: every property. */
+  property_ids: z.array(propertyId),
+});
+export type SessionAccount = z.infer<typeof sessionAccount>;
+
+export const passwordLinkResponse = z.object({ email: z.string(), expires_at: z.string() });
+export const signedInResponse = z.object({ signed_in: z.literal(true), account: sessionAccount });
