@@ -10,6 +10,7 @@ import { keysCommand, PERMISSIONS_HELP } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { propertiesCommand } from './commands/properties.js';
 import { seedCommand } from './commands/seed.js';
+import { USERS_USAGE, usersCommand } from './commands/users.js';
 
 const USAGE = `usage: npm run cli -- <command>
   properties create --id ID --name NAME [--domain D] [--timezone TZ]
@@ -23,7 +24,8 @@ ${PERMISSIONS_HELP.replace(/^/gm, '    ')}
   export [--format ndjson|parquet] [--out PATH]
   migrate --to clickhouse          (DATA_DIR's store into CLICKHOUSE_URL's; --to duckdb: back)
   seed [--property ID] [--events N] [--days D] [--seed S] [--end ISO]
-  admin sign-in-link`;
+  admin sign-in-link
+  ${USERS_USAGE}`;
 
 async function run(argv: string[]): Promise<void> {
   const parsed = parseArgs({
@@ -48,6 +50,8 @@ async function run(argv: string[]): Promise<void> {
           'format',
           'out',
           'to',
+          'email',
+          'role',
         ].map((o) => [o, { type: 'string' as const }]),
       ),
     },
@@ -58,7 +62,7 @@ async function run(argv: string[]): Promise<void> {
     'with-keys'?: boolean;
   };
   const [command, sub, ...rest] = positionals;
-  if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin'].includes(command))
+  if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin', 'users'].includes(command))
     throw new CliError(USAGE);
   const config = loadConfig();
   // Opens both stores itself, whichever STORE names.
@@ -69,6 +73,7 @@ async function run(argv: string[]): Promise<void> {
   const store = await openStore(config);
   try {
     if (command === 'admin') await adminCommand(store, sub, config);
+    else if (command === 'users') await usersCommand(store, sub, values, config);
     else if (command === 'properties') await propertiesCommand(store, sub, values);
     else if (command === 'keys') await keysCommand(store, sub, rest, values);
     else if (command === 'import') {

@@ -45,5 +45,5 @@ export const sessionAccount = z.object({
 });
 export type SessionAccount = z.infer<typeof sessionAccount>;
 
-export const passwordLinkResponse = z.object({ email: z.string(), expires_at: z.string() });
+export const passwordLinkResponse = z.object({ email: z.string() });
 export const signedInResponse = z.object({ signed_in: z.literal(true), account: sessionAccount });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as a from './admin.js';
+import * as ac from './accounts.js';
 import { propertyId } from './common.js';
 import type { Endpoint } from './endpoints.js';
 
@@ -33,6 +34,34 @@ export const adminEndpoints = {
     summary: 'A one-time sign-in link for another person or browser',
     response: a.signInLinkResponse,
     status: 201,
+    role: 'owner',
+  },
+  signIn: {
+    method: 'POST',
+    path: '/sign-in',
+    tag: 'Session',
+    summary: "Sign in with an account's email and password; sets the session cookie",
+    body: ac.signInBody,
+    response: ac.signedInResponse,
+    open: true,
+  },
+  passwordLink: {
+    method: 'GET',
+    path: '/password-links/{token}',
+    tag: 'Session',
+    summary: 'Whose a set-password link is, while it can still be used',
+    params: ac.passwordLinkParams,
+    response: ac.passwordLinkResponse,
+    open: true,
+  },
+  setPassword: {
+    method: 'POST',
+    path: '/set-password',
+    tag: 'Session',
+    summary: "Use a set-password link: set the account's password and sign in",
+    body: ac.setPasswordBody,
+    response: ac.signedInResponse,
+    open: true,
   },
   adminProperties: {
     method: 'GET',
@@ -50,6 +79,7 @@ export const adminEndpoints = {
     response: a.adminProperty,
     status: 201,
     conflict: 'the id is taken, now or by a deleted property',
+    role: 'admin',
   },
   updateProperty: {
     method: 'PATCH',
@@ -59,6 +89,7 @@ export const adminEndpoints = {
     params: propertyParams,
     body: a.updatePropertyBody,
     response: a.adminProperty,
+    role: 'admin',
   },
   propertyStatus: {
     method: 'GET',
@@ -76,6 +107,7 @@ export const adminEndpoints = {
     params: propertyParams,
     response: a.deletePropertyResponse,
     conflict: 'the property has received events',
+    role: 'admin',
   },
   apiKeys: {
     method: 'GET',
@@ -83,6 +115,7 @@ export const adminEndpoints = {
     tag: 'API keys',
     summary: 'Every key, never the key itself',
     response: a.keysResponse,
+    role: 'admin',
   },
   createApiKey: {
     method: 'POST',
@@ -92,6 +125,7 @@ export const adminEndpoints = {
     body: a.createKeyBody,
     response: a.createKeyResponse,
     status: 201,
+    role: 'admin',
   },
   revokeApiKey: {
     method: 'DELETE',
@@ -100,6 +134,7 @@ export const adminEndpoints = {
     summary: 'Revoke a key at once',
     params: keyParams,
     response: a.revokeKeyResponse,
+    role: 'admin',
   },
 } satisfies Record<string, Endpoint>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountRoles, sessionAccount } from './accounts.js';
 import { propertyId } from './common.js';
 
 /** The dashboard's own API: signed in with the admin session cookie, never with a key. */
@@ -28,7 +29,16 @@ const legacyPermissions: Record<'metrics' | 'none', KeyPermission[]> = { metrics
 /** The header every cookie-borne write carries, with the token `GET /session` gives (docs/decisions.md). */
 export const CSRF_HEADER = 'x-csrf-token';
 
-export const sessionResponse = z.object({ signed_in: z.literal(true), csrf_token: z.string() });
+/**
+ * The session: its CSRF token, the signed-in account (null for the printed link's session, which acts
+ * as an owner until there is one) and the role the dashboard shows and hides controls by.
+ */
+export const sessionResponse = z.object({
+  signed_in: z.literal(true),
+  csrf_token: z.string(),
+  account: sessionAccount.nullable(),
+  role: z.enum(accountRoles),
+});
 export const signOutResponse = z.object({ signed_out: z.literal(true) });
 /** A new one-time sign-in link for another person or browser (works once, within `expires_at`). */
 export const signInLinkResponse = z.object({ link: z.string(), expires_at: z.string() });

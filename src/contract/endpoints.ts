@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccountRole } from './accounts.js';
 import * as q from './analytics-query.js';
 import * as r from './analytics-response.js';
 import * as f from './funnels.js';
@@ -39,6 +40,12 @@ export interface Endpoint {
    * `experiments` for split-test writes, `configure` for goal and saved-funnel writes.
    */
   permission?: KeyPermission;
+  /**
+   * Dashboard routes (`adminEndpoints`) only: the least account role that may call it (403 below it);
+   * absent: any signed-in account. Open routes (`open: true`) need no session at all.
+   */
+  role?: AccountRole;
+  open?: boolean;
 }
 
 const experimentParams = z.object({ experimentId: z.string().min(1).max(64) });

@@ -30,6 +30,7 @@ import { docsRoutes } from './routes/docs-routes.js';
 import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
 import { goalRoutes } from './routes/goal-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
+import { accountSessionRoutes } from './routes/account-session-routes.js';
 import { recommendationRoutes } from './routes/recommendation-routes.js';
 import { splitTestRoutes } from './routes/split-test-routes.js';
 import { trackerConfigFor, trackerConfigRoutes } from './routes/tracker-config-routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(docsRoutes);
   await app.register(signInRoutes, { store: opts.store });
+  await app.register(accountSessionRoutes, { store: opts.store, prefix: ADMIN_PREFIX, clock: opts.clock });
   // The demo site serves the demo shop's pages (its tag sends to acme-shop): preview links open there.
   const demoSite = opts.demoSiteOrigin;
   const siteOriginOf = demoSite && ((id: string) => (id === demoProperties[0].id ? demoSite() : null));

@@ -28,10 +28,22 @@ const envSchema = z.object({
   MAX_REVENUE_AMOUNT: z.coerce.number().positive().max(1e12).default(DEFAULT_MAX_REVENUE_AMOUNT),
   /** Seconds a report may take before it is stopped and answered 503 (store/report-budget.ts). */
   REPORT_BUDGET_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** The address every printed or mailed link uses (https://analytics.example.com); unset: the listening address. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'an http(s) address, e.g. https://analytics.example.com' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Where printed links point: PUBLIC_URL, else the listening address (a wildcard host shown as localhost). */
+export function linkBase(config: Pick<Config, 'HOST' | 'PORT' | 'PUBLIC_URL'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL;
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -19,8 +19,11 @@ if (config.DEMO === '1') {
     console.log(`Demo API key (shown once, only its hash is stored):\n  ${demo.key}`);
   }
 }
-// A fresh one-time link at every start, like a notebook server: whoever reads this output can sign in.
-const signInToken = await issueSignInToken(store);
+// Until an owner has an account, a fresh one-time link at every start, like a notebook server: whoever
+// reads this output can sign in (and should make the owner's account). Afterwards people sign in with
+// their accounts, and only the command line makes links (users reset-password, admin sign-in-link).
+const hasOwner = (await store.listAccounts()).some((a) => a.role === 'owner' && a.password_hash && !a.disabled_at);
+const signInToken = hasOwner ? null : await issueSignInToken(store);
 const logLevel = config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL;
 // The demo website only where the demo data is: its pages send their events to `acme-shop`.
 const demoStore = config.DEMO === '1' && (await store.getProperties([demoProperties[0].id])).length > 0;
@@ -50,7 +53,12 @@ if (demoSite)
     host: config.HOST,
   });
 console.log(`Sightline is running at ${address}/`);
-console.log(`Sign in to the dashboard: ${signInLink(address, signInToken)}`);
+const linkBase = config.PUBLIC_URL ?? address;
+console.log(
+  signInToken
+    ? `Sign in to the dashboard: ${signInLink(linkBase, signInToken)}`
+    : `Sign in to the dashboard with your account: ${linkBase.replace(/\/+$/, '')}/`,
+);
 console.log(`API reference: ${address}/api/external/v1/reference`);
 if (demoAddress)
   console.log(

@@ -1,5 +1,5 @@
 import { issueSignInToken, signInLink } from '../../server/auth/sign-in.js';
-import type { Config } from '../../server/config.js';
+import { linkBase, type Config } from '../../server/config.js';
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 
@@ -7,12 +7,11 @@ import { CliError } from '../cli-error.js';
 export async function adminCommand(
   store: Store,
   sub: string | undefined,
-  config: Pick<Config, 'HOST' | 'PORT'>,
+  config: Pick<Config, 'HOST' | 'PORT' | 'PUBLIC_URL'>,
 ): Promise<void> {
   if (sub !== 'sign-in-link') throw new CliError('usage: admin sign-in-link');
   const token = await issueSignInToken(store);
-  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   console.error('A one-time link, valid for 24 hours. Start the server (npm start), then open it.');
   console.error('(Restarting the server also prints a fresh link.)');
-  console.log(signInLink(`http://${host}:${config.PORT}`, token));
+  console.log(signInLink(linkBase(config), token));
 }

@@ -5,6 +5,8 @@ import { CSRF_HEADER, csrfTokenMatches, fromAnotherOrigin } from '../auth/csrf.j
 import { parseCookies, SESSION_COOKIE } from '../auth/sign-in.js';
 import { ApiError } from '../api-error.js';
 import type { Store } from '../store/store.js';
+import type { AccountRole, SessionAccount } from '../../contract/accounts.js';
+import { sessionAccountOf } from '../auth/account-access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +14,10 @@ declare module 'fastify' {
     admin: boolean;
     /** The admin session's id (the cookie's value) when `admin` is true. */
     adminSessionId: string | null;
+    /** The signed-in account; null for a session from the printed sign-in link (before any owner exists). */
+    adminAccount: SessionAccount | null;
+    /** What the session may do: its account's role; the printed link's session is an owner's. */
+    adminRole: AccountRole;
   }
 }
 
@@ -32,6 +38,8 @@ export function sessionIdOf(cookieHeader: string | undefined): string | null {
 export const adminAuthPlugin = fp(async (app: FastifyInstance, opts: { store: Store; prefixes: string[] }) => {
   app.decorateRequest('admin', false);
   app.decorateRequest('adminSessionId', null);
+  app.decorateRequest('adminAccount', null);
+  app.decorateRequest('adminRole', 'viewer');
   app.addHook('onRequest', async (request) => {
     if (!opts.prefixes.some((p) => request.url.startsWith(p))) return;
     if (request.headers.authorization !== undefined) return;
@@ -49,6 +57,15 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance, opts: { store: St
     }
     const session = await opts.store.adminSession(hashKey(id), new Date());
     if (!session) return;
+    if (session.account_id !== null) {
+      // A disabled or removed account's sessions speak for nobody, wherever they were opened.
+      const account = await opts.store.getAccount(session.account_id);
+      if (!account || account.disabled_at) return;
+      request.adminAccount = sessionAccountOf(account);
+      request.adminRole = account.role;
+    } else {
+      request.adminRole = 'owner';
+    }
     request.admin = true;
     request.adminSessionId = id;
     if (!write) return;

@@ -6,6 +6,8 @@ import { verifyApiKey } from '../auth/api-keys.js';
 import { ApiError } from '../api-error.js';
 import { RateBudgets } from './rate-budgets.js';
 import type { ApiKeyRecord, Store } from '../store/store.js';
+import { roleAtLeast, type SessionAccount } from '../../contract/accounts.js';
+import { accountSees, rolePermissions } from '../auth/account-access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,6 +32,22 @@ export const ADMIN_ACCESS: ApiKeyRecord = Object.freeze({
   created_at: new Date(0),
   revoked_at: null,
 });
+
+/**
+ * What a session may do through the API: the printed link's session and an unscoped owner or admin
+ * everything (ADMIN_ACCESS); any other account its role's permissions (rolePermissions) on its
+ * properties.
+ */
+function sessionAccess(account: SessionAccount | null): ApiKeyRecord {
+  if (!account || (roleAtLeast(account.role, 'admin') && account.property_ids.length === 0)) return ADMIN_ACCESS;
+  return {
+    ...ADMIN_ACCESS,
+    id: `session:${account.id}`,
+    name: `${account.role} ${account.email}`,
+    property_ids: account.property_ids,
+    permissions: rolePermissions(account.role),
+  };
+}
 
 const CACHE_MS = 5_000;
 /** Invalid keys an address may send a minute before it gets 429 without a store lookup (docs/decisions.md). */
@@ -62,8 +80,8 @@ export const apiAuthPlugin = fp(async (app: FastifyInstance, opts: ApiAuthOption
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match && request.admin) {
-      request.apiKey = ADMIN_ACCESS;
       request.knownPropertyIds = new Set((await opts.store.listProperties()).map((p) => p.id));
+      request.apiKey = sessionAccess(request.adminAccount);
       return;
     }
     if (!match)
@@ -112,12 +130,25 @@ export function requireAccess(
 ): void {
   const key = request.apiKey;
   if (!key) throw new ApiError(401, 'unauthorized', 'missing API key', { field: 'Authorization' });
-  if (key === ADMIN_ACCESS) {
+  if (request.admin) {
     const unknown = propertyIds.filter((id) => !request.knownPropertyIds?.has(id));
     if (unknown.length > 0)
       throw new ApiError(404, 'not_found', `no property ${unknown.map((d) => `"${d}"`).join(', ')}`, {
         field,
         property_ids: unknown,
+      });
+    if (key === ADMIN_ACCESS) return;
+    const account = request.adminAccount!;
+    if (!key.permissions.includes(permission))
+      throw new ApiError(403, 'forbidden', `a ${account.role} account cannot do this (it needs ${permission})`, {
+        permission,
+        role: account.role,
+      });
+    const denied = propertyIds.filter((id) => !accountSees(account, id));
+    if (denied.length > 0)
+      throw new ApiError(403, 'forbidden', `your account has no access to ${denied.map((d) => `"${d}"`).join(', ')}`, {
+        field,
+        property_ids: denied,
       });
     return;
   }

@@ -4,15 +4,16 @@ import fp from 'fastify-plugin';
 import { hashKey } from '../auth/api-keys.js';
 import { ApiError } from '../api-error.js';
 import { sessionIdOf } from './admin-auth.js';
-import { ADMIN_ACCESS } from './api-auth.js';
 
 /**
  * Whose budget a request spends: the authenticated key's id (however its header was spelled), the
- * admin's session, or, for the few API routes that need no key, the client address (an IPv6 client's
+ * signed-in account (or the printed link's session), or, for the few API routes that need no key, the client address (an IPv6 client's
  * /64, which one subscriber holds whole).
  */
 function budgetKey(request: FastifyRequest): string {
-  if (request.apiKey === ADMIN_ACCESS) return `session:${hashKey(sessionIdOf(request.headers.cookie) ?? '')}`;
+  // A signed-in person is the account, in every browser at once; the printed link's session is itself.
+  if (request.admin && request.adminAccount) return `account:${request.adminAccount.id}`;
+  if (request.admin) return `session:${hashKey(sessionIdOf(request.headers.cookie) ?? '')}`;
   if (request.apiKey) return `key:${request.apiKey.id}`;
   return `ip:${normalizeIP(request.ip)}`;
 }

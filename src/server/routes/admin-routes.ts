@@ -9,6 +9,10 @@ import { issueSignInToken, sessionCookie, SIGN_IN_TOKEN_TTL_MS, signInLink } fro
 import { ApiError } from '../api-error.js';
 import { sessionIdOf } from '../plugins/admin-auth.js';
 import type { ApiKeyRecord, Property, Store } from '../store/store.js';
+import { ADMIN_PREFIX } from '../../contract/admin.js';
+import type { Endpoint } from '../../contract/endpoints.js';
+import { roleAtLeast } from '../../contract/accounts.js';
+import { accountSees } from '../auth/account-access.js';
 import { adminPath, jsonBodyParser, parse } from './route-helpers.js';
 
 const keyToApi = (k: ApiKeyRecord): ApiKeySummary => ({
@@ -59,9 +63,36 @@ export async function adminRoutes(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser({ emptyIsNone: true }));
 
+  // Each route's least role (the endpoint table's `role`), and a property it names must be one the
+  // account sees: a property it cannot see is a 404, as one that does not exist.
+  const routes = new Map<string, Endpoint>(
+    Object.values(admin).map((e): [string, Endpoint] => [`${e.method} ${ADMIN_PREFIX}${adminPath(e.path)}`, e]),
+  );
+  app.addHook('preHandler', async (request) => {
+    const e = routes.get(`${request.method} ${request.routeOptions.url}`);
+    if (e?.role && !roleAtLeast(request.adminRole, e.role))
+      throw new ApiError(
+        403,
+        'forbidden',
+        `a ${request.adminRole} cannot ${e.summary.toLowerCase()}: it needs ${e.role} or above`,
+        {
+          role: request.adminRole,
+          needs: e.role,
+        },
+      );
+    const id = e?.path.startsWith('/properties/{id}') ? (request.params as { id?: string }).id : undefined;
+    if (id !== undefined && !accountSees(request.adminAccount, id))
+      throw new ApiError(404, 'not_found', `no property with id "${id}"`, { field: 'id' });
+  });
+  /** The keys a scoped account may manage: those whose every property it sees. */
+  const keyInScope = (request: FastifyRequest, k: Pick<ApiKeyRecord, 'property_ids'>) =>
+    k.property_ids.every((id) => accountSees(request.adminAccount, id));
+
   app.get(adminPath(admin.adminSession.path), async (request) => ({
     signed_in: true as const,
     csrf_token: csrfTokenFor(request.adminSessionId!),
+    account: request.adminAccount,
+    role: request.adminRole,
   }));
 
   app.post(adminPath(admin.signOut.path), async (request, reply) => {
@@ -85,10 +116,16 @@ export async function adminRoutes(
   });
 
   app.get(adminPath(admin.adminProperties.path), async (request) => {
-    return { data: (await store.listProperties()).map((p) => toApi(p, request)) };
+    const visible = (await store.listProperties()).filter((p) => accountSees(request.adminAccount, p.id));
+    return { data: visible.map((p) => toApi(p, request)) };
   });
 
   app.post(adminPath(admin.createProperty.path), async (request, reply) => {
+    // A new property would be outside the account's own list, so only an unscoped account makes one.
+    if (request.adminAccount && request.adminAccount.property_ids.length > 0)
+      throw new ApiError(403, 'forbidden', 'an account limited to some properties cannot create one', {
+        role: request.adminRole,
+      });
     const body = parse(admin.createProperty.body, request.body, 'body');
     if (!isValidZone(body.timezone))
       throw new ApiError(400, 'invalid_request', `timezone: unknown time zone "${body.timezone}"`, {
@@ -113,11 +150,19 @@ export async function adminRoutes(
 
   await propertyLifecycleRoutes(app, { store, toApi });
 
-  app.get(adminPath(admin.apiKeys.path), async () => ({ data: (await store.listApiKeys()).map(keyToApi) }));
+  app.get(adminPath(admin.apiKeys.path), async (request) => ({
+    data: (await store.listApiKeys()).filter((k) => keyInScope(request, k)).map(keyToApi),
+  }));
 
   app.post(adminPath(admin.createApiKey.path), async (request, reply) => {
     const body = parse(admin.createApiKey.body, request.body, 'body');
     const ids = [...new Set(body.property_ids)];
+    const unseen = ids.filter((id) => !accountSees(request.adminAccount, id));
+    if (unseen.length > 0)
+      throw new ApiError(403, 'forbidden', `your account has no access to ${unseen.map((d) => `"${d}"`).join(', ')}`, {
+        field: 'property_ids',
+        property_ids: unseen,
+      });
     const found = new Set((await store.getProperties(ids)).map((p) => p.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
@@ -134,7 +179,8 @@ export async function adminRoutes(
 
   app.delete(adminPath(admin.revokeApiKey.path), async (request) => {
     const { id } = parse(admin.revokeApiKey.params, request.params, 'params');
-    if (!(await store.revokeApiKey(id, new Date())))
+    const key = (await store.listApiKeys()).find((k) => k.id === id);
+    if (!key || !keyInScope(request, key) || !(await store.revokeApiKey(id, new Date())))
       throw new ApiError(404, 'not_found', `no active key with id "${id}"`, { field: 'id' });
     app.forgetApiKey(id);
     return { id, revoked: true as const };

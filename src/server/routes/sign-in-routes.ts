@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { redeemSignInToken, SESSION_TTL_MS, sessionCookie } from '../auth/sign-in.js';
 import type { Store } from '../store/store.js';
+import { hashKey } from '../auth/api-keys.js';
 
 const USED_OR_EXPIRED = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sign-in link used or expired · Sightline</title></head>
@@ -20,6 +21,11 @@ stop the server first, then start it again and open the link the command printed
 export async function signInRoutes(app: FastifyInstance, opts: { store: Store }) {
   app.get('/sign-in', async (request, reply) => {
     const { token } = request.query as { token?: unknown };
+    // An account's set-password link opened here by mistake goes where it belongs, unused.
+    if (typeof token === 'string' && /^[0-9A-Za-z]{20,64}$/.test(token)) {
+      if (await opts.store.accountTokenAccount(hashKey(token), new Date()))
+        return reply.header('cache-control', 'no-store').redirect(`/set-password?token=${token}`, 303);
+    }
     const sessionId = typeof token === 'string' ? await redeemSignInToken(opts.store, token) : null;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (!sessionId) return reply.status(401).type('text/html; charset=utf-8').send(USED_OR_EXPIRED);
