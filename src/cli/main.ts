@@ -19,8 +19,9 @@ const USAGE = `usage: npm run cli -- <command>
 ${PERMISSIONS_HELP.replace(/^/gm, '    ')}
   keys list
   keys revoke KEY_ID
-  import FILE|DIR [--with-keys]    (events NDJSON, or an export: NDJSON file or Parquet directory;
-                                   its API keys only with --with-keys)
+  import FILE|DIR [--with-keys] [--with-accounts]
+                                   (events NDJSON, or an export: NDJSON file or Parquet directory;
+                                   its API keys only with --with-keys, its accounts with --with-accounts)
   export [--format ndjson|parquet] [--out PATH]
   migrate --to clickhouse          (DATA_DIR's store into CLICKHOUSE_URL's; --to duckdb: back)
   seed [--property ID] [--events N] [--days D] [--seed S] [--end ISO]
@@ -34,6 +35,7 @@ async function run(argv: string[]): Promise<void> {
     strict: true,
     options: {
       'with-keys': { type: 'boolean' },
+      'with-accounts': { type: 'boolean' },
       ...Object.fromEntries(
         [
           'id',
@@ -57,10 +59,12 @@ async function run(argv: string[]): Promise<void> {
     },
   });
   const { positionals } = parsed;
-  // One flag is a switch; every other option takes a value.
-  const { 'with-keys': withKeys, ...values } = parsed.values as Record<string, string | undefined> & {
-    'with-keys'?: boolean;
-  };
+  // Two flags are switches; every other option takes a value.
+  const {
+    'with-keys': withKeys,
+    'with-accounts': withAccounts,
+    ...values
+  } = parsed.values as Record<string, string | undefined> & { 'with-keys'?: boolean; 'with-accounts'?: boolean };
   const [command, sub, ...rest] = positionals;
   if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin', 'users'].includes(command))
     throw new CliError(USAGE);
@@ -82,6 +86,7 @@ async function run(argv: string[]): Promise<void> {
         await importCommand(store, sub, {
           maxRevenueAmount: config.MAX_REVENUE_AMOUNT,
           withKeys: withKeys ?? false,
+          withAccounts: withAccounts ?? false,
         }),
       );
     } else if (command === 'export') {

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import type { ApiKeyRecord, Store } from '../../server/store/store.js';
+import type { AccountRecord, ApiKeyRecord, Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
 import { ndjsonExport } from '../store-export/read-ndjson-export.js';
 import { parquetExport } from '../store-export/read-parquet-export.js';
@@ -26,6 +26,8 @@ export interface ImportOptions {
   maxRevenueAmount?: number;
   /** Write the export's API keys too (docs/moving-between-stores.md, "API keys"). */
   withKeys?: boolean;
+  /** Write the export's dashboard accounts too (docs/moving-between-stores.md, "Accounts"). */
+  withAccounts?: boolean;
 }
 
 /**
@@ -38,8 +40,28 @@ export async function importCommand(store: Store, path: string, options: ImportO
   if (!isExport) return `imported ${await importFile(store, path, options.maxRevenueAmount)} events`;
   const contents = statSync(path).isDirectory() ? await parquetExport(path) : await ndjsonExport(path);
   const withKeys = options.withKeys ?? false;
-  const counts = await loadContents(store, contents, { withKeys });
-  return [`imported ${describeCounts(counts)}`, ...keyLines(contents.metadata.apiKeys, withKeys)].join('\n');
+  const withAccounts = options.withAccounts ?? false;
+  const counts = await loadContents(store, contents, { withKeys, withAccounts });
+  return [
+    `imported ${describeCounts(counts)}`,
+    ...keyLines(contents.metadata.apiKeys, withKeys),
+    ...accountLines(contents.metadata.accounts, withAccounts),
+  ].join('\n');
+}
+
+/** As keyLines: an account in a file from elsewhere signs someone in, so accounts come only when asked for, each named. */
+function accountLines(accounts: AccountRecord[], withAccounts: boolean): string[] {
+  if (accounts.length === 0) return [];
+  if (!withAccounts)
+    return [
+      `left out the export's ${accounts.length === 1 ? 'account' : `${accounts.length} accounts`}: to bring them, import into a store without them with --with-accounts`,
+    ];
+  const live = accounts.filter((a) => !a.disabled_at);
+  if (live.length === 0) return [];
+  return [
+    `${live.length === 1 ? 'this account now signs in' : `these ${live.length} accounts now sign in`} to the dashboard (disable any you do not know: users disable --email E):`,
+    ...live.map((a) => `  ${a.email} ${a.role}; properties ${a.property_ids.join(', ') || '(all)'}`),
+  ];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { StoredEvent } from '../../contract/events.js';
 import type {
+  AccountRecord,
   ApiKeyRecord,
   ExperimentRecord,
   GoalRecord,
@@ -9,6 +10,8 @@ import type {
   SnapshotRecord,
 } from '../../server/store/store.js';
 import {
+  accountFromParsed,
+  accountSchema,
   apiKeyFromParsed,
   apiKeySchema,
   compiledEventLine,
@@ -31,14 +34,23 @@ import {
  * a line with a `kind`, and Parquet, one file a kind whose columns are the same fields. Records in,
  * records out: an export read back gives the records the store listed, timestamps to the millisecond.
  */
-export const exportKinds = ['property', 'api_key', 'saved_funnel', 'experiment', 'goal', 'snapshot', 'event'] as const;
+export const exportKinds = [
+  'property',
+  'api_key',
+  'saved_funnel',
+  'experiment',
+  'goal',
+  'account',
+  'snapshot',
+  'event',
+] as const;
 export type ExportKind = (typeof exportKinds)[number];
 /**
  * Kinds an export has only when the store has records of them: an export of a store without goals is
  * exactly what it was before goals existed (readable by a Sightline of then), and one made then reads
  * as having none.
  */
-export const optionalKinds: readonly ExportKind[] = ['goal'];
+export const optionalKinds: readonly ExportKind[] = ['goal', 'account'];
 
 /**
  * The most records of each kind an import reads. The metadata kinds are held in memory whole and the
@@ -52,6 +64,7 @@ export const MAX_IMPORT_ROWS: Partial<Record<ExportKind, number>> = {
   saved_funnel: 100_000,
   experiment: 100_000,
   goal: 100_000,
+  account: 100_000,
   snapshot: 1_000_000,
 };
 
@@ -61,6 +74,7 @@ export interface ExportRecords {
   saved_funnel: SavedFunnelRecord;
   experiment: ExperimentRecord;
   goal: GoalRecord;
+  account: AccountRecord;
   snapshot: SnapshotRecord;
   event: StoredEvent;
 }
@@ -222,6 +236,30 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
     }),
     schema: goalSchema,
     fromParsed: (v) => goalFromParsed(v as z.infer<typeof goalSchema>),
+  },
+  account: {
+    // As stored: the argon2id hash, never a password.
+    file: 'accounts.parquet',
+    columns: {
+      id: str,
+      email: str,
+      role: str,
+      property_ids: 'VARCHAR[]',
+      password_hash: str,
+      created_at: ts,
+      disabled_at: ts,
+    },
+    toLine: (a) => ({
+      id: a.id,
+      email: a.email,
+      role: a.role,
+      property_ids: a.property_ids,
+      password_hash: a.password_hash,
+      created_at: iso(a.created_at),
+      disabled_at: iso(a.disabled_at),
+    }),
+    schema: accountSchema,
+    fromParsed: (v) => accountFromParsed(v as z.infer<typeof accountSchema>),
   },
   snapshot: {
     file: 'snapshots.parquet',

@@ -16,7 +16,9 @@ import {
 import { filterList, type Filter } from '../../contract/filters.js';
 import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
 import { goalDefinition } from '../../contract/goals.js';
+import { accountRoles } from '../../contract/accounts.js';
 import type {
+  AccountRecord,
   ApiKeyRecord,
   ExperimentGoal,
   ExperimentRecord,
@@ -64,6 +66,25 @@ export function apiKeyFromParsed({ metrics_read_only, ...k }: z.infer<typeof api
   const wrote = !metrics_read_only && k.permissions.includes('metrics');
   return { ...k, permissions: canonicalPermissions(wrote ? [...k.permissions, 'configure'] : k.permissions) };
 }
+
+// An account as stored: its password only as the argon2id hash (or null before one was set).
+export const accountSchema = z.object({
+  id,
+  email: z.string().min(3).max(254),
+  role: z.enum(accountRoles),
+  property_ids: z.array(propertyId),
+  password_hash: z
+    .string()
+    .regex(/^\$argon2id\$/, 'an argon2id hash')
+    .max(512)
+    .nullable(),
+  created_at: instant,
+  disabled_at: instant.nullable(),
+});
+export const accountFromParsed = (a: z.infer<typeof accountSchema>): AccountRecord => ({
+  ...a,
+  email: a.email.toLowerCase(),
+});
 
 // mode, breakdown_by and filters (the API's tuples) are absent or null in exports made before funnels kept them;
 // a step is a page or, since goal steps, a goal by id.

@@ -55,7 +55,14 @@ const isKind = <K extends ExportKind>(line: Line, kind: K): line is Line & { kin
  * before writing anything), then the snapshots, then the events, each read again when asked for.
  */
 export async function ndjsonExport(file: string): Promise<StoreContents> {
-  const metadata: StoreMetadata = { properties: [], apiKeys: [], savedFunnels: [], experiments: [], goals: [] };
+  const metadata: StoreMetadata = {
+    properties: [],
+    apiKeys: [],
+    savedFunnels: [],
+    experiments: [],
+    goals: [],
+    accounts: [],
+  };
   let snapshotsSeen = false;
   const seen = new Map<ExportKind, number>();
   for await (const line of exportLines(file)) {
@@ -81,6 +88,7 @@ export async function ndjsonExport(file: string): Promise<StoreContents> {
     else if (isKind(line, 'saved_funnel')) metadata.savedFunnels.push(recordAt(line));
     else if (isKind(line, 'experiment')) metadata.experiments.push(recordAt(line));
     else if (isKind(line, 'goal')) metadata.goals.push(recordAt(line));
+    else if (isKind(line, 'account')) metadata.accounts.push(recordAt(line));
   }
 
   async function* snapshots(): AsyncGenerator<SnapshotRecord[]> {

@@ -112,6 +112,7 @@ export async function parquetExport(dir: string): Promise<StoreContents> {
     savedFunnels: await allOf(dir, 'saved_funnel'),
     experiments: await allOf(dir, 'experiment'),
     goals: hasFile(dir, 'goal') ? await allOf(dir, 'goal') : [],
+    accounts: hasFile(dir, 'account') ? await allOf(dir, 'account') : [],
   };
   for await (const _checked of kindRecords(dir, 'snapshot')) {
     // read through only to check every row before the import writes anything

@@ -1,5 +1,6 @@
 import type { StoredEvent } from '../../contract/events.js';
 import type {
+  AccountRecord,
   ApiKeyRecord,
   ExperimentRecord,
   GoalRecord,
@@ -17,6 +18,8 @@ export interface StoreMetadata {
   savedFunnels: SavedFunnelRecord[];
   experiments: ExperimentRecord[];
   goals: GoalRecord[];
+  /** Dashboard accounts (passwords as their hashes). */
+  accounts: AccountRecord[];
 }
 
 /**
@@ -38,6 +41,8 @@ export interface MovedCounts {
   experiments: number;
   /** Present when there were goals (an export without them is the format from before goals). */
   goals?: number;
+  /** Present when there were accounts. */
+  accounts?: number;
   snapshots: number;
   events: number;
 }
@@ -57,7 +62,14 @@ export async function contentsOf(store: Store): Promise<StoreContents> {
     goals.push(...(await store.listGoals(p.id)));
   }
   return {
-    metadata: { properties, apiKeys: await store.listApiKeys(), savedFunnels, experiments, goals },
+    metadata: {
+      properties,
+      apiKeys: await store.listApiKeys(),
+      savedFunnels,
+      experiments,
+      goals,
+      accounts: await store.listAccounts(),
+    },
     snapshots: () => store.exportSnapshots(),
     events: () => store.exportEvents(),
   };
@@ -69,6 +81,7 @@ export const metadataCounts = (m: StoreMetadata) => ({
   saved_funnels: m.savedFunnels.length,
   experiments: m.experiments.length,
   ...(m.goals.length > 0 ? { goals: m.goals.length } : {}),
+  ...(m.accounts.length > 0 ? { accounts: m.accounts.length } : {}),
 });
 
 /**
@@ -79,7 +92,7 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
   const existing = await target.listProperties();
   const taken = (what: string, id: string) =>
     new CliError(
-      `the target store already has ${what} "${id}" (an export goes into a store without its properties, keys, funnels, tests and goals); nothing was imported`,
+      `the target store already has ${what} "${id}" (an export goes into a store without its properties, keys, funnels, tests, goals and accounts); nothing was imported`,
     );
   const propertyIds = new Set(existing.map((p) => p.id));
   for (const p of m.properties) if (propertyIds.has(p.id)) throw taken('property', p.id);
@@ -97,6 +110,9 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
   for (const f of m.savedFunnels) if (funnelIds.has(f.id)) throw taken('saved funnel', f.id);
   for (const e of m.experiments) if (testIds.has(e.id)) throw taken('test', e.id);
   for (const g of m.goals) if (goalIds.has(g.id)) throw taken('goal', g.id);
+  const accounts = await target.listAccounts();
+  for (const a of m.accounts)
+    if (accounts.some((t) => t.id === a.id || t.email === a.email)) throw taken('account', a.email);
 
   const known = new Set([...propertyIds, ...m.properties.map((p) => p.id)]);
   const unknown = (what: string, id: string, property: string) =>
@@ -107,6 +123,7 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
   for (const f of m.savedFunnels) if (!known.has(f.property_id)) throw unknown('saved funnel', f.id, f.property_id);
   for (const e of m.experiments) if (!known.has(e.property_id)) throw unknown('test', e.id, e.property_id);
   for (const g of m.goals) if (!known.has(g.property_id)) throw unknown('goal', g.id, g.property_id);
+  for (const a of m.accounts) for (const p of a.property_ids) if (!known.has(p)) throw unknown('account', a.email, p);
   return known;
 }
 
@@ -129,7 +146,7 @@ async function* ofKnownProperties(
 }
 
 /**
- * Writes an export into a store (its API keys only `withKeys`). The events go first, in one all-or-nothing import: a bad event, a
+ * Writes an export into a store (its API keys only `withKeys`, its accounts only `withAccounts`). The events go first, in one all-or-nothing import: a bad event, a
  * failed read or a refused write leaves the target as it was. The metadata (checked beforehand, as the
  * readers check the snapshots) and snapshots follow; only the store itself failing can stop them
  * half-way, and the error then says so.
@@ -137,10 +154,14 @@ async function* ofKnownProperties(
 export async function loadContents(
   target: Store,
   contents: StoreContents,
-  { withKeys = true }: { withKeys?: boolean } = {},
+  { withKeys = true, withAccounts = true }: { withKeys?: boolean; withAccounts?: boolean } = {},
 ): Promise<MovedCounts> {
-  // Left out, the keys are neither checked nor written: a file from elsewhere plants no working key.
-  const m = withKeys ? contents.metadata : { ...contents.metadata, apiKeys: [] };
+  // Left out, keys and accounts are neither checked nor written: a file from elsewhere plants no way in.
+  const m = {
+    ...contents.metadata,
+    apiKeys: withKeys ? contents.metadata.apiKeys : [],
+    accounts: withAccounts ? contents.metadata.accounts : [],
+  };
   const known = await checkTarget(target, m);
   const events = await target.importEvents(ofKnownProperties(contents.events(), known));
   let snapshots = 0;
@@ -154,13 +175,14 @@ export async function loadContents(
     for (const e of m.experiments) await target.createExperiment(e);
     // In the export's order (each property's oldest first), so goals made in one millisecond keep their order.
     for (const g of m.goals) await target.createGoal(g);
+    for (const a of m.accounts) await target.createAccount(a);
     for await (const batch of contents.snapshots()) {
       await target.saveSnapshots(batch);
       snapshots += batch.length;
     }
   } catch (error) {
     throw new CliError(
-      `the ${events} events were imported, but writing the properties, keys, funnels, tests, goals and snapshots failed part-way: ${(error as Error).message}`,
+      `the ${events} events were imported, but writing the properties, keys, funnels, tests, goals, accounts and snapshots failed part-way: ${(error as Error).message}`,
     );
   }
   return { ...metadataCounts(m), snapshots, events };
@@ -175,6 +197,7 @@ export function describeCounts(c: MovedCounts): string {
     n(c.saved_funnels, 'saved funnel'),
     n(c.experiments, 'test'),
     ...(c.goals ? [n(c.goals, 'goal')] : []),
+    ...(c.accounts ? [n(c.accounts, 'account')] : []),
     n(c.snapshots, 'snapshot'),
     n(c.events, 'event'),
   ].join(', ');

@@ -22,7 +22,8 @@ export async function writeNdjson(contents: StoreContents, sink: Writable): Prom
       lines('api_key', m.apiKeys) +
       lines('saved_funnel', m.savedFunnels) +
       lines('experiment', m.experiments) +
-      lines('goal', m.goals),
+      lines('goal', m.goals) +
+      lines('account', m.accounts),
   );
   let snapshots = 0;
   for await (const batch of contents.snapshots()) {

@@ -58,6 +58,7 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
     await append('saved_funnel', m.savedFunnels);
     await append('experiment', m.experiments);
     await append('goal', m.goals);
+    await append('account', m.accounts);
     let snapshots = 0;
     for await (const batch of contents.snapshots()) {
       await append('snapshot', batch);
@@ -69,7 +70,8 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
       events += batch.length;
     }
     // An optional kind gets its file only when there are records of it (export-format.ts).
-    const empty = new Set<ExportKind>(optionalKinds.filter((k) => k === 'goal' && m.goals.length === 0));
+    const counts: Partial<Record<ExportKind, number>> = { goal: m.goals.length, account: m.accounts.length };
+    const empty = new Set<ExportKind>(optionalKinds.filter((k) => counts[k] === 0));
     for (const kind of exportKinds.filter((k) => !empty.has(k))) {
       await conn.run(
         `COPY ${kind} TO ${literal(join(dir, kindFormats[kind].file))} (FORMAT parquet, COMPRESSION zstd)`,

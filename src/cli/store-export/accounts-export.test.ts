@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, passwordMatches } from '../../server/auth/passwords.js';
+import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
+import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
+import type { AccountRecord, Store } from '../../server/store/store.js';
+import { importCommand } from '../commands/import.js';
+import { contentsOf } from './store-contents.js';
+import { writeNdjson } from './write-ndjson.js';
+import { writeParquet } from './write-parquet.js';
+
+// Dashboard accounts move with an export (issue 43), as stored (argon2id hashes, never passwords), and
+// only when the import asks for them (--with-accounts), as API keys only with --with-keys.
+
+const at = (day: number) => new Date(Date.UTC(2026, 4, day, 10));
+let dir: string;
+let source: Store;
+const targets: Store[] = [];
+let accounts: AccountRecord[];
+
+const chdb = () =>
+  openClickhouseStore({
+    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
+    dropOnClose: true,
+  });
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sightline-accounts-export-'));
+  source = await openDuckdbStore(':memory:');
+  await source.createProperty({ id: 'shop', name: 'Shop', domain: null, timezone: 'UTC' });
+  accounts = [
+    {
+      id: 'acc_owner',
+      email: 'ana@example.com',
+      role: 'owner',
+      property_ids: [],
+      password_hash: await hashPassword('correct horse battery'),
+      created_at: at(1),
+      disabled_at: null,
+    },
+    {
+      id: 'acc_viewer',
+      email: 'bo@example.com',
+      role: 'viewer',
+      property_ids: ['shop'],
+      password_hash: null,
+      created_at: at(2),
+      disabled_at: at(3),
+    },
+  ];
+  for (const a of accounts) await source.createAccount(a);
+  const sink = createWriteStream(join(dir, 'export.ndjson'));
+  await writeNdjson(await contentsOf(source), sink);
+  sink.end();
+  await finished(sink);
+  await writeParquet(await contentsOf(source), join(dir, 'parquet'));
+});
+afterAll(async () => {
+  for (const s of [source, ...targets]) await s?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe.each([
+  ['NDJSON into DuckDB', () => join(dir, 'export.ndjson'), () => openDuckdbStore(':memory:')],
+  ['Parquet into ClickHouse', () => join(dir, 'parquet'), chdb],
+])('an export with accounts, %s', (_name, path, open) => {
+  it('leaves them out unless asked, then brings them as they were: the same password still signs in', async () => {
+    const without = await open();
+    targets.push(without);
+    expect(await importCommand(without, path())).toBe(
+      "imported 1 property, 0 API keys, 0 saved funnels, 0 tests, 0 snapshots, 0 events\nleft out the export's 2 accounts: to bring them, import into a store without them with --with-accounts",
+    );
+    expect(await without.listAccounts()).toEqual([]);
+    const target = await open();
+    targets.push(target);
+    expect(await importCommand(target, path(), { withAccounts: true })).toBe(
+      [
+        'imported 1 property, 0 API keys, 0 saved funnels, 0 tests, 2 accounts, 0 snapshots, 0 events',
+        'this account now signs in to the dashboard (disable any you do not know: users disable --email E):',
+        '  ana@example.com owner; properties (all)',
+      ].join('\n'),
+    );
+    expect(await target.listAccounts()).toEqual(accounts);
+    const owner = await target.findAccountByEmail('ana@example.com');
+    expect(await passwordMatches(owner!.password_hash, 'correct horse battery')).toBe(true);
+  });
+});
+
+describe('the export of accounts', () => {
+  it('has accounts.parquet only when there are accounts', async () => {
+    expect(await readdir(join(dir, 'parquet'))).toContain('accounts.parquet');
+    const empty = await openDuckdbStore(':memory:');
+    targets.push(empty);
+    await writeParquet(await contentsOf(empty), join(dir, 'none'));
+    expect(await readdir(join(dir, 'none'))).not.toContain('accounts.parquet');
+  });
+});
