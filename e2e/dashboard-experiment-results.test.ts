@@ -3,6 +3,9 @@ import type { StoredEvent } from '../src/contract/events.js';
 import { storedEvent } from '../src/server/test-support/stored-event.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import type { ExperimentDetail } from '../src/contract/experiments.js';
+import { formatP } from '../src/contract/p-value-words.js';
+import { seedGuardrailTest } from './support/guardrail-test.js';
 import {
   checkPageQuality,
   SCREENSHOT_DIR,
@@ -14,6 +17,11 @@ import {
 const PROPERTY = 'acme-shop';
 const en = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+const signed = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
 const SLOW = { timeout: 30_000 };
 
 interface Variant {
@@ -248,4 +256,77 @@ describe('dashboard: experiment results, over time, archive and delete', () => {
       .not.toContain('Quiet headline');
     expect(dash.problems).toEqual([]);
   }, 240_000);
+
+  it('shows each more metric, the guardrail the better variant hurts (in words and red), and what CUPED cut', async () => {
+    const id = await seedGuardrailTest(dash, PROPERTY);
+    const d = await dash.api<ExperimentDetail>(`/properties/${PROPERTY}/split-tests/${id}`);
+    // The API's call (support/guardrail-test.ts): B is better on clicks but 20% worse on revenue.
+    expect(d.decision.status).toBe('guardrail_hurt');
+    expect(d.decision.held_back).toEqual([{ label: 'Variant B', guardrails: ['revenue per visitor'] }]);
+    const [revenue, bounce] = d.decision.metrics;
+    expect(revenue.hurt_by).toEqual(['Variant B']);
+    expect(revenue.cuped?.visitors_with_history).toBe(1000);
+    await page.goto(`${dash.origin}/experiments/${id}?property=${PROPERTY}`);
+    await page.getByTestId('more-metrics').waitFor(SLOW);
+
+    // The verdict never reads as a winner: its heading says nothing can ship, its sentence is the API's.
+    expect(await page.locator('#verdict-title').textContent()).toBe('Verdict: no variant to ship as it is');
+    expect(await page.getByTestId('verdict').textContent()).toBe(d.stats.verdict);
+    expect(d.stats.verdict).toMatch(
+      /but it hurts the guardrail revenue per visitor \(.*\): do not ship it as it is\.$/,
+    );
+    const main = d.decision.cuped!;
+    expect(await page.getByTestId('cuped').textContent()).toBe(
+      `Variance cut by ${Math.round(main.variance_reduction * 100)}% using visitors’ history (1,000 of 4,000 visitors had visited in the 14 days before they entered the test).`,
+    );
+    // The variants table says why the better variant is not the winner.
+    const [, b] = await tableRows(page, '[data-testid="variant-table"]');
+    expect(b[6]).toBe(`Better (${formatP(d.decision.variants[1].p_value!)}) Held back: hurts a guardrail`);
+
+    // One table per metric, the guardrail badged, the variant that hurts it named above its table.
+    const section = page.getByTestId('more-metrics');
+    expect(await section.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Revenue per visitor Guardrail',
+      'Visitors who did not bounce',
+    ]);
+    expect(await page.getByTestId('metric-hurt').textContent()).toBe(
+      'Variant B is worse on this guardrail with confidence, so it cannot be called the winner.',
+    );
+    const interval = (i: [number, number] | null) => `${signed.format(i![0])} to ${signed.format(i![1])}`;
+    const rb = revenue.variants[1];
+    // Hand-worked: $5.00 and $4.00 a visitor (CUPED leaves them, the histories being alike), −20%.
+    expect(await tableRows(page, '[data-testid="metric-table-0"]')).toEqual([
+      ['Control', '2,000', '$5.00', 'baseline', 'baseline', 'baseline'],
+      [
+        'Variant B',
+        '2,000',
+        '$4.00',
+        signed.format(rb.uplift!),
+        interval(rb.uplift_interval),
+        `Worse: hurts this guardrail (${formatP(rb.p_value!)})`,
+      ],
+    ]);
+    expect(signed.format(rb.uplift!)).toBe('-20%');
+    const hurtCell = page.locator('[data-testid="metric-table-0"] .metric-hurt');
+    expect(await hurtCell.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(185, 28, 28)');
+    const ob = bounce.variants[1];
+    expect(await tableRows(page, '[data-testid="metric-table-1"]')).toEqual([
+      ['Control', '2,000', '50%', 'baseline', 'baseline', 'baseline'],
+      [
+        'Variant B',
+        '2,000',
+        '50%',
+        signed.format(ob.uplift!),
+        interval(ob.uplift_interval),
+        `No clear difference (${formatP(ob.p_value!)})`,
+      ],
+    ]);
+    // CUPED per metric: revenue's 41.2% cut (worked in experiment-metrics.test.ts); who had history is
+    // said once, under the verdict.
+    expect(await page.getByTestId('metric-cuped').first().textContent()).toBe(
+      'Variance cut by 41% using visitors’ history.',
+    );
+    await checkPageQuality(page, 'experiment-guardrail');
+    expect(dash.problems).toEqual([]);
+  }, 180_000);
 });

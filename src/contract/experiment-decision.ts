@@ -36,6 +36,8 @@ const variantResult = z.object({
   significant: z.boolean(),
   better: z.boolean(),
 });
+/** How far back a visitor's history before its first exposure counts for CUPED. */
+export const PRE_EXPOSURE_DAYS = 14;
 /**
  * CUPED (docs/experiments.md, "Variance reduction"): the visitors with history (a session in the 14
  * days before their first exposure), and the share of the metric's variance the adjustment removed

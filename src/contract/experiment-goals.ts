@@ -97,3 +97,32 @@ export function metricIssues(
     seen.add(key);
   });
 }
+
+/**
+ * A goal as a per-visitor metric, in a marketer's words ("visitors who reached /thanks"): the name the
+ * decision gives each more metric, here so the wizard's review says it in the same words.
+ */
+export function metricName(m: {
+  goal: ExperimentGoalName;
+  goal_target: string | null | undefined;
+  goal_definition?: { name: string };
+}): string {
+  switch (m.goal) {
+    case 'click_through':
+      return 'visitors who clicked on the page';
+    case 'form_submission':
+      return 'visitors who sent a form';
+    case 'bounce_rate':
+      return 'visitors who did not bounce';
+    case 'session_time':
+      return 'time on site per visitor';
+    case 'destination_page':
+      return `visitors who reached ${m.goal_target}`;
+    case 'external_destination':
+      return `visitors who went on to ${m.goal_target}`;
+    case 'revenue':
+      return 'revenue per visitor';
+    case 'goal':
+      return `visitors who reached the goal “${m.goal_definition?.name ?? m.goal_target}”`;
+  }
+}

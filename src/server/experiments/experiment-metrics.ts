@@ -1,10 +1,9 @@
 import type { ExperimentDecision } from '../../contract/experiment-decision.js';
-import type { ExperimentMetric, ExperimentRecord, VisitorFigures } from '../store/store.js';
+import { metricName } from '../../contract/experiment-goals.js';
+import type { ExperimentRecord, VisitorFigures } from '../store/store.js';
 import { binaryArm, continuousArm, type ArmSummary } from './engine/arm-summary.js';
 import { cuped } from './engine/cuped.js';
 import { againstControl, type VariantResult } from './engine/decide.js';
-
-type Measured = Pick<ExperimentMetric, 'goal' | 'goal_target' | 'goal_definition'>;
 
 /** What the decision compares per visitor for a goal. */
 export const metricOf = (goal: ExperimentRecord['goal']): ExperimentDecision['metric'] =>
@@ -13,28 +12,6 @@ export const metricOf = (goal: ExperimentRecord['goal']): ExperimentDecision['me
     : goal === 'session_time'
       ? 'session_seconds_per_visitor'
       : 'visitor_conversion_rate';
-
-/** A goal as a per-visitor metric, in a marketer's words ("visitors who reached /thanks"). */
-export function metricName(m: Measured): string {
-  switch (m.goal) {
-    case 'click_through':
-      return 'visitors who clicked on the page';
-    case 'form_submission':
-      return 'visitors who sent a form';
-    case 'bounce_rate':
-      return 'visitors who did not bounce';
-    case 'session_time':
-      return 'time on site per visitor';
-    case 'destination_page':
-      return `visitors who reached ${m.goal_target}`;
-    case 'external_destination':
-      return `visitors who went on to ${m.goal_target}`;
-    case 'revenue':
-      return 'revenue per visitor';
-    case 'goal':
-      return `visitors who reached the goal “${m.goal_definition?.name ?? m.goal_target}”`;
-  }
-}
 
 /**
  * The arms the engine compares: each variant's per-visitor metric (capped for a continuous one),

@@ -102,8 +102,8 @@ export interface VisitorFigures {
     hy_sum: number;
   } | null;
 }
-/** How far back a visitor's history before its first exposure counts for CUPED. */
-export const PRE_EXPOSURE_DAYS = 14;
+/** How far back a visitor's history before its first exposure counts for CUPED (the contract says it, for the dashboard's words). */
+export { PRE_EXPOSURE_DAYS } from '../../contract/experiment-decision.js';
 /** The days before a test began whose visitors of its page make the plan's baseline. */
 export const BASELINE_DAYS = 28;
 /**

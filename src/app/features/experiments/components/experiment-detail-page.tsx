@@ -16,6 +16,7 @@ import { ExperimentTimelineChart } from './experiment-timeline-chart.js';
 import { useExperimentsScope } from './experiments-scope.js';
 import { VariantChanges } from './variant-changes.js';
 import { formatDay } from './variant-figures.js';
+import { MoreMetricsSection } from './more-metrics-section.js';
 import { VariantTable } from './variant-table.js';
 import '../../../components/forms.css';
 import './experiments.css';
@@ -89,6 +90,7 @@ function ExperimentDetail({ view, experimentId }: { view: DashboardView; experim
         <h2 id="variants-title">Variants</h2>
         <VariantTable detail={d} />
       </section>
+      <MoreMetricsSection detail={d} />
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Conversion rate over time</h2>
         <p className="muted small">

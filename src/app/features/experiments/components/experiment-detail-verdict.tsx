@@ -2,20 +2,46 @@ import type { ExperimentDetail } from '../../../../contract/experiments.js';
 import { formatCompact, formatDuration, formatInteger, formatPercent } from '../../../lib/format.js';
 import { formatP } from '../../../../contract/p-value-words.js';
 import { sampleRatioWords } from './experiment-detail-words.js';
+import { cupedWords, heldBackWords } from './more-metrics-words.js';
 
-/** The API's verdict sentence, the sample-ratio check (always, in words), the forged-traffic warning when it applies, and how much data a call needs. */
+/**
+ * The API's verdict sentence, what CUPED cut, a variant a guardrail holds back, the sample-ratio check
+ * (always, in words), the forged-traffic warning when it applies, and how much data a call needs.
+ */
 export function ExperimentDetailVerdict({ detail }: { detail: ExperimentDetail }) {
-  const { stats } = detail;
+  const { stats, decision } = detail;
   const called = stats.can_call_winner && stats.winner !== null;
+  // Better on the goal is not enough: the heading must not read as a result to ship.
+  const hurt = decision.status === 'guardrail_hurt';
+  const warned = stats.sample_ratio_mismatch || detail.traffic_check?.looks_forged || hurt;
+  const cuped = cupedWords(
+    decision.cuped,
+    detail.variants.reduce((sum, v) => sum + v.visitors, 0),
+  );
+  // The verdict's sentence already names them when they are the whole story.
+  const heldBack = hurt ? null : heldBackWords(decision.held_back);
   return (
     <section
-      className={`card verdict ${called ? 'called' : ''} ${stats.sample_ratio_mismatch || detail.traffic_check?.looks_forged ? 'srm' : ''}`}
+      className={`card verdict ${called ? 'called' : ''} ${warned ? 'srm' : ''}`}
       aria-labelledby="verdict-title"
     >
-      <h2 id="verdict-title">{called ? `Verdict: ${stats.winner} wins` : 'Verdict'}</h2>
+      <h2 id="verdict-title">
+        {called ? `Verdict: ${stats.winner} wins` : hurt ? 'Verdict: no variant to ship as it is' : 'Verdict'}
+      </h2>
       <p className="verdict-text" data-testid="verdict">
         {stats.verdict}
       </p>
+      {cuped && (
+        <p className="muted small" data-testid="cuped">
+          {cuped}
+        </p>
+      )}
+      {heldBack && (
+        <div className="srm-warning" data-testid="held-back">
+          <p className="warning-title">Held back by a guardrail</p>
+          <p>{heldBack}</p>
+        </div>
+      )}
       {stats.sample_ratio_mismatch ? (
         <div className="srm-warning" data-testid="srm-warning">
           <p className="warning-title" data-testid="sample-ratio">

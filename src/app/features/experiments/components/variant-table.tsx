@@ -25,6 +25,8 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
   const showRevenue = detail.goal === 'revenue' || rows.some((r) => r.revenue > 0 || r.other_revenue !== '');
   const decision = detail.decision;
   const level = `${Number((decision.interval_level * 100).toFixed(1))}%`;
+  // Better on the goal, yet kept from the call by a guardrail (the More metrics section says which).
+  const heldBack = new Set(decision.held_back.map((h) => h.label));
   const columns: Column<VariantRow>[] = [
     {
       key: 'label',
@@ -58,7 +60,16 @@ export function VariantTable({ detail }: { detail: ExperimentDetail }) {
       key: 'p_value',
       label: 'Against control',
       sortValue: (r) => r.p_value ?? 2,
-      render: (r) => compared(r, formatSignificance(r)),
+      // Room for the held-back note, which would otherwise wrap a word per line.
+      ...(heldBack.size > 0 ? { className: 'standing-cell' } : {}),
+      render: (r) =>
+        heldBack.has(r.label) ? (
+          <>
+            {formatSignificance(r)} <strong className="metric-hurt held-back-note">Held back: hurts a guardrail</strong>
+          </>
+        ) : (
+          compared(r, formatSignificance(r))
+        ),
     },
     { key: 'sessions', label: 'Sessions', numeric: true, render: (r) => formatInteger(r.sessions) },
     { key: 'conversions', label: 'Converting sessions', numeric: true, render: (r) => formatInteger(r.conversions) },

@@ -31,6 +31,7 @@ const draft = (): WizardDraft => {
   ];
   values.goal = 'destination_page';
   values.goal_target = '/demo/signup';
+  values.metrics = [{ goal: 'revenue', goal_target: '', role: 'guardrail' }];
   return { values, chosen: { page: '/demo/pricing', recs: [rec] } };
 };
 
@@ -57,6 +58,20 @@ describe('wizard draft in sessionStorage', () => {
     expect(parseDraft(JSON.stringify({ ...stored, version: 0 }))).toBeNull();
     const { version: _, ...unversioned } = stored;
     expect(parseDraft(JSON.stringify(unversioned))).toBeNull();
+  });
+
+  it('loads a draft saved before more metrics, with none', () => {
+    const stored = JSON.parse(serializeDraft(draft()));
+    const { metrics: _, ...older } = stored.values;
+    expect(parseDraft(JSON.stringify({ ...stored, values: older }))?.values).toEqual({
+      ...draft().values,
+      metrics: [],
+    });
+    expect(
+      parseDraft(
+        JSON.stringify({ ...stored, values: { ...stored.values, metrics: [{ goal: 'revenue', role: 'x' }] } }),
+      ),
+    ).toBeNull();
   });
 
   it('leaves out keys the form does not have', () => {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { changeOps, experimentTypes, goals, MAX_VARIANTS } from '../../../../contract/experiments.js';
+import {
+  changeOps,
+  experimentTypes,
+  goals,
+  MAX_METRICS,
+  MAX_VARIANTS,
+  metricRoles,
+} from '../../../../contract/experiments.js';
 import { recommendation, type Recommendation } from '../../../../contract/recommendations.js';
 import { connectionKey, type Connection } from '../../../lib/connection.js';
 import { DEFAULT_MDE_PERCENT, DEFAULT_MIN_DAYS, initialValues, type WizardValues } from './wizard-form.js';
@@ -36,6 +43,11 @@ const wizardValues = z.object({
   // Drafts saved before the plan's settings have none: the defaults.
   minimum_detectable_effect: z.string().default(String(DEFAULT_MDE_PERCENT)),
   min_days: z.string().default(String(DEFAULT_MIN_DAYS)),
+  // Drafts saved before more metrics have none.
+  metrics: z
+    .array(z.object({ goal: z.enum(goals), goal_target: z.string(), role: z.enum(metricRoles) }))
+    .max(MAX_METRICS)
+    .default([]),
 }) satisfies z.ZodType<WizardValues>;
 
 /** Bumped when the form's shape changes, so an older tab's draft is dropped rather than misread. */

@@ -36,6 +36,8 @@ describe('field path → wizard step', () => {
     expect(stepOfField('goal_target')).toBe(STEP.goal);
     expect(stepOfField('auto_stop_days')).toBe(STEP.goal);
     expect(stepOfField('name')).toBe(STEP.review);
+    expect(stepOfField('metrics.2.goal_target')).toBe(STEP.goal);
+    expect(stepOfField('metrics')).toBe(STEP.goal);
   });
   it('sends fields without an input (body, content-type) to the review step', () => {
     expect(stepOfField('body')).toBe(STEP.review);
@@ -88,6 +90,29 @@ describe('server error → field', () => {
       step: STEP.review,
       message: 'the server failed',
     });
+  });
+});
+
+describe('a refused metric → its field', () => {
+  it('puts a bad target beside that metric’s target box, and a repeated metric beside its goal box', () => {
+    expect(
+      serverErrorTarget(
+        'metrics.1.goal_target',
+        "metrics.1.goal_target: choose one of the property's goals: its id (gol_…)",
+        values(),
+      ),
+    ).toEqual({
+      path: 'metrics.1.goal_target',
+      step: STEP.goal,
+      message: "choose one of the property's goals: its id (gol_…)",
+    });
+    expect(serverErrorTarget('metrics.0', 'metrics.0: already measured', values())).toEqual({
+      path: 'metrics.0.goal',
+      step: STEP.goal,
+      message: 'already measured',
+    });
+    // Six metrics is refused on the list: the section's own message.
+    expect(serverErrorTarget('metrics', 'metrics: Too big', values()).path).toBe('metrics');
   });
 });
 

@@ -12,14 +12,18 @@ export const isFormField = (path: string) => STEP_OF_FIELD.has(path.split('.')[0
 export const stepOfField = (path: string): number => STEP_OF_FIELD.get(path.split('.')[0]!) ?? STEP.review;
 
 const CSS_VALUE_PATH = /^(variants\.\d+\.changes\.\d+)\.value(?:\.(.+))?$/;
+/** A more metric as a whole (`metrics.1`): the contract's "already measured", which is about its goal. */
+const METRIC_ROW_PATH = /^metrics\.\d+$/;
 
 /**
  * A path in the request body (`variants.1.changes.0.value.fontSize`, from the schema or the
  * server's `details.field`) as the path of the form input that holds it. They differ only for css,
- * which the body keeps as an object and the form as rows: a bad property name is blamed on the
- * row's property box (`part: 'key'`), a bad value on its value box.
+ * which the body keeps as an object and the form as rows (a bad property name is blamed on the
+ * row's property box, `part: 'key'`, a bad value on its value box), and for a metric refused as a
+ * whole, which is blamed on its goal box.
  */
 export function bodyPathToFormPath(path: string, values: WizardValues, part: 'key' | 'value' = 'value'): string {
+  if (METRIC_ROW_PATH.test(path)) return `${path}.goal`;
   const m = CSS_VALUE_PATH.exec(path);
   if (!m) return path;
   const [, changePath, property] = m;

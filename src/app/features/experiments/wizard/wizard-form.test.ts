@@ -4,6 +4,7 @@ import type { Recommendation } from '../../../../contract/recommendations.js';
 import {
   applyChosenRecommendations,
   blankChange,
+  blankMetric,
   initialValues,
   recommendationToFormChange,
   toCreateBody,
@@ -112,5 +113,62 @@ describe('form → request body', () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['min_days']);
+  });
+
+  it('sends more metrics only when there are rows, each with its role and only the targets a metric takes', () => {
+    const v = initialValues('/demo/pricing');
+    v.name = 'Metrics';
+    v.type = 'redirect';
+    v.variants = [{ label: 'B', url: '/demo/b', changes: [] }];
+    expect(toCreateBody(v)).not.toHaveProperty('metrics');
+    v.metrics = [
+      { goal: 'revenue', goal_target: '', role: 'guardrail' },
+      { goal: 'destination_page', goal_target: '/demo/signup', role: 'secondary' },
+      // A threshold does not change the time per visitor a metric compares, so none is sent.
+      { goal: 'session_time', goal_target: '30', role: 'secondary' },
+    ];
+    v.currency = 'EUR';
+    const body = toCreateBody(v);
+    expect(body.metrics).toEqual([
+      { goal: 'revenue', goal_target: undefined, role: 'guardrail' },
+      { goal: 'destination_page', goal_target: '/demo/signup', role: 'secondary' },
+      { goal: 'session_time', goal_target: undefined, role: 'secondary' },
+    ]);
+    // The revenue metric is what makes the currency count on a click test.
+    expect(body.currency).toBe('EUR');
+    expect(createExperimentBody.safeParse(body).success).toBe(true);
+  });
+
+  it('refuses a metric that repeats the goal on its goal box, and a missing target on its target box', () => {
+    const v = initialValues('/demo/pricing');
+    v.name = 'Metrics';
+    v.type = 'redirect';
+    v.variants = [{ label: 'B', url: '/demo/b', changes: [] }];
+    v.metrics = [
+      { goal: 'click_through', goal_target: '', role: 'secondary' },
+      { goal: 'destination_page', goal_target: ' ', role: 'guardrail' },
+    ];
+    const parsed = createExperimentBody.safeParse(toCreateBody(v));
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['metrics.0', 'already measured: the test’s goal or another of its metrics counts the same'],
+      ['metrics.1.goal_target', 'required for the destination_page goal'],
+    ]);
+  });
+});
+
+describe('a new metric row', () => {
+  it('offers the first goal the test does not measure yet, so it is never a repeat to start with', () => {
+    expect(blankMetric({ goal: 'click_through', metrics: [] })).toEqual({
+      goal: 'revenue',
+      goal_target: '',
+      role: 'secondary',
+    });
+    expect(blankMetric({ goal: 'revenue', metrics: [] }).goal).toBe('bounce_rate');
+    const taken = (['bounce_rate', 'session_time', 'form_submission'] as const).map((goal) => ({
+      goal,
+      goal_target: '',
+      role: 'secondary' as const,
+    }));
+    expect(blankMetric({ goal: 'revenue', metrics: taken }).goal).toBe('click_through');
   });
 });

@@ -2,6 +2,7 @@ import {
   changeOps,
   DEFAULT_GOAL,
   goals,
+  metricRoles,
   type Change,
   type CreateExperimentBody,
 } from '../../../../contract/experiments.js';
@@ -10,6 +11,7 @@ import { blankCssRow, cssToRows, rowsToCss, type CssRow } from './wizard-css-row
 
 export type ChangeOp = (typeof changeOps)[number];
 export type Goal = (typeof goals)[number];
+export type MetricRole = (typeof metricRoles)[number];
 
 /**
  * A change as the form edits it: the value as text, and css as rows (kept beside the text so
@@ -21,6 +23,13 @@ export interface FormChange {
   op: ChangeOp;
   value: string;
   css: CssRow[];
+}
+
+/** One more metric as the form edits it: the body's own fields, the target as text (blank: none). */
+export interface FormMetric {
+  goal: Goal;
+  goal_target: string;
+  role: MetricRole;
 }
 
 export interface FormVariant {
@@ -44,6 +53,8 @@ export interface WizardValues {
   /** The plan's smallest change worth finding, in percent ("10"), and the days before any call ("7"). */
   minimum_detectable_effect: string;
   min_days: string;
+  /** The more metrics the test reports beside its goal (up to MAX_METRICS). */
+  metrics: FormMetric[];
 }
 
 /** The decision's defaults (docs/experiments.md, "The decision"), shown in the form so they can be changed. */
@@ -62,6 +73,22 @@ export const blankChange = (): FormChange => ({
   value: '',
   css: [blankCssRow()],
 });
+/** What a new metric row offers first: revenue is most often watched beside another goal; none takes a target. */
+const NEW_METRIC_GOALS: readonly Goal[] = [
+  'revenue',
+  'bounce_rate',
+  'session_time',
+  'form_submission',
+  'click_through',
+];
+
+/** A new metric row, on the first of NEW_METRIC_GOALS the test does not measure yet (a repeat is refused). */
+export function blankMetric(v: Pick<WizardValues, 'goal' | 'metrics'>): FormMetric {
+  const taken = new Set([v.goal, ...v.metrics.map((m) => m.goal)]);
+  const goal = NEW_METRIC_GOALS.find((g) => !taken.has(g)) ?? 'destination_page';
+  return { goal, goal_target: '', role: 'secondary' };
+}
+
 export const blankVariant = (n: number): FormVariant => ({ label: `Variant ${n}`, url: '', changes: [blankChange()] });
 
 export function initialValues(page: string): WizardValues {
@@ -77,6 +104,7 @@ export function initialValues(page: string): WizardValues {
     auto_stop_days: '30',
     minimum_detectable_effect: String(DEFAULT_MDE_PERCENT),
     min_days: String(DEFAULT_MIN_DAYS),
+    metrics: [],
   };
 }
 
@@ -100,6 +128,22 @@ function formChangeToBody(c: FormChange): Change {
 const optionalText = (s: string) => (s.trim() === '' ? undefined : s);
 
 /**
+ * Goals whose target a metric takes. Not session_time's seconds: a metric compares the time per
+ * visitor, which no threshold changes, so asking for one would only suggest it does.
+ */
+export const METRIC_TARGET_GOALS: readonly Goal[] = TARGET_GOALS.filter((g) => g !== 'session_time');
+
+/** Whether the test counts revenue at all (its goal or a metric), so its currency is worth choosing. */
+export const countsRevenue = (v: Pick<WizardValues, 'goal' | 'metrics'>) =>
+  v.goal === 'revenue' || (v.metrics ?? []).some((m) => m.goal === 'revenue');
+
+const metricToBody = (m: FormMetric) => ({
+  goal: m.goal,
+  goal_target: METRIC_TARGET_GOALS.includes(m.goal) ? optionalText(m.goal_target) : undefined,
+  role: m.role,
+});
+
+/**
  * The request body the form stands for, unvalidated: the contract schema checks it (as the person
  * types, and again on the server). Blank optional fields are left out rather than sent empty.
  */
@@ -109,8 +153,8 @@ export function toCreateBody(v: WizardValues): CreateExperimentBody {
     page: v.page,
     goal: v.goal,
     goal_target: TARGET_GOALS.includes(v.goal) ? optionalText(v.goal_target) : undefined,
-    // Only the revenue goal offers it; every other test counts revenue in the property's usual currency.
-    ...(v.goal === 'revenue' && optionalText(v.currency ?? '') ? { currency: v.currency } : {}),
+    // Offered only when the goal or a metric is revenue; any other test counts it in the property's usual currency.
+    ...(countsRevenue(v) && optionalText(v.currency ?? '') ? { currency: v.currency } : {}),
     // Number('') is 0, which the schema refuses (min 1): an empty box is reported, not ignored.
     auto_stop_days: v.auto_stop === 'days' ? Number(v.auto_stop_days.trim()) : undefined,
     // Percent in the form, a fraction in the body; blank: the server's default. Number('x') is NaN, which the schema refuses.
@@ -118,6 +162,8 @@ export function toCreateBody(v: WizardValues): CreateExperimentBody {
       ? Number(v.minimum_detectable_effect.trim()) / 100
       : undefined,
     min_days: optionalText(v.min_days) ? Number(v.min_days.trim()) : undefined,
+    // Older drafts have no rows; a test without any sends no key at all, as before metrics existed.
+    ...(v.metrics?.length ? { metrics: v.metrics.map(metricToBody) } : {}),
   };
   if (v.type === 'redirect') {
     return {

@@ -6,9 +6,10 @@ import { goalDefinitionWords } from '../../goals/utils/goal-words.js';
 import type { WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
+import type { TargetPath } from './wizard-goal-target.js';
 
-/** The property's goals (the Goals page's own list) to pick the test's goal from; its id is `goal_target`. */
-export function WizardGoalPicker({ scope }: { scope: ReportScope }) {
+/** The property's goals (the Goals page's own list) to pick the test's goal (or a metric's) from; its id is the target. */
+export function WizardGoalPicker({ scope, path = 'goal_target' }: { scope: ReportScope; path?: TargetPath }) {
   const { register } = useFormContext<WizardValues>();
   const goals = useQuery(goalsListQueryOptions(scope));
   const list = goals.data?.data ?? [];
@@ -27,9 +28,9 @@ export function WizardGoalPicker({ scope }: { scope: ReportScope }) {
     <>A visit converts when the visitor reaches this goal after seeing the variant. Manage them on {toGoals}.</>
   );
   return (
-    <WizardField label="Your goal" path="goal_target" hint={hint}>
+    <WizardField label="Your goal" path={path} hint={hint}>
       {(aria) => (
-        <select {...aria} {...register('goal_target')}>
+        <select {...aria} {...register(path)}>
           <option value="">Choose a goal…</option>
           {list.map((g) => (
             <option key={g.id} value={g.id}>

@@ -1,44 +1,20 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  DEFAULT_SESSION_TIME_SECONDS,
-  goals,
-  MAX_AUTO_STOP_DAYS,
-  MAX_MIN_DAYS,
-} from '../../../../contract/experiments.js';
-import { TARGET_GOALS, type Goal, type WizardValues } from './wizard-form.js';
+import { goals, MAX_AUTO_STOP_DAYS, MAX_MIN_DAYS } from '../../../../contract/experiments.js';
+import { countsRevenue, TARGET_GOALS, type WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
 import { GOAL_WORDS } from './wizard-review-words.js';
-import { WizardGoalPicker } from './wizard-goal-picker.js';
+import { GoalTargetField, targetSurvivesSwitch } from './wizard-goal-target.js';
 import { WizardCurrencyPicker } from './wizard-currency-picker.js';
+import { WizardMetricRows } from './wizard-metric-rows.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
-const TARGET: Partial<Record<Goal, { label: string; hint: string; placeholder: string }>> = {
-  destination_page: {
-    label: 'Page to reach (path)',
-    hint: 'A visit counts when the visitor reaches this page afterwards.',
-    placeholder: '/signup',
-  },
-  external_destination: {
-    label: 'External URL or host',
-    hint: 'A URL prefix with its scheme (https://…) or a host name.',
-    placeholder: 'https://shop.example/checkout',
-  },
-  session_time: {
-    label: 'Seconds a session must last',
-    hint: `Whole seconds; ${DEFAULT_SESSION_TIME_SECONDS} when left empty.`,
-    placeholder: String(DEFAULT_SESSION_TIME_SECONDS),
-  },
-};
-
-/** Step 4: what counts as success, and whether the test stops by itself. */
+/** Step 4: what counts as success, what else to watch, and whether the test stops by itself. */
 export function WizardGoalStep({ scope }: { scope: ReportScope }) {
   const { control, register, setValue } = useFormContext<WizardValues>();
-  const goal = useWatch({ control, name: 'goal' });
+  const [goal, metrics] = useWatch({ control, name: ['goal', 'metrics'] });
   const autoStop = useWatch({ control, name: 'auto_stop' });
-  const target = TARGET_GOALS.includes(goal) ? TARGET[goal] : undefined;
-  // A path or a number typed for another goal is no goal's id, and a goal's id is no path: start empty.
   const switchTarget = (next: string) => {
-    if (next === 'goal' || goal === 'goal') setValue('goal_target', '');
+    if (!targetSurvivesSwitch(goal, next)) setValue('goal_target', '');
   };
 
   return (
@@ -54,21 +30,11 @@ export function WizardGoalStep({ scope }: { scope: ReportScope }) {
           </select>
         )}
       </WizardField>
-      {goal === 'goal' && <WizardGoalPicker scope={scope} />}
+      {TARGET_GOALS.includes(goal) && <GoalTargetField goal={goal} path="goal_target" scope={scope} />}
       {goal === 'revenue' && <WizardCurrencyPicker />}
-      {target && (
-        <WizardField label={target.label} path="goal_target" hint={target.hint}>
-          {(aria) => (
-            <input
-              type="text"
-              placeholder={target.placeholder}
-              spellCheck={false}
-              {...aria}
-              {...register('goal_target')}
-            />
-          )}
-        </WizardField>
-      )}
+      <WizardMetricRows scope={scope} />
+      {/* One currency per test: asked here when only a metric counts revenue. */}
+      {goal !== 'revenue' && countsRevenue({ goal, metrics }) && <WizardCurrencyPicker />}
       <fieldset className="wizard-type">
         <legend>Auto-stop</legend>
         <label>

@@ -192,6 +192,37 @@ describe('the wizard validates with the server’s rules', () => {
       'variants',
       /10/,
     ],
+    [
+      'a metric that repeats the goal, on its goal box',
+      (v) => {
+        v.metrics = [{ goal: 'click_through', goal_target: '', role: 'guardrail' }];
+      },
+      'metrics.0.goal',
+      /already measured/,
+    ],
+    [
+      'a goal metric without one of the property’s goals',
+      (v) => {
+        v.metrics = [
+          { goal: 'revenue', goal_target: '', role: 'secondary' },
+          { goal: 'goal', goal_target: '', role: 'secondary' },
+        ];
+      },
+      'metrics.1.goal_target',
+      /property's goals/,
+    ],
+    [
+      'six metrics',
+      (v) => {
+        v.metrics = Array.from({ length: 6 }, (_, i) => ({
+          goal: 'destination_page' as const,
+          goal_target: `/p${i}`,
+          role: 'secondary' as const,
+        }));
+      },
+      'metrics',
+      /5/,
+    ],
   ];
   it.each(cases)('rejects %s, as the server does', async (_, spoil, path, message) => {
     const v = valid();

@@ -11,7 +11,7 @@ import { slugOfStep } from './wizard-step-clamp.js';
 import { WizardField } from './wizard-field.js';
 import { useRunningTestsOn, WizardOverlapWarning } from './wizard-overlap-warning.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
-import { autoStopWords, goalWords, splitShare, versionLines } from './wizard-review-words.js';
+import { autoStopWords, goalWords, metricsWords, splitShare, versionLines } from './wizard-review-words.js';
 
 /** Which earlier step holds the first field the contract refuses, and what it says, with a way back to it. */
 function EarlierStepProblem({ issues }: { issues: readonly { path: PropertyKey[]; message: string }[] }) {
@@ -41,7 +41,10 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
   const parsed = createExperimentBody.safeParse({ ...toCreateBody(values), name: 'unnamed' });
   const running = useRunningTestsOn(scope, parsed.success ? parsed.data.page : '');
   // Named by the goal picked (the goal step loaded the list, so this reads it from the cache).
-  const goals = useQuery({ ...goalsListQueryOptions(scope), enabled: parsed.success && parsed.data.goal === 'goal' });
+  const countsGoal =
+    parsed.success && (parsed.data.goal === 'goal' || !!parsed.data.metrics?.some((m) => m.goal === 'goal'));
+  const goals = useQuery({ ...goalsListQueryOptions(scope), enabled: countsGoal });
+  const alsoMeasures = parsed.success ? metricsWords(parsed.data, goals.data?.data) : null;
   const selectors =
     parsed.success && parsed.data.type === 'nocode'
       ? parsed.data.variants.flatMap((v) => v.changes.map((c) => c.selector))
@@ -76,6 +79,11 @@ export function WizardReviewStep({ scope }: { scope: ReportScope }) {
           <p>
             <strong>Goal</strong>: {goalWords(parsed.data, goals.data?.data)}
           </p>
+          {alsoMeasures && (
+            <p data-testid="review-metrics">
+              <strong>Also measures</strong>: {alsoMeasures}
+            </p>
+          )}
           <p>
             <strong>Auto-stop</strong>: {autoStopWords(parsed.data.auto_stop_days)}
           </p>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { autoStopWords, changeWords, goalWords, splitShare, versionLines } from './wizard-review-words.js';
+import {
+  autoStopWords,
+  changeWords,
+  goalWords,
+  metricsWords,
+  splitShare,
+  versionLines,
+} from './wizard-review-words.js';
 
 describe('the review in words', () => {
   it('says what each change does', () => {
@@ -37,5 +44,30 @@ describe('the review in words', () => {
     expect(goalWords({ goal: 'goal', goal_target: 'gol_gone' }, goals)).toBe('One of your goals');
     expect(autoStopWords(undefined)).toBe('Runs until you stop it.');
     expect(autoStopWords(1)).toBe('Stops by itself after 1 day.');
+  });
+  it('lists the more metrics in the words the test’s page uses, guardrails said so', () => {
+    expect(metricsWords({})).toBeNull();
+    expect(metricsWords({ metrics: [] })).toBeNull();
+    const goals = [{ id: 'gol_a', name: 'Signup' }];
+    expect(
+      metricsWords(
+        {
+          currency: 'EUR',
+          metrics: [
+            { goal: 'revenue', role: 'guardrail' },
+            { goal: 'bounce_rate' },
+            { goal: 'goal', goal_target: 'gol_a', role: 'secondary' },
+            { goal: 'destination_page', goal_target: '/thanks' },
+          ],
+        },
+        goals,
+      ),
+    ).toBe(
+      'revenue per visitor in EUR (guardrail), visitors who did not bounce, visitors who reached the goal “Signup”, visitors who reached /thanks',
+    );
+    // Before the property's goals have loaded: no bare id.
+    expect(metricsWords({ metrics: [{ goal: 'goal', goal_target: 'gol_a' }] })).toBe(
+      'visitors who reached one of your goals',
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   type Change,
   type CreateExperimentBody,
 } from '../../../../contract/experiments.js';
+import { metricName } from '../../../../contract/experiment-goals.js';
 import type { Goal } from '../../../../contract/goals.js';
 import { propertyGoalWords } from '../components/experiment-detail-words.js';
 
@@ -58,6 +59,29 @@ export function goalWords(
   if (goal === 'revenue')
     return `${GOAL_WORDS.revenue}, in ${body.currency ?? 'the property’s usual currency (most payments in the last 30 days)'}`;
   return GOAL_WORDS[goal];
+}
+
+/**
+ * The more metrics in the words the test's page will use (the decision's names), each guardrail
+ * said so: "revenue per visitor (guardrail), visitors who did not bounce"; null without any.
+ */
+export function metricsWords(
+  body: Pick<CreateExperimentBody, 'metrics' | 'currency'>,
+  goals: readonly Pick<Goal, 'id' | 'name'>[] = [],
+): string | null {
+  if (!body.metrics?.length) return null;
+  return body.metrics
+    .map((m) => {
+      const picked = m.goal === 'goal' ? goals.find((g) => g.id === m.goal_target) : undefined;
+      // Before the goals have loaded, an id (gol_…) would mean nothing to the reader.
+      const name =
+        m.goal === 'goal' && !picked
+          ? 'visitors who reached one of your goals'
+          : metricName({ goal: m.goal, goal_target: m.goal_target, goal_definition: picked });
+      const currency = m.goal === 'revenue' && body.currency ? ` in ${body.currency}` : '';
+      return `${name}${currency}${m.role === 'guardrail' ? ' (guardrail)' : ''}`;
+    })
+    .join(', ');
 }
 
 export const autoStopWords = (days: number | undefined) =>

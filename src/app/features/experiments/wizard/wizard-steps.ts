@@ -24,8 +24,8 @@ const steps = [
   {
     slug: 'goal',
     title: 'Goal and plan',
-    holds: ['goal', 'goal_target', 'auto_stop', 'auto_stop_days', 'minimum_detectable_effect', 'min_days'],
-    checks: ['goal', 'goal_target', 'auto_stop_days', 'minimum_detectable_effect', 'min_days'],
+    holds: ['goal', 'goal_target', 'auto_stop', 'auto_stop_days', 'minimum_detectable_effect', 'min_days', 'metrics'],
+    checks: ['goal', 'goal_target', 'auto_stop_days', 'minimum_detectable_effect', 'min_days', 'metrics'],
   },
   { slug: 'review', title: 'Review', holds: ['name'], checks: ['name'] },
 ] as const satisfies readonly WizardStep[];
