@@ -75,9 +75,10 @@ export const experimentMetricInput = z.object({
 });
 export type ExperimentMetricInput = z.infer<typeof experimentMetricInput>;
 
-/** What a goal counts, as one key: `session_time` without a target counts the default seconds. */
+/** What a goal measures per visitor, as one key: two metrics with one key would compare the same thing twice. */
 export const measuredKey = (goal: ExperimentGoalName, target: string | null | undefined) =>
-  `${goal}\u0000${target ?? (goal === 'session_time' ? String(DEFAULT_SESSION_TIME_SECONDS) : '')}`;
+  // A visitor's time is compared as its mean seconds whatever threshold the target names.
+  goal === 'session_time' ? goal : `${goal}\u0000${target ?? ''}`;
 
 /** Each metric's target fits its goal, and no metric repeats the test's goal or another metric. */
 export function metricIssues(

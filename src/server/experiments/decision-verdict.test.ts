@@ -94,4 +94,37 @@ describe('the decision in one sentence', () => {
       'Visitors are not split between the variants as the test intends (p < 0.0001), so no call can be trusted: check the redirect, the targeting or a cache.',
     );
   });
+
+  it('on a test with a guardrail: the winner hurts none, a better variant held back is named, or none can ship', () => {
+    const revenue = {
+      goal: 'revenue' as const,
+      goal_target: null,
+      role: 'guardrail' as const,
+      name: 'revenue per visitor',
+      metric: 'revenue_per_visitor' as const,
+      variants: base.variants.map((v, i) => ({
+        ...v,
+        visitors: 5_000,
+        uplift: i === 1 ? -0.08 : i === 2 ? 0.01 : null,
+        uplift_interval:
+          i === 1 ? ([-0.15, -0.01] as [number, number]) : i === 2 ? ([-0.05, 0.07] as [number, number]) : null,
+      })),
+      cuped: null,
+      hurt_by: ['A'],
+    };
+    const guarded = { ...base, metrics: [revenue], held_back: [{ label: 'A', guardrails: ['revenue per visitor'] }] };
+    expect(decisionVerdict({ ...guarded, status: 'winner', winner: 'B' }, false)).toBe(
+      'B is better than Control on conversion rate per visitor (+36.0%, 97.5% interval +9.0% to +66.0%); it hurts no guardrail. ' +
+        'A is also better but hurts revenue per visitor. Safe to ship.',
+    );
+    expect(
+      decisionVerdict(
+        { ...guarded, status: 'guardrail_hurt', held_back: [{ label: 'A', guardrails: ['revenue per visitor'] }] },
+        false,
+      ),
+    ).toBe(
+      'A is better than Control on conversion rate per visitor (+40.0%, 97.5% interval +12.0% to +71.0%), ' +
+        'but it hurts the guardrail revenue per visitor (-8.0%, 97.5% interval -15.0% to -1.0%): do not ship it as it is.',
+    );
+  });
 });

@@ -36,8 +36,15 @@ function planWords(d: Decided, complete: boolean): string {
     : `${share}, about ${count(p.days_left)} more day${p.days_left === 1 ? '' : 's'}`;
 }
 
-/** "and no guardrail is hurt" when the test has guardrails; nothing when it has none. */
-const guardrailWords = (d: Decided) => (d.metrics.some((m) => m.role === 'guardrail') ? '; no guardrail is hurt' : '');
+/**
+ * On a test with guardrails: that the winner hurts none, and which other better variants were held
+ * back by one (they are not the call, but the marketer should not wonder where they went).
+ */
+const guardrailWords = (d: Decided) => {
+  if (!d.metrics.some((m) => m.role === 'guardrail')) return { inline: '', after: '' };
+  const held = d.held_back.map((h) => `${h.label} is also better but hurts ${h.guardrails.join(' and ')}.`);
+  return { inline: '; it hurts no guardrail', after: held.length ? ` ${held.join(' ')}` : '' };
+};
 
 /** "Variant B is better … but hurts revenue per visitor (-8.0%, …)": why a better variant is held back. */
 function heldBackWords(d: Decided, metric: string, control: string, complete: boolean): string {
@@ -89,7 +96,8 @@ export function decisionVerdict(d: Decided, complete: boolean): string {
     const tied = d.tied_with_winner.length
       ? ` ${d.tied_with_winner.join(' and ')} ${d.tied_with_winner.length === 1 ? 'is' : 'are'} also better than ${control}, and the data cannot tell ${d.tied_with_winner.length === 1 ? 'it' : 'them'} apart from ${w.label}.`
       : '';
-    return `${w.label} ${complete ? 'was' : 'is'} better than ${control} on ${metric} (${upliftWords(d, w)})${guardrailWords(d)}.${tied}${complete ? '' : ' Safe to ship.'}`;
+    const guard = guardrailWords(d);
+    return `${w.label} ${complete ? 'was' : 'is'} better than ${control} on ${metric} (${upliftWords(d, w)})${guard.inline}.${tied}${guard.after}${complete ? '' : ' Safe to ship.'}`;
   }
   if (d.status === 'guardrail_hurt') return heldBackWords(d, metric, control, complete);
   if (d.status === 'control_wins')

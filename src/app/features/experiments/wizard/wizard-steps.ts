@@ -24,7 +24,16 @@ const steps = [
   {
     slug: 'goal',
     title: 'Goal and plan',
-    holds: ['goal', 'goal_target', 'auto_stop', 'auto_stop_days', 'minimum_detectable_effect', 'min_days', 'metrics'],
+    holds: [
+      'goal',
+      'goal_target',
+      'currency',
+      'auto_stop',
+      'auto_stop_days',
+      'minimum_detectable_effect',
+      'min_days',
+      'metrics',
+    ],
     checks: ['goal', 'goal_target', 'auto_stop_days', 'minimum_detectable_effect', 'min_days', 'metrics'],
   },
   { slug: 'review', title: 'Review', holds: ['name'], checks: ['name'] },
