@@ -23,6 +23,11 @@ function demoTests(createdAt: Date) {
       page: '/demo/pricing',
       type: 'nocode',
       goal: 'click_through',
+      // What a marketer would also watch: whether the click leads on to signup, and that visitors do not leave more.
+      metrics: [
+        { goal: 'destination_page', goal_target: NEXT_PAGE.nocode },
+        { goal: 'bounce_rate', role: 'guardrail' },
+      ],
       variants: [
         {
           label: 'Specific, green',
