@@ -1,35 +1,22 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { goals, MAX_AUTO_STOP_DAYS, MAX_MIN_DAYS } from '../../../../contract/experiments.js';
+import { MAX_AUTO_STOP_DAYS, MAX_MIN_DAYS } from '../../../../contract/experiments.js';
 import { countsRevenue, TARGET_GOALS, type WizardValues } from './wizard-form.js';
 import { WizardField } from './wizard-field.js';
-import { GOAL_WORDS } from './wizard-review-words.js';
-import { GoalTargetField, targetSurvivesSwitch } from './wizard-goal-target.js';
+import { GoalTargetField } from './wizard-goal-target.js';
+import { WizardGoalSelect } from './wizard-goal-select.js';
 import { WizardCurrencyPicker } from './wizard-currency-picker.js';
 import { WizardMetricRows } from './wizard-metric-rows.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
 
 /** Step 4: what counts as success, what else to watch, and whether the test stops by itself. */
 export function WizardGoalStep({ scope }: { scope: ReportScope }) {
-  const { control, register, setValue } = useFormContext<WizardValues>();
+  const { control, register } = useFormContext<WizardValues>();
   const [goal, metrics] = useWatch({ control, name: ['goal', 'metrics'] });
   const autoStop = useWatch({ control, name: 'auto_stop' });
-  const switchTarget = (next: string) => {
-    if (!targetSurvivesSwitch(goal, next)) setValue('goal_target', '');
-  };
 
   return (
     <>
-      <WizardField label="Goal" path="goal" hint="What a variant has to improve to win.">
-        {(aria) => (
-          <select {...aria} {...register('goal', { onChange: (e) => switchTarget(e.target.value) })}>
-            {goals.map((g) => (
-              <option key={g} value={g}>
-                {GOAL_WORDS[g]}
-              </option>
-            ))}
-          </select>
-        )}
-      </WizardField>
+      <WizardGoalSelect label="Goal" path="goal" current={goal} hint="What a variant has to improve to win." />
       {TARGET_GOALS.includes(goal) && <GoalTargetField goal={goal} path="goal_target" scope={scope} />}
       {goal === 'revenue' && <WizardCurrencyPicker />}
       <WizardMetricRows scope={scope} />
