@@ -47,3 +47,36 @@ export type SessionAccount = z.infer<typeof sessionAccount>;
 
 export const passwordLinkResponse = z.object({ email: z.string() });
 export const signedInResponse = z.object({ signed_in: z.literal(true), account: sessionAccount });
+
+/** An account as the Team page lists it. `state`: `invited` (no password yet), `active`, `disabled`. */
+export const accountSummary = sessionAccount.extend({
+  state: z.enum(['invited', 'active', 'disabled']),
+  created_at: z.string(),
+});
+export type AccountSummary = z.infer<typeof accountSummary>;
+export const accountsResponse = z.object({ data: z.array(accountSummary) });
+
+/** An invitation: a new account without a password, and the link that sets it (valid 7 days, once). */
+export const inviteBody = z.object({
+  email,
+  role: z.enum(accountRoles),
+  /** The properties it may see; empty or absent: every property. */
+  property_ids: z.array(propertyId).max(1_000).optional(),
+});
+export const accountLinkResponse = z.object({
+  account: accountSummary,
+  link: z.string(),
+  expires_at: z.string(),
+});
+export const accountParams = z.object({ id: z.string().regex(/^acc_[0-9A-Za-z]{1,40}$/, 'an account id (acc_…)') });
+/** An owner's change to an account: its role, its properties, or whether it may sign in. */
+export const updateAccountBody = z
+  .object({
+    role: z.enum(accountRoles).optional(),
+    property_ids: z.array(propertyId).max(1_000).optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine((b) => b.role !== undefined || b.property_ids !== undefined || b.disabled !== undefined, {
+    message: 'send role, property_ids and/or disabled',
+    path: ['role'],
+  });

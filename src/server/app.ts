@@ -41,6 +41,8 @@ import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from './store/store-
 
 export interface AppOptions {
   store: Store;
+  /** PUBLIC_URL: the address links handed out by the dashboard use. */
+  publicUrl?: string;
   rateLimitPerMinute?: number;
   /** Events a minute collect takes per client address and per property (ingest/collect-limits.ts defaults). */
   collectLimits?: CollectLimits;
@@ -116,7 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The demo site serves the demo shop's pages (its tag sends to acme-shop): preview links open there.
   const demoSite = opts.demoSiteOrigin;
   const siteOriginOf = demoSite && ((id: string) => (id === demoProperties[0].id ? demoSite() : null));
-  await app.register(adminRoutes, { store: opts.store, prefix: ADMIN_PREFIX, siteOriginOf });
+  await app.register(adminRoutes, { store: opts.store, prefix: ADMIN_PREFIX, siteOriginOf, publicUrl: opts.publicUrl });
   await app.register(analyticsRoutes, { store: opts.store, budgetMs: opts.reportBudgetMs ?? 30_000 });
   await app.register(savedFunnelRoutes, { store: opts.store });
   await app.register(goalRoutes, { store: opts.store });

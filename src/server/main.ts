@@ -43,6 +43,7 @@ const app = await buildApp({
   reportBudgetMs: config.REPORT_BUDGET_SECONDS * 1000,
   maxRevenueAmount: config.MAX_REVENUE_AMOUNT,
   distDir: 'dist',
+  publicUrl: config.PUBLIC_URL,
   trustProxy: config.TRUST_PROXY === '1',
   demoSiteOrigin: demoSite ? () => demoAddress : undefined,
 });

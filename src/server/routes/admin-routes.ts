@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canonicalPermissions, type AdminProperty, type ApiKeySummary } from '../../contract/admin.js';
 import { adminEndpoints as admin } from '../../contract/admin-endpoints.js';
 import { propertyLifecycleRoutes } from './property-lifecycle-routes.js';
+import { accountRoutes } from './account-routes.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
@@ -48,7 +49,12 @@ const originOf = (request: FastifyRequest) =>
 /** `/api/admin/v1`: the dashboard's session, properties and API keys; 401 without an admin cookie. */
 export async function adminRoutes(
   app: FastifyInstance,
-  opts: { store: Store; siteOriginOf?: (propertyId: string) => string | null },
+  opts: {
+    store: Store;
+    siteOriginOf?: (propertyId: string) => string | null;
+    /** PUBLIC_URL: where the links the dashboard hands out point; without it, the address the request came to. */
+    publicUrl?: string;
+  },
 ) {
   const { store } = opts;
   const toApi = (p: Property, request: FastifyRequest) =>
@@ -149,6 +155,7 @@ export async function adminRoutes(
   });
 
   await propertyLifecycleRoutes(app, { store, toApi });
+  await accountRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request) });
 
   app.get(adminPath(admin.apiKeys.path), async (request) => ({
     data: (await store.listApiKeys()).filter((k) => keyInScope(request, k)).map(keyToApi),
