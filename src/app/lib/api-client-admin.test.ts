@@ -8,7 +8,8 @@ function fakeFetch(status: number, body: unknown) {
   forgetCsrfToken();
   const calls: { url: string; init: RequestInit }[] = [];
   const impl = (async (url: string, init: RequestInit) => {
-    if (url === '/api/admin/v1/session') return Response.json({ signed_in: true, csrf_token: 'tok1' });
+    if (url === '/api/admin/v1/session')
+      return Response.json({ signed_in: true, csrf_token: 'tok1', account: null, role: 'owner' });
     calls.push({ url, init });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
