@@ -37,6 +37,22 @@ describe('api client on the admin API', () => {
     });
   });
 
+  it('signs in without asking for a CSRF token first: there is no session yet to have one', async () => {
+    const f = fakeFetch(200, {
+      signed_in: true,
+      account: { id: 'acc_1', email: 'ana@example.com', role: 'viewer', property_ids: [] },
+    });
+    const asked: string[] = [];
+    const counting = ((url: string, init: RequestInit) => (asked.push(url), f.impl(url, init))) as typeof fetch;
+    const result = await apiClient({ mode: 'session' }, counting).call('signIn', {
+      body: { email: 'ana@example.com', password: 'correct horse' },
+    });
+    expect(result.account.role).toBe('viewer');
+    expect(asked).toEqual(['/api/admin/v1/sign-in']);
+    expect(f.calls[0].init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect((f.calls[0].init.headers as Record<string, string>)['x-csrf-token']).toBeUndefined();
+  });
+
   it('goes to this server with the cookie and never the key, even on a key connection', async () => {
     const f = fakeFetch(200, { data: [] });
     await apiClient(keyMode, f.impl).call('apiKeys');
