@@ -49,6 +49,8 @@ export function AppLayout({
   const controls = headerControlsFor(pathname);
   const nav = session ? [...REPORTS, ...ADMIN] : REPORTS;
   const signedOut = isSignedOut(properties.error) || (session && isSignedOut(sessionQuery.error));
+  // Twice: beside the navigation on a wide screen, inside its Menu on a phone (account.css shows one).
+  const signedIn = session && !!sessionQuery.data;
 
   return (
     <>
@@ -63,8 +65,9 @@ export function AppLayout({
           <SiteNav
             items={nav}
             connectLabel={connection.mode === 'key' ? `Key: ${new URL(connection.baseUrl).host}` : 'Connect with a key'}
+            extra={signedIn && accountMenu}
           />
-          {session && sessionQuery.data && accountMenu}
+          {signedIn && accountMenu}
         </div>
         {properties.data && (controls.property || controls.range) && (
           <div className="app-header-row controls">
