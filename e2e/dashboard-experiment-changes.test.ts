@@ -96,7 +96,8 @@ describe('dashboard: changing an experiment', () => {
     expect([d.status, d.reason]).toEqual(['complete', reason]);
     expect(await page.getByRole('button', { name: 'Save name' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Stop test/ }).count()).toBe(0);
-    expect(await page.locator('.status-badge').textContent()).toBe('Complete');
+    // The test's own badge (a metric's "Guardrail" badge is another).
+    expect(await page.locator('.status-badge.complete').textContent()).toBe('Complete');
     await checkPageQuality(page, 'experiment-detail-complete');
 
     await page.goto(`${dash.origin}/experiments?property=${PROPERTY}&status=complete`);

@@ -15,6 +15,7 @@ import { pageDetailRoute } from './routes/page-detail.js';
 import { pagesRoute } from './routes/pages.js';
 import { propertiesRoute } from './routes/properties.js';
 import { rootRoute } from './routes/root.js';
+import { setPasswordRoute } from './routes/set-password.js';
 import { trafficRoute } from './routes/traffic.js';
 
 const routeTree = rootRoute.addChildren([
@@ -33,6 +34,7 @@ const routeTree = rootRoute.addChildren([
   propertiesRoute,
   apiAccessRoute,
   connectRoute,
+  setPasswordRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountRoles, sessionAccount } from './accounts.js';
+import { accountRoles, roleAtLeast, sessionAccount, type AccountRole } from './accounts.js';
 import { propertyId } from './common.js';
 
 /** The dashboard's own API: signed in with the admin session cookie, never with a key. */
@@ -18,6 +18,19 @@ export const keyPermission = z.enum(keyPermissions);
 /** A list of permissions in the order of `keyPermissions`, each once: how keys are stored and listed. */
 export const canonicalPermissions = (list: readonly string[]): KeyPermission[] =>
   keyPermissions.filter((p) => list.includes(p));
+/**
+ * The least account role that holds each permission when a session, not a key, calls the API: a
+ * `viewer` reads; an `editor` also changes split tests, goals and saved funnels. Here, not on the
+ * server, so the dashboard hides exactly the controls the server would refuse.
+ */
+export const permissionRoles: Record<KeyPermission, AccountRole> = {
+  metrics: 'viewer',
+  experiments: 'editor',
+  configure: 'editor',
+};
+/** What a role may do through the API a key would use (owner and admin: everything a key can). */
+export const rolePermissions = (role: AccountRole): KeyPermission[] =>
+  keyPermissions.filter((p) => roleAtLeast(role, permissionRoles[p]));
 /**
  * The single strings of the admin API before the list. Each means the permission of that name, as
  * `--permissions metrics` does on the command line: `metrics` reads and nothing more (it once meant

@@ -7,8 +7,8 @@ export function AdminOnly({ title, what }: { title: string; what: string }) {
       <h1 id="admin-only-title">{title}</h1>
       <p>Managing {what} needs the admin sign-in of the Sightline server; an API key can only read reports.</p>
       <p>
-        Open the sign-in link the server printed when it started, then on <Link to="/connect">Connect</Link> choose
-        “Disconnect and use this server's sign-in”.
+        On <Link to="/connect">Connect</Link> choose “Disconnect and use this server's sign-in”, then sign in with an
+        account of the admin role or higher.
       </p>
     </section>
   );

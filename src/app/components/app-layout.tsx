@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-error.js';
 import { sharedView } from '../lib/dashboard-search.js';
 import { useConnection } from '../lib/connection-context.js';
 import { propertiesQueryOptions } from '../lib/properties-query.js';
+import { sessionQueryOptions } from '../lib/session-query.js';
 import { FilterBar } from './filter-bar.js';
 import { headerControlsFor, showsFilters } from './header-controls.js';
 import { PropertyPicker } from './property-picker.js';
 import { RangeControls } from './range-controls.js';
-import { SignInNeeded } from './sign-in-needed.js';
 import { SiteNav } from './site-nav.js';
 
 const REPORTS = [
@@ -27,14 +28,29 @@ const ADMIN = [
   { to: '/api-access', label: 'API access' },
 ] as const;
 
-export function AppLayout() {
+// Pages that work without a session: choosing a key, and setting a password from an owner's link.
+const OPEN_PATHS = new Set(['/connect', '/set-password']);
+const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+export function AppLayout({
+  signIn,
+  accountMenu,
+}: {
+  /** Shown instead of the page in session mode without a valid session. */
+  signIn: ReactNode;
+  /** Who is signed in and the way out, in the header while signed in. */
+  accountMenu: ReactNode;
+}) {
   const { connection } = useConnection();
+  const session = connection.mode === 'session';
   const properties = useQuery(propertiesQueryOptions(connection));
+  const sessionQuery = useQuery({ ...sessionQueryOptions(), enabled: session });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const onConnect = pathname === '/connect';
   const controls = headerControlsFor(pathname);
-  const nav = connection.mode === 'session' ? [...REPORTS, ...ADMIN] : REPORTS;
-  const signedOut = properties.error instanceof ApiError && properties.error.status === 401;
+  const nav = session ? [...REPORTS, ...ADMIN] : REPORTS;
+  const signedOut = isSignedOut(properties.error) || (session && isSignedOut(sessionQuery.error));
+  // Twice: beside the navigation on a wide screen, inside its Menu on a phone (account.css shows one).
+  const signedIn = session && !!sessionQuery.data;
 
   return (
     <>
@@ -49,7 +65,9 @@ export function AppLayout() {
           <SiteNav
             items={nav}
             connectLabel={connection.mode === 'key' ? `Key: ${new URL(connection.baseUrl).host}` : 'Connect with a key'}
+            extra={signedIn && accountMenu}
           />
+          {signedIn && accountMenu}
         </div>
         {properties.data && (controls.property || controls.range) && (
           <div className="app-header-row controls">
@@ -64,7 +82,7 @@ export function AppLayout() {
         )}
       </header>
       <main id="main" tabIndex={-1}>
-        {signedOut && !onConnect ? <SignInNeeded /> : <Outlet />}
+        {signedOut && !OPEN_PATHS.has(pathname) ? signIn : <Outlet />}
       </main>
     </>
   );

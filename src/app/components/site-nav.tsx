@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { sharedView } from '../lib/dashboard-search.js';
 import './site-nav.css';
 
@@ -12,8 +12,17 @@ export interface NavItem {
  * The report navigation. On a phone it would wrap to four rows, so below the breakpoint in
  * site-nav.css it folds behind a Menu button (a disclosure: aria-expanded, Escape closes and gives
  * focus back to the button, choosing a page closes it). Above it the button is hidden and the links show.
+ * `extra` (who is signed in) folds with the links on a phone, so its header stays one row.
  */
-export function SiteNav({ items, connectLabel }: { items: readonly NavItem[]; connectLabel: string }) {
+export function SiteNav({
+  items,
+  connectLabel,
+  extra,
+}: {
+  items: readonly NavItem[];
+  connectLabel: string;
+  extra?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
@@ -67,6 +76,7 @@ export function SiteNav({ items, connectLabel }: { items: readonly NavItem[]; co
       <nav ref={nav} id="site-nav" aria-label="Reports" className={open ? 'site-nav open' : 'site-nav'}>
         {items.map((item) => link(item.to, item.label))}
         {link('/connect', connectLabel)}
+        {extra}
       </nav>
     </>
   );

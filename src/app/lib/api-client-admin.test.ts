@@ -8,7 +8,8 @@ function fakeFetch(status: number, body: unknown) {
   forgetCsrfToken();
   const calls: { url: string; init: RequestInit }[] = [];
   const impl = (async (url: string, init: RequestInit) => {
-    if (url === '/api/admin/v1/session') return Response.json({ signed_in: true, csrf_token: 'tok1' });
+    if (url === '/api/admin/v1/session')
+      return Response.json({ signed_in: true, csrf_token: 'tok1', account: null, role: 'owner' });
     calls.push({ url, init });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
@@ -34,6 +35,22 @@ describe('api client on the admin API', () => {
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', 'x-csrf-token': 'tok1' },
     });
+  });
+
+  it('signs in without asking for a CSRF token first: there is no session yet to have one', async () => {
+    const f = fakeFetch(200, {
+      signed_in: true,
+      account: { id: 'acc_1', email: 'ana@example.com', role: 'viewer', property_ids: [] },
+    });
+    const asked: string[] = [];
+    const counting = ((url: string, init: RequestInit) => (asked.push(url), f.impl(url, init))) as typeof fetch;
+    const result = await apiClient({ mode: 'session' }, counting).call('signIn', {
+      body: { email: 'ana@example.com', password: 'correct horse' },
+    });
+    expect(result.account.role).toBe('viewer');
+    expect(asked).toEqual(['/api/admin/v1/sign-in']);
+    expect(f.calls[0].init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect((f.calls[0].init.headers as Record<string, string>)['x-csrf-token']).toBeUndefined();
   });
 
   it('goes to this server with the cookie and never the key, even on a key connection', async () => {

@@ -75,7 +75,14 @@ describe('api client', () => {
 
   it('says JSON on a write without a body and sends the session token, which the server requires of signed-in writes', async () => {
     forgetCsrfToken();
-    const f = fakeFetch(200, { id: 'fnl_1', deleted: true, signed_in: true, csrf_token: 'tok1' });
+    const f = fakeFetch(200, {
+      id: 'fnl_1',
+      deleted: true,
+      signed_in: true,
+      csrf_token: 'tok1',
+      account: null,
+      role: 'owner',
+    });
     await apiClient({ mode: 'session' }, f.impl).call('deleteFunnel', {
       propertyId: 'shop',
       params: { funnelId: 'fnl_1' },

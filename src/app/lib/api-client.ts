@@ -15,6 +15,8 @@ const namesApart: [Extract<EndpointName, AdminEndpointName>] extends [never] ? t
 void namesApart;
 type AnyEndpointName = keyof typeof table;
 const isAdmin = (name: string): name is AdminEndpointName => Object.hasOwn(adminEndpoints, name);
+/** Sign-in and set-password: they make the session, so there is none whose CSRF token to send yet. */
+const isOpen = (name: string) => isAdmin(name) && 'open' in adminEndpoints[name];
 
 type Def<N extends AnyEndpointName> = (typeof table)[N];
 type QueryOf<N extends AnyEndpointName> = Def<N> extends { query: z.ZodType } ? z.input<Def<N>['query']> : never;
@@ -107,8 +109,9 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
         credentials: session ? 'same-origin' : 'omit',
         signal: opts.signal,
       };
-      // A cookie-borne write also carries the session's CSRF token; a key needs none.
-      res = await (method !== 'GET' && session ? fetchWithCsrf(fetchImpl, url, init) : fetchImpl(url, init));
+      // A cookie-borne write also carries the session's CSRF token; a key needs none, nor an open endpoint.
+      const csrf = method !== 'GET' && session && !isOpen(name);
+      res = await (csrf ? fetchWithCsrf(fetchImpl, url, init) : fetchImpl(url, init));
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, 'network_error', `Could not reach ${base || 'the server'}.`);

@@ -9,7 +9,7 @@ function server(opts: { signedIn?: boolean } = {}) {
       state.sessionAsks++;
       return opts.signedIn === false
         ? Response.json({ error: { code: 'unauthorized', message: 'not signed in', details: {} } }, { status: 401 })
-        : Response.json({ signed_in: true, csrf_token: state.token });
+        : Response.json({ signed_in: true, csrf_token: state.token, account: null, role: 'owner' });
     }
     const sent = (init.headers as Record<string, string>)['x-csrf-token'];
     state.writes.push(sent);

@@ -38,6 +38,22 @@ describe('error words', () => {
     );
   });
 
+  it('tells a signed-in account which role a refused write needs, not to use another key', () => {
+    const refused = new ApiError(
+      403,
+      'forbidden',
+      'a viewer account cannot do this',
+      undefined,
+      undefined,
+      'configure',
+    );
+    expect(describeError(refused, session, 'shop')).toEqual({
+      title:
+        'Your account may not create, change or delete goals and saved funnels: that needs the editor role or higher.',
+      action: 'Ask an owner to change your role if you need to.',
+    });
+  });
+
   it('says something went wrong, not an HTTP status, for a failure that is not an API error', () => {
     expect(describeError(new TypeError('x is undefined'), session).title).toBe('Something went wrong.');
   });

@@ -1,4 +1,4 @@
-import type { KeyPermission } from '../../contract/admin.js';
+import { permissionRoles, type KeyPermission } from '../../contract/admin.js';
 import { ApiError } from './api-error.js';
 import type { Connection } from './connection.js';
 
@@ -25,15 +25,21 @@ export function describeError(
         ? { title: 'The API key was refused.', action: 'Connect again with a valid key.' }
         : {
             title: 'Your sign-in has expired.',
-            action: 'Sign in again with a new sign-in link (the server prints one at start-up).',
+            action: 'Sign in again: reload the page for the sign-in form.',
           };
     case 403:
       // A key of the property without the permission the request needs (a read-only key saving a funnel).
       if (error.permission)
-        return {
-          title: `This ${connection.mode === 'key' ? 'key' : 'account'} may not ${MAY[error.permission]}: it lacks the ${error.permission} permission.`,
-          action: 'Use a key that has it; an admin makes keys on the API access page.',
-        };
+        return connection.mode === 'key'
+          ? {
+              title: `This key may not ${MAY[error.permission]}: it lacks the ${error.permission} permission.`,
+              action: 'Use a key that has it; an admin makes keys on the API access page.',
+            }
+          : // A signed-in account holds the permissions of its role (contract/admin.ts, permissionRoles).
+            {
+              title: `Your account may not ${MAY[error.permission]}: that needs the ${permissionRoles[error.permission]} role or higher.`,
+              action: 'Ask an owner to change your role if you need to.',
+            };
       return {
         title: `This ${connection.mode === 'key' ? 'key' : 'account'} may not read property "${propertyId ?? 'unknown'}".`,
         action: 'Pick another property, or use a key that includes this one.',

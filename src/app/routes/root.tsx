@@ -1,18 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-layout.js';
+import { AccountMenu } from '../features/account/components/account-menu.js';
+import { SignInPage } from '../features/account/components/sign-in-page.js';
 import { loadConnection } from '../lib/connection.js';
 import { dashboardSearch } from '../lib/dashboard-search.js';
 import { propertiesQueryOptions } from '../lib/properties-query.js';
+import { sessionQueryOptions } from '../lib/session-query.js';
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // The schema itself (Standard Schema), so links may omit fields that have defaults.
   validateSearch: dashboardSearch,
-  // Every page needs the property list first; asking for it here starts it before any page code loads.
+  // Every page needs the property list first (and, signed in, the role that decides its controls);
+  // asking here starts both before any page code loads.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(propertiesQueryOptions(loadConnection()));
+    const connection = loadConnection();
+    void context.queryClient.prefetchQuery(propertiesQueryOptions(connection));
+    if (connection.mode === 'session') void context.queryClient.prefetchQuery(sessionQueryOptions());
   },
-  component: AppLayout,
+  // The account's pages are a feature; the layout (shared) takes them as slots, so imports flow one way.
+  component: () => <AppLayout signIn={<SignInPage />} accountMenu={<AccountMenu />} />,
   notFoundComponent: () => (
     <div className="card empty">
       <h2>No page here</h2>

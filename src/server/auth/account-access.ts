@@ -1,16 +1,10 @@
-import { roleAtLeast, type AccountRole, type SessionAccount } from '../../contract/accounts.js';
-import { keyPermissions, type KeyPermission } from '../../contract/admin.js';
+import type { SessionAccount } from '../../contract/accounts.js';
 import type { AccountRecord } from '../store/store.js';
 
-/**
- * What a role may do through the API a key would use: `viewer` reads (`metrics`); `editor` also
- * changes split tests (`experiments`), goals and saved funnels (`configure`); `admin` and `owner`
- * everything a key can. What only admins and owners may do (properties, keys, accounts) is on the
- * dashboard's own routes (adminEndpoints' `role`).
- */
-export function rolePermissions(role: AccountRole): KeyPermission[] {
-  return roleAtLeast(role, 'editor') ? [...keyPermissions] : ['metrics'];
-}
+// What a role may do through the API a key would use lives in the contract (rolePermissions), so the
+// dashboard shows and hides controls by the same rule; owners and admins manage properties, keys and
+// accounts through the dashboard's own routes (adminEndpoints' `role`).
+export { rolePermissions } from '../../contract/admin.js';
 
 /** The account as a session shows it. */
 export const sessionAccountOf = (a: AccountRecord): SessionAccount => ({

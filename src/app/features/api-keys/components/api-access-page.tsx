@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiKeySummary } from '../../../../contract/admin.js';
 import { AdminOnly } from '../../../components/admin-only.js';
+import { RoleGate } from '../../../components/role-gate.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { useConnection } from '../../../lib/connection-context.js';
+import { useCan } from '../../../lib/session-role.js';
 import { propertiesQueryOptions } from '../../../lib/properties-query.js';
 import { keysQueryOptions, useRevokeKey } from '../api/key-admin.js';
 import { CreateKeyForm, type CreatedKey } from './create-key-form.js';
@@ -18,8 +20,10 @@ import './api-keys.css';
 export function ApiAccessPage() {
   const { connection } = useConnection();
   const session = connection.mode === 'session';
-  const properties = useQuery({ ...propertiesQueryOptions(connection), enabled: session });
-  const keys = useQuery({ ...keysQueryOptions(connection), enabled: session });
+  // Listing keys is an admin's too (the server answers 403 below), so a smaller role is not asked for them.
+  const manage = useCan('manage API keys');
+  const properties = useQuery({ ...propertiesQueryOptions(connection), enabled: session && manage.allowed });
+  const keys = useQuery({ ...keysQueryOptions(connection), enabled: session && manage.allowed });
   const revoke = useRevokeKey();
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
@@ -39,27 +43,39 @@ export function ApiAccessPage() {
         <strong>create, change and delete goals and saved funnels</strong>, which changes what the reports count. Give a
         key only what its user needs.
       </p>
-      <div className="api-access-top">
-        {properties.error ? (
-          <QueryError error={properties.error} />
-        ) : !properties.data ? (
-          <SkeletonRows rows={4} />
-        ) : (
-          <CreateKeyForm properties={properties.data} onCreated={setCreated} />
-        )}
-        {created && <NewKeyPanel created={created} onDone={() => setCreated(null)} />}
-      </div>
-      <section className="card" aria-labelledby="key-list-title">
-        <h2 id="key-list-title">Keys</h2>
-        {keys.error ? (
-          <QueryError error={keys.error} />
-        ) : !keys.data ? (
-          <SkeletonRows rows={3} />
-        ) : (
-          <KeyList keys={keys.data} onRevoke={setRevoking} />
-        )}
-      </section>
-      <SignInLinks />
+      {!manage.allowed ? (
+        manage.reason && (
+          <p className="muted role-note" data-testid="role-note">
+            {manage.reason}
+          </p>
+        )
+      ) : (
+        <>
+          <div className="api-access-top">
+            {properties.error ? (
+              <QueryError error={properties.error} />
+            ) : !properties.data ? (
+              <SkeletonRows rows={4} />
+            ) : (
+              <CreateKeyForm properties={properties.data} onCreated={setCreated} />
+            )}
+            {created && <NewKeyPanel created={created} onDone={() => setCreated(null)} />}
+          </div>
+          <section className="card" aria-labelledby="key-list-title">
+            <h2 id="key-list-title">Keys</h2>
+            {keys.error ? (
+              <QueryError error={keys.error} />
+            ) : !keys.data ? (
+              <SkeletonRows rows={3} />
+            ) : (
+              <KeyList keys={keys.data} onRevoke={setRevoking} />
+            )}
+          </section>
+          <RoleGate action="create sign-in links">
+            <SignInLinks />
+          </RoleGate>
+        </>
+      )}
       {revoking && (
         <RevokeDialog
           apiKey={revoking}

@@ -5,8 +5,9 @@ import { useCreateSignInLink } from '../api/key-admin.js';
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * Until Sightline has accounts, the way in for another person or browser: a one-time link made by
- * someone already signed in (issue 13 §16). The link is shown here once and kept nowhere else.
+ * A way in for another browser: a one-time link made by an owner (issue 13 §16). It opens a session
+ * without an account, which acts as an owner; a person gets an account of their own from the command
+ * line instead. The link is shown here once and kept nowhere else.
  */
 export function SignInLinks() {
   const create = useCreateSignInLink();
@@ -14,8 +15,9 @@ export function SignInLinks() {
     <section className="card" aria-labelledby="sign-in-links-title">
       <h2 id="sign-in-links-title">Sign-in links</h2>
       <p className="muted small">
-        Let a colleague or another browser into this dashboard. Each link works once, within 24 hours, and signs in with
-        full admin rights: send it only to people who may manage Sightline.
+        Let another browser into this dashboard. Each link works once, within 24 hours, and signs in with an owner’s
+        full rights: send it only to people who may manage Sightline. To give a colleague an account with a role of
+        their own, run <code>npm run cli -- users create --email … --role viewer</code>.
       </p>
       {create.data ? (
         <div data-testid="sign-in-link">

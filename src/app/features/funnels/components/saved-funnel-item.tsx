@@ -6,6 +6,7 @@ import { funnelSettingsWords } from '../utils/funnel-settings-words.js';
 import { mutationErrorWords } from '../utils/mutation-error-words.js';
 import { builderFunnelOf, sameFunnel, saveBody, type BuilderFunnel } from '../utils/saved-definition.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
+import { useCan } from '../../../lib/session-role.js';
 
 type Mode = 'idle' | 'rename' | 'confirm-delete';
 
@@ -27,6 +28,8 @@ export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved, goals
   const [name, setName] = useState(funnel.name);
   const rename = useSaveFunnel(scope);
   const remove = useDeleteFunnel(scope);
+  // A role that may not change saved funnels may still open them in the builder.
+  const canChange = useCan('change saved funnels').allowed;
   const focusHere = useRef<HTMLElement | null>(null);
   // Entering rename or confirm focuses its first control; leaving it returns focus to the button that opened it.
   const opener = useRef<Mode>('idle');
@@ -110,7 +113,7 @@ export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved, goals
           <button type="button" className="button small" onClick={onOpen} aria-label={`Open ${funnel.name}`}>
             Open
           </button>
-          {current && !shown && (
+          {canChange && current && !shown && (
             // Edited after opening: keep the name, replace steps, mode, breakdown and filters (the API updates by id).
             <button
               type="button"
@@ -122,27 +125,31 @@ export function SavedFunnelItem({ scope, funnel, current, onOpen, onSaved, goals
               Save changes here
             </button>
           )}
-          <button
-            type="button"
-            className="button small"
-            id={`${funnel.id}-rename`}
-            onClick={() => {
-              setName(funnel.name);
-              setMode('rename');
-            }}
-            aria-label={`Rename ${funnel.name}`}
-          >
-            Rename
-          </button>
-          <button
-            type="button"
-            className="button small"
-            id={`${funnel.id}-confirm-delete`}
-            onClick={() => setMode('confirm-delete')}
-            aria-label={`Delete ${funnel.name}`}
-          >
-            Delete
-          </button>
+          {canChange && (
+            <>
+              <button
+                type="button"
+                className="button small"
+                id={`${funnel.id}-rename`}
+                onClick={() => {
+                  setName(funnel.name);
+                  setMode('rename');
+                }}
+                aria-label={`Rename ${funnel.name}`}
+              >
+                Rename
+              </button>
+              <button
+                type="button"
+                className="button small"
+                id={`${funnel.id}-confirm-delete`}
+                onClick={() => setMode('confirm-delete')}
+                aria-label={`Delete ${funnel.name}`}
+              >
+                Delete
+              </button>
+            </>
+          )}
         </div>
       )}
       {error && (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SavedFunnel } from '../../../../contract/funnels.js';
 import { EmptyState } from '../../../components/empty-state.js';
+import { RoleGate } from '../../../components/role-gate.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { goalsListQueryOptions } from '../../goals/api/goals-queries.js';
@@ -10,6 +11,7 @@ import type { BuilderFunnel } from '../utils/saved-definition.js';
 import { SavedFunnelItem } from './saved-funnel-item.js';
 import { SaveFunnelForm } from './save-funnel-form.js';
 import { type ReportScope } from '../../../lib/report-scope.js';
+import { useCan } from '../../../lib/session-role.js';
 
 interface Props {
   scope: ReportScope;
@@ -26,13 +28,16 @@ export function SavedFunnels({ scope, current, onOpen, onSaved, onStepError }: P
   const query = useQuery(savedFunnelsQueryOptions(scope));
   const goals = useQuery(goalsListQueryOptions(scope)).data?.data;
   const [opened, setOpened] = useState('');
+  const canSave = useCan('change saved funnels').allowed;
   const list = query.data?.data ?? [];
   return (
     <section className="card saved-funnels" aria-labelledby="saved-funnels-title" aria-busy={query.isFetching}>
       <div className="card-head">
         <h2 id="saved-funnels-title">Saved funnels</h2>
       </div>
-      <SaveFunnelForm scope={scope} funnel={current} onStepError={onStepError} onSaved={onSaved} />
+      <RoleGate action="change saved funnels">
+        <SaveFunnelForm scope={scope} funnel={current} onStepError={onStepError} onSaved={onSaved} />
+      </RoleGate>
       <p role="status" className="visually-hidden">
         {opened}
       </p>
@@ -42,7 +47,9 @@ export function SavedFunnels({ scope, current, onOpen, onSaved, onStepError }: P
         <SkeletonRows rows={2} />
       ) : list.length === 0 ? (
         <EmptyState title="No saved funnels yet.">
-          Build a funnel above, give it a name and save it: it stays here for everyone who reads this property.
+          {canSave
+            ? 'Build a funnel above, give it a name and save it: it stays here for everyone who reads this property.'
+            : 'The funnels an editor saves for this property appear here.'}
         </EmptyState>
       ) : (
         <ul className="saved-funnel-list" aria-label="Saved funnels">

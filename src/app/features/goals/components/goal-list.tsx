@@ -7,6 +7,7 @@ import { SkeletonRows } from '../../../components/skeleton.js';
 import { editFilters } from '../../../lib/filter-search.js';
 import { formatDate } from '../../../lib/format.js';
 import type { ReportScope } from '../../../lib/report-scope.js';
+import { useCan } from '../../../lib/session-role.js';
 import { useDeleteGoal } from '../api/goal-mutations.js';
 import { goalsListQueryOptions } from '../api/goals-queries.js';
 import { goalWriteErrorWords } from '../utils/goal-error-words.js';
@@ -14,9 +15,10 @@ import { goalDimension, withoutGoal } from '../utils/goal-filter.js';
 import { goalDefinitionWords } from '../utils/goal-words.js';
 import { DeleteGoalDialog } from './delete-goal-dialog.js';
 
-/** The property's goals as defined (whatever the range), each deletable after a confirmation. */
+/** The property's goals as defined (whatever the range), each deletable after a confirmation (editor and up). */
 export function GoalList({ scope }: { scope: ReportScope }) {
   const goals = useQuery(goalsListQueryOptions(scope));
+  const canDelete = useCan('change goals').allowed;
   const remove = useDeleteGoal(scope);
   const [confirming, setConfirming] = useState<Goal | null>(null);
   const navigate = useNavigate();
@@ -53,7 +55,7 @@ export function GoalList({ scope }: { scope: ReportScope }) {
       ) : !list ? (
         <SkeletonRows rows={3} />
       ) : list.length === 0 ? (
-        <p className="muted">None yet: the goals you add appear here.</p>
+        <p className="muted">None yet{canDelete ? ': the goals you add appear here' : ''}.</p>
       ) : (
         <ul className="goal-items">
           {list.map((g) => (
@@ -64,14 +66,16 @@ export function GoalList({ scope }: { scope: ReportScope }) {
                   {goalDefinitionWords(g)} · added {formatDate(g.created_at.slice(0, 10))}
                 </p>
               </div>
-              <button
-                type="button"
-                className="button small"
-                onClick={() => setConfirming(g)}
-                aria-label={`Delete ${g.name}`}
-              >
-                Delete
-              </button>
+              {canDelete && (
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => setConfirming(g)}
+                  aria-label={`Delete ${g.name}`}
+                >
+                  Delete
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { RoleGate } from '../../../components/role-gate.js';
 import { ViewGate } from '../../../components/view-gate.js';
 import { useReportScope } from '../../../lib/report-scope.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
@@ -20,7 +21,9 @@ function Goals({ view }: { view: DashboardView }) {
       <GoalsReportTable view={view} />
       {/* The form and list are per property: a new property starts with its own (empty) goals. */}
       <div className="goals-manage" key={view.property.id}>
-        <CreateGoalForm scope={scope} />
+        <RoleGate action="change goals">
+          <CreateGoalForm scope={scope} />
+        </RoleGate>
         <GoalList scope={scope} />
       </div>
     </div>

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminProperty } from '../../../../contract/admin.js';
 import { AdminOnly } from '../../../components/admin-only.js';
+import { RoleGate } from '../../../components/role-gate.js';
 import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { useConnection } from '../../../lib/connection-context.js';
+import { useCan } from '../../../lib/session-role.js';
 import { adminPropertiesQueryOptions } from '../api/property-admin.js';
 import { CreatePropertyForm } from './create-property-form.js';
 import { DeletePropertyDialog } from './delete-property-dialog.js';
@@ -22,13 +24,16 @@ export function PropertiesPage() {
     null,
   );
   const [deleting, setDeleting] = useState<AdminProperty | null>(null);
+  const canManage = useCan('manage properties').allowed;
 
   if (connection.mode === 'key') return <AdminOnly title="Properties" what="properties" />;
   return (
     <div className="properties">
       <h1 className="page-title">Properties</h1>
       <div className="properties-top">
-        <CreatePropertyForm onCreated={(property) => setShown({ kind: 'snippet', property, fresh: true })} />
+        <RoleGate action="manage properties">
+          <CreatePropertyForm onCreated={(property) => setShown({ kind: 'snippet', property, fresh: true })} />
+        </RoleGate>
         {shown?.kind === 'edit' ? (
           <EditPropertyForm
             key={shown.property.id}
@@ -58,8 +63,8 @@ export function PropertiesPage() {
           <PropertyList
             properties={list.data}
             onShowSnippet={(property) => setShown({ kind: 'snippet', property })}
-            onEdit={(property) => setShown({ kind: 'edit', property })}
-            onDelete={setDeleting}
+            onEdit={canManage ? (property) => setShown({ kind: 'edit', property }) : undefined}
+            onDelete={canManage ? setDeleting : undefined}
           />
         )}
       </section>

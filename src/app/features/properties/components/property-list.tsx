@@ -3,12 +3,13 @@ import type { AdminProperty } from '../../../../contract/admin.js';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { formatDate } from '../../../lib/format.js';
 
-/** Every property, with its snippet, edit form and delete one click away. */
+/** Every property, with its snippet, edit form and delete one click away (edit and delete for admins and owners). */
 interface Props {
   properties: AdminProperty[];
   onShowSnippet: (p: AdminProperty) => void;
-  onEdit: (p: AdminProperty) => void;
-  onDelete: (p: AdminProperty) => void;
+  /** Absent: the account may not change properties, and the buttons are not shown. */
+  onEdit?: (p: AdminProperty) => void;
+  onDelete?: (p: AdminProperty) => void;
 }
 
 export function PropertyList({ properties, onShowSnippet, onEdit, onDelete }: Props) {
@@ -32,12 +33,16 @@ export function PropertyList({ properties, onShowSnippet, onEdit, onDelete }: Pr
           >
             Snippet
           </button>
-          <button type="button" className="button small" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
-            Edit
-          </button>
-          <button type="button" className="button small" onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`}>
-            Delete
-          </button>
+          {onEdit && (
+            <button type="button" className="button small" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+              Edit
+            </button>
+          )}
+          {onDelete && (
+            <button type="button" className="button small" onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`}>
+              Delete
+            </button>
+          )}
           <Link
             to="/traffic"
             search={(s) => ({ ...s, property: p.id, tz: undefined })}
