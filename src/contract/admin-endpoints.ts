@@ -35,6 +35,7 @@ export const adminEndpoints = {
     response: a.signInLinkResponse,
     status: 201,
     role: 'owner',
+    conflict: 'an owner account exists: people come in by invitation',
   },
   signIn: {
     method: 'POST',

@@ -80,6 +80,14 @@ describe('invitations', () => {
   });
 });
 
+describe('owner-rights sign-in links', () => {
+  it('are no longer made from the dashboard once an owner has an account', async () => {
+    const r = await adminCall(env.app, 'POST', `${ADMIN}/sign-in-links`, cookie.owner);
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toMatch(/invite people from the Team page/);
+  });
+});
+
 describe('an owner’s changes', () => {
   it('change a role and properties at once, disable (ending sessions) and enable, and make new links', async () => {
     const made = await invite('owner', { email: 'ed@example.com', role: 'editor' });

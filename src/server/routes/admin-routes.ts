@@ -110,8 +110,14 @@ export async function adminRoutes(
   });
 
   // Until there are accounts, a signed-in admin lets in another person or browser with a link of its own
-  // (issue 13 §16), on the address this admin reached the dashboard on.
+  // (issue 13 §16), on the address this admin reached the dashboard on. Once an owner can sign in,
+  // people come in by invitation (their own account and role), and only the command line makes
+  // these owner-rights links.
   app.post(adminPath(admin.createSignInLink.path), async (request, reply) => {
+    if ((await store.listAccounts()).some((a) => a.role === 'owner' && a.password_hash && !a.disabled_at))
+      throw new ApiError(409, 'conflict', 'accounts exist: invite people from the Team page instead', {
+        field: 'accounts',
+      });
     const now = new Date();
     const token = await issueSignInToken(store, now);
     const expires = new Date(now.getTime() + SIGN_IN_TOKEN_TTL_MS).toISOString();

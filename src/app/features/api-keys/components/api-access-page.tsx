@@ -7,6 +7,7 @@ import { QueryError } from '../../../components/query-error.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import { useConnection } from '../../../lib/connection-context.js';
 import { useCan } from '../../../lib/session-role.js';
+import { sessionQueryOptions } from '../../../lib/session-query.js';
 import { propertiesQueryOptions } from '../../../lib/properties-query.js';
 import { keysQueryOptions, useRevokeKey } from '../api/key-admin.js';
 import { CreateKeyForm, type CreatedKey } from './create-key-form.js';
@@ -24,6 +25,8 @@ export function ApiAccessPage() {
   const manage = useCan('manage API keys');
   const properties = useQuery({ ...propertiesQueryOptions(connection), enabled: session && manage.allowed });
   const keys = useQuery({ ...keysQueryOptions(connection), enabled: session && manage.allowed });
+  // Owner-rights links are for an installation still without accounts (the server refuses them after).
+  const account = useQuery({ ...sessionQueryOptions(), enabled: session }).data?.account;
   const revoke = useRevokeKey();
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
@@ -71,9 +74,11 @@ export function ApiAccessPage() {
               <KeyList keys={keys.data} onRevoke={setRevoking} />
             )}
           </section>
-          <RoleGate action="create sign-in links">
-            <SignInLinks />
-          </RoleGate>
+          {account === null && (
+            <RoleGate action="create sign-in links">
+              <SignInLinks />
+            </RoleGate>
+          )}
         </>
       )}
       {revoking && (
