@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as a from './admin.js';
 import * as ac from './accounts.js';
+import * as au from './audit.js';
 import { propertyId } from './common.js';
 import type { Endpoint } from './endpoints.js';
 
@@ -176,6 +177,15 @@ export const adminEndpoints = {
     response: ac.accountSummary,
     role: 'owner',
     conflict: 'it would leave no active owner',
+  },
+  auditLog: {
+    method: 'GET',
+    path: '/audit',
+    tag: 'Accounts',
+    summary: 'Who changed what, when and from where, newest first',
+    query: au.auditQuery,
+    response: au.auditResponse,
+    role: 'owner',
   },
 } satisfies Record<string, Endpoint>;
 

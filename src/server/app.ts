@@ -13,6 +13,7 @@ import {
 } from './plugins/connection-limits.js';
 import { clientErrors, errorEnvelopePlugin, frameworkErrors } from './plugins/error-envelope.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { auditLogPlugin } from './plugins/audit-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { scriptLimitsPlugin } from './plugins/script-limits.js';
 import { compressionPlugin } from './plugins/compression.js';
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(apiAuthPlugin, { store: opts.store, prefix: API_PREFIX, clock: opts.clock });
   await app.register(scriptLimitsPlugin, { perMinute: opts.scriptRequestsPerMinute ?? 6_000, clock: opts.clock });
   await app.register(rateLimitPlugin, { perMinute: opts.rateLimitPerMinute ?? 600, prefix: API_PREFIX });
+  await app.register(auditLogPlugin, { store: opts.store });
 
   app.get('/healthz', async (_request, reply) => {
     try {

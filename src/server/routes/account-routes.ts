@@ -36,6 +36,12 @@ export async function accountRoutes(
     expires_at: expiresAt.toISOString(),
   });
 
+  app.get(adminPath(admin.auditLog.path), async (request) => {
+    const q = parse(admin.auditLog.query, request.query, 'query');
+    const rows = await store.listAudit({ limit: q.limit, ...(q.before ? { before: new Date(q.before) } : {}) });
+    return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+  });
+
   app.get(adminPath(admin.accounts.path), async () => ({
     data: (await store.listAccounts()).map(accountSummaryOf),
   }));

@@ -1,4 +1,5 @@
 import type { AccountStore } from './account-store.js';
+import type { AuditStore } from './audit-store.js';
 import type { AuthStore } from './auth-store.js';
 import type { EventStore } from './event-store.js';
 import type { ExperimentStore } from './experiment-store.js';
@@ -10,6 +11,7 @@ import type { SavedFunnelStore } from './saved-funnel-store.js';
 // Each concern's interface and records live in their own file; this one puts them together, and
 // re-exports their types so a module that needs the whole store imports one file.
 export type { AccountRecord, AccountStore } from './account-store.js';
+export type { AuditRecord, AuditStore } from './audit-store.js';
 export type { ApiKeyRecord, AuthStore } from './auth-store.js';
 export type { EventStore, SnapshotElement, SnapshotRecord } from './event-store.js';
 export type {
@@ -53,6 +55,7 @@ export interface Store
   extends
     AuthStore,
     AccountStore,
+    AuditStore,
     PropertyStore,
     EventStore,
     ReportStore,

@@ -9,6 +9,7 @@ import { insertEvents } from './write-events.js';
 import { adminQueries } from './admin-queries.js';
 import { propertyLifecycle } from './property-lifecycle.js';
 import { accountQueries } from './account-queries.js';
+import { auditQueries } from './audit-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { experimentQueries } from './experiment-queries.js';
@@ -82,6 +83,7 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     ...propertyLifecycle(db),
     ...adminSessionQueries(db),
     ...accountQueries(db),
+    ...auditQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...trafficQueries(db),

@@ -12,6 +12,7 @@ import {
 import {
   accountIdColumns,
   accountsTable,
+  auditLogTable,
   addedEventColumns,
   allTables,
   customEventColumns,
@@ -227,6 +228,7 @@ export const migrations: Migration[] = [
       ),
     ],
   },
+  { version: 16, name: 'the audit log', statements: (target) => tableDdl(auditLogTable, target) },
 ];
 
 /** Every statement a fresh database runs, in order (what the cluster DDL tests read). */

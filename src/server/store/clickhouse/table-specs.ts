@@ -283,6 +283,16 @@ export const accountsTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
+/** Every change made through the dashboard or the API (issue 43 §6): insert-only, read newest first. */
+export const auditLogTable: TableSpec = {
+  name: 'audit_log',
+  columns: `id String, at DateTime64(3, 'UTC'), actor_kind LowCardinality(String), actor_id Nullable(String),
+    actor_name String, action LowCardinality(String), target String, status UInt16, address String`,
+  engine: 'MergeTree',
+  orderBy: '(at, id)',
+  shardKey: 'cityHash64(id)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable,
   sessionsTable,
@@ -298,4 +308,5 @@ export const allTables: TableSpec[] = [
   goalsTable,
   touchDoubtsTable,
   accountsTable,
+  auditLogTable,
 ];

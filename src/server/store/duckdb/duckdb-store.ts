@@ -3,6 +3,7 @@ import type { Store } from '../store.js';
 import { adminQueries } from './admin-queries.js';
 import { propertyLifecycle } from './property-lifecycle.js';
 import { accountQueries } from './account-queries.js';
+import { auditQueries } from './audit-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
@@ -75,6 +76,7 @@ export async function openDuckdbStore(
     ...propertyLifecycle(db),
     ...adminSessionQueries(db),
     ...accountQueries(db),
+    ...auditQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...exportQueries(db),
