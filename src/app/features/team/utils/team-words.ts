@@ -30,12 +30,12 @@ export const linkExpiry = (iso: string, locale = 'en-US') =>
 export const createdDay = (iso: string, locale = 'en-US') =>
   new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
 
-/** What each role may do, in a few words beside the role picker. */
+/** What each role may do, short enough for the role picker on a 390 px phone. */
 export const ROLE_WORDS: Record<AccountRole, string> = {
   owner: 'Owner: everything, accounts included',
-  admin: 'Admin: properties, API keys, invitations, and all an editor does',
-  editor: 'Editor: split tests, goals and funnels',
-  viewer: 'Viewer: reads reports, changes nothing',
+  admin: 'Admin: properties, API keys, invitations',
+  editor: 'Editor: split tests, goals, funnels',
+  viewer: 'Viewer: reads reports only',
 };
 
 /** A link just made for someone, to hand over: shown once, kept nowhere else. */
