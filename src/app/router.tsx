@@ -16,6 +16,7 @@ import { pagesRoute } from './routes/pages.js';
 import { propertiesRoute } from './routes/properties.js';
 import { rootRoute } from './routes/root.js';
 import { setPasswordRoute } from './routes/set-password.js';
+import { teamRoute } from './routes/team.js';
 import { trafficRoute } from './routes/traffic.js';
 
 const routeTree = rootRoute.addChildren([
@@ -33,6 +34,7 @@ const routeTree = rootRoute.addChildren([
   experimentDetailRoute,
   propertiesRoute,
   apiAccessRoute,
+  teamRoute,
   connectRoute,
   setPasswordRoute,
 ]);

@@ -6,6 +6,7 @@ import { sharedView } from '../lib/dashboard-search.js';
 import { useConnection } from '../lib/connection-context.js';
 import { propertiesQueryOptions } from '../lib/properties-query.js';
 import { sessionQueryOptions } from '../lib/session-query.js';
+import { useCan } from '../lib/session-role.js';
 import { FilterBar } from './filter-bar.js';
 import { headerControlsFor, showsFilters } from './header-controls.js';
 import { PropertyPicker } from './property-picker.js';
@@ -27,6 +28,8 @@ const ADMIN = [
   { to: '/properties', label: 'Properties' },
   { to: '/api-access', label: 'API access' },
 ] as const;
+// Only for the roles that may see the team (a smaller role would find a page that only says no).
+const TEAM = { to: '/team', label: 'Team' } as const;
 
 // Pages that work without a session: choosing a key, and setting a password from an owner's link.
 const OPEN_PATHS = new Set(['/connect', '/set-password']);
@@ -47,7 +50,8 @@ export function AppLayout({
   const sessionQuery = useQuery({ ...sessionQueryOptions(), enabled: session });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const controls = headerControlsFor(pathname);
-  const nav = session ? [...REPORTS, ...ADMIN] : REPORTS;
+  const team = useCan('invite people');
+  const nav = session ? [...REPORTS, ...ADMIN, ...(team.allowed ? [TEAM] : [])] : REPORTS;
   const signedOut = isSignedOut(properties.error) || (session && isSignedOut(sessionQuery.error));
   // Twice: beside the navigation on a wide screen, inside its Menu on a phone (account.css shows one).
   const signedIn = session && !!sessionQuery.data;

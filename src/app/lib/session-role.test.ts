@@ -5,10 +5,17 @@ import { adminEndpoints } from '../../contract/admin-endpoints.js';
 import { actionRoles, can, whyNot, type DashboardAction } from './session-role.js';
 
 const actions = Object.keys(actionRoles) as DashboardAction[];
-/** Who may do what, as issue 43 lists it: viewers read; editors also change tests, goals and funnels; admins also properties and keys; only owners make sign-in links. */
+/** Who may do what, as issue 43 lists it: viewers read; editors also change tests, goals and funnels; admins also properties, keys and invitations; only owners make sign-in links and change accounts. */
 const EXPECTED: Record<(typeof accountRoles)[number], DashboardAction[]> = {
   owner: actions,
-  admin: ['change split tests', 'change goals', 'change saved funnels', 'manage properties', 'manage API keys'],
+  admin: [
+    'change split tests',
+    'change goals',
+    'change saved funnels',
+    'manage properties',
+    'manage API keys',
+    'invite people',
+  ],
   editor: ['change split tests', 'change goals', 'change saved funnels'],
   viewer: [],
 };
@@ -27,6 +34,8 @@ describe('can', () => {
     expect(actionRoles['manage API keys']).toBe(adminEndpoints.revokeApiKey.role);
     expect(actionRoles['manage properties']).toBe(adminEndpoints.deleteProperty.role);
     expect(actionRoles['manage properties']).toBe(adminEndpoints.updateProperty.role);
+    expect(actionRoles['invite people']).toBe(adminEndpoints.accounts.role);
+    expect(actionRoles['change accounts']).toBe(adminEndpoints.accountLink.role);
   });
 });
 

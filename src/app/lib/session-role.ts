@@ -17,6 +17,8 @@ export const actionRoles = {
   'manage properties': adminEndpoints.createProperty.role,
   'manage API keys': adminEndpoints.createApiKey.role,
   'create sign-in links': adminEndpoints.createSignInLink.role,
+  'invite people': adminEndpoints.inviteAccount.role,
+  'change accounts': adminEndpoints.updateAccount.role,
 } as const satisfies Record<string, AccountRole>;
 export type DashboardAction = keyof typeof actionRoles;
 
@@ -28,6 +30,8 @@ const DOING: Record<DashboardAction, string> = {
   'manage properties': 'Adding, changing and deleting properties',
   'manage API keys': 'Creating and revoking API keys',
   'create sign-in links': 'Creating sign-in links',
+  'invite people': 'Seeing the team and inviting people',
+  'change accounts': 'Changing accounts (role, properties, disabling, new links)',
 };
 
 /** Whether an account of `role` may do `action`. */

@@ -1,4 +1,5 @@
 import type { ExperimentDetail } from '../../../../contract/experiments.js';
+import { RoleGate } from '../../../components/role-gate.js';
 import type { ExperimentsScope } from '../api/experiments-queries.js';
 import { ExperimentDetailArchive } from './experiment-detail-archive.js';
 import { ExperimentDetailAutoStop } from './experiment-detail-auto-stop.js';
@@ -32,28 +33,33 @@ export function ExperimentDetailActions({ scope, detail, timezone, conflict, onC
           {describeEnd(detail)} A stopped test cannot be changed or restarted; its figures above are final. To test
           again, create a new experiment.
         </p>
-        <ExperimentDetailArchive scope={scope} detail={detail} />
+        <RoleGate action="change split tests">
+          <ExperimentDetailArchive scope={scope} detail={detail} />
+        </RoleGate>
       </section>
     );
   }
   const id = detail.experiment_id;
   return (
-    <section className="card" aria-labelledby="actions-title">
-      <h2 id="actions-title">Change this test</h2>
-      <div className="experiment-actions">
-        <ExperimentDetailRename scope={scope} experimentId={id} name={detail.name} onConflict={onConflict} />
-        <ExperimentDetailAutoStop
-          scope={scope}
-          experimentId={id}
-          autoStopDays={detail.auto_stop_days}
-          daysRun={daysBetween(detail.created_at, null)}
-          onConflict={onConflict}
-        />
-        <ExperimentDetailStop scope={scope} experimentId={id} onConflict={onConflict} />
-      </div>
-      <p className="muted small">
-        To archive or delete this test, stop it first: while it runs, it decides what visitors see.
-      </p>
-    </section>
+    // A viewer gets the one line why instead of a card of controls the server would refuse.
+    <RoleGate action="change split tests">
+      <section className="card" aria-labelledby="actions-title">
+        <h2 id="actions-title">Change this test</h2>
+        <div className="experiment-actions">
+          <ExperimentDetailRename scope={scope} experimentId={id} name={detail.name} onConflict={onConflict} />
+          <ExperimentDetailAutoStop
+            scope={scope}
+            experimentId={id}
+            autoStopDays={detail.auto_stop_days}
+            daysRun={daysBetween(detail.created_at, null)}
+            onConflict={onConflict}
+          />
+          <ExperimentDetailStop scope={scope} experimentId={id} onConflict={onConflict} />
+        </div>
+        <p className="muted small">
+          To archive or delete this test, stop it first: while it runs, it decides what visitors see.
+        </p>
+      </section>
+    </RoleGate>
   );
 }

@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { z } from 'zod';
 import type { experimentListResponse, experimentTypes } from '../../../../contract/experiments.js';
+import { RoleGate } from '../../../components/role-gate.js';
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { Skeleton } from '../../../components/skeleton.js';
 import { formatInteger } from '../../../lib/format.js';
@@ -119,9 +120,11 @@ export function ExperimentListTable({
           <>
             An experiment (A/B test) shows some visitors a changed version of a page, or sends them to another page, and
             measures which version reaches your goal more often.{' '}
-            <Link to="/experiments/new" search={({ status: _, ...root }) => root}>
-              Create an experiment
-            </Link>
+            <RoleGate action="change split tests" silent>
+              <Link to="/experiments/new" search={({ status: _, ...root }) => root}>
+                Create an experiment
+              </Link>
+            </RoleGate>
             {filter !== 'all' && (
               <>
                 {' '}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryError } from '../../../components/query-error.js';
+import { RoleGate } from '../../../components/role-gate.js';
 import { SkeletonRows } from '../../../components/skeleton.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { ViewGate } from '../../../components/view-gate.js';
@@ -42,9 +43,12 @@ function ExperimentList({ view }: { view: DashboardView }) {
         <h1 className="page-title">
           Experiments <span className="muted">· {view.property.name}</span>
         </h1>
-        <Link to="/experiments/new" search={({ status: _, ...root }) => root} className="button primary">
-          New experiment
-        </Link>
+        {/* A viewer gets the one line why in its place. */}
+        <RoleGate action="change split tests">
+          <Link to="/experiments/new" search={({ status: _, ...root }) => root} className="button primary">
+            New experiment
+          </Link>
+        </RoleGate>
       </div>
       <section className="card" aria-labelledby="experiment-list-title">
         <div className="card-head">

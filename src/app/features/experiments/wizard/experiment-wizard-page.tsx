@@ -1,3 +1,4 @@
+import { RoleGate } from '../../../components/role-gate.js';
 import { ViewGate } from '../../../components/view-gate.js';
 import type { DashboardView } from '../../../lib/use-dashboard-view.js';
 import { ExperimentWizard } from './wizard-shell.js';
@@ -19,7 +20,9 @@ function Wizard({ view }: { view: DashboardView }) {
       </h1>
       {/* Another property is another site (another connection maybe another server): its own draft,
           rather than this one's page and selectors carried along. */}
-      <ExperimentWizard key={wizardDraftKey(scope.connection, scope.propertyId)} scope={scope} />
+      <RoleGate action="change split tests">
+        <ExperimentWizard key={wizardDraftKey(scope.connection, scope.propertyId)} scope={scope} />
+      </RoleGate>
     </div>
   );
 }
