@@ -63,7 +63,8 @@ export const experimentDecision = z.object({
   /** Two-sided level of every decision, and the intervals' coverage (1 − level / (variants − 1)). */
   alpha: z.number(),
   interval_level: z.number(),
-  variants: z.array(variantResult),
+  /** Each variant on the goal, with its visitors (the control first). */
+  variants: z.array(variantResult.extend({ visitors: z.number().int() })),
   /** The primary metric's variance reduction; null when the test has no visitors yet. */
   cuped: varianceReduction.nullable(),
   /**

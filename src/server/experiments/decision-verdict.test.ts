@@ -13,6 +13,7 @@ const arm = (label: string, over: Partial<Decided['variants'][number]> = {}): De
   p_value: null,
   significant: false,
   better: false,
+  visitors: 5_000,
   ...over,
 });
 const base: Decided = {

@@ -63,7 +63,10 @@ export function experimentDecision(
     tied_with_winner: decision.tiedWithWinner.map((i) => e.variants[i].label),
     alpha: ALPHA,
     interval_level: decision.intervalLevel,
-    variants: e.variants.map((v, i) => variantLine(v.label, arms[i].mean, decision.perVariant[i])),
+    variants: e.variants.map((v, i) => ({
+      ...variantLine(v.label, arms[i].mean, decision.perVariant[i]),
+      visitors: figures[i].visitors,
+    })),
     cuped,
     metrics,
     held_back: e.variants.flatMap((v, i) =>

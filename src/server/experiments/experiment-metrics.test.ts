@@ -122,6 +122,7 @@ describe('more metrics and guardrails', () => {
     const [revenue, bounce, signup] = detail.decision.metrics;
     expect(revenue).toMatchObject({ name: 'revenue per visitor', metric: 'revenue_per_visitor', role: 'guardrail' });
     expect(revenue.variants.map((v) => v.visitors)).toEqual([N, N]);
+    expect(detail.decision.variants.map((v) => v.visitors)).toEqual([N, N]);
     expect(revenue.hurt_by).toEqual(['Variant B']);
     expect(revenue.variants[1]).toMatchObject({ significant: true, better: false });
     // The history is alike in both arms, so the adjusted means are the plain ones: 5.00 and 4.00.
