@@ -1,6 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkPageQuality, screenshotOnFailure, startDashboard, type Dashboard } from './support/dashboard-harness.js';
+import { join } from 'node:path';
+import {
+  checkPageQuality,
+  SCREENSHOT_DIR,
+  screenshotOnFailure,
+  startDashboard,
+  type Dashboard,
+} from './support/dashboard-harness.js';
 
 const SLOW = { timeout: 20_000 };
 const EMAIL = 'tomas@example.com';
@@ -93,6 +100,27 @@ describe('dashboard: the Team page (an owner invites, then disables, a viewer)',
       .poll(() => owner.locator('#invite-email-error').textContent(), SLOW)
       .toBe(`${EMAIL} has an account already`);
     dash.problems.splice(0); // the deliberate 409
+  });
+
+  it('lists the invitation in the owner’s audit log, by whom and for which account', async () => {
+    const accounts = (await owner.evaluate(() => fetch('/api/admin/v1/accounts').then((r) => r.json()))) as {
+      data: { id: string; email: string }[];
+    };
+    const id = accounts.data.find((a) => a.email === EMAIL)?.id;
+    expect(id).toBeTruthy();
+    // A fresh load: the log is written just after the answer, apart from it.
+    await owner.goto(`${dash.origin}/team`);
+    const section = owner.getByTestId('audit-log');
+    const invited = section.getByTestId('audit-table').locator('tr', { hasText: `created=${id}` });
+    await expect.poll(() => invited.locator('td').nth(2).textContent(), SLOW).toBe('Invited someone');
+    expect(await invited.locator('td').nth(1).textContent()).toBe('the printed sign-in link');
+    expect(await invited.locator('td').nth(0).textContent()).toMatch(
+      /^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/,
+    );
+    expect(await section.getByRole('button', { name: 'Download Audit log as CSV' }).count()).toBe(1);
+    await checkPageQuality(owner, 'team-audit');
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: join(SCREENSHOT_DIR, 'team-audit-log.png') });
   });
 
   it('lets the invited viewer set a password from the link and read Traffic', async () => {

@@ -12,6 +12,7 @@ export const auditEntry = z.object({
   status: z.number().int(),
   address: z.string(),
 });
+export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1_000).default(100),
   /** Entries before this instant: the next page is `before` = the last entry's `at`. */

@@ -19,6 +19,7 @@ export const actionRoles = {
   'create sign-in links': adminEndpoints.createSignInLink.role,
   'invite people': adminEndpoints.inviteAccount.role,
   'change accounts': adminEndpoints.updateAccount.role,
+  'read the audit log': adminEndpoints.auditLog.role,
 } as const satisfies Record<string, AccountRole>;
 export type DashboardAction = keyof typeof actionRoles;
 
@@ -32,6 +33,7 @@ const DOING: Record<DashboardAction, string> = {
   'create sign-in links': 'Creating sign-in links',
   'invite people': 'Seeing the team and inviting people',
   'change accounts': 'Changing accounts (role, properties, disabling, new links)',
+  'read the audit log': 'Reading the audit log',
 };
 
 /** Whether an account of `role` may do `action`. */

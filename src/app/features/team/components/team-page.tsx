@@ -10,6 +10,7 @@ import { useCan } from '../../../lib/session-role.js';
 import { accountsQueryOptions } from '../api/team-queries.js';
 import type { IssuedLink, TeamNotice } from '../utils/team-words.js';
 import { AccountTable } from './account-table.js';
+import { AuditLog } from './audit-log.js';
 import { InviteForm } from './invite-form.js';
 import { OneTimeLink } from './one-time-link.js';
 import '../../../components/forms.css';
@@ -20,6 +21,7 @@ export function TeamPage() {
   const session = connection.mode === 'session';
   const invite = useCan('invite people');
   const change = useCan('change accounts');
+  const audit = useCan('read the audit log');
   const me = useQuery({ ...sessionQueryOptions(), enabled: session });
   const properties = useQuery({ ...propertiesQueryOptions(connection), enabled: session });
   const accounts = useQuery({ ...accountsQueryOptions(), enabled: session && invite.allowed });
@@ -76,6 +78,7 @@ export function TeamPage() {
               />
             )}
           </section>
+          {audit.allowed && <AuditLog />}
         </>
       )}
     </div>
