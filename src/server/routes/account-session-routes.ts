@@ -15,6 +15,8 @@ import { adminPath, parse } from './route-helpers.js';
 /** Failed sign-ins a minute an address may make, and an account may receive, before 429 (docs/decisions.md, "Accounts"). */
 export const FAILED_SIGN_INS_PER_ADDRESS = 20;
 export const FAILED_SIGN_INS_PER_ACCOUNT = 5;
+/** Requests a minute an address may make to these open routes at all, failed or not. */
+export const OPEN_REQUESTS_PER_ADDRESS = 60;
 
 const WRONG = 'wrong email or password';
 
@@ -27,8 +29,21 @@ export async function accountSessionRoutes(app: FastifyInstance, opts: { store: 
   const { store } = opts;
   const byAddress = new RateBudgets(FAILED_SIGN_INS_PER_ADDRESS, 50_000, opts.clock);
   const byAccount = new RateBudgets(FAILED_SIGN_INS_PER_ACCOUNT, 50_000, opts.clock);
+  const anyRequest = new RateBudgets(OPEN_REQUESTS_PER_ADDRESS, 50_000, opts.clock);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // Open to anyone, so every request pays, whatever it asks: a link lookup reads the store, a
+    // sign-in hashes a password.
+    const address = normalizeIP(request.ip);
+    const wait = anyRequest.waitSeconds(address);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new ApiError(429, 'rate_limited', `too many requests from this address; retry in ${wait} s`, {
+        limit: OPEN_REQUESTS_PER_ADDRESS,
+        retry_after_seconds: wait,
+      });
+    }
+    anyRequest.charge(address, 1);
     if (request.method !== 'POST') return;
     if (fromAnotherOrigin(request))
       throw new ApiError(403, 'forbidden', 'sign in from the dashboard’s own pages', { field: 'origin' });

@@ -3,7 +3,11 @@ import { createAccount, issueAccountToken } from '../auth/account-links.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ADMIN, adminCall } from '../test-support/admin-session.js';
 import { createTestEnv, type TestEnv } from '../test-support/fixtures.js';
-import { FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS } from './account-session-routes.js';
+import {
+  FAILED_SIGN_INS_PER_ACCOUNT,
+  FAILED_SIGN_INS_PER_ADDRESS,
+  OPEN_REQUESTS_PER_ADDRESS,
+} from './account-session-routes.js';
 
 // Signing in with an account (issue 43 §1): passwords, set-password links, throttling, disabled
 // accounts. The clock stands still, so no budget refills during a test.
@@ -76,6 +80,19 @@ describe('POST /sign-in', () => {
     expect((await post('/sign-in', { email: 'cy@example.com', password: PASSWORD }, {}, '203.0.113.6')).status).toBe(
       200,
     );
+  });
+});
+
+describe('the open routes', () => {
+  it('answer an address at most OPEN_REQUESTS_PER_ADDRESS times a minute, whatever it asks', async () => {
+    const look = (ip: string) =>
+      env.app.inject({ method: 'GET', url: `${ADMIN}/password-links/${'x'.repeat(43)}`, remoteAddress: ip });
+    for (let i = 0; i < OPEN_REQUESTS_PER_ADDRESS; i++) expect((await look('203.0.113.9')).statusCode).toBe(404);
+    const held = await look('203.0.113.9');
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post('/sign-in', { email: 'a@example.com', password: 'x' }, {}, '203.0.113.9')).status).toBe(429);
+    expect((await look('203.0.113.10')).statusCode).toBe(404);
   });
 });
 
