@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { secondBrowser } from './support/second-browser.js';
 import { createAccount, setPasswordLink } from '../src/server/auth/account-links.js';
 import {
   checkPageQuality,
@@ -35,11 +36,7 @@ describe('dashboard: accounts and roles (a viewer)', () => {
     // As `npm run cli -- users create --email … --role viewer` does: an account without a password, and its link.
     const { token } = await createAccount(dash.store, { email: EMAIL, role: 'viewer', property_ids: [] });
     link = setPasswordLink(dash.origin, token);
-    viewer = await dash.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-    page = await viewer.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    ({ context: viewer, page } = await secondBrowser(dash.browser, problems));
   }, 300_000);
   afterEach(screenshotOnFailure(() => page, 'accounts'));
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { secondBrowser } from './support/second-browser.js';
 import { join } from 'node:path';
 import {
   checkPageQuality,
@@ -36,11 +37,7 @@ describe('dashboard: the Team page (an owner invites, then disables, a viewer)',
     dash = await startDashboard();
     owner = dash.page;
     await dash.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: dash.origin });
-    viewer = await dash.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-    page = await viewer.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    ({ context: viewer, page } = await secondBrowser(dash.browser, problems));
   }, 300_000);
   afterEach(screenshotOnFailure(() => page, 'team'));
   afterAll(async () => {
