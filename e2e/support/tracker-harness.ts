@@ -97,8 +97,12 @@ export async function startHarness() {
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
-/** Waits until `find` returns something, polling; fails with `what` after `ms`. */
-export async function until<T>(what: string, find: () => T | undefined | null | false, ms = 8_000): Promise<T> {
+/**
+ * Waits until `find` returns something, polling; fails with `what` after `ms`. 15 s: a beacon from a
+ * page being left waits for the browser to hand it on, which took over 8 s once with two workers, each
+ * with Chromium and a store, on a 2-core machine. A wait that holds returns at once.
+ */
+export async function until<T>(what: string, find: () => T | undefined | null | false, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const found = find();

@@ -236,9 +236,17 @@ describe('POST /api/collect sessions', () => {
 
 describe('POST /api/collect then traffic/realtime', () => {
   it('sees what collect just wrote: active sessions and the feed newest first, without the bot', async () => {
+    // The server stamps each event with its own clock: two collects in one millisecond would tie, and
+    // the feed's order between them would be the store's choice. A person's clicks are never that close.
+    const nextMillisecond = async () => {
+      const now = Date.now();
+      while (Date.now() <= now) await new Promise((r) => setTimeout(r, 1));
+    };
     await collect(env.app, pageview({ session_id: 'r1', path: '/' }));
+    await nextMillisecond();
     await collect(env.app, pageview({ session_id: 'r2', visitor_id: 'v2', path: '/docs' }), { userAgent: UA.iphone });
     await collect(env.app, pageview({ session_id: 'rb', visitor_id: 'vb', path: '/bot-only' }), { userAgent: BOT_UA });
+    await nextMillisecond();
     await collect(env.app, pageview({ session_id: 'r1', path: '/pricing', referrer: 'https://www.google.com/' }));
     const { data } = await report(env, 'trafficRealtime');
     expect(data.active_visitors).toBe(2);
