@@ -86,6 +86,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // One dashboard build and one demo store for the run, shared by the browser tests (e2e/support/run-shared.ts).
           globalSetup: ['e2e/support/run-shared.ts'],
+          // Each file starts and closes its own server, store and Chromium; what they share is the loaded
+          // server and Playwright modules, imported once per worker instead of once per file.
+          isolate: false,
         },
       },
       {
