@@ -9,7 +9,9 @@ import {
   runCli,
 } from './test-support/spawn-helpers.js';
 
-// operations.md §2: properties and keys through the real CLI, one fresh DATA_DIR per test.
+// operations.md §2: properties and keys through the real CLI, one fresh DATA_DIR per test: what a
+// process shows (stdout, one `error:` line, exit codes, nothing secret on disk). What each command
+// checks runs in process: commands/properties-keys.test.ts and commands/users.test.ts.
 
 let dataDir: string;
 beforeEach(async () => {
@@ -51,25 +53,6 @@ describe('properties', () => {
     const blog = listed.find((l) => l.startsWith('blog\t'))?.split('\t');
     expect(blog?.slice(0, 4)).toEqual(['blog', 'Blog', '-', 'UTC']);
   });
-
-  it('rejects a bad --id', async () => {
-    expectOneLineError(await runCli(dataDir, ['properties', 'create', '--id', 'bad id!', '--name', 'X']), /--id/);
-  });
-
-  it('rejects an unknown --timezone', async () => {
-    expectOneLineError(
-      await runCli(dataDir, ['properties', 'create', '--id', 'p', '--name', 'X', '--timezone', 'Mars/Olympus_Mons']),
-      /timezone.*Mars\/Olympus_Mons/,
-    );
-  });
-
-  it('rejects a duplicate id', async () => {
-    await cliOk(dataDir, ['properties', 'create', '--id', 'p', '--name', 'First']);
-    expectOneLineError(
-      await runCli(dataDir, ['properties', 'create', '--id', 'p', '--name', 'Second']),
-      /"p".*already exists/,
-    );
-  });
 });
 
 describe('keys', () => {
@@ -99,52 +82,6 @@ describe('keys', () => {
     expect(files.length).toBeGreaterThan(0);
     expect(files.some((f) => f.bytes.includes(prefix))).toBe(true);
     for (const f of files) expect(f.bytes.includes(key), f.path).toBe(false);
-  });
-
-  it('create gives every permission unless --permissions narrows it; list shows them', async () => {
-    await cliOk(dataDir, ['properties', 'create', '--id', 'p', '--name', 'P']);
-    await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'all']);
-    await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'reader', '--permissions', 'metrics']);
-    await cliOk(dataDir, [
-      'keys',
-      'create',
-      '--properties',
-      'p',
-      '--name',
-      'goals',
-      '--permissions',
-      'configure,metrics',
-    ]);
-    await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'nothing', '--permissions', 'none']);
-    expectOneLineError(
-      await runCli(dataDir, ['keys', 'create', '--properties', 'p', '--permissions', 'metrics,admin']),
-      /--permissions: "admin"/,
-    );
-    const rows = linesOf((await cliOk(dataDir, ['keys', 'list'])).stdout).map((l) => l.split('\t'));
-    expect(Object.fromEntries(rows.map((r) => [r[1], r[4]]))).toEqual({
-      all: 'metrics,experiments,configure',
-      reader: 'metrics',
-      goals: 'metrics,configure',
-      nothing: 'none',
-    });
-  });
-
-  it('create for an unknown property fails', async () => {
-    await cliOk(dataDir, ['properties', 'create', '--id', 'p', '--name', 'P']);
-    expectOneLineError(await runCli(dataDir, ['keys', 'create', '--properties', 'p,ghost']), /ghost/);
-  });
-
-  it('revoke KEY_ID marks the key revoked in list', async () => {
-    await cliOk(dataDir, ['properties', 'create', '--id', 'p', '--name', 'P']);
-    const created = await cliOk(dataDir, ['keys', 'create', '--properties', 'p', '--name', 'old']);
-    const keyId = /Created key (\S+)/.exec(created.stderr)![1];
-
-    const revoked = await cliOk(dataDir, ['keys', 'revoke', keyId]);
-    expect(revoked.stdout).toContain(keyId);
-    const rows = linesOf((await cliOk(dataDir, ['keys', 'list'])).stdout).map((l) => l.split('\t'));
-    expect(rows).toHaveLength(1);
-    expect(rows[0][0]).toBe(keyId);
-    expect(rows[0].at(-1)).toMatch(/^revoked \d{4}-\d\d-\d\dT/);
   });
 });
 
