@@ -17,5 +17,10 @@ export const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1_000).default(100),
   /** Entries before this instant: the next page is `before` = the last entry's `at`. */
   before: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * With `before`: also the entries at that very instant whose id sorts before this one (the last
+   * entry's `id`), so entries written in the same millisecond are neither skipped nor repeated.
+   */
+  before_id: z.string().max(64).optional(),
 });
 export const auditResponse = z.object({ data: z.array(auditEntry) });

@@ -38,7 +38,16 @@ export async function accountRoutes(
 
   app.get(adminPath(admin.auditLog.path), async (request) => {
     const q = parse(admin.auditLog.query, request.query, 'query');
-    const rows = await store.listAudit({ limit: q.limit, ...(q.before ? { before: new Date(q.before) } : {}) });
+    if (q.before_id !== undefined && !q.before)
+      throw new ApiError(400, 'invalid_request', 'before_id: only with before (the same entry’s at)', {
+        field: 'before_id',
+        in: 'query',
+      });
+    const rows = await store.listAudit({
+      limit: q.limit,
+      ...(q.before ? { before: new Date(q.before) } : {}),
+      ...(q.before_id !== undefined ? { beforeId: q.before_id } : {}),
+    });
     return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
   });
 

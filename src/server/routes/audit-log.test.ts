@@ -82,5 +82,34 @@ describe('the audit log', () => {
     const next = await log(owner, `?limit=5&before=${encodeURIComponent(first.data[0].at)}`);
     expect(next.data.every((e: { at: string }) => e.at < first.data[0].at || e.at === first.data[0].at)).toBe(true);
     expect((await adminCall(env.app, 'GET', `${ADMIN}/audit?limit=0`, owner)).status).toBe(400);
+    const alone = await adminCall(env.app, 'GET', `${ADMIN}/audit?before_id=x`, owner);
+    expect([alone.status, alone.body.error.details.field]).toEqual([400, 'before_id']);
+  });
+
+  it('pages by instant and id: entries written in one millisecond are each listed once', async () => {
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    const entry = (id: string) => ({
+      id,
+      at,
+      actor_kind: 'link' as const,
+      actor_id: null,
+      actor_name: 'printed link',
+      action: 'createProperty',
+      target: `tie=${id}`,
+      status: 201,
+      address: '127.0.0.1',
+    });
+    for (const id of ['aud_tie_a', 'aud_tie_b', 'aud_tie_c', 'aud_tie_d', 'aud_tie_e'])
+      await env.store.appendAudit(entry(id));
+    const seen: string[] = [];
+    let query = `?limit=2&before=${encodeURIComponent('2026-01-02T03:04:06Z')}`;
+    for (let page = 0; page < 5; page++) {
+      const { data } = await log(owner, query);
+      seen.push(...data.map((e: { target: string }) => e.target));
+      if (data.length < 2) break;
+      const last = data.at(-1);
+      query = `?limit=2&before=${encodeURIComponent(last.at)}&before_id=${last.id}`;
+    }
+    expect(seen).toEqual(['tie=aud_tie_e', 'tie=aud_tie_d', 'tie=aud_tie_c', 'tie=aud_tie_b', 'tie=aud_tie_a']);
   });
 });

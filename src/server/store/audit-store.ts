@@ -22,6 +22,6 @@ export interface AuditRecord {
 
 export interface AuditStore {
   appendAudit(r: AuditRecord): Promise<void>;
-  /** Newest first, before `before` when given. */
-  listAudit(opts: { limit: number; before?: Date }): Promise<AuditRecord[]>;
+  /** Newest first (by time, then id), before `before` when given: before (`before`, `beforeId`) with an id. */
+  listAudit(opts: { limit: number; before?: Date; beforeId?: string }): Promise<AuditRecord[]>;
 }

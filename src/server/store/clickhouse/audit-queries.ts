@@ -11,10 +11,19 @@ export function auditQueries(db: ChDb): Pick<Store, 'appendAudit' | 'listAudit'>
     async appendAudit(r) {
       await db.insert('audit_log', [{ ...r, at: chTime(r.at) }]);
     },
-    async listAudit({ limit, before }) {
+    async listAudit({ limit, before, beforeId }) {
+      const where = !before
+        ? ''
+        : beforeId === undefined
+          ? `WHERE at < {before:${TS}}`
+          : `WHERE (at, id) < ({before:${TS}}, {beforeId:String})`;
       const rows = await db.all<Row>(
-        `SELECT * FROM audit_log ${before ? `WHERE at < {before:${TS}}` : ''} ORDER BY at DESC, id DESC LIMIT {limit:UInt32}`,
-        { limit, ...(before ? { before: chTime(before) } : {}) },
+        `SELECT * FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT {limit:UInt32}`,
+        {
+          limit,
+          ...(before ? { before: chTime(before) } : {}),
+          ...(before && beforeId !== undefined ? { beforeId } : {}),
+        },
       );
       return rows.map((r) => ({ ...r, at: dateOf(r.at), status: Number(r.status) }));
     },

@@ -46,11 +46,24 @@ export function auditQueries(db: Database) {
         ),
       );
     },
-    async listAudit({ limit, before }: { limit: number; before?: Date }): Promise<AuditRecord[]> {
+    async listAudit({
+      limit,
+      before,
+      beforeId,
+    }: {
+      limit: number;
+      before?: Date;
+      beforeId?: string;
+    }): Promise<AuditRecord[]> {
       await ensure();
+      const where = !before
+        ? ''
+        : beforeId === undefined
+          ? 'WHERE "at" < $before::TIMESTAMP'
+          : 'WHERE ("at", id) < ($before::TIMESTAMP, $beforeId)';
       const rows = await db.all<AuditRecord>(
-        `SELECT * FROM audit_log ${before ? 'WHERE "at" < $before::TIMESTAMP' : ''} ORDER BY "at" DESC, id DESC LIMIT $limit::INTEGER`,
-        { limit, ...(before ? { before: ts(before) } : {}) },
+        `SELECT * FROM audit_log ${where} ORDER BY "at" DESC, id DESC LIMIT $limit::INTEGER`,
+        { limit, ...(before ? { before: ts(before) } : {}), ...(before && beforeId !== undefined ? { beforeId } : {}) },
       );
       return rows.map((r) => ({ ...r, status: Number(r.status) }));
     },

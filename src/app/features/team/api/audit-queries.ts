@@ -15,12 +15,16 @@ export const auditLogQueryOptions = () =>
     queryFn: async ({ pageParam, signal }) =>
       (
         await apiClient({ mode: 'session' }).call('auditLog', {
-          query: { limit: AUDIT_PAGE, ...(pageParam ? { before: pageParam } : {}) },
+          query: { limit: AUDIT_PAGE, ...(pageParam ?? {}) },
           signal,
         })
       ).data,
-    initialPageParam: null as string | null,
-    // A short page is the log's end; otherwise the next page starts before the last entry's instant.
-    getNextPageParam: (last) => (last.length < AUDIT_PAGE ? null : last[last.length - 1].at),
+    initialPageParam: null as { before: string; before_id: string } | null,
+    // A short page is the log's end; otherwise the next page starts after the last entry (its instant
+    // and id: entries of the same millisecond are neither skipped nor shown twice).
+    getNextPageParam: (last) => {
+      const end = last.at(-1);
+      return last.length < AUDIT_PAGE || !end ? null : { before: end.at, before_id: end.id };
+    },
     staleTime: 0,
   });
