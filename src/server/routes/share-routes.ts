@@ -70,9 +70,10 @@ export async function shareRoutes(
 
   /** The link, while it can be used: 404 for unknown, revoked, expired or of a deleted property (`details.state` says which). */
   const liveLink = async (link: ShareLinkRecord | null) => {
-    const state = link ? shareLinkState(link, new Date(clock())) : 'unknown';
-    const [property] = link && state === 'active' ? await store.getProperties([link.property_id]) : [];
-    if (!link || !property)
+    const [property] = link ? await store.getProperties([link.property_id]) : [];
+    // A link of a deleted property is as unknown as one that never was.
+    const state = link && property ? shareLinkState(link, new Date(clock())) : 'unknown';
+    if (!link || !property || state !== 'active')
       throw new ApiError(
         404,
         'not_found',
