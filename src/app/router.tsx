@@ -16,6 +16,7 @@ import { pagesRoute } from './routes/pages.js';
 import { propertiesRoute } from './routes/properties.js';
 import { rootRoute } from './routes/root.js';
 import { setPasswordRoute } from './routes/set-password.js';
+import { shareRoute } from './routes/share.js';
 import { teamRoute } from './routes/team.js';
 import { trafficRoute } from './routes/traffic.js';
 
@@ -37,6 +38,7 @@ const routeTree = rootRoute.addChildren([
   teamRoute,
   connectRoute,
   setPasswordRoute,
+  shareRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as a from './admin.js';
 import * as ac from './accounts.js';
 import * as au from './audit.js';
+import * as sh from './share-links.js';
 import { propertyId } from './common.js';
 import type { Endpoint } from './endpoints.js';
 
@@ -186,6 +187,35 @@ export const adminEndpoints = {
     query: au.auditQuery,
     response: au.auditResponse,
     role: 'owner',
+  },
+  shareLinks: {
+    method: 'GET',
+    path: '/properties/{id}/share-links',
+    tag: 'Share links',
+    summary: "The property's share links, with their state; never the link itself",
+    params: propertyParams,
+    response: sh.shareLinksResponse,
+    role: 'admin',
+  },
+  createShareLink: {
+    method: 'POST',
+    path: '/properties/{id}/share-links',
+    tag: 'Share links',
+    summary: 'Create a share link; the link is in this answer only',
+    params: propertyParams,
+    body: sh.createShareLinkBody,
+    response: sh.createdShareLinkResponse,
+    status: 201,
+    role: 'admin',
+  },
+  revokeShareLink: {
+    method: 'DELETE',
+    path: '/properties/{id}/share-links/{linkId}',
+    tag: 'Share links',
+    summary: 'Revoke a share link at once',
+    params: sh.shareLinkParams,
+    response: sh.revokedShareLinkResponse,
+    role: 'admin',
   },
 } satisfies Record<string, Endpoint>;
 

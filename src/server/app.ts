@@ -27,6 +27,9 @@ import { analyticsRoutes } from './routes/analytics-routes.js';
 import { collectRoutes } from './routes/collect-routes.js';
 import { trackerRoutes } from './routes/tracker-routes.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
+import { sharePageRoutes } from './routes/share-page-routes.js';
+import { shareRoutes } from './routes/share-routes.js';
+import { SHARE_PREFIX } from '../contract/share-endpoints.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { savedFunnelRoutes } from './routes/saved-funnel-routes.js';
 import { goalRoutes } from './routes/goal-routes.js';
@@ -120,8 +123,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The demo site serves the demo shop's pages (its tag sends to acme-shop): preview links open there.
   const demoSite = opts.demoSiteOrigin;
   const siteOriginOf = demoSite && ((id: string) => (id === demoProperties[0].id ? demoSite() : null));
-  await app.register(adminRoutes, { store: opts.store, prefix: ADMIN_PREFIX, siteOriginOf, publicUrl: opts.publicUrl });
+  await app.register(adminRoutes, {
+    store: opts.store,
+    prefix: ADMIN_PREFIX,
+    siteOriginOf,
+    publicUrl: opts.publicUrl,
+    clock: opts.clock,
+  });
   await app.register(analyticsRoutes, { store: opts.store, budgetMs: opts.reportBudgetMs ?? 30_000 });
+  await app.register(shareRoutes, {
+    store: opts.store,
+    budgetMs: opts.reportBudgetMs ?? 30_000,
+    clock: opts.clock,
+    prefix: SHARE_PREFIX,
+  });
   await app.register(savedFunnelRoutes, { store: opts.store });
   await app.register(goalRoutes, { store: opts.store });
   await app.register(recommendationRoutes, { store: opts.store });
@@ -149,6 +164,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.get('/demo', (request, reply) => toDemo(request.url, reply));
     app.get('/demo/*', (request, reply) => toDemo(request.url, reply));
   }
-  if (opts.distDir) await app.register(dashboardRoutes, { distDir: opts.distDir });
+  if (opts.distDir) {
+    await app.register(dashboardRoutes, { distDir: opts.distDir });
+    await app.register(sharePageRoutes, { store: opts.store, clock: opts.clock });
+  }
   return app;
 }

@@ -4,17 +4,19 @@ import { adminEndpoints, type AdminEndpointName } from '../../contract/admin-end
 import { errorEnvelope } from '../../contract/common.js';
 import { aggregateBody, API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
 import { fillPath } from '../../contract/path-template.js';
+import { SHARE_PREFIX, shareEndpoints, shareReportsBase } from '../../contract/share-endpoints.js';
 import { ApiError } from './api-error.js';
 import type { Connection } from './connection.js';
 import { fetchWithCsrf } from './csrf-token.js';
 
-/** Every endpoint the dashboard calls, by name: the external API's and the admin API's. */
-const table = { ...endpoints, ...adminEndpoints };
+/** Every endpoint the dashboard calls, by name: the external API's, the admin API's and share links' public side. */
+const table = { ...endpoints, ...adminEndpoints, ...shareEndpoints };
 // A name in both tables would hide one of them from the client.
 const namesApart: [Extract<EndpointName, AdminEndpointName>] extends [never] ? true : never = true;
 void namesApart;
 type AnyEndpointName = keyof typeof table;
 const isAdmin = (name: string): name is AdminEndpointName => Object.hasOwn(adminEndpoints, name);
+const isShare = (name: string) => Object.hasOwn(shareEndpoints, name);
 /** Sign-in and set-password: they make the session, so there is none whose CSRF token to send yet. */
 const isOpen = (name: string) => isAdmin(name) && 'open' in adminEndpoints[name];
 
@@ -79,13 +81,15 @@ export async function toApiError(res: Response): Promise<ApiError> {
  * admin API's always go to this server with the session cookie, whatever the connection.
  */
 export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...a) => fetch(...a)) {
+  // A share link's page reads its reports through the share API, which only its share cookie opens.
   const external = {
-    prefix: API_PREFIX,
-    session: connection.mode === 'session',
+    prefix: connection.mode === 'share' ? shareReportsBase(connection.linkId) : API_PREFIX,
+    session: connection.mode !== 'key',
     base: connection.mode === 'key' ? connection.baseUrl.replace(/\/+$/, '') : '',
     headers: connection.mode === 'key' ? { authorization: `Bearer ${connection.key}` } : {},
   };
   const admin = { prefix: ADMIN_PREFIX, session: true, base: '', headers: {} };
+  const share = { prefix: SHARE_PREFIX, session: true, base: '', headers: {} };
 
   /** One request to the API; the response is parsed with `schema` (the endpoint's response). */
   async function send(
@@ -95,7 +99,7 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
     schema: z.ZodType,
     opts: { query?: unknown; body?: unknown; signal?: AbortSignal },
   ): Promise<unknown> {
-    const { prefix, session, base, headers } = isAdmin(name) ? admin : external;
+    const { prefix, session, base, headers } = isAdmin(name) ? admin : isShare(name) ? share : external;
     const url = `${base}${prefix}${path}${serializeQuery(opts.query as Record<string, unknown>)}`;
     let res: Response;
     try {
@@ -110,7 +114,7 @@ export function apiClient(connection: Connection, fetchImpl: typeof fetch = (...
         signal: opts.signal,
       };
       // A cookie-borne write also carries the session's CSRF token; a key needs none, nor an open endpoint.
-      const csrf = method !== 'GET' && session && !isOpen(name);
+      const csrf = method !== 'GET' && session && !isOpen(name) && !isShare(name);
       res = await (csrf ? fetchWithCsrf(fetchImpl, url, init) : fetchImpl(url, init));
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;

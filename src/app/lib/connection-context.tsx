@@ -32,3 +32,15 @@ export function useConnection(): ConnectionState {
   if (!state) throw new Error('useConnection outside ConnectionProvider');
   return state;
 }
+
+/**
+ * A fixed connection for part of the page (a share link's view): everything inside reads through
+ * it, and nothing inside can switch it.
+ */
+export function ConnectionOverride({ connection, children }: { connection: Connection; children: ReactNode }) {
+  const value = useMemo<ConnectionState>(
+    () => ({ connection, client: apiClient(connection), setConnection: () => undefined }),
+    [connection],
+  );
+  return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
+}

@@ -17,6 +17,12 @@ export function describeError(
 ): { title: string; action: string } {
   if (!(error instanceof ApiError))
     return { title: 'Something went wrong.', action: 'Reload the page; if it keeps happening, check the server log.' };
+  // A share link's page: the link itself ended (revoked, expired) or its session did.
+  if (connection.mode === 'share' && (error.status === 401 || error.status === 404))
+    return {
+      title: 'This shared view has ended or was revoked.',
+      action: 'Reload the page; ask whoever shared it for a new link.',
+    };
   switch (error.status) {
     case 0:
       return { title: error.message, action: 'Check that the server is running and reachable, then reload.' };

@@ -19,6 +19,8 @@ export function propertiesQueryOptions(connection: Connection) {
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<PropertyChoice[]> => {
       if (connection.mode === 'key') return connection.propertyIds.map((id) => ({ id, name: id, timezone: null }));
+      // A share link shows its one property, in the property's own time zone.
+      if (connection.mode === 'share') return [connection.property];
       const list = await apiClient(connection)
         .call('adminProperties', { signal })
         .catch((err: unknown) => {

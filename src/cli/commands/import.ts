@@ -46,6 +46,7 @@ export async function importCommand(store: Store, path: string, options: ImportO
     `imported ${describeCounts(counts)}`,
     ...keyLines(contents.metadata.apiKeys, withKeys),
     ...accountLines(contents.metadata.accounts, withAccounts),
+    ...shareLinkLines(contents.metadata.shareLinks.length, withKeys),
   ].join('\n');
 }
 
@@ -68,6 +69,14 @@ function accountLines(accounts: AccountRecord[], withAccounts: boolean): string[
  * What became of the export's keys, said loudly: a key in a file from elsewhere is a way into the
  * API for whoever made it, so keys come in only when asked for, and each one is then named.
  */
+/** Share links are a way in to reports, as keys are: they come only with --with-keys. */
+function shareLinkLines(count: number, withKeys: boolean): string[] {
+  if (count === 0 || withKeys) return [];
+  return [
+    `left out the export's ${count === 1 ? 'share link' : `${count} share links`}: to bring them, import into an empty store with --with-keys`,
+  ];
+}
+
 function keyLines(keys: ApiKeyRecord[], withKeys: boolean): string[] {
   if (keys.length === 0) return [];
   if (!withKeys) {

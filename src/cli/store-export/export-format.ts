@@ -7,6 +7,7 @@ import type {
   GoalRecord,
   Property,
   SavedFunnelRecord,
+  ShareLinkRecord,
   SnapshotRecord,
 } from '../../server/store/store.js';
 import {
@@ -26,6 +27,8 @@ import {
   propertySchema,
   savedFunnelFromParsed,
   savedFunnelSchema,
+  shareLinkFromParsed,
+  shareLinkSchema,
   snapshotSchema,
 } from './export-line-schemas.js';
 
@@ -41,6 +44,7 @@ export const exportKinds = [
   'experiment',
   'goal',
   'account',
+  'share_link',
   'snapshot',
   'event',
 ] as const;
@@ -50,7 +54,7 @@ export type ExportKind = (typeof exportKinds)[number];
  * exactly what it was before goals existed (readable by a Sightline of then), and one made then reads
  * as having none.
  */
-export const optionalKinds: readonly ExportKind[] = ['goal', 'account'];
+export const optionalKinds: readonly ExportKind[] = ['goal', 'account', 'share_link'];
 
 /**
  * The most records of each kind an import reads. The metadata kinds are held in memory whole and the
@@ -65,6 +69,7 @@ export const MAX_IMPORT_ROWS: Partial<Record<ExportKind, number>> = {
   experiment: 100_000,
   goal: 100_000,
   account: 100_000,
+  share_link: 100_000,
   snapshot: 1_000_000,
 };
 
@@ -75,6 +80,7 @@ export interface ExportRecords {
   experiment: ExperimentRecord;
   goal: GoalRecord;
   account: AccountRecord;
+  share_link: ShareLinkRecord;
   snapshot: SnapshotRecord;
   event: StoredEvent;
 }
@@ -260,6 +266,33 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
     }),
     schema: accountSchema,
     fromParsed: (v) => accountFromParsed(v as z.infer<typeof accountSchema>),
+  },
+  share_link: {
+    // As stored: the token's and the password's hashes, never either.
+    file: 'share_links.parquet',
+    columns: {
+      id: str,
+      property_id: str,
+      token_hash: str,
+      label: str,
+      reports: 'VARCHAR[]',
+      filters: 'JSON',
+      password_hash: str,
+      embed: 'BOOLEAN',
+      frame_ancestors: 'VARCHAR[]',
+      created_by: str,
+      created_at: ts,
+      expires_at: ts,
+      revoked_at: ts,
+    },
+    toLine: (l) => ({
+      ...l,
+      created_at: iso(l.created_at),
+      expires_at: iso(l.expires_at),
+      revoked_at: iso(l.revoked_at),
+    }),
+    schema: shareLinkSchema,
+    fromParsed: (v) => shareLinkFromParsed(v as z.infer<typeof shareLinkSchema>),
   },
   snapshot: {
     file: 'snapshots.parquet',

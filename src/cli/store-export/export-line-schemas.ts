@@ -17,6 +17,7 @@ import { filterList, type Filter } from '../../contract/filters.js';
 import { funnelDimensions, funnelModes } from '../../contract/funnels.js';
 import { goalDefinition } from '../../contract/goals.js';
 import { accountRoles } from '../../contract/accounts.js';
+import { frameOrigin, shareLinkId, shareReports } from '../../contract/share-links.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
@@ -24,6 +25,7 @@ import type {
   ExperimentRecord,
   GoalRecord,
   SavedFunnelRecord,
+  ShareLinkRecord,
 } from '../../server/store/store.js';
 
 // How each kind's line of an export is read back (export-format.ts): its zod schema, checked on
@@ -85,6 +87,29 @@ export const accountFromParsed = (a: z.infer<typeof accountSchema>): AccountReco
   ...a,
   email: a.email.toLowerCase(),
 });
+
+// A share link as stored: its token only as the SHA-256 hash, its password only as the argon2id hash.
+// Its origins are checked as the API checks them: they become a header of the share page.
+export const shareLinkSchema = z.object({
+  id: shareLinkId,
+  property_id: propertyId,
+  token_hash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash'),
+  label: z.string().max(100),
+  reports: z.array(z.enum(shareReports)).min(1),
+  filters: filterList,
+  password_hash: z
+    .string()
+    .regex(/^\$argon2id\$/, 'an argon2id hash')
+    .max(512)
+    .nullable(),
+  embed: z.boolean(),
+  frame_ancestors: z.array(frameOrigin).max(10),
+  created_by: z.string().max(300),
+  created_at: instant,
+  expires_at: instant.nullable(),
+  revoked_at: instant.nullable(),
+});
+export const shareLinkFromParsed = (l: z.infer<typeof shareLinkSchema>): ShareLinkRecord => l;
 
 // mode, breakdown_by and filters (the API's tuples) are absent or null in exports made before funnels kept them;
 // a step is a page or, since goal steps, a goal by id.

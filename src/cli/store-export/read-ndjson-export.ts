@@ -62,6 +62,7 @@ export async function ndjsonExport(file: string): Promise<StoreContents> {
     experiments: [],
     goals: [],
     accounts: [],
+    shareLinks: [],
   };
   let snapshotsSeen = false;
   const seen = new Map<ExportKind, number>();
@@ -89,6 +90,7 @@ export async function ndjsonExport(file: string): Promise<StoreContents> {
     else if (isKind(line, 'experiment')) metadata.experiments.push(recordAt(line));
     else if (isKind(line, 'goal')) metadata.goals.push(recordAt(line));
     else if (isKind(line, 'account')) metadata.accounts.push(recordAt(line));
+    else if (isKind(line, 'share_link')) metadata.shareLinks.push(recordAt(line));
   }
 
   async function* snapshots(): AsyncGenerator<SnapshotRecord[]> {

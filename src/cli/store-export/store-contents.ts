@@ -6,6 +6,7 @@ import type {
   GoalRecord,
   Property,
   SavedFunnelRecord,
+  ShareLinkRecord,
   SnapshotRecord,
   Store,
 } from '../../server/store/store.js';
@@ -20,6 +21,8 @@ export interface StoreMetadata {
   goals: GoalRecord[];
   /** Dashboard accounts (passwords as their hashes). */
   accounts: AccountRecord[];
+  /** Share links (tokens and passwords as their hashes). */
+  shareLinks: ShareLinkRecord[];
 }
 
 /**
@@ -43,6 +46,8 @@ export interface MovedCounts {
   goals?: number;
   /** Present when there were accounts. */
   accounts?: number;
+  /** Present when there were share links. */
+  share_links?: number;
   snapshots: number;
   events: number;
 }
@@ -69,6 +74,7 @@ export async function contentsOf(store: Store): Promise<StoreContents> {
       experiments,
       goals,
       accounts: await store.listAccounts(),
+      shareLinks: await store.listShareLinks(),
     },
     snapshots: () => store.exportSnapshots(),
     events: () => store.exportEvents(),
@@ -82,6 +88,7 @@ export const metadataCounts = (m: StoreMetadata) => ({
   experiments: m.experiments.length,
   ...(m.goals.length > 0 ? { goals: m.goals.length } : {}),
   ...(m.accounts.length > 0 ? { accounts: m.accounts.length } : {}),
+  ...(m.shareLinks.length > 0 ? { share_links: m.shareLinks.length } : {}),
 });
 
 /**
@@ -113,6 +120,8 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
   const accounts = await target.listAccounts();
   for (const a of m.accounts)
     if (accounts.some((t) => t.id === a.id || t.email === a.email)) throw taken('account', a.email);
+  const linkIds = new Set((await target.listShareLinks()).map((l) => l.id));
+  for (const l of m.shareLinks) if (linkIds.has(l.id)) throw taken('share link', l.id);
 
   const known = new Set([...propertyIds, ...m.properties.map((p) => p.id)]);
   const unknown = (what: string, id: string, property: string) =>
@@ -124,6 +133,7 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
   for (const e of m.experiments) if (!known.has(e.property_id)) throw unknown('test', e.id, e.property_id);
   for (const g of m.goals) if (!known.has(g.property_id)) throw unknown('goal', g.id, g.property_id);
   for (const a of m.accounts) for (const p of a.property_ids) if (!known.has(p)) throw unknown('account', a.email, p);
+  for (const l of m.shareLinks) if (!known.has(l.property_id)) throw unknown('share link', l.id, l.property_id);
   return known;
 }
 
@@ -160,6 +170,8 @@ export async function loadContents(
   const m = {
     ...contents.metadata,
     apiKeys: withKeys ? contents.metadata.apiKeys : [],
+    // A share link is a way in to reports, as a key is: it comes with the keys or not at all.
+    shareLinks: withKeys ? contents.metadata.shareLinks : [],
     accounts: withAccounts ? contents.metadata.accounts : [],
   };
   const known = await checkTarget(target, m);
@@ -176,6 +188,7 @@ export async function loadContents(
     // In the export's order (each property's oldest first), so goals made in one millisecond keep their order.
     for (const g of m.goals) await target.createGoal(g);
     for (const a of m.accounts) await target.createAccount(a);
+    for (const l of m.shareLinks) await target.createShareLink(l);
     for await (const batch of contents.snapshots()) {
       await target.saveSnapshots(batch);
       snapshots += batch.length;
@@ -198,6 +211,7 @@ export function describeCounts(c: MovedCounts): string {
     n(c.experiments, 'test'),
     ...(c.goals ? [n(c.goals, 'goal')] : []),
     ...(c.accounts ? [n(c.accounts, 'account')] : []),
+    ...(c.share_links ? [n(c.share_links, 'share link')] : []),
     n(c.snapshots, 'snapshot'),
     n(c.events, 'event'),
   ].join(', ');

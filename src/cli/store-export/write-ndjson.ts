@@ -23,7 +23,8 @@ export async function writeNdjson(contents: StoreContents, sink: Writable): Prom
       lines('saved_funnel', m.savedFunnels) +
       lines('experiment', m.experiments) +
       lines('goal', m.goals) +
-      lines('account', m.accounts),
+      lines('account', m.accounts) +
+      lines('share_link', m.shareLinks),
   );
   let snapshots = 0;
   for await (const batch of contents.snapshots()) {

@@ -59,6 +59,7 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
     await append('experiment', m.experiments);
     await append('goal', m.goals);
     await append('account', m.accounts);
+    await append('share_link', m.shareLinks);
     let snapshots = 0;
     for await (const batch of contents.snapshots()) {
       await append('snapshot', batch);
@@ -70,7 +71,11 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
       events += batch.length;
     }
     // An optional kind gets its file only when there are records of it (export-format.ts).
-    const counts: Partial<Record<ExportKind, number>> = { goal: m.goals.length, account: m.accounts.length };
+    const counts: Partial<Record<ExportKind, number>> = {
+      goal: m.goals.length,
+      account: m.accounts.length,
+      share_link: m.shareLinks.length,
+    };
     const empty = new Set<ExportKind>(optionalKinds.filter((k) => counts[k] === 0));
     for (const kind of exportKinds.filter((k) => !empty.has(k))) {
       await conn.run(

@@ -53,6 +53,20 @@ function helmetHeaders(): [string, string][] {
   return headers;
 }
 
+const ORIGIN = /^https:\/\/[A-Za-z0-9.-]+(:\d+)?$/;
+
+/**
+ * The Content-Security-Policy of an embed share link's page (routes/share-page-routes.ts): the same
+ * policy with the owner's origins as its `frame-ancestors` instead of 'none'. Every other page keeps
+ * refusing frames. An origin that is not a plain https origin is left out (they are checked when the
+ * link is made and imported; this is the last guard before they become a header).
+ */
+export function framableCsp(origins: string[]): string {
+  const csp = helmetHeaders().find(([name]) => name.toLowerCase() === 'content-security-policy')![1];
+  const allowed = origins.filter((o) => ORIGIN.test(o));
+  return csp.replace("frame-ancestors 'none'", `frame-ancestors ${allowed.length > 0 ? allowed.join(' ') : "'none'"}`);
+}
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const headers = Object.fromEntries(helmetHeaders());
   // On the reply, not `reply.raw.setHeader`: once any header is set on the raw response, Node sets

@@ -50,6 +50,7 @@ const BODIES: Partial<Record<string, unknown>> = {
   createProperty: { id: 'new-site', name: 'New', timezone: 'UTC' },
   updateProperty: { name: 'Renamed A' },
   createApiKey: { name: 'k', property_ids: [PROP_A] },
+  createShareLink: { label: 'Board', reports: ['traffic'] },
 };
 
 describe('dashboard routes × roles', () => {

@@ -3,6 +3,7 @@ import { canonicalPermissions, type AdminProperty, type ApiKeySummary } from '..
 import { adminEndpoints as admin } from '../../contract/admin-endpoints.js';
 import { propertyLifecycleRoutes } from './property-lifecycle-routes.js';
 import { accountRoutes } from './account-routes.js';
+import { shareLinkRoutes } from './share-link-routes.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
@@ -54,6 +55,8 @@ export async function adminRoutes(
     siteOriginOf?: (propertyId: string) => string | null;
     /** PUBLIC_URL: where the links the dashboard hands out point; without it, the address the request came to. */
     publicUrl?: string;
+    /** What share links' expiry is judged by (tests fix it). */
+    clock?: () => number;
   },
 ) {
   const { store } = opts;
@@ -162,6 +165,7 @@ export async function adminRoutes(
 
   await propertyLifecycleRoutes(app, { store, toApi });
   await accountRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request) });
+  await shareLinkRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request), clock: opts.clock });
 
   app.get(adminPath(admin.apiKeys.path), async (request) => ({
     data: (await store.listApiKeys()).filter((k) => keyInScope(request, k)).map(keyToApi),

@@ -50,12 +50,26 @@ type Report<N extends EndpointName> = (
   ctx: ReportContext<QueryOf<N>>,
 ) => Promise<z.input<(typeof endpoints)[N]['response']>>;
 
-/** Registers each report endpoint of the contract, and its multi-property aggregate where it has one. */
-export async function analyticsRoutes(app: FastifyInstance, opts: { store: Store; budgetMs: number }) {
-  for (const name of Object.keys(reports) as ReportName[]) reportRoutes(app, opts.store, opts.budgetMs, name);
+/**
+ * Registers each report endpoint of the contract, and its multi-property aggregate where it has one.
+ * A share link's reads (routes/share-routes.ts) are the same reports under its own prefix: `only`
+ * those it may make, and no aggregates.
+ */
+export async function analyticsRoutes(
+  app: FastifyInstance,
+  opts: { store: Store; budgetMs: number; prefix?: string; only?: readonly string[] },
+) {
+  for (const name of Object.keys(reports) as ReportName[])
+    if (!opts.only || opts.only.includes(name)) reportRoutes(app, opts.store, opts.budgetMs, name, opts.prefix);
 }
 
-function reportRoutes<N extends ReportName>(app: FastifyInstance, store: Store, budgetMs: number, name: N) {
+function reportRoutes<N extends ReportName>(
+  app: FastifyInstance,
+  store: Store,
+  budgetMs: number,
+  name: N,
+  prefix?: string,
+) {
   const report: Report<N> = reports[name];
   const endpoint: Endpoint = endpoints[name];
   const run = async (request: FastifyRequest, propertyIds: string[], scopeMeta: ScopeMeta) => {
@@ -67,11 +81,11 @@ function reportRoutes<N extends ReportName>(app: FastifyInstance, store: Store, 
     });
   };
 
-  app.get(fastifyPath(endpoint.path), async (request) => {
+  app.get(fastifyPath(endpoint.path, prefix), async (request) => {
     const id = scopedProperty(request);
     return run(request, [id], { property_id: id });
   });
-  if (endpoint.aggregatePath) {
+  if (endpoint.aggregatePath && prefix === undefined) {
     app.post(fastifyPath(endpoint.aggregatePath), async (request) => {
       const { propertyIds } = parse(aggregateBody, request.body, 'body');
       const unique = [...new Set(propertyIds)];

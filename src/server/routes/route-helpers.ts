@@ -25,7 +25,7 @@ export function scopedProperty(request: FastifyRequest, permission: KeyPermissio
 }
 
 /** The Fastify route of an endpoint's contract path: `/properties/{propertyId}` → `/api/external/v1/properties/:propertyId`. */
-export const fastifyPath = (path: string) => API_PREFIX + fillPath(path, (name) => ':' + name);
+export const fastifyPath = (path: string, prefix = API_PREFIX) => prefix + fillPath(path, (name) => ':' + name);
 
 /** The same for an admin endpoint, inside the admin plugin that app.ts registers under ADMIN_PREFIX: `/keys/{id}` → `/keys/:id`. */
 export const adminPath = (path: string) => fillPath(path, (name) => ':' + name);

@@ -7,6 +7,7 @@ import type { GoalStore } from './goal-store.js';
 import type { PropertyStore } from './property-store.js';
 import type { ReportStore } from './report-store.js';
 import type { SavedFunnelStore } from './saved-funnel-store.js';
+import type { ShareLinkStore } from './share-link-store.js';
 
 // Each concern's interface and records live in their own file; this one puts them together, and
 // re-exports their types so a module that needs the whole store imports one file.
@@ -49,6 +50,7 @@ export type {
   SegmentRow,
 } from './report-store.js';
 export type { SavedFunnelRecord, SavedFunnelStore } from './saved-funnel-store.js';
+export type { ShareLinkRecord, ShareLinkStore } from './share-link-store.js';
 
 /** Everything the service needs from a store; DuckDB is the embedded default, ClickHouse the scale-out. */
 export interface Store
@@ -56,6 +58,7 @@ export interface Store
     AuthStore,
     AccountStore,
     AuditStore,
+    ShareLinkStore,
     PropertyStore,
     EventStore,
     ReportStore,

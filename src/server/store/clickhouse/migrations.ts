@@ -26,6 +26,7 @@ import {
   pageViewHoursProjection,
   pathCopyColumn,
   savedFunnelOptionColumns,
+  shareLinksTable,
   touchDoubtsTable,
   touchEventColumns,
   type TableSpec,
@@ -237,6 +238,7 @@ export const migrations: Migration[] = [
     ],
   },
   { version: 16, name: 'the audit log', statements: (target) => tableDdl(auditLogTable, target) },
+  { version: 18, name: 'share links', statements: (target) => tableDdl(shareLinksTable, target) },
 ];
 
 /** Every statement a fresh database runs, in order (what the cluster DDL tests read). */

@@ -293,6 +293,18 @@ export const auditLogTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
+/** Share links (issue 43 §4): a revocation writes the whole record as a new version. */
+export const shareLinksTable: TableSpec = {
+  name: 'share_links',
+  columns: `id String, property_id String, token_hash String, label String, reports String, filters String,
+    password_hash Nullable(String), embed Bool, frame_ancestors String, created_by String,
+    created_at DateTime64(3, 'UTC'), expires_at Nullable(DateTime64(3, 'UTC')), revoked_at Nullable(DateTime64(3, 'UTC')),
+    version UInt64`,
+  engine: 'ReplacingMergeTree(version)',
+  orderBy: 'id',
+  shardKey: 'cityHash64(id)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable,
   sessionsTable,
@@ -309,4 +321,5 @@ export const allTables: TableSpec[] = [
   touchDoubtsTable,
   accountsTable,
   auditLogTable,
+  shareLinksTable,
 ];

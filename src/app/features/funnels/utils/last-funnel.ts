@@ -8,7 +8,7 @@ import type { Connection } from '../../../lib/connection.js';
  */
 // The server, never any part of a key: the key itself lives in sessionStorage so that it dies with the tab.
 const storageKey = (connection: Connection, propertyId: string) =>
-  `sightline.funnels.last:${connection.mode === 'session' ? 'this server' : connection.baseUrl}:${propertyId}`;
+  `sightline.funnels.last:${connection.mode === 'key' ? connection.baseUrl : 'this server'}:${propertyId}`;
 
 export function rememberFunnel(connection: Connection, propertyId: string, funnelId: string): void {
   try {

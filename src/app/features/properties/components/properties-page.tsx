@@ -13,6 +13,7 @@ import { DeletePropertyDialog } from './delete-property-dialog.js';
 import { EditPropertyForm } from './edit-property-form.js';
 import { PropertyList } from './property-list.js';
 import { TrackerSnippet } from './tracker-snippet.js';
+import { ShareLinksSection } from '../../share/components/share-links-section.js';
 import '../../../components/forms.css';
 import './properties.css';
 
@@ -24,6 +25,7 @@ export function PropertiesPage() {
     null,
   );
   const [deleting, setDeleting] = useState<AdminProperty | null>(null);
+  const [sharing, setSharing] = useState<AdminProperty | null>(null);
   const canManage = useCan('manage properties').allowed;
 
   if (connection.mode === 'key') return <AdminOnly title="Properties" what="properties" />;
@@ -65,9 +67,11 @@ export function PropertiesPage() {
             onShowSnippet={(property) => setShown({ kind: 'snippet', property })}
             onEdit={canManage ? (property) => setShown({ kind: 'edit', property }) : undefined}
             onDelete={canManage ? setDeleting : undefined}
+            onShare={canManage ? setSharing : undefined}
           />
         )}
       </section>
+      {sharing && <ShareLinksSection key={sharing.id} property={sharing} onClose={() => setSharing(null)} />}
       {deleting && (
         <DeletePropertyDialog
           property={deleting}

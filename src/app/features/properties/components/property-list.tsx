@@ -10,9 +10,11 @@ interface Props {
   /** Absent: the account may not change properties, and the buttons are not shown. */
   onEdit?: (p: AdminProperty) => void;
   onDelete?: (p: AdminProperty) => void;
+  /** Absent: the account may not manage share links. */
+  onShare?: (p: AdminProperty) => void;
 }
 
-export function PropertyList({ properties, onShowSnippet, onEdit, onDelete }: Props) {
+export function PropertyList({ properties, onShowSnippet, onEdit, onDelete, onShare }: Props) {
   const columns: Column<AdminProperty>[] = [
     { key: 'name', label: 'Name' },
     { key: 'id', label: 'Id', render: (p) => <code>{p.id}</code> },
@@ -36,6 +38,16 @@ export function PropertyList({ properties, onShowSnippet, onEdit, onDelete }: Pr
           {onEdit && (
             <button type="button" className="button small" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
               Edit
+            </button>
+          )}
+          {onShare && (
+            <button
+              type="button"
+              className="button small"
+              onClick={() => onShare(p)}
+              aria-label={`Share links of ${p.name}`}
+            >
+              Share
             </button>
           )}
           {onDelete && (

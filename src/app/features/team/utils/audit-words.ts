@@ -32,6 +32,8 @@ const ACTION_WORDS = {
   deleteSplitTest: 'Deleted a split test',
   createGoal: 'Added a goal',
   deleteGoal: 'Deleted a goal',
+  createShareLink: 'Made a share link',
+  revokeShareLink: 'Revoked a share link',
 } satisfies Record<WriteName, string>;
 
 /** The logged endpoint name as a sentence ("Invited someone"); a name this dashboard does not know stays as it is. */
