@@ -241,7 +241,10 @@ export const migrations: Migration[] = [
   { version: 18, name: 'share links', statements: (target) => tableDdl(shareLinksTable, target) },
 ];
 
-/** Every statement a fresh database runs, in order (what the cluster DDL tests read). */
+/**
+ * Every statement a fresh database on a cluster runs, in order (what the cluster DDL tests read); a
+ * single server's fresh database runs version 1's and what later versions need `onFresh` (migrate).
+ */
 export function schemaStatements(target: DdlTarget): string[] {
   return [...tableDdl(migrationsTable, target), ...migrations.flatMap((m) => m.statements(target))];
 }
