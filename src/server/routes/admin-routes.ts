@@ -3,6 +3,7 @@ import { canonicalPermissions, type AdminProperty, type ApiKeySummary } from '..
 import { adminEndpoints as admin } from '../../contract/admin-endpoints.js';
 import { propertyLifecycleRoutes } from './property-lifecycle-routes.js';
 import { accountRoutes } from './account-routes.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
@@ -99,6 +100,7 @@ export async function adminRoutes(
     csrf_token: csrfTokenFor(request.adminSessionId!),
     account: request.adminAccount,
     role: request.adminRole,
+    must_enrol_two_factor: request.mustEnrolTwoFactor,
   }));
 
   app.post(adminPath(admin.signOut.path), async (request, reply) => {
@@ -162,6 +164,7 @@ export async function adminRoutes(
 
   await propertyLifecycleRoutes(app, { store, toApi });
   await accountRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request) });
+  await twoFactorRoutes(app, { store });
 
   app.get(adminPath(admin.apiKeys.path), async (request) => ({
     data: (await store.listApiKeys()).filter((k) => keyInScope(request, k)).map(keyToApi),

@@ -26,8 +26,10 @@ import {
   pageViewHoursProjection,
   pathCopyColumn,
   savedFunnelOptionColumns,
+  signInSettingsTable,
   touchDoubtsTable,
   touchEventColumns,
+  twoFactorAccountColumns,
   type TableSpec,
 } from './table-specs.js';
 
@@ -229,6 +231,15 @@ export const migrations: Migration[] = [
     ],
   },
   { version: 16, name: 'the audit log', statements: (target) => tableDdl(auditLogTable, target) },
+  {
+    // As 15: a no-op on a fresh database, where version 1 made both with these columns.
+    version: 17,
+    name: 'two-factor sign-in',
+    statements: (target) => [
+      ...alterTableDdl('accounts', twoFactorAccountColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+      ...tableDdl(signInSettingsTable, target),
+    ],
+  },
 ];
 
 /** Every statement a fresh database runs, in order (what the cluster DDL tests read). */
