@@ -108,4 +108,33 @@ describe('dashboard: two-factor sign-in', () => {
     await expect.poll(() => page.locator('[data-kpi] .kpi-value').count(), SLOW).toBeGreaterThan(0);
     problems.length = 0; // the deliberate 401s: signed out, then a wrong code
   });
+
+  it('lets an owner require it of everyone and turn it off for a lost phone, from the Team page', async () => {
+    // The harness's own browser is the printed link's session: an owner.
+    const owner = dash.page;
+    await owner.goto(`${dash.origin}/team`);
+    const row = owner.getByRole('row').filter({ hasText: EMAIL });
+    await expect.poll(() => row.locator('td').nth(4).textContent(), SLOW).toBe('on');
+    const require = owner.getByLabel('Require two-factor for everyone');
+    await expect.poll(() => require.isEnabled(), SLOW).toBe(true);
+    await require.check();
+    await expect.poll(async () => (await dash.store.getSignInSetting('require_2fa')) ?? '', SLOW).toBe('on');
+    await checkPageQuality(owner, 'two-factor-team');
+
+    await row.getByRole('button', { name: `Turn off two-factor for ${EMAIL}` }).click();
+    const dialog = owner.getByTestId('confirm-reset-two-factor');
+    await dialog.getByRole('button', { name: 'Turn off two-factor' }).click();
+    await expect.poll(() => row.locator('td').nth(4).textContent(), SLOW).toBe('off');
+    await expect
+      .poll(() => owner.getByTestId('team-notice').textContent(), SLOW)
+      .toBe(`${EMAIL} signs in with the password alone until they turn two-factor on again.`);
+
+    // Required and now without it: the next page the editor opens sends it to set two-factor up again.
+    await page.goto(`${dash.origin}/traffic`);
+    await page.waitForURL(/\/account\/security/, SLOW);
+    await expect
+      .poll(() => page.getByTestId('two-factor-required-note').textContent(), SLOW)
+      .toBe('This dashboard requires two-factor sign-in. Turn it on to continue.');
+    problems.length = 0; // the reports' deliberate 403s before the page moved on
+  });
 });
