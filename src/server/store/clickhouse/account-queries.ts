@@ -69,9 +69,12 @@ export function accountQueries(
       await write(a, nextVersion(current ? Number(current.version) : null));
     },
     async getSignInSetting(name) {
-      const rows = await db.all<{ value: string }>('SELECT value FROM sign_in_settings FINAL WHERE name = {name:String}', {
-        name,
-      });
+      const rows = await db.all<{ value: string }>(
+        'SELECT value FROM sign_in_settings FINAL WHERE name = {name:String}',
+        {
+          name,
+        },
+      );
       return rows[0]?.value ?? null;
     },
     async putSignInSetting(name, value) {
@@ -79,7 +82,9 @@ export function accountQueries(
         'SELECT version FROM sign_in_settings FINAL WHERE name = {name:String}',
         { name },
       );
-      await db.insert('sign_in_settings', [{ name, value, version: nextVersion(current ? Number(current.version) : null) }]);
+      await db.insert('sign_in_settings', [
+        { name, value, version: nextVersion(current ? Number(current.version) : null) },
+      ]);
     },
   };
 }

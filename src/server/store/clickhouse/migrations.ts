@@ -236,7 +236,11 @@ export const migrations: Migration[] = [
     version: 17,
     name: 'two-factor sign-in',
     statements: (target) => [
-      ...alterTableDdl('accounts', twoFactorAccountColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '), target),
+      ...alterTableDdl(
+        'accounts',
+        twoFactorAccountColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
+        target,
+      ),
       ...tableDdl(signInSettingsTable, target),
     ],
   },
