@@ -92,7 +92,7 @@ describe('dashboard: accounts and roles (a viewer)', () => {
     // Home is Traffic; the header says who is signed in, and with what role.
     await page.waitForURL(/\/traffic/, SLOW);
     const menu = accountMenu(page);
-    await expect.poll(() => menu.textContent(), SLOW).toBe(`${EMAIL} viewerSign out`);
+    await expect.poll(() => menu.textContent(), SLOW).toBe(`${EMAIL} viewerSecuritySign out`);
     await expect.poll(() => page.locator('[data-kpi] .kpi-value').count(), SLOW).toBeGreaterThan(0);
     const visitors = page.locator('[data-kpi=unique_visitors] .kpi-value');
     await expect.poll(() => visitors.textContent(), SLOW).toMatch(/^[\d,.]+K?$/);
@@ -182,7 +182,7 @@ describe('dashboard: accounts and roles (a viewer)', () => {
     await page.getByLabel('Email').fill(` ${EMAIL.toUpperCase()} `); // the contract trims and lowercases
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => accountMenu(page).textContent(), SLOW).toBe(`${EMAIL} viewerSign out`);
+    await expect.poll(() => accountMenu(page).textContent(), SLOW).toBe(`${EMAIL} viewerSecuritySign out`);
     await expect.poll(() => page.locator('[data-kpi=unique_visitors] .kpi-value').textContent(), SLOW).toMatch(/\d/);
     expect(await form.count()).toBe(0);
     problems.length = 0; // the signed-out page's deliberate 401s

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { accountSecurityRoute } from './routes/account-security.js';
 import { aggregateRoute } from './routes/aggregate.js';
 import { apiAccessRoute } from './routes/api-access.js';
 import { clicksRoute } from './routes/clicks.js';
@@ -39,6 +40,7 @@ const routeTree = rootRoute.addChildren([
   connectRoute,
   setPasswordRoute,
   shareRoute,
+  accountSecurityRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

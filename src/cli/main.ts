@@ -77,7 +77,7 @@ async function run(argv: string[]): Promise<void> {
   const store = await openStore(config);
   try {
     if (command === 'admin') await adminCommand(store, sub, config);
-    else if (command === 'users') await usersCommand(store, sub, values, config);
+    else if (command === 'users') await usersCommand(store, sub, values, config, rest);
     else if (command === 'properties') await propertiesCommand(store, sub, values);
     else if (command === 'keys') await keysCommand(store, sub, rest, values);
     else if (command === 'import') {

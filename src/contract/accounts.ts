@@ -52,6 +52,8 @@ export const signedInResponse = z.object({ signed_in: z.literal(true), account: 
 export const accountSummary = sessionAccount.extend({
   state: z.enum(['invited', 'active', 'disabled']),
   created_at: z.string(),
+  /** Whether it signs in with a code from an authenticator app besides the password. */
+  two_factor: z.boolean(),
 });
 export type AccountSummary = z.infer<typeof accountSummary>;
 export const accountsResponse = z.object({ data: z.array(accountSummary) });

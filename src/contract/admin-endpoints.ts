@@ -3,6 +3,7 @@ import * as a from './admin.js';
 import * as ac from './accounts.js';
 import * as au from './audit.js';
 import * as sh from './share-links.js';
+import * as tf from './two-factor.js';
 import { propertyId } from './common.js';
 import type { Endpoint } from './endpoints.js';
 
@@ -43,9 +44,9 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/sign-in',
     tag: 'Session',
-    summary: "Sign in with an account's email and password; sets the session cookie",
+    summary: "Sign in with an account's email and password; sets the session cookie, or asks for a second factor",
     body: ac.signInBody,
-    response: ac.signedInResponse,
+    response: tf.signInResponse,
     open: true,
   },
   passwordLink: {
@@ -216,6 +217,75 @@ export const adminEndpoints = {
     params: sh.shareLinkParams,
     response: sh.revokedShareLinkResponse,
     role: 'admin',
+  },
+  // Two-factor sign-in (docs/accounts.md, "Two-factor sign-in").
+  signInSecondFactor: {
+    method: 'POST',
+    path: '/sign-in/second-factor',
+    tag: 'Session',
+    summary: "Finish signing in with the authenticator app's code or a recovery code; sets the session cookie",
+    body: tf.secondFactorBody,
+    response: ac.signedInResponse,
+    open: true,
+  },
+  twoFactor: {
+    method: 'GET',
+    path: '/two-factor',
+    tag: 'Two-factor',
+    summary: "Whether the signed-in account's two-factor sign-in is on, and whether it is required",
+    response: tf.twoFactorStatusResponse,
+  },
+  startTwoFactor: {
+    method: 'POST',
+    path: '/two-factor/setup',
+    tag: 'Two-factor',
+    summary: 'Start turning on two-factor: a new secret to scan, on once a code confirms it',
+    response: tf.twoFactorSetupResponse,
+    conflict: 'two-factor is on already',
+  },
+  confirmTwoFactor: {
+    method: 'POST',
+    path: '/two-factor/confirm',
+    tag: 'Two-factor',
+    summary: 'Turn on two-factor with a current code; the recovery codes are in this answer only',
+    body: tf.confirmTwoFactorBody,
+    response: tf.recoveryCodesResponse,
+    conflict: 'no enrolment is under way',
+  },
+  turnOffTwoFactor: {
+    method: 'POST',
+    path: '/two-factor/off',
+    tag: 'Two-factor',
+    summary: 'Turn off two-factor with the password or a current code',
+    body: tf.turnOffTwoFactorBody,
+    response: tf.twoFactorOffResponse,
+    conflict: 'two-factor is required for everyone',
+  },
+  twoFactorPolicy: {
+    method: 'GET',
+    path: '/two-factor/policy',
+    tag: 'Two-factor',
+    summary: 'Whether every account must sign in with two-factor',
+    response: tf.twoFactorPolicyResponse,
+  },
+  setTwoFactorPolicy: {
+    method: 'PATCH',
+    path: '/two-factor/policy',
+    tag: 'Two-factor',
+    summary: 'Require two-factor for every account, or stop requiring it',
+    body: tf.twoFactorPolicyBody,
+    response: tf.twoFactorPolicyResponse,
+    role: 'owner',
+    conflict: 'the owner has not turned on two-factor itself',
+  },
+  resetAccountTwoFactor: {
+    method: 'DELETE',
+    path: '/accounts/{id}/two-factor',
+    tag: 'Accounts',
+    summary: "Turn off another account's two-factor (a lost phone)",
+    params: ac.accountParams,
+    response: ac.accountSummary,
+    role: 'owner',
   },
 } satisfies Record<string, Endpoint>;
 

@@ -51,6 +51,8 @@ export const sessionResponse = z.object({
   csrf_token: z.string(),
   account: sessionAccount.nullable(),
   role: z.enum(accountRoles),
+  /** Two-factor is required and this account has not turned it on: only its enrolment and sign-out answer. */
+  must_enrol_two_factor: z.boolean().default(false),
 });
 export const signOutResponse = z.object({ signed_out: z.literal(true) });
 /** A new one-time sign-in link for another person or browser (works once, within `expires_at`). */

@@ -65,6 +65,8 @@ export const errorCodes = [
   'payload_too_large',
   'rate_limited',
   'internal_error',
+  // A session that must turn on two-factor sign-in first (docs/accounts.md).
+  'two_factor_required',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

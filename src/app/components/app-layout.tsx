@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-error.js';
 import { sharedView } from '../lib/dashboard-search.js';
@@ -33,6 +33,7 @@ const TEAM = { to: '/team', label: 'Team' } as const;
 
 // Pages that work without a session: choosing a key, and setting a password from an owner's link.
 const OPEN_PATHS = new Set(['/connect', '/set-password']);
+const SECURITY = '/account/security';
 const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 export function AppLayout({
@@ -55,6 +56,8 @@ export function AppLayout({
   const signedOut = isSignedOut(properties.error) || (session && isSignedOut(sessionQuery.error));
   // Twice: beside the navigation on a wide screen, inside its Menu on a phone (account.css shows one).
   const signedIn = session && !!sessionQuery.data;
+  // Two-factor is required and this account has yet to turn it on: every other page would answer 403.
+  const mustEnrol = signedIn && sessionQuery.data?.must_enrol_two_factor && pathname !== SECURITY;
 
   return (
     <>
@@ -86,7 +89,7 @@ export function AppLayout({
         )}
       </header>
       <main id="main" tabIndex={-1}>
-        {signedOut && !OPEN_PATHS.has(pathname) ? signIn : <Outlet />}
+        {signedOut && !OPEN_PATHS.has(pathname) ? signIn : mustEnrol ? <Navigate to={SECURITY} /> : <Outlet />}
       </main>
     </>
   );

@@ -47,7 +47,7 @@ describe('api client on the admin API', () => {
     const result = await apiClient({ mode: 'session' }, counting).call('signIn', {
       body: { email: 'ana@example.com', password: 'correct horse' },
     });
-    expect(result.account.role).toBe('viewer');
+    expect(result).toMatchObject({ signed_in: true, account: { role: 'viewer' } });
     expect(asked).toEqual(['/api/admin/v1/sign-in']);
     expect(f.calls[0].init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
     expect((f.calls[0].init.headers as Record<string, string>)['x-csrf-token']).toBeUndefined();

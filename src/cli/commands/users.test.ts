@@ -58,4 +58,25 @@ describe('users', () => {
     await run('reset-password', { email: 'ana@example.com' });
     expect(out.at(-1)).toMatch(/^http:\/\/127\.0\.0\.1:8787\/set-password\?token=[0-9A-Za-z]{43}$/);
   });
+
+  it('require-2fa turns the requirement on and off, and list shows who has two-factor on', async () => {
+    await run('create', { email: 'ana@example.com', role: 'owner' });
+    await run('create', { email: 'bo@example.com', role: 'viewer' });
+    const bo = (await store.findAccountByEmail('bo@example.com'))!;
+    await store.updateAccount({ ...bo, totp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totp_enabled_at: new Date() });
+    expect((await rows()).map((r) => [r[0], r[4]])).toEqual([
+      ['ana@example.com', '2fa off'],
+      ['bo@example.com', '2fa on'],
+    ]);
+    out = [];
+    await usersCommand(store, 'require-2fa', {}, config, ['on']);
+    expect(out).toEqual(['two-factor sign-in is required: 1 account without it can only turn it on until they do']);
+    expect(await store.getSignInSetting('require_2fa')).toBe('on');
+    await usersCommand(store, 'require-2fa', {}, config, ['off']);
+    expect(await store.getSignInSetting('require_2fa')).toBe('off');
+    await expect(usersCommand(store, 'require-2fa', {}, config, ['yes'])).rejects.toThrow(
+      'usage: users require-2fa on|off',
+    );
+    await expect(usersCommand(store, 'require-2fa', {}, config)).rejects.toThrow('usage: users require-2fa on|off');
+  });
 });

@@ -1,5 +1,6 @@
 import { accountRoles, email as emailSchema, type AccountRole } from '../../contract/accounts.js';
 import { createAccount, issueAccountToken, setPasswordLink } from '../../server/auth/account-links.js';
+import { REQUIRE_2FA } from '../../server/auth/two-factor-gate.js';
 import { ApiError } from '../../server/api-error.js';
 import { linkBase, type Config } from '../../server/config.js';
 import type { AccountRecord, Store } from '../../server/store/store.js';
@@ -8,7 +9,8 @@ import { CliError } from '../cli-error.js';
 export const USERS_USAGE = `users create --email E --role ${accountRoles.join('|')} [--properties ID,...]
   users list
   users disable --email E | users enable --email E
-  users reset-password --email E`;
+  users reset-password --email E
+  users require-2fa on|off`;
 
 const emailFlag = (flag: string | undefined): string => {
   const parsed = emailSchema.safeParse(flag ?? '');
@@ -34,11 +36,32 @@ export async function usersCommand(
   sub: string | undefined,
   flags: Record<string, string | undefined>,
   config: Pick<Config, 'HOST' | 'PORT' | 'PUBLIC_URL'>,
+  args: string[] = [],
 ): Promise<void> {
   const base = linkBase(config);
   if (sub === 'list') {
     for (const a of await store.listAccounts())
-      console.log([a.email, a.role, a.property_ids.join(',') || 'all properties', state(a), '2fa off'].join('\t'));
+      console.log(
+        [
+          a.email,
+          a.role,
+          a.property_ids.join(',') || 'all properties',
+          state(a),
+          a.totp_enabled_at ? '2fa on' : '2fa off',
+        ].join('\t'),
+      );
+    return;
+  }
+  if (sub === 'require-2fa') {
+    const [value] = args;
+    if (value !== 'on' && value !== 'off') throw new CliError('usage: users require-2fa on|off');
+    await store.putSignInSetting(REQUIRE_2FA, value);
+    const without = (await store.listAccounts()).filter((a) => !a.disabled_at && !a.totp_enabled_at).length;
+    console.log(
+      value === 'on'
+        ? `two-factor sign-in is required: ${without} account${without === 1 ? '' : 's'} without it can only turn it on until they do`
+        : 'two-factor sign-in is no longer required (accounts that have it keep it)',
+    );
     return;
   }
   if (sub === 'create') {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, passwordMatches } from '../../server/auth/passwords.js';
 import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
+import { TWO_FACTOR_OFF } from '../../server/store/account-store.js';
 import type { AccountRecord, Store } from '../../server/store/store.js';
 import { importCommand } from '../commands/import.js';
 import { contentsOf } from './store-contents.js';
@@ -15,7 +16,8 @@ import { writeNdjson } from './write-ndjson.js';
 import { writeParquet } from './write-parquet.js';
 
 // Dashboard accounts move with an export (issue 43), as stored (argon2id hashes, never passwords), and
-// only when the import asks for them (--with-accounts), as API keys only with --with-keys.
+// only when the import asks for them (--with-accounts), as API keys only with --with-keys; two-factor
+// sign-in travels with them, as stored.
 
 const at = (day: number) => new Date(Date.UTC(2026, 4, day, 10));
 let dir: string;
@@ -42,6 +44,11 @@ beforeAll(async () => {
       password_hash: await hashPassword('correct horse battery'),
       created_at: at(1),
       disabled_at: null,
+      // Two-factor on: the secret as stored, the last step a code was taken at, two unused recovery codes.
+      totp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      totp_enabled_at: at(2),
+      totp_last_step: 59_184_000,
+      recovery_code_hashes: ['a'.repeat(64), 'b'.repeat(64)],
     },
     {
       id: 'acc_viewer',
@@ -51,6 +58,7 @@ beforeAll(async () => {
       password_hash: null,
       created_at: at(2),
       disabled_at: at(3),
+      ...TWO_FACTOR_OFF,
     },
   ];
   for (const a of accounts) await source.createAccount(a);

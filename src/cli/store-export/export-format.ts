@@ -244,7 +244,7 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
     fromParsed: (v) => goalFromParsed(v as z.infer<typeof goalSchema>),
   },
   account: {
-    // As stored: the argon2id hash, never a password.
+    // As stored: the argon2id hash, never a password; the TOTP secret as the store keeps it.
     file: 'accounts.parquet',
     columns: {
       id: str,
@@ -254,6 +254,10 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       password_hash: str,
       created_at: ts,
       disabled_at: ts,
+      totp_secret: str,
+      totp_enabled_at: ts,
+      totp_last_step: 'INTEGER',
+      recovery_code_hashes: 'VARCHAR[]',
     },
     toLine: (a) => ({
       id: a.id,
@@ -263,6 +267,10 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
       password_hash: a.password_hash,
       created_at: iso(a.created_at),
       disabled_at: iso(a.disabled_at),
+      totp_secret: a.totp_secret,
+      totp_enabled_at: iso(a.totp_enabled_at),
+      totp_last_step: a.totp_last_step,
+      recovery_code_hashes: a.recovery_code_hashes,
     }),
     schema: accountSchema,
     fromParsed: (v) => accountFromParsed(v as z.infer<typeof accountSchema>),

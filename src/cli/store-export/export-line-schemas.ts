@@ -82,10 +82,26 @@ export const accountSchema = z.object({
     .nullable(),
   created_at: instant,
   disabled_at: instant.nullable(),
+  // Two-factor sign-in as stored (the secret as the store keeps it, the recovery codes as hashes);
+  // absent from exports made before it: off.
+  totp_secret: z
+    .string()
+    .regex(/^[A-Z2-7]{16,128}$/, 'a base32 secret')
+    .nullish(),
+  totp_enabled_at: instant.nullish(),
+  totp_last_step: z.number().int().nonnegative().nullish(),
+  recovery_code_hashes: z
+    .array(z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash'))
+    .max(10)
+    .nullish(),
 });
 export const accountFromParsed = (a: z.infer<typeof accountSchema>): AccountRecord => ({
   ...a,
   email: a.email.toLowerCase(),
+  totp_secret: a.totp_secret ?? null,
+  totp_enabled_at: a.totp_enabled_at ?? null,
+  totp_last_step: a.totp_last_step ?? null,
+  recovery_code_hashes: a.recovery_code_hashes ?? [],
 });
 
 // A share link as stored: its token only as the SHA-256 hash, its password only as the argon2id hash.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountRole } from '../../contract/accounts.js';
 import { ApiError } from '../api-error.js';
+import { TWO_FACTOR_OFF } from '../store/account-store.js';
 import type { AccountRecord, Store } from '../store/store.js';
 import { base62, hashKey, randomId } from './api-keys.js';
 
@@ -49,6 +50,7 @@ export async function createAccount(
     password_hash: null,
     created_at: now,
     disabled_at: null,
+    ...TWO_FACTOR_OFF,
   };
   await store.createAccount(account);
   return { account, ...(await issueAccountToken(store, account.id, now)) };

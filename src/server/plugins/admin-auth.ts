@@ -7,6 +7,8 @@ import { ApiError } from '../api-error.js';
 import type { Store } from '../store/store.js';
 import type { AccountRole, SessionAccount } from '../../contract/accounts.js';
 import { sessionAccountOf } from '../auth/account-access.js';
+import { allowedBeforeEnrolment, twoFactorRequired } from '../auth/two-factor-gate.js';
+import { TWO_FACTOR_REQUIRED } from '../../contract/two-factor.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +20,8 @@ declare module 'fastify' {
     adminAccount: SessionAccount | null;
     /** What the session may do: its account's role; the printed link's session is an owner's. */
     adminRole: AccountRole;
+    /** Two-factor is required and the account has not turned it on: only enrolment answers (two-factor-gate.ts). */
+    mustEnrolTwoFactor: boolean;
   }
 }
 
@@ -40,6 +44,7 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance, opts: { store: St
   app.decorateRequest('adminSessionId', null);
   app.decorateRequest('adminAccount', null);
   app.decorateRequest('adminRole', 'viewer');
+  app.decorateRequest('mustEnrolTwoFactor', false);
   app.addHook('onRequest', async (request) => {
     if (!opts.prefixes.some((p) => request.url.startsWith(p))) return;
     if (request.headers.authorization !== undefined) return;
@@ -63,11 +68,19 @@ export const adminAuthPlugin = fp(async (app: FastifyInstance, opts: { store: St
       if (!account || account.disabled_at) return;
       request.adminAccount = sessionAccountOf(account);
       request.adminRole = account.role;
+      request.mustEnrolTwoFactor = !account.totp_enabled_at && (await twoFactorRequired(opts.store));
     } else {
       request.adminRole = 'owner';
     }
     request.admin = true;
     request.adminSessionId = id;
+    if (request.mustEnrolTwoFactor && !allowedBeforeEnrolment(request.method, request.routeOptions.url))
+      throw new ApiError(
+        403,
+        TWO_FACTOR_REQUIRED,
+        'two-factor sign-in is required here: turn it on (Account, Security) before anything else',
+        { field: 'two_factor' },
+      );
     if (!write) return;
     // A form or beacon cannot send JSON without a CORS preflight, which this origin never grants.
     const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

@@ -14,6 +14,7 @@ export const accountSummaryOf = (a: AccountRecord): AccountSummary => ({
   property_ids: a.property_ids,
   state: a.disabled_at ? 'disabled' : a.password_hash ? 'active' : 'invited',
   created_at: a.created_at.toISOString(),
+  two_factor: a.totp_enabled_at !== null,
 });
 
 /** An owner who can sign in now: an invited owner (no password yet) does not keep the installation open. */

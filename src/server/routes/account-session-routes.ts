@@ -6,11 +6,13 @@ import { sessionAccountOf } from '../auth/account-access.js';
 import { base62, hashKey } from '../auth/api-keys.js';
 import { fromAnotherOrigin } from '../auth/csrf.js';
 import { decoyHash, hashPassword, passwordMatches } from '../auth/passwords.js';
+import { issuePendingSignIn, PENDING_SIGN_IN_TTL_MS, pendingCookie } from '../auth/pending-sign-in.js';
 import { SESSION_TTL_MS, sessionCookie } from '../auth/sign-in.js';
 import { ApiError } from '../api-error.js';
 import { RateBudgets } from '../plugins/rate-budgets.js';
 import type { AccountRecord, Store } from '../store/store.js';
 import { adminPath, parse } from './route-helpers.js';
+import { secondFactorRoute } from './second-factor-route.js';
 
 /** Failed sign-ins a minute an address may make, and an account may receive, before 429 (docs/decisions.md, "Accounts"). */
 export const FAILED_SIGN_INS_PER_ADDRESS = 20;
@@ -52,16 +54,21 @@ export async function accountSessionRoutes(app: FastifyInstance, opts: { store: 
       throw new ApiError(415, 'invalid_request', 'send content-type: application/json', { field: 'content-type' });
   });
 
-  /** Opens a session for the account and sets its cookie. */
-  const signInAs = async (account: AccountRecord, request: FastifyRequest, reply: FastifyReply) => {
+  /** Opens a session for the account and sets its cookie (and any `more` cookies). */
+  const signInAs = async (
+    account: AccountRecord,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    more: string[] = [],
+  ) => {
     const sessionId = base62(randomBytes(32));
     await store.createAdminSession(hashKey(sessionId), new Date(Date.now() + SESSION_TTL_MS), account.id);
     return reply
       .header('cache-control', 'no-store')
-      .header(
-        'set-cookie',
+      .header('set-cookie', [
         sessionCookie(sessionId, { secure: request.protocol === 'https', maxAgeSeconds: SESSION_TTL_MS / 1000 }),
-      )
+        ...more,
+      ])
       .send({ signed_in: true as const, account: sessionAccountOf(account) });
   };
 
@@ -89,8 +96,19 @@ export async function accountSessionRoutes(app: FastifyInstance, opts: { store: 
         field: 'password',
       });
     }
+    // Two-factor on: no session yet, only the code step's cookie (second-factor-route.ts).
+    if (account.totp_enabled_at) {
+      const { token, expiresAt } = await issuePendingSignIn(store, account.id);
+      const maxAgeSeconds = PENDING_SIGN_IN_TTL_MS / 1000;
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', pendingCookie(token, { secure: request.protocol === 'https', maxAgeSeconds }))
+        .send({ signed_in: false as const, second_factor: 'totp' as const, expires_at: expiresAt.toISOString() });
+    }
     return signInAs(account, request, reply);
   });
+
+  secondFactorRoute(app, { store, byAddress, byAccount, refuse, signInAs });
 
   /** The account a live set-password token is for, or 404 (unknown, used, expired, or a disabled account). */
   const tokenAccount = async (token: string): Promise<AccountRecord> => {

@@ -4,6 +4,7 @@ import { adminEndpoints as admin } from '../../contract/admin-endpoints.js';
 import { propertyLifecycleRoutes } from './property-lifecycle-routes.js';
 import { accountRoutes } from './account-routes.js';
 import { shareLinkRoutes } from './share-link-routes.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
@@ -102,6 +103,7 @@ export async function adminRoutes(
     csrf_token: csrfTokenFor(request.adminSessionId!),
     account: request.adminAccount,
     role: request.adminRole,
+    must_enrol_two_factor: request.mustEnrolTwoFactor,
   }));
 
   app.post(adminPath(admin.signOut.path), async (request, reply) => {
@@ -166,6 +168,7 @@ export async function adminRoutes(
   await propertyLifecycleRoutes(app, { store, toApi });
   await accountRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request) });
   await shareLinkRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request), clock: opts.clock });
+  await twoFactorRoutes(app, { store });
 
   app.get(adminPath(admin.apiKeys.path), async (request) => ({
     data: (await store.listApiKeys()).filter((k) => keyInScope(request, k)).map(keyToApi),

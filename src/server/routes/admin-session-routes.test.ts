@@ -157,6 +157,7 @@ describe('the admin session', () => {
       csrf_token: csrfTokenFor(cookie),
       account: null,
       role: 'owner',
+      must_enrol_two_factor: false,
     });
     const out = await call('POST', `${ADMIN}/sign-out`, cookie);
     expect(out.status).toBe(200);

@@ -13,7 +13,23 @@ export interface AccountRecord {
   created_at: Date;
   /** When it was disabled; a disabled account cannot sign in and its sessions end. */
   disabled_at: Date | null;
+  /** Two-factor sign-in (docs/accounts.md): the TOTP secret in base32, as the server keeps it; set from enrolment on, null when off. */
+  totp_secret: string | null;
+  /** When a code confirmed the secret; until then two-factor is not on (an enrolment under way). */
+  totp_enabled_at: Date | null;
+  /** The last 30 s step whose code was accepted: a code of that step or earlier is refused (no replay). */
+  totp_last_step: number | null;
+  /** SHA-256 of each unused recovery code; a used one leaves the list. */
+  recovery_code_hashes: string[];
 }
+
+/** The two-factor fields of an account without it (new, or turned off). */
+export const TWO_FACTOR_OFF = {
+  totp_secret: null,
+  totp_enabled_at: null,
+  totp_last_step: null,
+  recovery_code_hashes: [],
+} satisfies Partial<AccountRecord>;
 
 /** Accounts, and the links and sessions that belong to one. */
 export interface AccountStore {
@@ -31,4 +47,7 @@ export interface AccountStore {
   adminSession(hash: string, now: Date): Promise<{ account_id: string | null } | null>;
   /** Ends every session of the account (disabled, or its password reset). */
   deleteAccountSessions(accountId: string): Promise<void>;
+  /** An installation-wide sign-in setting (`require_2fa`), null when never set. */
+  getSignInSetting(name: string): Promise<string | null>;
+  putSignInSetting(name: string, value: string): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newApiKey } from '../auth/api-keys.js';
 import { openTestStore, testStoreKind } from '../test-support/test-store.js';
+import { TWO_FACTOR_OFF } from './account-store.js';
 import type { SnapshotElement, Store } from './store.js';
 
 // The service tables through the Store interface on either store (SIGHTLINE_TEST_STORE): properties,
@@ -133,6 +134,7 @@ describe('accounts', () => {
     password_hash: null,
     created_at: at('2026-03-01T00:00:00Z'),
     disabled_at: null,
+    ...TWO_FACTOR_OFF,
   };
 
   it('are kept, found by id and email, and changed whole', async () => {
@@ -150,6 +152,34 @@ describe('accounts', () => {
     await store.updateAccount(changed);
     expect(await store.getAccount('acc_ana')).toEqual(changed);
     expect((await store.listAccounts()).map((a) => a.id)).toEqual(['acc_ana', 'acc_bo']);
+  });
+
+  it('keep two-factor sign-in: its secret, when it was turned on, the last step taken and the recovery codes', async () => {
+    await store.createAccount(ana);
+    const on = {
+      ...ana,
+      totp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      totp_enabled_at: at('2026-03-03T10:00:00.123Z'),
+      totp_last_step: 59_184_000,
+      recovery_code_hashes: ['a'.repeat(64), 'b'.repeat(64)],
+    };
+    await store.updateAccount(on);
+    expect(await store.getAccount('acc_ana')).toEqual(on);
+    await store.updateAccount({ ...on, totp_last_step: 59_184_001, recovery_code_hashes: ['b'.repeat(64)] });
+    expect(await store.findAccountByEmail('ana@example.com')).toMatchObject({
+      totp_last_step: 59_184_001,
+      recovery_code_hashes: ['b'.repeat(64)],
+    });
+    await store.updateAccount({ ...on, ...TWO_FACTOR_OFF });
+    expect(await store.getAccount('acc_ana')).toEqual(ana);
+  });
+
+  it('keep the sign-in settings, the latest value of each', async () => {
+    expect(await store.getSignInSetting('require_2fa')).toBeNull();
+    await store.putSignInSetting('require_2fa', 'on');
+    await store.putSignInSetting('require_2fa', 'off');
+    await store.putSignInSetting('other', 'x');
+    expect(await store.getSignInSetting('require_2fa')).toBe('off');
   });
 
   it('have one-time tokens that name them, and sessions that end together', async () => {

@@ -3,10 +3,12 @@ import { dateOf, type ChDb } from './clickhouse-db.js';
 import { nextVersion } from './row-versions.js';
 import { chTime } from './sql-fragments.js';
 
-type Row = Omit<AccountRecord, 'property_ids' | 'created_at' | 'disabled_at'> & {
+type Row = Omit<AccountRecord, 'property_ids' | 'created_at' | 'disabled_at' | 'totp_enabled_at' | 'totp_last_step'> & {
   property_ids: string;
   created_at: string;
   disabled_at: string | null;
+  totp_enabled_at: string | null;
+  totp_last_step: number | string | null;
   version: number;
 };
 
@@ -15,6 +17,8 @@ const fromRow = ({ version: _v, ...r }: Row): AccountRecord => ({
   property_ids: JSON.parse(r.property_ids),
   created_at: dateOf(r.created_at),
   disabled_at: r.disabled_at === null ? null : dateOf(r.disabled_at),
+  totp_enabled_at: r.totp_enabled_at === null ? null : dateOf(r.totp_enabled_at),
+  totp_last_step: r.totp_last_step === null ? null : Number(r.totp_last_step),
 });
 
 /**
@@ -25,7 +29,16 @@ const fromRow = ({ version: _v, ...r }: Row): AccountRecord => ({
  */
 export function accountQueries(
   db: ChDb,
-): Pick<Store, 'createAccount' | 'listAccounts' | 'getAccount' | 'findAccountByEmail' | 'updateAccount'> {
+): Pick<
+  Store,
+  | 'createAccount'
+  | 'listAccounts'
+  | 'getAccount'
+  | 'findAccountByEmail'
+  | 'updateAccount'
+  | 'getSignInSetting'
+  | 'putSignInSetting'
+> {
   const read = async (where: string, params: Record<string, string>) =>
     (await db.all<Row>(`SELECT * FROM accounts FINAL ${where} ORDER BY created_at, id`, params)).map(fromRow);
   const write = async (a: AccountRecord, version: number) => {
@@ -35,6 +48,7 @@ export function accountQueries(
         property_ids: JSON.stringify(a.property_ids),
         created_at: chTime(a.created_at),
         disabled_at: a.disabled_at && chTime(a.disabled_at),
+        totp_enabled_at: a.totp_enabled_at && chTime(a.totp_enabled_at),
         version,
       },
     ]);
@@ -53,6 +67,24 @@ export function accountQueries(
         id: a.id,
       });
       await write(a, nextVersion(current ? Number(current.version) : null));
+    },
+    async getSignInSetting(name) {
+      const rows = await db.all<{ value: string }>(
+        'SELECT value FROM sign_in_settings FINAL WHERE name = {name:String}',
+        {
+          name,
+        },
+      );
+      return rows[0]?.value ?? null;
+    },
+    async putSignInSetting(name, value) {
+      const [current] = await db.all<{ version: number }>(
+        'SELECT version FROM sign_in_settings FINAL WHERE name = {name:String}',
+        { name },
+      );
+      await db.insert('sign_in_settings', [
+        { name, value, version: nextVersion(current ? Number(current.version) : null) },
+      ]);
     },
   };
 }

@@ -27,8 +27,10 @@ import {
   pathCopyColumn,
   savedFunnelOptionColumns,
   shareLinksTable,
+  signInSettingsTable,
   touchDoubtsTable,
   touchEventColumns,
+  twoFactorAccountColumns,
   type TableSpec,
 } from './table-specs.js';
 
@@ -238,6 +240,19 @@ export const migrations: Migration[] = [
     ],
   },
   { version: 16, name: 'the audit log', statements: (target) => tableDdl(auditLogTable, target) },
+  {
+    // As 15: a no-op on a fresh database, where version 1 made both with these columns.
+    version: 17,
+    name: 'two-factor sign-in',
+    statements: (target) => [
+      ...alterTableDdl(
+        'accounts',
+        twoFactorAccountColumns.map((c) => `ADD COLUMN IF NOT EXISTS ${c}`).join(', '),
+        target,
+      ),
+      ...tableDdl(signInSettingsTable, target),
+    ],
+  },
   { version: 18, name: 'share links', statements: (target) => tableDdl(shareLinksTable, target) },
 ];
 

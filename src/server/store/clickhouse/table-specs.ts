@@ -273,11 +273,20 @@ export const experimentStopsTable: TableSpec = {
   shardKey: 'cityHash64(property_id, id)',
 };
 
+/** Two-factor sign-in's account columns (migration 17): last, so a new table and one migrated by `ADD COLUMN` have one order. */
+export const twoFactorAccountColumns = [
+  'totp_secret Nullable(String)',
+  "totp_enabled_at Nullable(DateTime64(3, 'UTC'))",
+  'totp_last_step Nullable(UInt32)',
+  'recovery_code_hashes Array(String) DEFAULT []',
+];
+
 /** Dashboard accounts (issue 43): each change writes the whole record as a new version. */
 export const accountsTable: TableSpec = {
   name: 'accounts',
   columns: `id String, email String, role LowCardinality(String), property_ids String, password_hash Nullable(String),
-    created_at DateTime64(3, 'UTC'), disabled_at Nullable(DateTime64(3, 'UTC')), version UInt64`,
+    created_at DateTime64(3, 'UTC'), disabled_at Nullable(DateTime64(3, 'UTC')), version UInt64,
+    ${twoFactorAccountColumns.join(', ')}`,
   engine: 'ReplacingMergeTree(version)',
   orderBy: 'id',
   shardKey: 'cityHash64(id)',
@@ -305,6 +314,15 @@ export const shareLinksTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
+/** Installation-wide sign-in settings (`require_2fa`), one row per name; the newest version wins. */
+export const signInSettingsTable: TableSpec = {
+  name: 'sign_in_settings',
+  columns: `name String, value String, version UInt64`,
+  engine: 'ReplacingMergeTree(version)',
+  orderBy: 'name',
+  shardKey: 'cityHash64(name)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable,
   sessionsTable,
@@ -322,4 +340,5 @@ export const allTables: TableSpec[] = [
   accountsTable,
   auditLogTable,
   shareLinksTable,
+  signInSettingsTable,
 ];

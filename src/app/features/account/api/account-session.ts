@@ -26,12 +26,13 @@ async function startOver(queryClient: QueryClient) {
   await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'password-link' });
 }
 
-/** Signs in with email and password; on success the session and reports load as that account. */
+/** Signs in with email and password; on success the session and reports load as that account (or the code step comes). */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.input<typeof signInBody>) => client().call('signIn', { body }),
-    onSuccess: () => startOver(queryClient),
+    // With two-factor on there is no session yet: the code step (second-factor-form.tsx) comes first.
+    onSuccess: (result) => (result.signed_in ? startOver(queryClient) : undefined),
   });
 }
 

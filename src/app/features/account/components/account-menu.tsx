@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../../../lib/session-query.js';
 import { useSignOut } from '../api/account-session.js';
 import './account.css';
@@ -18,6 +19,11 @@ export function AccountMenu() {
           {role}
         </span>
       </span>
+      {account && (
+        <Link to="/account/security" className="button small">
+          Security
+        </Link>
+      )}
       <button type="button" className="button small" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         {signOut.isPending ? 'Signing out…' : 'Sign out'}
       </button>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { signInBody } from '../../../../contract/accounts.js';
@@ -7,6 +8,7 @@ import { describedBy, FormField } from '../../../components/form-field.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useSignIn } from '../api/account-session.js';
 import { resetCommand, signInErrorWords } from '../utils/account-error-words.js';
+import { SecondFactorForm } from './second-factor-form.js';
 import '../../../components/forms.css';
 import './account.css';
 
@@ -16,6 +18,8 @@ type Output = z.output<typeof signInBody>;
 /** Session mode without a valid cookie: sign in with an account, or say the other ways in. */
 export function SignInPage() {
   const signIn = useSignIn();
+  // The password was right and the account has two-factor on: the code step replaces the form.
+  const [codeStep, setCodeStep] = useState(false);
   const { register, handleSubmit, formState, setError, setValue, setFocus } = useForm<Input, unknown, Output>({
     resolver: zodResolver(signInBody, { error: formMessages }),
     mode: 'onTouched',
@@ -25,7 +29,8 @@ export function SignInPage() {
   const onSubmit = async (body: Output) => {
     try {
       // On success the session and the property list load again, and the dashboard replaces this page.
-      await signIn.mutateAsync(body);
+      const result = await signIn.mutateAsync(body);
+      if (!result.signed_in) setCodeStep(true);
     } catch (error) {
       setValue('password', '');
       setFocus('password');
@@ -37,39 +42,49 @@ export function SignInPage() {
   return (
     <section className="card account-card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in to Sightline</h1>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <FormField id="sign-in-email" label="Email" error={err.email?.message}>
-          <input
-            id="sign-in-email"
-            type="email"
-            autoComplete="username"
-            spellCheck={false}
-            aria-invalid={!!err.email}
-            aria-describedby={describedBy('sign-in-email')}
-            {...register('email')}
-          />
-        </FormField>
-        <FormField id="sign-in-password" label="Password" error={err.password?.message}>
-          <input
-            id="sign-in-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={!!err.password}
-            aria-describedby={describedBy('sign-in-password')}
-            {...register('password')}
-          />
-        </FormField>
-        {err.root?.server && (
-          <p className="error" role="alert" data-testid="sign-in-error">
-            {err.root.server.message}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
-          </button>
-        </div>
-      </form>
+      {codeStep ? (
+        <SecondFactorForm
+          onRestart={(why) => {
+            setCodeStep(false);
+            setValue('password', '');
+            setError('root.server', { type: 'server', message: why });
+          }}
+        />
+      ) : (
+        <form onSubmit={handleSubmit(onSubmit)} noValidate>
+          <FormField id="sign-in-email" label="Email" error={err.email?.message}>
+            <input
+              id="sign-in-email"
+              type="email"
+              autoComplete="username"
+              spellCheck={false}
+              aria-invalid={!!err.email}
+              aria-describedby={describedBy('sign-in-email')}
+              {...register('email')}
+            />
+          </FormField>
+          <FormField id="sign-in-password" label="Password" error={err.password?.message}>
+            <input
+              id="sign-in-password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={!!err.password}
+              aria-describedby={describedBy('sign-in-password')}
+              {...register('password')}
+            />
+          </FormField>
+          {err.root?.server && (
+            <p className="error" role="alert" data-testid="sign-in-error">
+              {err.root.server.message}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button primary" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
+            </button>
+          </div>
+        </form>
+      )}
       <div className="account-other-ways muted small">
         <p>
           Forgotten your password? An owner can make you a new link: <code>{resetCommand()}</code>.

@@ -40,3 +40,9 @@ export function useAccountLink(id: string) {
     gcTime: 0,
   });
 }
+
+/** An owner turns off another account's two-factor (a lost phone); the list refetches either way. */
+export const useResetTwoFactor = (id: string) =>
+  useAdminWrite(accountsKey, (client) => client.call('resetAccountTwoFactor', { params: { id } }), {
+    refreshOnError: true,
+  });

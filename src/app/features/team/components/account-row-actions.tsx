@@ -3,7 +3,7 @@ import { accountRoles, type AccountRole, type AccountSummary } from '../../../..
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ApiError } from '../../../lib/api-error.js';
 import type { PropertyChoice } from '../../../lib/properties-query.js';
-import { useAccountLink, useUpdateAccount } from '../api/team-queries.js';
+import { useAccountLink, useResetTwoFactor, useUpdateAccount } from '../api/team-queries.js';
 import type { IssuedLink, TeamNotice } from '../utils/team-words.js';
 import { AccountPropertiesEditor } from './account-properties-editor.js';
 
@@ -23,6 +23,8 @@ export function AccountRowActions({
 }) {
   const update = useUpdateAccount(account.id);
   const link = useAccountLink(account.id);
+  const resetTwoFactor = useResetTwoFactor(account.id);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { email } = account;
@@ -90,6 +92,49 @@ export function AccountRowActions({
         >
           {link.isPending ? 'Making…' : 'New link'}
         </button>
+      )}
+      {account.two_factor && (
+        <button
+          type="button"
+          className="button small"
+          aria-label={`Turn off two-factor for ${email}`}
+          onClick={() => setConfirmingReset(true)}
+        >
+          Turn off two-factor
+        </button>
+      )}
+      {confirmingReset && (
+        <ConfirmDialog
+          title={`Turn off two-factor for ${email}?`}
+          confirmLabel="Turn off two-factor"
+          pendingLabel="Turning off…"
+          pending={resetTwoFactor.isPending}
+          testId="confirm-reset-two-factor"
+          error={
+            resetTwoFactor.error && (
+              <p className="error" role="alert">
+                {refusal(resetTwoFactor.error)}
+              </p>
+            )
+          }
+          onCancel={() => {
+            setConfirmingReset(false);
+            resetTwoFactor.reset();
+          }}
+          onConfirm={() =>
+            resetTwoFactor.mutate(undefined, {
+              onSuccess: () => {
+                onNotice({ text: `${email} signs in with the password alone until they turn two-factor on again.` });
+                setConfirmingReset(false);
+              },
+            })
+          }
+        >
+          <p>
+            For a lost phone: their password alone signs them in, and their old codes and recovery codes stop working.
+            If two-factor is required, they must set it up again when they next sign in.
+          </p>
+        </ConfirmDialog>
       )}
       {editing && (
         <AccountPropertiesEditor

@@ -40,6 +40,12 @@ export function AccountTable({
       label: 'State',
       render: (a) => <span className={`team-state ${a.state}`}>{STATE_WORDS[a.state]}</span>,
     },
+    {
+      key: 'two_factor',
+      label: 'Two-factor',
+      sortValue: (a) => (a.two_factor ? 1 : 0),
+      render: (a) => (a.two_factor ? 'on' : 'off'),
+    },
     { key: 'created_at', label: 'Created', render: (a) => createdDay(a.created_at) },
   ];
   if (changes)

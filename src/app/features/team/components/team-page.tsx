@@ -13,6 +13,7 @@ import { AccountTable } from './account-table.js';
 import { AuditLog } from './audit-log.js';
 import { InviteForm } from './invite-form.js';
 import { OneTimeLink } from './one-time-link.js';
+import { TwoFactorPolicy } from './two-factor-policy.js';
 import '../../../components/forms.css';
 import './team.css';
 
@@ -78,6 +79,7 @@ export function TeamPage() {
               />
             )}
           </section>
+          {change.allowed && <TwoFactorPolicy />}
           {audit.allowed && <AuditLog />}
         </>
       )}

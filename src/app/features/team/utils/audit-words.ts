@@ -34,6 +34,12 @@ const ACTION_WORDS = {
   deleteGoal: 'Deleted a goal',
   createShareLink: 'Made a share link',
   revokeShareLink: 'Revoked a share link',
+  signInSecondFactor: 'Signed in with a second factor',
+  startTwoFactor: 'Started turning on two-factor',
+  confirmTwoFactor: 'Turned on two-factor',
+  turnOffTwoFactor: 'Turned off two-factor',
+  setTwoFactorPolicy: 'Changed whether two-factor is required',
+  resetAccountTwoFactor: "Turned off an account's two-factor",
 } satisfies Record<WriteName, string>;
 
 /** The logged endpoint name as a sentence ("Invited someone"); a name this dashboard does not know stays as it is. */
