@@ -3,6 +3,8 @@ import { canonicalPermissions, type AdminProperty, type ApiKeySummary } from '..
 import { adminEndpoints as admin } from '../../contract/admin-endpoints.js';
 import { propertyLifecycleRoutes } from './property-lifecycle-routes.js';
 import { accountRoutes } from './account-routes.js';
+import { mailSubscriptionRoutes } from './mail-subscription-routes.js';
+import type { Mailer } from '../mail/mailer.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
@@ -54,6 +56,8 @@ export async function adminRoutes(
     siteOriginOf?: (propertyId: string) => string | null;
     /** PUBLIC_URL: where the links the dashboard hands out point; without it, the address the request came to. */
     publicUrl?: string;
+    /** The mailer and the mailed links' base (app.ts): invitations and the email reports' routes. */
+    mail?: { mailer: Mailer; linkBase: string };
   },
 ) {
   const { store } = opts;
@@ -161,7 +165,8 @@ export async function adminRoutes(
   });
 
   await propertyLifecycleRoutes(app, { store, toApi });
-  await accountRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request) });
+  await accountRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request), mail: opts.mail });
+  await mailSubscriptionRoutes(app, { store, mailConfigured: opts.mail?.mailer.configured ?? false });
 
   app.get(adminPath(admin.apiKeys.path), async (request) => ({
     data: (await store.listApiKeys()).filter((k) => keyInScope(request, k)).map(keyToApi),

@@ -10,6 +10,7 @@ import { adminQueries } from './admin-queries.js';
 import { propertyLifecycle } from './property-lifecycle.js';
 import { accountQueries } from './account-queries.js';
 import { auditQueries } from './audit-queries.js';
+import { mailSubscriptionQueries } from './mail-subscription-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { experimentQueries } from './experiment-queries.js';
@@ -84,6 +85,7 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     ...adminSessionQueries(db),
     ...accountQueries(db),
     ...auditQueries(db),
+    ...mailSubscriptionQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...trafficQueries(db),

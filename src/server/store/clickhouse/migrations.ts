@@ -22,6 +22,7 @@ import {
   experimentMetricColumns,
   experimentGoalColumns,
   goalsTable,
+  mailSubscriptionsTable,
   labelEventColumns,
   pageViewHoursProjection,
   pathCopyColumn,
@@ -229,6 +230,8 @@ export const migrations: Migration[] = [
     ],
   },
   { version: 16, name: 'the audit log', statements: (target) => tableDdl(auditLogTable, target) },
+  // 17 and 18 are other changes of the same issue, made beside this one.
+  { version: 19, name: 'email report subscriptions', statements: (target) => tableDdl(mailSubscriptionsTable, target) },
 ];
 
 /** Every statement a fresh database runs, in order (what the cluster DDL tests read). */

@@ -293,6 +293,16 @@ export const auditLogTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
+/** Email report subscriptions (issue 43 §5, docs/mail.md): each change writes the whole record as a new version. */
+export const mailSubscriptionsTable: TableSpec = {
+  name: 'mail_subscriptions',
+  columns: `account_id String, property_id String, digest LowCardinality(String), spike_alert UInt8, unsubscribe_token String,
+    last_digest_period Nullable(String), last_spike_day Nullable(String), updated_at DateTime64(3, 'UTC'), version UInt64`,
+  engine: 'ReplacingMergeTree(version)',
+  orderBy: '(account_id, property_id)',
+  shardKey: 'cityHash64(account_id, property_id)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable,
   sessionsTable,
@@ -309,4 +319,5 @@ export const allTables: TableSpec[] = [
   touchDoubtsTable,
   accountsTable,
   auditLogTable,
+  mailSubscriptionsTable,
 ];

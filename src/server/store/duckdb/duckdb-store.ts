@@ -4,6 +4,7 @@ import { adminQueries } from './admin-queries.js';
 import { propertyLifecycle } from './property-lifecycle.js';
 import { accountQueries } from './account-queries.js';
 import { auditQueries } from './audit-queries.js';
+import { mailSubscriptionQueries } from './mail-subscription-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
@@ -77,6 +78,7 @@ export async function openDuckdbStore(
     ...adminSessionQueries(db),
     ...accountQueries(db),
     ...auditQueries(db),
+    ...mailSubscriptionQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...exportQueries(db),

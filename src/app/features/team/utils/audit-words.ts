@@ -32,6 +32,8 @@ const ACTION_WORDS = {
   deleteSplitTest: 'Deleted a split test',
   createGoal: 'Added a goal',
   deleteGoal: 'Deleted a goal',
+  requestPasswordReset: 'Asked for a password reset',
+  updateMailSubscription: 'Changed their email reports',
 } satisfies Record<WriteName, string>;
 
 /** The logged endpoint name as a sentence ("Invited someone"); a name this dashboard does not know stays as it is. */
