@@ -46,6 +46,8 @@ const storeSuites = [
   'src/server/routes/tracker-config-routes.test.ts',
   // Who changed what: the audit log's own table.
   'src/server/routes/audit-log.test.ts',
+  // Email reports: the hand-worked weekly digest, gathered from the store's reports.
+  'src/server/mail/weekly-digest.test.ts',
   // Hostile values that pass validation reach the store's SQL (fewer runs on chDB: fuzz.test.ts).
   'src/server/routes/fuzz.test.ts',
 ];

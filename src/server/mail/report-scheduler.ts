@@ -65,8 +65,7 @@ export function reportScheduler(opts: { store: Store; mailer: Mailer; linkBase: 
           const due = dueDigest(s.digest, now, property.timezone);
           if (due && s.last_digest_period !== due.period.key) {
             const key = `${property.id} ${s.digest}`;
-            if (!digests.has(key))
-              digests.set(key, digestFigures(store, property, s.digest, due, links, now));
+            if (!digests.has(key)) digests.set(key, digestFigures(store, property, s.digest, due, links, now));
             const figures = { ...(await digests.get(key)!), ...links };
             if (await send(account, digestMessage(figures), links.unsubscribeUrl)) {
               current = { ...current, last_digest_period: due.period.key, updated_at: now };

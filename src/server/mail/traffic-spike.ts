@@ -33,11 +33,13 @@ export async function trafficSpike(
 ): Promise<SpikeFigures | null> {
   const end = DateTime.fromJSDate(now, { zone: property.timezone });
   const visitorsIn = async (to: DateTime) =>
-    (await store.trafficSummary({
-      propertyIds: [property.id],
-      start: to.minus({ hours: 1 }).toJSDate(),
-      end: to.toJSDate(),
-    })).unique_visitors;
+    (
+      await store.trafficSummary({
+        propertyIds: [property.id],
+        start: to.minus({ hours: 1 }).toJSDate(),
+        end: to.toJSDate(),
+      })
+    ).unique_visitors;
   const visitors = await visitorsIn(end);
   // Below the floor it cannot be a spike whatever the usual: 28 reads saved on most hours.
   if (visitors < SPIKE_MIN_VISITORS) return null;

@@ -56,7 +56,14 @@ beforeAll(async () => {
     created_at: new Date('2026-11-01T00:00:00Z'),
   });
   const s = (id: string, visitor: string) => session(id, visitor, { property_id: SHOP });
-  const [s1, s2, s3, s4, s5, s9] = [s('s1', 'v1'), s('s2', 'v2'), s('s3', 'v3'), s('s4', 'v4'), s('s5', 'v1'), s('s9', 'v9')];
+  const [s1, s2, s3, s4, s5, s9] = [
+    s('s1', 'v1'),
+    s('s2', 'v2'),
+    s('s3', 'v3'),
+    s('s4', 'v4'),
+    s('s5', 'v1'),
+    s('s9', 'v9'),
+  ];
   const [t1, t2, t3, t4, tx] = [s('t1', 'p1'), s('t2', 'p2'), s('t3', 'p3'), s('t4', 'p1'), s('tx', 'px')];
   await insert(store, [
     s1.pv('2026-11-29T23:30:00Z', '/', { referrer: 'https://www.google.com/search' }),

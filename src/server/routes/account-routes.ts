@@ -45,9 +45,7 @@ export async function accountRoutes(
     // Sending is bounded in time and never throws: a failed send is logged and the link is there to copy.
     mailed:
       mailer.configured &&
-      (await mailer.send(
-        invitationMail(account.email, setPasswordLink(opts.mail!.linkBase, token), expiresAt),
-      )),
+      (await mailer.send(invitationMail(account.email, setPasswordLink(opts.mail!.linkBase, token), expiresAt))),
   });
 
   app.get(adminPath(admin.auditLog.path), async (request) => {

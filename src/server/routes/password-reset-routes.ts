@@ -51,7 +51,10 @@ export async function passwordResetRoutes(
     byAddress.charge(address, 1);
     byEmail.charge(email, 1);
     if (mailer.configured) void sendReset(email);
-    return reply.status(202).header('cache-control', 'no-store').send({ accepted: true as const });
+    return reply
+      .status(202)
+      .header('cache-control', 'no-store')
+      .send({ accepted: true as const });
   });
 
   async function sendReset(email: string) {

@@ -45,7 +45,12 @@ export async function unsubscribeRoutes(app: FastifyInstance, opts: { store: Sto
     const found = parsed.success ? await store.mailSubscriptionByToken(parsed.data.token) : null;
     if (!found || !parsed.success)
       return {
-        done: page(reply, 404, 'Unknown link', '<p>This unsubscribe link is not known here. Choose your email reports in the dashboard.</p>'),
+        done: page(
+          reply,
+          404,
+          'Unknown link',
+          '<p>This unsubscribe link is not known here. Choose your email reports in the dashboard.</p>',
+        ),
       };
     const [property] = await store.getProperties([found.property_id]);
     return { found, token: parsed.data.token, name: property?.name ?? found.property_id };

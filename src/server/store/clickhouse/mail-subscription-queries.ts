@@ -23,9 +23,9 @@ export function mailSubscriptionQueries(
   db: ChDb,
 ): Pick<Store, 'listMailSubscriptions' | 'mailSubscriptionByToken' | 'putMailSubscription'> {
   const read = async (where: string, params: Record<string, string>) =>
-    (
-      await db.all<Row>(`SELECT * FROM mail_subscriptions FINAL ${where} ORDER BY account_id, property_id`, params)
-    ).map(fromRow);
+    (await db.all<Row>(`SELECT * FROM mail_subscriptions FINAL ${where} ORDER BY account_id, property_id`, params)).map(
+      fromRow,
+    );
   return {
     listMailSubscriptions: (accountId) =>
       accountId ? read('WHERE account_id = {account:String}', { account: accountId }) : read('', {}),
