@@ -43,10 +43,11 @@ export function pointChange(now: number | null, before: number | null): string {
   return `${points > 0 ? '+' : points < 0 ? '-' : '±'}${Math.abs(points).toFixed(1)} pts`;
 }
 
-type Row = [string, string, string];
+/** Label, figure, change; `true` last when lower is better (bounce rate), so its fall reads as good. */
+type Row = [string, string, string, boolean?];
 
 /** The digest's sections as rows (label, figure, change), the same for the text and the HTML. */
-function sections(f: DigestFigures): { title: string; head?: Row; rows: Row[]; empty?: string }[] {
+function sections(f: DigestFigures): { title: string; head?: [string, string, string]; rows: Row[]; empty?: string }[] {
   const compared = (label: string, c: Compared): Row => [label, count(c.now), percentChange(c)];
   return [
     {
@@ -54,7 +55,7 @@ function sections(f: DigestFigures): { title: string; head?: Row; rows: Row[]; e
       rows: [
         compared('Visitors', f.visitors),
         compared('Page views', f.pageViews),
-        ['Bounce rate', rate(f.bounceRate.now), pointChange(f.bounceRate.now, f.bounceRate.before)],
+        ['Bounce rate', rate(f.bounceRate.now), pointChange(f.bounceRate.now, f.bounceRate.before), true],
       ],
     },
     {
@@ -106,10 +107,20 @@ export function digestMessage(f: DigestFigures): Omit<Mail, 'to'> {
     '',
   ].join('\n');
 
-  const cell = 'padding:6px 10px;border-bottom:1px solid #e5e7eb;';
-  const num = `${cell}text-align:right;font-variant-numeric:tabular-nums;`;
-  const changeStyle = (c: string) =>
-    c.startsWith('+') ? 'color:#047857;' : c.startsWith('-') ? 'color:#b91c1c;' : 'color:#6b7280;';
+  const cell = 'padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left;';
+  const num = `${cell}text-align:right;font-variant-numeric:tabular-nums;width:22%;`;
+  const good = 'color:#047857;';
+  const bad = 'color:#b91c1c;';
+  const changeStyle = (c: string, lowerIsBetter = false) =>
+    c.startsWith('+')
+      ? lowerIsBetter
+        ? bad
+        : good
+      : c.startsWith('-')
+        ? lowerIsBetter
+          ? good
+          : bad
+        : 'color:#6b7280;';
   const table = (s: ReturnType<typeof sections>[number]) =>
     `<h2 style="font-size:16px;margin:24px 0 8px;">${escapeHtml(s.title)}</h2>` +
     (s.rows.length === 0
@@ -120,8 +131,8 @@ export function digestMessage(f: DigestFigures): Omit<Mail, 'to'> {
           : '') +
         s.rows
           .map(
-            ([label, figure, change]) =>
-              `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${num}">${escapeHtml(figure)}</td><td style="${num}${changeStyle(change)}">${escapeHtml(change)}</td></tr>`,
+            ([label, figure, change, lowerIsBetter]) =>
+              `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${num}">${escapeHtml(figure)}</td><td style="${num}${changeStyle(change, lowerIsBetter)}">${escapeHtml(change)}</td></tr>`,
           )
           .join('') +
         `</table>`);

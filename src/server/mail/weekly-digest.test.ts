@@ -148,7 +148,7 @@ describe('the weekly digest', () => {
       ].join('\n'),
     );
     expect(mail.text).toContain('Open the dashboard: https://analytics.example/traffic?property=shop');
-    expect(mail.html).toContain('<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;">Visitors</td>');
+    expect(mail.html).toContain('<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left;">Visitors</td>');
   });
 
   it('carries its unsubscribe link in the text and in List-Unsubscribe', () => {
