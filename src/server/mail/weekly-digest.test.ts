@@ -4,7 +4,9 @@ import { createAccount } from '../auth/account-links.js';
 import { insert, session } from '../test-support/fixtures.js';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { openTestStore } from '../test-support/test-store.js';
-import type { Store } from '../store/store.js';
+import { experimentDetail } from '../experiments/experiment-detail.js';
+import { newExperiment } from '../experiments/experiment-records.js';
+import type { ExperimentRecord, Store } from '../store/store.js';
 import { smtpMailer, type Mailer } from './mailer.js';
 import { reportScheduler } from './report-scheduler.js';
 
@@ -38,6 +40,7 @@ const MONDAY_MORNING = new Date('2026-12-07T07:00:00Z'); // 08:00 in Berlin
 let store: Store;
 let inbox: SmtpInbox;
 let mailer: Mailer;
+let headline: ExperimentRecord;
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
@@ -84,6 +87,18 @@ beforeAll(async () => {
     t4.pv('2026-11-29T22:31:00Z', '/thanks'),
     tx.pv('2026-11-22T22:30:00Z', '/'),
   ]);
+  // A running split test: the digest gives its verdict in the words of its page (whatever they are then).
+  headline = newExperiment(
+    SHOP,
+    {
+      name: 'Headline test',
+      page: '/',
+      type: 'nocode',
+      variants: [{ changes: [{ selector: 'h1', op: 'text', value: 'Hello' }] }],
+    },
+    new Date('2026-11-25T09:00:00Z'),
+  );
+  await store.createExperiment(headline);
   const { account } = await createAccount(store, { email: 'mara@example.com', role: 'viewer', property_ids: [] });
   await store.putMailSubscription({
     account_id: account.id,
@@ -144,11 +159,14 @@ describe('the weekly digest', () => {
         '  Purchase  2  (+100%)',
         '',
         'Running split tests',
-        '  None running.',
+        `  Headline test: ${(await experimentDetail(store, headline, MONDAY_MORNING)).stats.verdict}`,
       ].join('\n'),
     );
+    expect(mail.text).toMatch(/\n {2}Headline test: \S/);
     expect(mail.text).toContain('Open the dashboard: https://analytics.example/traffic?property=shop');
-    expect(mail.html).toContain('<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left;">Visitors</td>');
+    expect(mail.html).toContain(
+      '<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left;">Visitors</td>',
+    );
   });
 
   it('carries its unsubscribe link in the text and in List-Unsubscribe', () => {
