@@ -13,8 +13,10 @@ const CADENCE_WORDS: Record<MailSubscription['digest'], string> = {
   monthly: 'Monthly (on the 1st)',
 };
 
-function EmailReportsRow({ choice, name }: { choice: MailSubscription; name: string }) {
-  const update = useUpdateEmailReports(choice.property_id);
+function EmailReportsRow({ choice: saved, name }: { choice: MailSubscription; name: string }) {
+  const update = useUpdateEmailReports(saved.property_id);
+  // While a change is on its way, the control shows it rather than the value before.
+  const choice = update.isPending ? { ...saved, ...update.variables } : saved;
   return (
     <tr>
       <th scope="row">{name}</th>
