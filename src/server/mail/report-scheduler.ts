@@ -32,6 +32,7 @@ export function reportScheduler(opts: { store: Store; mailer: Mailer; linkBase: 
   const log = opts.log ?? console.error;
   let running: Promise<TickResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  const usualVisitors = new Map<string, number>();
 
   const headers = (url: string) => ({
     'List-Unsubscribe': `<${url}>`,
@@ -77,7 +78,7 @@ export function reportScheduler(opts: { store: Store; mailer: Mailer; linkBase: 
         if (s.spike_alert) {
           const today = DateTime.fromJSDate(now, { zone: property.timezone }).toISODate()!;
           if (s.last_spike_day !== today) {
-            if (!spikes.has(property.id)) spikes.set(property.id, trafficSpike(store, property, now));
+            if (!spikes.has(property.id)) spikes.set(property.id, trafficSpike(store, property, now, usualVisitors));
             const spike = await spikes.get(property.id)!;
             if (spike && (await send(account, spikeMessage(property.name, spike, links), links.unsubscribeUrl))) {
               await store.putMailSubscription({ ...current, last_spike_day: today, updated_at: now });
