@@ -8,6 +8,7 @@ import {
   linkIn,
   MAIL_LINK_BASE,
   PASSWORD,
+  settleAfterAnswers,
   type MailTestEnv,
 } from '../test-support/mail-test-env.js';
 
@@ -76,6 +77,7 @@ describe('without mail, or when the send fails', () => {
       expect(r.status).toBe(201);
       expect(r.body).toMatchObject({ mailed: false, link: expect.stringContaining('/set-password?token=') });
     } finally {
+      await settleAfterAnswers();
       await plain.close();
     }
   });

@@ -3,7 +3,13 @@ import { RESET_LINK_TTL_MS } from '../auth/account-links.js';
 import { hashKey } from '../auth/api-keys.js';
 import { ADMIN } from '../test-support/admin-session.js';
 import { createTestEnv } from '../test-support/fixtures.js';
-import { createMailTestEnv, linkIn, MAIL_LINK_BASE, type MailTestEnv } from '../test-support/mail-test-env.js';
+import {
+  createMailTestEnv,
+  linkIn,
+  MAIL_LINK_BASE,
+  settleAfterAnswers,
+  type MailTestEnv,
+} from '../test-support/mail-test-env.js';
 
 // "Forgot password?" (issue 43 §1): the same 202 whether the email has an account or not; a known
 // one gets a one-time reset link (1 hour) by mail, an unknown one nothing; limited per address and email.
@@ -108,6 +114,7 @@ describe('without SMTP_URL', () => {
       });
       expect(r.statusCode).toBe(202);
     } finally {
+      await settleAfterAnswers();
       await plain.close();
     }
   });

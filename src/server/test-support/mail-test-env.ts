@@ -64,6 +64,7 @@ export async function createMailTestEnv(opts: { clock?: () => number; smtpUrl?: 
       return cookie;
     },
     async close() {
+      await settleAfterAnswers();
       await app.close();
       mailer.close();
       await inbox.close();
@@ -71,6 +72,13 @@ export async function createMailTestEnv(opts: { clock?: () => number; smtpUrl?: 
     },
   };
 }
+
+/**
+ * Waits out the work a route does after its answer (the audit log's write, a reset request's lookup
+ * and send): the DuckDB store's close waits only for writes already queued, and closing it under a
+ * query in flight can take the test worker down with it.
+ */
+export const settleAfterAnswers = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 /** The first link in a message's text that starts with `prefix`. */
 export function linkIn(text: string | undefined, prefix: string): string {

@@ -36,6 +36,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
         .catch(callback);
     },
   });
+  // A client that hangs up at its own time (a mailer closed at a test's end) is an 'error' on the
+  // server: without a listener that would throw outside any test and end the test worker.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
