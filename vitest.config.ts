@@ -48,6 +48,8 @@ const storeSuites = [
   'src/server/routes/audit-log.test.ts',
   // Share links: made, opened, read through, revoked and expired.
   'src/server/routes/share-links.test.ts',
+  // Email reports: the hand-worked weekly digest, gathered from the store's reports.
+  'src/server/mail/weekly-digest.test.ts',
   // Hostile values that pass validation reach the store's SQL (fewer runs on chDB: fuzz.test.ts).
   'src/server/routes/fuzz.test.ts',
 ];

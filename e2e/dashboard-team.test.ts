@@ -75,7 +75,7 @@ describe('dashboard: the Team page (an owner invites, then disables, a viewer)',
     await expect.poll(() => panel.isVisible(), SLOW).toBe(true);
     expect(await panel.getByRole('heading').textContent()).toBe(`Link for ${EMAIL}`);
     expect(await panel.getByTestId('link-validity').textContent()).toMatch(
-      /^Valid until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M, works once; send it to them yourself \(email sending comes later\)\./,
+      /^Valid until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M, works once; send it to them yourself \(this server sends no email: docs\/mail\.md\)\./,
     );
     await panel.getByRole('button', { name: `Copy the link for ${EMAIL}` }).click();
     await expect.poll(() => panel.getByRole('status').textContent()).toBe('Copied.');

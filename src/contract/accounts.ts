@@ -69,6 +69,8 @@ export const accountLinkResponse = z.object({
   account: accountSummary,
   link: z.string(),
   expires_at: z.string(),
+  /** Whether the link was also mailed to the account (SMTP_URL set and the SMTP server took it). */
+  mailed: z.boolean(),
 });
 export const accountParams = z.object({ id: z.string().regex(/^acc_[0-9A-Za-z]{1,40}$/, 'an account id (acc_…)') });
 /** An owner's change to an account: its role, its properties, or whether it may sign in. */
@@ -82,3 +84,9 @@ export const updateAccountBody = z
     message: 'send role, property_ids and/or disabled',
     path: ['role'],
   });
+
+/** "Forgot password?": a reset link is mailed when the email has an account; the answer is the same either way. */
+export const passwordResetBody = z.object({ email });
+export const passwordResetResponse = z.object({ accepted: z.literal(true) });
+/** Whether this server sends mail (SMTP_URL), so the sign-in page knows to offer a reset by email. */
+export const mailStatusResponse = z.object({ mail_configured: z.boolean() });

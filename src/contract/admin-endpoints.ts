@@ -5,6 +5,7 @@ import * as au from './audit.js';
 import * as sh from './share-links.js';
 import * as tf from './two-factor.js';
 import { propertyId } from './common.js';
+import * as mr from './mail-reports.js';
 import type { Endpoint } from './endpoints.js';
 
 const propertyParams = z.object({ id: propertyId });
@@ -286,6 +287,41 @@ export const adminEndpoints = {
     params: ac.accountParams,
     response: ac.accountSummary,
     role: 'owner',
+  },
+  // Mail (issue 43 §1, §5; docs/mail.md).
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/password-resets',
+    tag: 'Session',
+    summary: 'Mail a one-time reset link to an email, if it has an account (the same answer either way)',
+    body: ac.passwordResetBody,
+    response: ac.passwordResetResponse,
+    status: 202,
+    open: true,
+  },
+  mailStatus: {
+    method: 'GET',
+    path: '/mail-status',
+    tag: 'Session',
+    summary: 'Whether this server sends mail',
+    response: ac.mailStatusResponse,
+    open: true,
+  },
+  mailSubscriptions: {
+    method: 'GET',
+    path: '/email-reports',
+    tag: 'Email reports',
+    summary: 'The email reports the signed-in account gets, per property it sees',
+    response: mr.mailSubscriptionsResponse,
+  },
+  updateMailSubscription: {
+    method: 'PATCH',
+    path: '/properties/{id}/email-reports',
+    tag: 'Email reports',
+    summary: "Choose the signed-in account's email reports for a property",
+    params: propertyParams,
+    body: mr.updateMailSubscriptionBody,
+    response: mr.mailSubscription,
   },
 } satisfies Record<string, Endpoint>;
 

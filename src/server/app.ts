@@ -41,6 +41,9 @@ import { trackerConfigFor, trackerConfigRoutes } from './routes/tracker-config-r
 import { configCache } from './tracker/config-cache.js';
 import { demoProperties } from './demo/demo-data.js';
 import type { Store } from './store/store.js';
+import { noMailer, type Mailer } from './mail/mailer.js';
+import { reportScheduler, type ReportScheduler } from './mail/report-scheduler.js';
+import { unsubscribeRoutes } from './routes/unsubscribe-routes.js';
 import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from './store/store-unavailable.js';
 
 export interface AppOptions {
@@ -76,6 +79,20 @@ export interface AppOptions {
   maxRevenueAmount?: number;
   /** How long a report may take before its queries are stopped and it is answered 503 (default 30 s). */
   reportBudgetMs?: number;
+  /**
+   * SMTP_URL's mailer (mail/mailer.ts) and the base of every mailed link (PUBLIC_URL, else the
+   * listening address; never a request's Host, which the sender of a reset request chooses).
+   */
+  mail?: { mailer: Mailer; linkBase: string };
+  /** How often the email reports' scheduler ticks (main.ts: 5 minutes); unset: never on its own (tests tick it). */
+  emailReportsEveryMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The email reports' scheduler when mail is configured (tests call its tick with their own clock). */
+    emailReports: ReportScheduler | null;
+  }
 }
 
 /** Builds the whole service as one Fastify instance; tests drive it with inject(), main.ts listens. */
@@ -119,7 +136,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(docsRoutes);
   await app.register(signInRoutes, { store: opts.store });
-  await app.register(accountSessionRoutes, { store: opts.store, prefix: ADMIN_PREFIX, clock: opts.clock });
+  await app.register(accountSessionRoutes, {
+    store: opts.store,
+    prefix: ADMIN_PREFIX,
+    clock: opts.clock,
+    mail: opts.mail,
+  });
+  await app.register(unsubscribeRoutes, { store: opts.store, clock: opts.clock });
+  const mail = opts.mail ?? { mailer: noMailer, linkBase: '' };
+  const reports = mail.mailer.configured ? reportScheduler({ store: opts.store, ...mail }) : null;
+  app.decorate('emailReports', reports);
+  const every = opts.emailReportsEveryMs;
+  if (reports && every) app.addHook('onReady', async () => reports.start(every));
+  app.addHook('onClose', async () => reports?.stop());
   // The demo site serves the demo shop's pages (its tag sends to acme-shop): preview links open there.
   const demoSite = opts.demoSiteOrigin;
   const siteOriginOf = demoSite && ((id: string) => (id === demoProperties[0].id ? demoSite() : null));
@@ -129,6 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     siteOriginOf,
     publicUrl: opts.publicUrl,
     clock: opts.clock,
+    mail: opts.mail,
   });
   await app.register(analyticsRoutes, { store: opts.store, budgetMs: opts.reportBudgetMs ?? 30_000 });
   await app.register(shareRoutes, {

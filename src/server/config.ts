@@ -33,6 +33,10 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, message: 'an http(s) address, e.g. https://analytics.example.com' })
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
+  /** Enables mail (invitations, password resets, reports): `smtp://user:pass@host:port` or `smtps://…` (docs/mail.md). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'smtp://user:pass@host:port or smtps://…' }).optional(),
+  /** The From of every message; unset: `Sightline <sightline@PUBLIC_URL's host>`. */
+  MAIL_FROM: z.string().min(3).max(320).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -52,4 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/** Who mail comes from: MAIL_FROM, else sightline@ the host people reach the dashboard on. */
+export function mailFrom(config: Pick<Config, 'HOST' | 'PORT' | 'PUBLIC_URL' | 'MAIL_FROM'>): string {
+  if (config.MAIL_FROM) return config.MAIL_FROM;
+  const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'localhost';
+  return `Sightline <sightline@${host}>`;
 }

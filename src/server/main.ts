@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { LISTEN_BACKLOG } from './plugins/connection-limits.js';
-import { loadConfig } from './config.js';
+import { linkBase as configLinkBase, loadConfig } from './config.js';
+import { mailerOf } from './mail/config-mailer.js';
+import { REPORT_TICK_MS } from './mail/report-scheduler.js';
 import { createDemoData, demoProperties } from './demo/demo-data.js';
 import { buildDemoSite } from './demo/demo-site-app.js';
 import { issueSignInToken, signInLink } from './auth/sign-in.js';
@@ -30,8 +32,12 @@ const demoStore = config.DEMO === '1' && (await store.getProperties([demoPropert
 let address = '';
 let demoAddress: string | null = null;
 const demoSite = demoStore ? await buildDemoSite({ trackerOrigin: () => address, logLevel }) : null;
+// Mailed links use PUBLIC_URL, else the configured listening address: never a request's Host header.
+const mailer = mailerOf(config);
 const app = await buildApp({
   store,
+  mail: { mailer, linkBase: configLinkBase(config) },
+  emailReportsEveryMs: REPORT_TICK_MS,
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   collectLimits: {
     perClientPerMinute: config.COLLECT_CLIENT_EVENTS_PER_MINUTE,
@@ -60,6 +66,11 @@ console.log(
     ? `Sign in to the dashboard: ${signInLink(linkBase, signInToken)}`
     : `Sign in to the dashboard with your account: ${linkBase.replace(/\/+$/, '')}/`,
 );
+console.log(
+  mailer.configured
+    ? 'Mail is on (SMTP_URL): invitations, password resets and email reports are sent.'
+    : 'Mail is off (no SMTP_URL): links are shown to copy, and no report is emailed.',
+);
 console.log(`API reference: ${address}/api/external/v1/reference`);
 if (demoAddress)
   console.log(
@@ -74,6 +85,7 @@ async function shutdown(signal: string) {
   // app.close() stops accepting connections and waits for in-flight requests to finish.
   await demoSite?.close();
   await app.close();
+  mailer.close();
   await store.close();
   process.exit(0);
 }

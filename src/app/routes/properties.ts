@@ -4,5 +4,5 @@ import { rootRoute } from './root.js';
 export const propertiesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/properties',
-  component: lazyRouteComponent(() => import('../features/properties/components/properties-page.js'), 'PropertiesPage'),
+  component: lazyRouteComponent(() => import('./properties-page.js'), 'PropertiesRoutePage'),
 });

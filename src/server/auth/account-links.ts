@@ -8,14 +8,18 @@ import { base62, hashKey, randomId } from './api-keys.js';
 /** A set-password link works for 7 days (operations.md §6). */
 export const ACCOUNT_LINK_TTL_MS = 7 * 86_400_000;
 
+/** A reset link asked for from the sign-in page lives 1 hour: it went to a mailbox, not from hand to hand. */
+export const RESET_LINK_TTL_MS = 3_600_000;
+
 /** A one-time set-password token for the account (only its hash is stored), and when it expires. */
 export async function issueAccountToken(
   store: Pick<Store, 'createAccountToken'>,
   accountId: string,
   now = new Date(),
+  ttlMs = ACCOUNT_LINK_TTL_MS,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = base62(randomBytes(32));
-  const expiresAt = new Date(now.getTime() + ACCOUNT_LINK_TTL_MS);
+  const expiresAt = new Date(now.getTime() + ttlMs);
   await store.createAccountToken(hashKey(token), accountId, expiresAt);
   return { token, expiresAt };
 }

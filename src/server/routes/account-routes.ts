@@ -5,6 +5,8 @@ import { accountSees } from '../auth/account-access.js';
 import { createAccount, issueAccountToken, setPasswordLink } from '../auth/account-links.js';
 import { ApiError } from '../api-error.js';
 import type { AccountRecord, Store } from '../store/store.js';
+import { invitationMail } from '../mail/account-mail.js';
+import { noMailer, type Mailer } from '../mail/mailer.js';
 import { adminPath, parse } from './route-helpers.js';
 
 export const accountSummaryOf = (a: AccountRecord): AccountSummary => ({
@@ -27,14 +29,24 @@ const isActiveOwner = (a: AccountRecord) => a.role === 'owner' && a.password_has
  */
 export async function accountRoutes(
   app: FastifyInstance,
-  opts: { store: Store; linkBase: (request: FastifyRequest) => string },
+  opts: {
+    store: Store;
+    linkBase: (request: FastifyRequest) => string;
+    /** With SMTP_URL, the link is also mailed to the account, on the mailed links' own base (never a request's Host). */
+    mail?: { mailer: Mailer; linkBase: string };
+  },
 ) {
   const { store } = opts;
+  const mailer = opts.mail?.mailer ?? noMailer;
   const notFound = (id: string) => new ApiError(404, 'not_found', `no account with id "${id}"`, { field: 'id' });
-  const linkReply = (request: FastifyRequest, account: AccountRecord, token: string, expiresAt: Date) => ({
+  const linkReply = async (request: FastifyRequest, account: AccountRecord, token: string, expiresAt: Date) => ({
     account: accountSummaryOf(account),
     link: setPasswordLink(opts.linkBase(request), token),
     expires_at: expiresAt.toISOString(),
+    // Sending is bounded in time and never throws: a failed send is logged and the link is there to copy.
+    mailed:
+      mailer.configured &&
+      (await mailer.send(invitationMail(account.email, setPasswordLink(opts.mail!.linkBase, token), expiresAt))),
   });
 
   app.get(adminPath(admin.auditLog.path), async (request) => {
@@ -78,7 +90,7 @@ export async function accountRoutes(
     return reply
       .status(201)
       .header('cache-control', 'no-store')
-      .send(linkReply(request, made.account, made.token, made.expiresAt));
+      .send(await linkReply(request, made.account, made.token, made.expiresAt));
   });
 
   app.post(adminPath(admin.accountLink.path), async (request, reply) => {
@@ -91,7 +103,7 @@ export async function accountRoutes(
     return reply
       .status(201)
       .header('cache-control', 'no-store')
-      .send(linkReply(request, account, token, expiresAt));
+      .send(await linkReply(request, account, token, expiresAt));
   });
 
   app.patch(adminPath(admin.updateAccount.path), async (request) => {

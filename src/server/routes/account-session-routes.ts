@@ -13,6 +13,8 @@ import { RateBudgets } from '../plugins/rate-budgets.js';
 import type { AccountRecord, Store } from '../store/store.js';
 import { adminPath, parse } from './route-helpers.js';
 import { secondFactorRoute } from './second-factor-route.js';
+import { passwordResetRoutes } from './password-reset-routes.js';
+import type { Mailer } from '../mail/mailer.js';
 
 /** Failed sign-ins a minute an address may make, and an account may receive, before 429 (docs/decisions.md, "Accounts"). */
 export const FAILED_SIGN_INS_PER_ADDRESS = 20;
@@ -27,7 +29,10 @@ const WRONG = 'wrong email or password';
  * a set-password link. Both refuse a request from another origin and any body but JSON, so another
  * site can neither sign a visitor in to an account of its choosing nor post a form here.
  */
-export async function accountSessionRoutes(app: FastifyInstance, opts: { store: Store; clock?: () => number }) {
+export async function accountSessionRoutes(
+  app: FastifyInstance,
+  opts: { store: Store; clock?: () => number; mail?: { mailer: Mailer; linkBase: string } },
+) {
   const { store } = opts;
   const byAddress = new RateBudgets(FAILED_SIGN_INS_PER_ADDRESS, 50_000, opts.clock);
   const byAccount = new RateBudgets(FAILED_SIGN_INS_PER_ACCOUNT, 50_000, opts.clock);
@@ -140,4 +145,7 @@ export async function accountSessionRoutes(app: FastifyInstance, opts: { store: 
     await store.deleteAccountSessions(account.id);
     return signInAs(updated, request, reply);
   });
+
+  // "Forgot password?" shares this plugin's guards: the per-address budget, same origin, JSON only.
+  await passwordResetRoutes(app, { store, clock: opts.clock, mail: opts.mail });
 }

@@ -5,6 +5,8 @@ import { propertyLifecycleRoutes } from './property-lifecycle-routes.js';
 import { accountRoutes } from './account-routes.js';
 import { shareLinkRoutes } from './share-link-routes.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
+import { mailSubscriptionRoutes } from './mail-subscription-routes.js';
+import type { Mailer } from '../mail/mailer.js';
 import { isValidZone } from '../analytics/time-frame.js';
 import { hashKey, newApiKey } from '../auth/api-keys.js';
 import { csrfTokenFor } from '../auth/csrf.js';
@@ -58,6 +60,8 @@ export async function adminRoutes(
     publicUrl?: string;
     /** What share links' expiry is judged by (tests fix it). */
     clock?: () => number;
+    /** The mailer and the mailed links' base (app.ts): invitations and the email reports' routes. */
+    mail?: { mailer: Mailer; linkBase: string };
   },
 ) {
   const { store } = opts;
@@ -166,9 +170,10 @@ export async function adminRoutes(
   });
 
   await propertyLifecycleRoutes(app, { store, toApi });
-  await accountRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request) });
+  await accountRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request), mail: opts.mail });
   await shareLinkRoutes(app, { store, linkBase: (request) => opts.publicUrl ?? originOf(request), clock: opts.clock });
   await twoFactorRoutes(app, { store });
+  await mailSubscriptionRoutes(app, { store, mailConfigured: opts.mail?.mailer.configured ?? false });
 
   app.get(adminPath(admin.apiKeys.path), async (request) => ({
     data: (await store.listApiKeys()).filter((k) => keyInScope(request, k)).map(keyToApi),

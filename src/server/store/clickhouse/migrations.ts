@@ -22,6 +22,7 @@ import {
   experimentMetricColumns,
   experimentGoalColumns,
   goalsTable,
+  mailSubscriptionsTable,
   labelEventColumns,
   pageViewHoursProjection,
   pathCopyColumn,
@@ -254,6 +255,7 @@ export const migrations: Migration[] = [
     ],
   },
   { version: 18, name: 'share links', statements: (target) => tableDdl(shareLinksTable, target) },
+  { version: 19, name: 'email report subscriptions', statements: (target) => tableDdl(mailSubscriptionsTable, target) },
 ];
 
 /**

@@ -323,6 +323,16 @@ export const signInSettingsTable: TableSpec = {
   shardKey: 'cityHash64(name)',
 };
 
+/** Email report subscriptions (issue 43 §5, docs/mail.md): each change writes the whole record as a new version. */
+export const mailSubscriptionsTable: TableSpec = {
+  name: 'mail_subscriptions',
+  columns: `account_id String, property_id String, digest LowCardinality(String), spike_alert UInt8, unsubscribe_token String,
+    last_digest_period Nullable(String), last_spike_day Nullable(String), updated_at DateTime64(3, 'UTC'), version UInt64`,
+  engine: 'ReplacingMergeTree(version)',
+  orderBy: '(account_id, property_id)',
+  shardKey: 'cityHash64(account_id, property_id)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable,
   sessionsTable,
@@ -341,4 +351,5 @@ export const allTables: TableSpec[] = [
   auditLogTable,
   shareLinksTable,
   signInSettingsTable,
+  mailSubscriptionsTable,
 ];

@@ -7,8 +7,9 @@ import { signInBody } from '../../../../contract/accounts.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useSignIn } from '../api/account-session.js';
-import { resetCommand, signInErrorWords } from '../utils/account-error-words.js';
+import { signInErrorWords } from '../utils/account-error-words.js';
 import { SecondFactorForm } from './second-factor-form.js';
+import { ForgotPassword } from './forgot-password.js';
 import '../../../components/forms.css';
 import './account.css';
 
@@ -86,9 +87,7 @@ export function SignInPage() {
         </form>
       )}
       <div className="account-other-ways muted small">
-        <p>
-          Forgotten your password? An owner can make you a new link: <code>{resetCommand()}</code>.
-        </p>
+        <ForgotPassword />
         <p>
           A new install has no accounts yet: open the one-time link the server printed when it started (“Sign in to the
           dashboard:”), then create the owner’s account with{' '}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminProperty } from '../../../../contract/admin.js';
 import { AdminOnly } from '../../../components/admin-only.js';
 import { RoleGate } from '../../../components/role-gate.js';
@@ -17,7 +17,8 @@ import { ShareLinksSection } from '../../share/components/share-links-section.js
 import '../../../components/forms.css';
 import './properties.css';
 
-export function PropertiesPage() {
+/** `children`: sections the app adds below the list (the signed-in person's email reports: routes/properties-page.tsx). */
+export function PropertiesPage({ children }: { children?: ReactNode }) {
   const { connection } = useConnection();
   const list = useQuery({ ...adminPropertiesQueryOptions(connection), enabled: connection.mode === 'session' });
   // The right-hand card: a property's snippet (with whether it receives events) or its edit form.
@@ -72,6 +73,7 @@ export function PropertiesPage() {
         )}
       </section>
       {sharing && <ShareLinksSection key={sharing.id} property={sharing} onClose={() => setSharing(null)} />}
+      {children}
       {deleting && (
         <DeletePropertyDialog
           property={deleting}

@@ -42,7 +42,7 @@ export function AccountRowActions({
   const newLink = () =>
     link.mutate(undefined, {
       onSuccess: (made) => {
-        onLink({ email, link: made.link, expiresAt: made.expires_at });
+        onLink({ email, link: made.link, expiresAt: made.expires_at, mailed: made.mailed });
         link.reset();
       },
       onError: (error) => onNotice({ text: `No link for ${email}: ${refusal(error)}.`, error: true }),

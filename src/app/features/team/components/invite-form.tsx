@@ -34,7 +34,7 @@ export function InviteForm({
     try {
       const made = await invite.mutateAsync(inviteBodyOf(values));
       reset();
-      onInvited({ email: made.account.email, link: made.link, expiresAt: made.expires_at });
+      onInvited({ email: made.account.email, link: made.link, expiresAt: made.expires_at, mailed: made.mailed });
       // The panel holds the link now; the mutation's copy goes, so it is kept nowhere else.
       invite.reset();
     } catch (error) {

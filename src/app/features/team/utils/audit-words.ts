@@ -40,6 +40,8 @@ const ACTION_WORDS = {
   turnOffTwoFactor: 'Turned off two-factor',
   setTwoFactorPolicy: 'Changed whether two-factor is required',
   resetAccountTwoFactor: "Turned off an account's two-factor",
+  requestPasswordReset: 'Asked for a password reset',
+  updateMailSubscription: 'Changed their email reports',
 } satisfies Record<WriteName, string>;
 
 /** The logged endpoint name as a sentence ("Invited someone"); a name this dashboard does not know stays as it is. */

@@ -43,6 +43,8 @@ export interface IssuedLink {
   email: string;
   link: string;
   expiresAt: string;
+  /** The server mailed it too (SMTP_URL): the page says so instead of asking to hand it over. */
+  mailed: boolean;
 }
 
 /** One line for the page's live region: what happened, or what was refused. */
