@@ -117,7 +117,8 @@ describe('dashboard: two-factor sign-in', () => {
     await expect.poll(() => row.locator('td').nth(4).textContent(), SLOW).toBe('on');
     const require = owner.getByLabel('Require two-factor for everyone');
     await expect.poll(() => require.isEnabled(), SLOW).toBe(true);
-    await require.check();
+    // A click, not check(): the box shows the server's answer, so it ticks only once the change is saved.
+    await require.click();
     await expect.poll(async () => (await dash.store.getSignInSetting('require_2fa')) ?? '', SLOW).toBe('on');
     await checkPageQuality(owner, 'two-factor-team');
 
