@@ -46,6 +46,7 @@ export async function importCommand(store: Store, path: string, options: ImportO
     `imported ${describeCounts(counts)}`,
     ...keyLines(contents.metadata.apiKeys, withKeys),
     ...accountLines(contents.metadata.accounts, withAccounts),
+    ...auditLines(contents.metadata.audit.length, withAccounts),
     ...shareLinkLines(contents.metadata.shareLinks.length, withKeys),
   ].join('\n');
 }
@@ -65,10 +66,14 @@ function accountLines(accounts: AccountRecord[], withAccounts: boolean): string[
   ];
 }
 
-/**
- * What became of the export's keys, said loudly: a key in a file from elsewhere is a way into the
- * API for whoever made it, so keys come in only when asked for, and each one is then named.
- */
+/** The audit log names accounts and where they were: it comes with the accounts or not at all. */
+function auditLines(count: number, withAccounts: boolean): string[] {
+  if (count === 0 || withAccounts) return [];
+  return [
+    `left out the export's ${count === 1 ? 'audit log entry' : `${count} audit log entries`}: they come with --with-accounts`,
+  ];
+}
+
 /** Share links are a way in to reports, as keys are: they come only with --with-keys. */
 function shareLinkLines(count: number, withKeys: boolean): string[] {
   if (count === 0 || withKeys) return [];
@@ -77,6 +82,10 @@ function shareLinkLines(count: number, withKeys: boolean): string[] {
   ];
 }
 
+/**
+ * What became of the export's keys, said loudly: a key in a file from elsewhere is a way into the
+ * API for whoever made it, so keys come in only when asked for, and each one is then named.
+ */
 function keyLines(keys: ApiKeyRecord[], withKeys: boolean): string[] {
   if (keys.length === 0) return [];
   if (!withKeys) {

@@ -3,6 +3,7 @@ import type { StoredEvent } from '../../contract/events.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
+  AuditRecord,
   ExperimentRecord,
   GoalRecord,
   Property,
@@ -13,6 +14,8 @@ import type {
 import {
   accountFromParsed,
   accountSchema,
+  auditFromParsed,
+  auditSchema,
   apiKeyFromParsed,
   apiKeySchema,
   compiledEventLine,
@@ -45,6 +48,7 @@ export const exportKinds = [
   'goal',
   'account',
   'share_link',
+  'audit',
   'snapshot',
   'event',
 ] as const;
@@ -54,7 +58,7 @@ export type ExportKind = (typeof exportKinds)[number];
  * exactly what it was before goals existed (readable by a Sightline of then), and one made then reads
  * as having none.
  */
-export const optionalKinds: readonly ExportKind[] = ['goal', 'account', 'share_link'];
+export const optionalKinds: readonly ExportKind[] = ['goal', 'account', 'share_link', 'audit'];
 
 /**
  * The most records of each kind an import reads. The metadata kinds are held in memory whole and the
@@ -70,6 +74,8 @@ export const MAX_IMPORT_ROWS: Partial<Record<ExportKind, number>> = {
   goal: 100_000,
   account: 100_000,
   share_link: 100_000,
+  // Every change anyone made: the one metadata kind that grows with use.
+  audit: 1_000_000,
   snapshot: 1_000_000,
 };
 
@@ -81,6 +87,7 @@ export interface ExportRecords {
   goal: GoalRecord;
   account: AccountRecord;
   share_link: ShareLinkRecord;
+  audit: AuditRecord;
   snapshot: SnapshotRecord;
   event: StoredEvent;
 }
@@ -301,6 +308,24 @@ export const kindFormats: { [K in ExportKind]: KindFormat<K> } = {
     }),
     schema: shareLinkSchema,
     fromParsed: (v) => shareLinkFromParsed(v as z.infer<typeof shareLinkSchema>),
+  },
+  audit: {
+    // Who changed what, when and from where (the address as kept: an IPv6 client's /64).
+    file: 'audit_log.parquet',
+    columns: {
+      id: str,
+      at: ts,
+      actor_kind: str,
+      actor_id: str,
+      actor_name: str,
+      action: str,
+      target: str,
+      status: 'INTEGER',
+      address: str,
+    },
+    toLine: (r) => ({ ...r, at: iso(r.at) }),
+    schema: auditSchema,
+    fromParsed: (v) => auditFromParsed(v as z.infer<typeof auditSchema>),
   },
   snapshot: {
     file: 'snapshots.parquet',

@@ -21,6 +21,7 @@ import { frameOrigin, shareLinkId, shareReports } from '../../contract/share-lin
 import type {
   AccountRecord,
   ApiKeyRecord,
+  AuditRecord,
   ExperimentGoal,
   ExperimentRecord,
   GoalRecord,
@@ -126,6 +127,20 @@ export const shareLinkSchema = z.object({
   revoked_at: instant.nullable(),
 });
 export const shareLinkFromParsed = (l: z.infer<typeof shareLinkSchema>): ShareLinkRecord => l;
+
+// An audit log entry as the store keeps it (docs/accounts.md, "Audit log").
+export const auditSchema = z.object({
+  id: z.string().regex(/^[0-9A-Za-z_]{1,64}$/, 'an audit entry id'),
+  at: instant,
+  actor_kind: z.enum(['account', 'key', 'link']),
+  actor_id: z.string().max(256).nullable(),
+  actor_name: z.string().max(300),
+  action: z.string().max(100),
+  target: z.string().max(2_000),
+  status: z.number().int().min(100).max(599),
+  address: z.string().max(64),
+});
+export const auditFromParsed = (r: z.infer<typeof auditSchema>): AuditRecord => r;
 
 // mode, breakdown_by and filters (the API's tuples) are absent or null in exports made before funnels kept them;
 // a step is a page or, since goal steps, a goal by id.

@@ -63,6 +63,7 @@ export async function ndjsonExport(file: string): Promise<StoreContents> {
     goals: [],
     accounts: [],
     shareLinks: [],
+    audit: [],
   };
   let snapshotsSeen = false;
   const seen = new Map<ExportKind, number>();
@@ -91,6 +92,7 @@ export async function ndjsonExport(file: string): Promise<StoreContents> {
     else if (isKind(line, 'goal')) metadata.goals.push(recordAt(line));
     else if (isKind(line, 'account')) metadata.accounts.push(recordAt(line));
     else if (isKind(line, 'share_link')) metadata.shareLinks.push(recordAt(line));
+    else if (isKind(line, 'audit')) metadata.audit.push(recordAt(line));
   }
 
   async function* snapshots(): AsyncGenerator<SnapshotRecord[]> {

@@ -114,6 +114,7 @@ export async function parquetExport(dir: string): Promise<StoreContents> {
     goals: hasFile(dir, 'goal') ? await allOf(dir, 'goal') : [],
     accounts: hasFile(dir, 'account') ? await allOf(dir, 'account') : [],
     shareLinks: hasFile(dir, 'share_link') ? await allOf(dir, 'share_link') : [],
+    audit: hasFile(dir, 'audit') ? await allOf(dir, 'audit') : [],
   };
   for await (const _checked of kindRecords(dir, 'snapshot')) {
     // read through only to check every row before the import writes anything

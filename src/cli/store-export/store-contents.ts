@@ -2,6 +2,7 @@ import type { StoredEvent } from '../../contract/events.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
+  AuditRecord,
   ExperimentRecord,
   GoalRecord,
   Property,
@@ -23,6 +24,8 @@ export interface StoreMetadata {
   accounts: AccountRecord[];
   /** Share links (tokens and passwords as their hashes). */
   shareLinks: ShareLinkRecord[];
+  /** The audit log, oldest first. */
+  audit: AuditRecord[];
 }
 
 /**
@@ -48,6 +51,8 @@ export interface MovedCounts {
   accounts?: number;
   /** Present when there were share links. */
   share_links?: number;
+  /** Present when there were audit log entries. */
+  audit_entries?: number;
   snapshots: number;
   events: number;
 }
@@ -75,10 +80,27 @@ export async function contentsOf(store: Store): Promise<StoreContents> {
       goals,
       accounts: await store.listAccounts(),
       shareLinks: await store.listShareLinks(),
+      audit: await wholeAuditLog(store),
     },
     snapshots: () => store.exportSnapshots(),
     events: () => store.exportEvents(),
   };
+}
+
+/** The store's audit log, oldest first, read a page at a time by (instant, id). */
+async function wholeAuditLog(store: Store): Promise<AuditRecord[]> {
+  const pages: AuditRecord[][] = [];
+  let last: AuditRecord | undefined;
+  for (;;) {
+    const page = await store.listAudit({
+      limit: 10_000,
+      ...(last ? { before: last.at, beforeId: last.id } : {}),
+    });
+    if (page.length === 0) break;
+    pages.push(page);
+    last = page.at(-1);
+  }
+  return pages.flat().reverse();
 }
 
 export const metadataCounts = (m: StoreMetadata) => ({
@@ -89,6 +111,7 @@ export const metadataCounts = (m: StoreMetadata) => ({
   ...(m.goals.length > 0 ? { goals: m.goals.length } : {}),
   ...(m.accounts.length > 0 ? { accounts: m.accounts.length } : {}),
   ...(m.shareLinks.length > 0 ? { share_links: m.shareLinks.length } : {}),
+  ...(m.audit.length > 0 ? { audit_entries: m.audit.length } : {}),
 });
 
 /**
@@ -122,6 +145,10 @@ async function checkTarget(target: Store, m: StoreMetadata): Promise<Set<string>
     if (accounts.some((t) => t.id === a.id || t.email === a.email)) throw taken('account', a.email);
   const linkIds = new Set((await target.listShareLinks()).map((l) => l.id));
   for (const l of m.shareLinks) if (linkIds.has(l.id)) throw taken('share link', l.id);
+  if (m.audit.length > 0) {
+    const entryIds = new Set((await wholeAuditLog(target)).map((r) => r.id));
+    for (const r of m.audit) if (entryIds.has(r.id)) throw taken('audit log entry', r.id);
+  }
 
   const known = new Set([...propertyIds, ...m.properties.map((p) => p.id)]);
   const unknown = (what: string, id: string, property: string) =>
@@ -173,6 +200,8 @@ export async function loadContents(
     // A share link is a way in to reports, as a key is: it comes with the keys or not at all.
     shareLinks: withKeys ? contents.metadata.shareLinks : [],
     accounts: withAccounts ? contents.metadata.accounts : [],
+    // The log names accounts by their email and says where they were: it comes with them.
+    audit: withAccounts ? contents.metadata.audit : [],
   };
   const known = await checkTarget(target, m);
   const events = await target.importEvents(ofKnownProperties(contents.events(), known));
@@ -189,6 +218,7 @@ export async function loadContents(
     for (const g of m.goals) await target.createGoal(g);
     for (const a of m.accounts) await target.createAccount(a);
     for (const l of m.shareLinks) await target.createShareLink(l);
+    for (const r of m.audit) await target.appendAudit(r);
     for await (const batch of contents.snapshots()) {
       await target.saveSnapshots(batch);
       snapshots += batch.length;
@@ -212,6 +242,7 @@ export function describeCounts(c: MovedCounts): string {
     ...(c.goals ? [n(c.goals, 'goal')] : []),
     ...(c.accounts ? [n(c.accounts, 'account')] : []),
     ...(c.share_links ? [n(c.share_links, 'share link')] : []),
+    ...(c.audit_entries ? [n(c.audit_entries, 'audit log entry', 'audit log entries')] : []),
     n(c.snapshots, 'snapshot'),
     n(c.events, 'event'),
   ].join(', ');

@@ -24,7 +24,8 @@ export async function writeNdjson(contents: StoreContents, sink: Writable): Prom
       lines('experiment', m.experiments) +
       lines('goal', m.goals) +
       lines('account', m.accounts) +
-      lines('share_link', m.shareLinks),
+      lines('share_link', m.shareLinks) +
+      lines('audit', m.audit),
   );
   let snapshots = 0;
   for await (const batch of contents.snapshots()) {

@@ -8,13 +8,14 @@ import { metadataCounts, type MovedCounts, type StoreContents } from './store-co
 /** A path inside a SQL string literal (COPY … TO takes no parameter): quotes doubled. */
 const literal = (path: string) => `'${path.replaceAll("'", "''")}'`;
 
+// Names quoted: the audit log's `at` is a keyword to DuckDB.
 const columnsSql = (kind: ExportKind) =>
   Object.entries(kindFormats[kind].columns)
-    .map(([name, type]) => `${name} ${type}`)
+    .map(([name, type]) => `"${name}" ${type}`)
     .join(', ');
 const readJsonColumns = (kind: ExportKind) =>
   `{${Object.entries(kindFormats[kind].columns)
-    .map(([name, type]) => `${name}: '${type}'`)
+    .map(([name, type]) => `'${name}': '${type}'`)
     .join(', ')}}`;
 
 /** The directory exists and is empty (made if missing): an export never mixes with other files. */
@@ -60,6 +61,7 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
     await append('goal', m.goals);
     await append('account', m.accounts);
     await append('share_link', m.shareLinks);
+    await append('audit', m.audit);
     let snapshots = 0;
     for await (const batch of contents.snapshots()) {
       await append('snapshot', batch);
@@ -75,6 +77,7 @@ export async function writeParquet(contents: StoreContents, dir: string): Promis
       goal: m.goals.length,
       account: m.accounts.length,
       share_link: m.shareLinks.length,
+      audit: m.audit.length,
     };
     const empty = new Set<ExportKind>(optionalKinds.filter((k) => counts[k] === 0));
     for (const kind of exportKinds.filter((k) => !empty.has(k))) {
