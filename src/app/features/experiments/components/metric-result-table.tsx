@@ -2,7 +2,7 @@ import type { ExperimentDecision } from '../../../../contract/experiment-decisio
 import { DataTable, type Column } from '../../../components/data-table.js';
 import { formatInteger } from '../../../lib/format.js';
 import { formatInterval, formatUplift } from './variant-figures.js';
-import { formatMetricMean, metricMeanLabel, metricStandingWords } from './more-metrics-words.js';
+import { formatMetricMean, metricMeanLabel, metricStandingWords, nothingToCompareWords } from './more-metrics-words.js';
 
 type Metric = ExperimentDecision['metrics'][number];
 
@@ -33,7 +33,10 @@ const metricRows = (m: Metric): MetricRow[] =>
       uplift_low: v.uplift_interval?.[0] ?? null,
       uplift_high: v.uplift_interval?.[1] ?? null,
       p_value: v.p_value,
-      standing: i === 0 ? 'baseline' : metricStandingWords(v, hurt),
+      standing:
+        i === 0
+          ? 'baseline'
+          : metricStandingWords(v, hurt, nothingToCompareWords(m.metric, m.variants[0].mean, v.mean)),
       hurts_guardrail: hurt,
     };
   });

@@ -7,6 +7,7 @@ import {
   metricHeading,
   metricMeanLabel,
   metricStandingWords,
+  nothingToCompareWords,
 } from './more-metrics-words.js';
 
 describe('more metrics in words', () => {
@@ -32,6 +33,20 @@ describe('more metrics in words', () => {
     );
     // The control, or a variant with nothing to compare yet.
     expect(metricStandingWords({ p_value: null, significant: false, better: false }, false)).toBe('—');
+  });
+
+  it('says why a variant has no comparison yet: nothing measured anywhere, or nothing in the control', () => {
+    const none = { p_value: null, significant: false, better: false };
+    expect(metricStandingWords(none, false, nothingToCompareWords('visitor_conversion_rate', 0, 0))).toBe(
+      'No conversions yet',
+    );
+    expect(nothingToCompareWords('revenue_per_visitor', 0, 0)).toBe('No revenue yet');
+    expect(nothingToCompareWords('session_seconds_per_visitor', 0, 12)).toBe(
+      'No time measured yet in the control: nothing to compare against',
+    );
+    // Both sides measured: the comparison waits for more visitors, which "—" says.
+    expect(nothingToCompareWords('visitor_conversion_rate', 0.1, 0)).toBeNull();
+    expect(metricStandingWords(none, false, nothingToCompareWords('visitor_conversion_rate', 0.1, 0))).toBe('—');
   });
 
   it('says what CUPED cut, only when it cut something', () => {

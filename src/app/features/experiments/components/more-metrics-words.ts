@@ -31,12 +31,31 @@ export function formatMetricMean(kind: MetricKind, mean: number, currency: strin
 export function metricStandingWords(
   v: Pick<Metric['variants'][number], 'p_value' | 'significant' | 'better'>,
   hurt: boolean,
+  /** Why there is no p-value yet, when there is none (nothingToCompareWords). */
+  why: string | null = null,
 ): string {
-  if (v.p_value === null) return '—';
+  if (v.p_value === null) return why ?? '—';
   const p = formatP(v.p_value);
   if (!v.significant) return `No clear difference (${p})`;
   if (v.better) return `Better (${p})`;
   return hurt ? `Worse: hurts this guardrail (${p})` : `Worse (${p})`;
+}
+
+/**
+ * Why a variant has no comparison on a metric yet, in the words of the goal's table: nothing measured
+ * in any variant, or nothing in the control to measure against. Null when there is something on both
+ * sides (the comparison then waits for more visitors, and "—" says no more than that).
+ */
+export function nothingToCompareWords(kind: MetricKind, controlMean: number, variantMean: number): string | null {
+  const none =
+    kind === 'revenue_per_visitor'
+      ? 'No revenue yet'
+      : kind === 'session_seconds_per_visitor'
+        ? 'No time measured yet'
+        : 'No conversions yet';
+  if (controlMean === 0 && variantMean === 0) return none;
+  if (controlMean === 0) return `${none} in the control: nothing to compare against`;
+  return null;
 }
 
 /**
