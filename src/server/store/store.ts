@@ -4,6 +4,7 @@ import type { AuthStore } from './auth-store.js';
 import type { EventStore } from './event-store.js';
 import type { ExperimentStore } from './experiment-store.js';
 import type { GoalStore } from './goal-store.js';
+import type { ImportLedgerStore } from './import-ledger-store.js';
 import type { PropertyStore } from './property-store.js';
 import type { ReportStore } from './report-store.js';
 import type { SavedFunnelStore } from './saved-funnel-store.js';
@@ -29,6 +30,7 @@ export type {
   VisitorFigures,
 } from './experiment-store.js';
 export type { GoalFigures, GoalRecord, GoalStore } from './goal-store.js';
+export type { ImportLedgerStore, ImportRecord } from './import-ledger-store.js';
 export type { Property, PropertyStore } from './property-store.js';
 export type {
   Bucketed,
@@ -64,7 +66,8 @@ export interface Store
     ReportStore,
     GoalStore,
     SavedFunnelStore,
-    ExperimentStore {
+    ExperimentStore,
+    ImportLedgerStore {
   close(): Promise<void>;
   ping(): Promise<void>;
 }

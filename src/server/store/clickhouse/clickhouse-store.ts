@@ -11,6 +11,7 @@ import { propertyLifecycle } from './property-lifecycle.js';
 import { accountQueries } from './account-queries.js';
 import { auditQueries } from './audit-queries.js';
 import { shareLinkQueries } from './share-link-queries.js';
+import { importLedgerQueries } from './import-ledger-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { experimentQueries } from './experiment-queries.js';
@@ -86,6 +87,7 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     ...accountQueries(db),
     ...auditQueries(db),
     ...shareLinkQueries(db),
+    ...importLedgerQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...trafficQueries(db),

@@ -22,6 +22,7 @@ import {
   experimentMetricColumns,
   experimentGoalColumns,
   goalsTable,
+  importLedgerTable,
   labelEventColumns,
   pageViewHoursProjection,
   pathCopyColumn,
@@ -239,6 +240,7 @@ export const migrations: Migration[] = [
   },
   { version: 16, name: 'the audit log', statements: (target) => tableDdl(auditLogTable, target) },
   { version: 18, name: 'share links', statements: (target) => tableDdl(shareLinksTable, target) },
+  { version: 20, name: 'the import ledger', statements: (target) => tableDdl(importLedgerTable, target) },
 ];
 
 /**

@@ -305,6 +305,15 @@ export const shareLinksTable: TableSpec = {
   shardKey: 'cityHash64(id)',
 };
 
+/** The CLI's imports (docs/importing.md): one row each, never changed. */
+export const importLedgerTable: TableSpec = {
+  name: 'import_ledger',
+  columns: `file_name String, sha256 String, size_bytes UInt64, events UInt64, imported_at DateTime64(3, 'UTC')`,
+  engine: 'MergeTree',
+  orderBy: '(sha256, imported_at)',
+  shardKey: 'cityHash64(sha256)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable,
   sessionsTable,
@@ -322,4 +331,5 @@ export const allTables: TableSpec[] = [
   accountsTable,
   auditLogTable,
   shareLinksTable,
+  importLedgerTable,
 ];

@@ -5,6 +5,7 @@ import { propertyLifecycle } from './property-lifecycle.js';
 import { accountQueries } from './account-queries.js';
 import { auditQueries } from './audit-queries.js';
 import { shareLinkQueries } from './share-link-queries.js';
+import { importLedgerQueries } from './import-ledger-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
@@ -79,6 +80,7 @@ export async function openDuckdbStore(
     ...accountQueries(db),
     ...auditQueries(db),
     ...shareLinkQueries(db),
+    ...importLedgerQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...exportQueries(db),
