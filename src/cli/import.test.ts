@@ -111,6 +111,18 @@ describe('import FILE', () => {
     },
   );
 
+  it('refuses content imported before in one line, unless --again (issue 44 §7)', async () => {
+    // No events in it (blank lines only): taking it again changes no figure the last test checks.
+    const blank = await writeNdjson(dataDir, 'blank.ndjson', ['', '']);
+    expect(linesOf((await cliOk(dataDir, ['import', blank])).stdout)).toEqual(['imported 0 events']);
+    const again = await runCli(dataDir, ['import', blank]);
+    expect(again.code).not.toBe(0);
+    expect(linesOf(again.stderr)).toEqual([
+      expect.stringMatching(/^error: this content was imported on .* from blank\.ndjson \(0 events\);.*--again\)$/),
+    ]);
+    expect(linesOf((await cliOk(dataDir, ['import', blank, '--again'])).stdout)).toEqual(['imported 0 events']);
+  });
+
   it('a missing file fails with a one-line error', async () => {
     const result = await runCli(dataDir, ['import', `${dataDir}/nope.ndjson`]);
     expect(result.code).not.toBe(0);

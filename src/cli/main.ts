@@ -5,7 +5,7 @@ import { openStore } from '../server/store/open-store.js';
 import { CliError } from './cli-error.js';
 import { adminCommand } from './commands/admin.js';
 import { exportCommand } from './commands/export.js';
-import { importCommand } from './commands/import.js';
+import { importCommand, terminalImportProgress } from './commands/import.js';
 import { keysCommand, PERMISSIONS_HELP } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { propertiesCommand } from './commands/properties.js';
@@ -19,12 +19,14 @@ const USAGE = `usage: npm run cli -- <command>
 ${PERMISSIONS_HELP.replace(/^/gm, '    ')}
   keys list
   keys revoke KEY_ID
-  import FILE|DIR [--with-keys] [--with-accounts]
+  import FILE|DIR [--with-keys] [--with-accounts] [--again]
                                    (events NDJSON, or an export: NDJSON file or Parquet directory;
-                                   its API keys only with --with-keys, its accounts with --with-accounts)
+                                   its API keys only with --with-keys, its accounts with --with-accounts;
+                                   content imported before only with --again)
   export [--format ndjson|parquet] [--out PATH]
   migrate --to clickhouse          (DATA_DIR's store into CLICKHOUSE_URL's; --to duckdb: back)
-  seed [--property ID] [--events N] [--days D] [--seed S] [--end ISO]
+  seed [--property ID [--create]] [--events N] [--days D] [--seed S] [--end ISO]
+                                   (--create: make the property when there is none of that id)
   admin sign-in-link
   ${USERS_USAGE}`;
 
@@ -36,6 +38,8 @@ async function run(argv: string[]): Promise<void> {
     options: {
       'with-keys': { type: 'boolean' },
       'with-accounts': { type: 'boolean' },
+      again: { type: 'boolean' },
+      create: { type: 'boolean' },
       ...Object.fromEntries(
         [
           'id',
@@ -59,12 +63,19 @@ async function run(argv: string[]): Promise<void> {
     },
   });
   const { positionals } = parsed;
-  // Two flags are switches; every other option takes a value.
+  // Four flags are switches; every other option takes a value.
   const {
     'with-keys': withKeys,
     'with-accounts': withAccounts,
+    again,
+    create,
     ...values
-  } = parsed.values as Record<string, string | undefined> & { 'with-keys'?: boolean; 'with-accounts'?: boolean };
+  } = parsed.values as Record<string, string | undefined> & {
+    'with-keys'?: boolean;
+    'with-accounts'?: boolean;
+    again?: boolean;
+    create?: boolean;
+  };
   const [command, sub, ...rest] = positionals;
   if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin', 'users'].includes(command))
     throw new CliError(USAGE);
@@ -87,12 +98,14 @@ async function run(argv: string[]): Promise<void> {
           maxRevenueAmount: config.MAX_REVENUE_AMOUNT,
           withKeys: withKeys ?? false,
           withAccounts: withAccounts ?? false,
+          again: again ?? false,
+          progress: terminalImportProgress(),
         }),
       );
     } else if (command === 'export') {
       const { summary, toStderr } = await exportCommand(store, values);
       (toStderr ? console.error : console.log)(summary);
-    } else await seedCommand(store, values);
+    } else await seedCommand(store, values, { create });
   } finally {
     await store.close();
   }

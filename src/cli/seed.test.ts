@@ -19,6 +19,7 @@ const SEED_ARGS = [
   'seed',
   '--property',
   'p',
+  '--create',
   '--events',
   '2000',
   '--days',

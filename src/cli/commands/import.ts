@@ -1,10 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import type { AccountRecord, ApiKeyRecord, Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
+import { contentHash } from '../import-ledger/content-hash.js';
+import { recordImport, refuseRepeatedImport } from '../import-ledger/import-ledger.js';
+import { copyProgress, silentCopy, type CopyProgress } from '../store-export/copy-progress.js';
 import { ndjsonExport } from '../store-export/read-ndjson-export.js';
 import { parquetExport } from '../store-export/read-parquet-export.js';
-import { describeCounts, loadContents } from '../store-export/store-contents.js';
+import { describeCounts, loadContents, type StoreContents } from '../store-export/store-contents.js';
 import { importFile } from './import-events.js';
+import { importProgress, silentProgress, type ImportProgress } from './import-progress.js';
 import { readLines } from './read-lines.js';
 
 /** Does the file's first non-empty line carry a `kind`, as an export's lines do (events of operations.md §3 never do)? */
@@ -28,27 +32,65 @@ export interface ImportOptions {
   withKeys?: boolean;
   /** Write the export's dashboard accounts too (docs/moving-between-stores.md, "Accounts"). */
   withAccounts?: boolean;
+  /** Import content the store's ledger says was imported before (docs/importing.md). */
+  again?: boolean;
+  /** Where the phases show (the CLI: stderr when it is a terminal); none when absent. */
+  progress?: { file: ImportProgress; export: CopyProgress };
 }
+
+/** The CLI's progress: on stderr, and only when that is a terminal. */
+export const terminalImportProgress = () => ({ file: importProgress(), export: copyProgress() });
 
 /**
  * `import PATH`: an NDJSON file of events (operations.md §3), an NDJSON export, or a Parquet export
  * directory (docs/moving-between-stores.md), told apart by what PATH holds. The summary.
+ *
+ * Content the store imported before is refused, checked before a line is parsed: hashing reads the
+ * file once more, a fraction of the import's own time, and a repeated file is then refused at once
+ * instead of after the whole import.
  */
 export async function importCommand(store: Store, path: string, options: ImportOptions = {}): Promise<string> {
   if (!existsSync(path)) throw new CliError(`no such file: ${path}`);
-  const isExport = statSync(path).isDirectory() || (await isNdjsonExport(path));
-  if (!isExport) return `imported ${await importFile(store, path, options.maxRevenueAmount)} events`;
-  const contents = statSync(path).isDirectory() ? await parquetExport(path) : await ndjsonExport(path);
+  const progress = options.progress ?? { file: silentProgress, export: silentCopy };
+  try {
+    const content = await contentHash(path, progress.file);
+    await refuseRepeatedImport(store, content, options.again ?? false);
+    const isExport = statSync(path).isDirectory() || (await isNdjsonExport(path));
+    if (!isExport) {
+      const events = await importFile(store, path, options.maxRevenueAmount, progress.file);
+      progress.file.stop();
+      await recordImport(store, path, content, events);
+      return `imported ${events} events`;
+    }
+    progress.file.stop();
+    const contents = statSync(path).isDirectory() ? await parquetExport(path) : await ndjsonExport(path);
+    const summary = await importExport(store, contents, options, progress.export);
+    await recordImport(store, path, content, summary.events);
+    return summary.text;
+  } finally {
+    progress.file.stop();
+    progress.export.stop();
+  }
+}
+
+async function importExport(
+  store: Store,
+  contents: StoreContents,
+  options: ImportOptions,
+  progress: CopyProgress,
+): Promise<{ text: string; events: number }> {
   const withKeys = options.withKeys ?? false;
   const withAccounts = options.withAccounts ?? false;
-  const counts = await loadContents(store, contents, { withKeys, withAccounts });
-  return [
+  const counts = await loadContents(store, contents, { withKeys, withAccounts, progress });
+  progress.stop();
+  const text = [
     `imported ${describeCounts(counts)}`,
     ...keyLines(contents.metadata.apiKeys, withKeys),
     ...accountLines(contents.metadata.accounts, withAccounts),
     ...auditLines(contents.metadata.audit.length, withAccounts),
     ...shareLinkLines(contents.metadata.shareLinks.length, withKeys),
   ].join('\n');
+  return { text, events: counts.events };
 }
 
 /** As keyLines: an account in a file from elsewhere signs someone in, so accounts come only when asked for, each named. */

@@ -1,6 +1,7 @@
 import type { Config } from '../../server/config.js';
 import { openStore } from '../../server/store/open-store.js';
 import { CliError } from '../cli-error.js';
+import { copyProgress } from '../store-export/copy-progress.js';
 import { migrateStore } from '../store-export/migrate-store.js';
 import { describeCounts } from '../store-export/store-contents.js';
 
@@ -10,7 +11,12 @@ const stores = { duckdb: 'DuckDB', clickhouse: 'ClickHouse' } as const;
  * `migrate --to clickhouse`: copies the embedded store in DATA_DIR into the ClickHouse store of
  * CLICKHOUSE_URL (and `--to duckdb` the other way), whatever STORE says, then checks the counts.
  */
-export async function migrateCommand(config: Config, to: string | undefined): Promise<string> {
+export async function migrateCommand(
+  config: Config,
+  to: string | undefined,
+  // On stderr, even when it is not a terminal: a migration runs for minutes and should say it is alive.
+  progress = copyProgress(process.stderr, { lines: true }),
+): Promise<string> {
   if (to !== 'clickhouse' && to !== 'duckdb')
     throw new CliError('usage: migrate --to clickhouse (or --to duckdb: back into DATA_DIR)');
   if (!config.CLICKHOUSE_URL)
@@ -20,7 +26,11 @@ export async function migrateCommand(config: Config, to: string | undefined): Pr
   try {
     const target = await openStore({ ...config, STORE: to });
     try {
-      const moved = await migrateStore({ store: source, name: stores[from] }, { store: target, name: stores[to] });
+      const moved = await migrateStore(
+        { store: source, name: stores[from] },
+        { store: target, name: stores[to] },
+        progress,
+      ).finally(() => progress.stop());
       return `migrated ${describeCounts(moved)} from ${stores[from]} to ${stores[to]}; the counts agree`;
     } finally {
       await target.close();

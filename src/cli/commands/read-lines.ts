@@ -8,22 +8,34 @@ import { CliError } from '../cli-error.js';
  */
 export const MAX_LINE_CHARS = 1 << 20;
 
+/** A line past the cap: reading stops there (the rest of the file is not split into lines). */
+export class LineTooLongError extends CliError {
+  constructor(
+    readonly line: number,
+    readonly maxLineChars: number,
+  ) {
+    super(`line ${line}: longer than ${maxLineChars} characters; nothing was imported`);
+  }
+}
+
 /**
  * The lines of a UTF-8 file, split as `readline` splits them with `crlfDelay: Infinity` (`\n`, `\r\n`
  * and a lone `\r` each end a line; no empty last line after a final break), so line numbers in
  * import errors are unchanged. Yields one array per read chunk: per-line async iteration cost as
- * much as parsing a line.
+ * much as parsing a line. `onRead` hears the bytes read so far after each chunk (a progress bar).
  */
 export async function* readLines(
   file: string,
   chunkBytes = 1 << 20,
   maxLineChars = MAX_LINE_CHARS,
+  onRead?: (bytes: number) => void,
 ): AsyncGenerator<string[]> {
   let rest = '';
   let lineCount = 0;
-  const tooLong = (line: number) =>
-    new CliError(`line ${line}: longer than ${maxLineChars} characters; nothing was imported`);
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: chunkBytes })) {
+  const tooLong = (line: number) => new LineTooLongError(line, maxLineChars);
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: chunkBytes });
+  for await (const chunk of stream) {
+    onRead?.(stream.bytesRead);
     // Only the unfinished line is carried over; capped, so joining it to the next chunk stays linear.
     if (rest.length > maxLineChars) throw tooLong(lineCount + 1);
     const text = rest + (chunk as string);

@@ -10,8 +10,16 @@ const positive = (flag: string, raw: string | undefined, fallback: number) => {
   return n;
 };
 
-/** Deterministic synthetic traffic: the same flags (and --end) give the same events. */
-export async function seedCommand(store: Store, flags: Record<string, string | undefined>): Promise<void> {
+/**
+ * Deterministic synthetic traffic: the same flags (and --end) give the same events. A property named
+ * with --property must exist, or be made with --create: a mistyped id used to become a new property
+ * full of fake traffic, silently.
+ */
+export async function seedCommand(
+  store: Store,
+  flags: Record<string, string | undefined>,
+  { create = false }: { create?: boolean } = {},
+): Promise<void> {
   const events = positive('events', flags.events, 100_000);
   const days = positive('days', flags.days, 30);
   const seed = positive('seed', flags.seed, 1);
@@ -20,6 +28,11 @@ export async function seedCommand(store: Store, flags: Record<string, string | u
   const properties = await store.listProperties();
   const propertyId = flags.property ?? properties[0]?.id ?? 'demo';
   if (!properties.some((p) => p.id === propertyId)) {
+    // Without --property on an empty store, `demo` is made as before: nothing was named wrongly.
+    if (flags.property !== undefined && !create)
+      throw new CliError(
+        `--property: no property "${propertyId}" (properties list shows those there are); to create it and seed it, add --create`,
+      );
     await store.createProperty({ id: propertyId, name: propertyId, domain: null, timezone: 'UTC' });
     console.error(`created property "${propertyId}"`);
   }

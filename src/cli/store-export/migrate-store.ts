@@ -1,5 +1,6 @@
 import type { Store } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
+import { silentCopy, type CopyProgress } from './copy-progress.js';
 import { contentsOf, loadContents, type MovedCounts } from './store-contents.js';
 
 const ALL = 2 ** 31 - 1;
@@ -39,11 +40,15 @@ export interface StoreSide {
  * Copies every record of `source` into `target` (which must not have any of its ids yet), streaming
  * the events from one store into the other, then counts both sides: the source's properties, keys,
  * saved funnels, tests, goals and events, in all and per property, must be equal, or it fails naming every
- * figure that differs.
+ * figure that differs. `progress` hears each kind's rows as they are copied.
  */
-export async function migrateStore(source: StoreSide, target: StoreSide): Promise<MovedCounts> {
+export async function migrateStore(
+  source: StoreSide,
+  target: StoreSide,
+  progress: CopyProgress = silentCopy,
+): Promise<MovedCounts> {
   const contents = await contentsOf(source.store);
-  const moved = await loadContents(target.store, contents);
+  const moved = await loadContents(target.store, contents, { progress });
   const ids = contents.metadata.properties.map((p) => p.id);
   const keyIds = new Set(contents.metadata.apiKeys.map((k) => k.id));
   const [before, after] = [await storeCounts(source.store, ids, keyIds), await storeCounts(target.store, ids, keyIds)];

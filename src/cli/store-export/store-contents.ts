@@ -12,6 +12,7 @@ import type {
   Store,
 } from '../../server/store/store.js';
 import { CliError } from '../cli-error.js';
+import { silentCopy, type CopyProgress } from './copy-progress.js';
 
 /** The small records of a store, listed whole. */
 export interface StoreMetadata {
@@ -182,6 +183,15 @@ async function* ofKnownProperties(
   }
 }
 
+/** The events as they pass, counted for `progress`, which hears when the last one is read. */
+async function* counted(events: AsyncIterable<StoredEvent[]>, progress: CopyProgress): AsyncGenerator<StoredEvent[]> {
+  for await (const batch of events) {
+    progress.copied('events', batch.length);
+    yield batch;
+  }
+  progress.committing();
+}
+
 /**
  * Writes an export into a store (its API keys only `withKeys`, its accounts only `withAccounts`). The events go first, in one all-or-nothing import: a bad event, a
  * failed read or a refused write leaves the target as it was. The metadata (checked beforehand, as the
@@ -191,7 +201,11 @@ async function* ofKnownProperties(
 export async function loadContents(
   target: Store,
   contents: StoreContents,
-  { withKeys = true, withAccounts = true }: { withKeys?: boolean; withAccounts?: boolean } = {},
+  {
+    withKeys = true,
+    withAccounts = true,
+    progress = silentCopy,
+  }: { withKeys?: boolean; withAccounts?: boolean; progress?: CopyProgress } = {},
 ): Promise<MovedCounts> {
   // Left out, keys and accounts are neither checked nor written: a file from elsewhere plants no way in.
   const m = {
@@ -204,25 +218,36 @@ export async function loadContents(
     audit: withAccounts ? contents.metadata.audit : [],
   };
   const known = await checkTarget(target, m);
-  const events = await target.importEvents(ofKnownProperties(contents.events(), known));
+  const events = await target.importEvents(counted(ofKnownProperties(contents.events(), known), progress));
+  progress.done('events', events);
   let snapshots = 0;
   try {
     for (const p of m.properties) await target.createProperty(p);
+    progress.done('properties', m.properties.length);
     for (const k of m.apiKeys) {
       await target.createApiKey({ ...k, revoked_at: null });
       if (k.revoked_at) await target.revokeApiKey(k.id, k.revoked_at);
     }
+    progress.done('API keys', m.apiKeys.length);
     for (const f of m.savedFunnels) await target.saveFunnel(f);
+    progress.done('saved funnels', m.savedFunnels.length);
     for (const e of m.experiments) await target.createExperiment(e);
+    progress.done('tests', m.experiments.length);
     // In the export's order (each property's oldest first), so goals made in one millisecond keep their order.
     for (const g of m.goals) await target.createGoal(g);
+    progress.done('goals', m.goals.length);
     for (const a of m.accounts) await target.createAccount(a);
+    progress.done('accounts', m.accounts.length);
     for (const l of m.shareLinks) await target.createShareLink(l);
+    progress.done('share links', m.shareLinks.length);
     for (const r of m.audit) await target.appendAudit(r);
+    progress.done('audit log entries', m.audit.length);
     for await (const batch of contents.snapshots()) {
       await target.saveSnapshots(batch);
       snapshots += batch.length;
+      progress.copied('snapshots', batch.length);
     }
+    progress.done('snapshots', snapshots);
   } catch (error) {
     throw new CliError(
       `the ${events} events were imported, but writing the properties, keys, funnels, tests, goals, accounts and snapshots failed part-way: ${(error as Error).message}`,

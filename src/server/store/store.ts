@@ -5,6 +5,7 @@ import type { EventStore } from './event-store.js';
 import type { ExperimentStore } from './experiment-store.js';
 import type { GoalStore } from './goal-store.js';
 import type { MailSubscriptionStore } from './mail-subscription-store.js';
+import type { ImportLedgerStore } from './import-ledger-store.js';
 import type { PropertyStore } from './property-store.js';
 import type { ReportStore } from './report-store.js';
 import type { SavedFunnelStore } from './saved-funnel-store.js';
@@ -31,6 +32,7 @@ export type {
 } from './experiment-store.js';
 export type { GoalFigures, GoalRecord, GoalStore } from './goal-store.js';
 export type { MailSubscriptionRecord, MailSubscriptionStore } from './mail-subscription-store.js';
+export type { ImportLedgerStore, ImportRecord } from './import-ledger-store.js';
 export type { Property, PropertyStore } from './property-store.js';
 export type {
   Bucketed,
@@ -67,7 +69,8 @@ export interface Store
     GoalStore,
     SavedFunnelStore,
     ExperimentStore,
-    MailSubscriptionStore {
+    MailSubscriptionStore,
+    ImportLedgerStore {
   close(): Promise<void>;
   ping(): Promise<void>;
 }

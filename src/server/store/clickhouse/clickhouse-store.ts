@@ -12,6 +12,7 @@ import { accountQueries } from './account-queries.js';
 import { auditQueries } from './audit-queries.js';
 import { shareLinkQueries } from './share-link-queries.js';
 import { mailSubscriptionQueries } from './mail-subscription-queries.js';
+import { importLedgerQueries } from './import-ledger-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { snapshotQueries } from './snapshot-queries.js';
 import { experimentQueries } from './experiment-queries.js';
@@ -88,6 +89,7 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     ...auditQueries(db),
     ...shareLinkQueries(db),
     ...mailSubscriptionQueries(db),
+    ...importLedgerQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...trafficQueries(db),

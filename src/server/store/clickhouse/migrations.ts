@@ -23,6 +23,7 @@ import {
   experimentGoalColumns,
   goalsTable,
   mailSubscriptionsTable,
+  importLedgerTable,
   labelEventColumns,
   pageViewHoursProjection,
   pathCopyColumn,
@@ -256,6 +257,7 @@ export const migrations: Migration[] = [
   },
   { version: 18, name: 'share links', statements: (target) => tableDdl(shareLinksTable, target) },
   { version: 19, name: 'email report subscriptions', statements: (target) => tableDdl(mailSubscriptionsTable, target) },
+  { version: 20, name: 'the import ledger', statements: (target) => tableDdl(importLedgerTable, target) },
 ];
 
 /**

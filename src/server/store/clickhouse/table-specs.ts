@@ -333,6 +333,15 @@ export const mailSubscriptionsTable: TableSpec = {
   shardKey: 'cityHash64(account_id, property_id)',
 };
 
+/** The CLI's imports (docs/importing.md): one row each, never changed. */
+export const importLedgerTable: TableSpec = {
+  name: 'import_ledger',
+  columns: `file_name String, sha256 String, size_bytes UInt64, events UInt64, imported_at DateTime64(3, 'UTC')`,
+  engine: 'MergeTree',
+  orderBy: '(sha256, imported_at)',
+  shardKey: 'cityHash64(sha256)',
+};
+
 export const allTables: TableSpec[] = [
   eventsTable,
   sessionsTable,
@@ -352,4 +361,5 @@ export const allTables: TableSpec[] = [
   shareLinksTable,
   signInSettingsTable,
   mailSubscriptionsTable,
+  importLedgerTable,
 ];

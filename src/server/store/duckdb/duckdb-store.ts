@@ -6,6 +6,7 @@ import { accountQueries } from './account-queries.js';
 import { auditQueries } from './audit-queries.js';
 import { shareLinkQueries } from './share-link-queries.js';
 import { mailSubscriptionQueries } from './mail-subscription-queries.js';
+import { importLedgerQueries } from './import-ledger-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
 import { Database } from './database.js';
@@ -81,6 +82,7 @@ export async function openDuckdbStore(
     ...auditQueries(db),
     ...shareLinkQueries(db),
     ...mailSubscriptionQueries(db),
+    ...importLedgerQueries(db),
     ...snapshotQueries(db),
     ...experimentQueries(db),
     ...exportQueries(db),
