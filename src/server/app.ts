@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ADMIN_PREFIX } from '../contract/admin.js';
 import { API_PREFIX } from '../contract/endpoints.js';
 import { adminAuthPlugin } from './plugins/admin-auth.js';
@@ -17,6 +17,10 @@ import { auditLogPlugin } from './plugins/audit-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { scriptLimitsPlugin } from './plugins/script-limits.js';
 import { compressionPlugin } from './plugins/compression.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { appMetrics } from './plugins/metrics-registry.js';
+import { RequestLog, requestFields } from './plugins/request-log.js';
+import { VERSION } from './version.js';
 import { openCountryLookup, type CountryLookup } from './ingest/country-lookup.js';
 import type { CollectLimits } from './ingest/collect-limits.js';
 import { GroupCommitter } from './ingest/group-commit.js';
@@ -56,6 +60,10 @@ export interface AppOptions {
   /** Requests a minute per client address for /sightline.js and /api/tracker/config (0: no limit). */
   scriptRequestsPerMinute?: number;
   logLevel?: string;
+  /** Where the JSON log goes (default stdout); tests read it. */
+  logStream?: { write(line: string): void };
+  /** METRICS_TOKEN: serves GET /metrics to a scraper sending it as a bearer token; unset, /metrics is a 404. */
+  metricsToken?: string;
   /** Honour X-Forwarded-For for the client address (only behind a proxy you run: TRUST_PROXY). */
   trustProxy?: boolean;
   /** Country of a client address; the shipped offline database by default. */
@@ -99,7 +107,13 @@ declare module 'fastify' {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...opts.connections };
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'silent' },
+    logger: {
+      level: opts.logLevel ?? 'silent',
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Should Fastify log a request itself: its method and route, never its URL (tokens) or address.
+      serializers: { req: (request: FastifyRequest) => requestFields(request) },
+    },
+    logController: new RequestLog(),
     bodyLimit: 1_048_576,
     // Query strings are attacker-controlled; cap their size before anything parses them.
     routerOptions: { maxParamLength: 512 },
@@ -111,6 +125,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Behind a proxy every connection comes from the proxy's address: the proxy must cap per client.
   capConnections(app.server, limits, !opts.trustProxy);
   await app.register(errorEnvelopePlugin);
+  const metrics = opts.metricsToken ? appMetrics(opts.store) : null;
+  if (metrics) await app.register(metricsPlugin, { metrics, token: opts.metricsToken!, clock: opts.clock });
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(drainOnClosePlugin);
@@ -124,7 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/healthz', async (_request, reply) => {
     try {
       await opts.store.ping();
-      return { status: 'ok' };
+      return { status: 'ok', version: VERSION };
     } catch (error) {
       // Says what is wrong (a reason written for people, never an address) and when to look again.
       const reason = error instanceof StoreUnavailableError ? error.reason : 'the data store failed to answer';
@@ -182,6 +198,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: opts.collectLimits,
     maxRevenueAmount: opts.maxRevenueAmount,
     clock: opts.clock,
+    count: metrics?.countCollected,
   });
   await app.register(trackerRoutes, { configFor: trackerConfigs.get });
   await app.register(trackerConfigRoutes, { configFor: trackerConfigs.get });

@@ -38,6 +38,11 @@ const envSchema = z.object({
   /** The From of every message; unset: `Sightline <sightline@PUBLIC_URL's host>`. */
   MAIL_FROM: z.string().min(3).max(320).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The bearer token GET /metrics asks for (docs/monitoring.md); unset, /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, '16 to 256 printable characters without spaces, e.g. from openssl rand -hex 32')
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -13,6 +13,8 @@ import {
   runCli,
   startServer,
 } from '../cli/test-support/spawn-helpers.js';
+import { parsePrometheusText, sampleValue } from './test-support/prometheus-text.js';
+import { VERSION } from './version.js';
 
 // operations.md §1 (npm start, its sign-in link) and §2 (the CLI refuses a store a running server
 // holds; `admin sign-in-link`), on the real process: `node --import tsx src/server/main.ts` with DATA_DIR, PORT=0, HOST=127.0.0.1.
@@ -84,7 +86,8 @@ describe('server main', () => {
 
   it('DEMO=0 on an empty store starts with no properties; a CLI command meanwhile says the store is in use; sign-in links from main and the CLI', async () => {
     const dataDir = await makeTempDir();
-    const server = await startServer(dataDir, { demo: false });
+    const metricsToken = 'main-test-metrics-token-0123456789';
+    const server = await startServer(dataDir, { demo: false, env: { METRICS_TOKEN: metricsToken } });
     expect(parseDemoKey(server.stdout())).toBeNull();
 
     // The admin sign-in link: printed after the address at every start, one use each.
@@ -117,7 +120,20 @@ describe('server main', () => {
 
     const health = await server.get('/healthz');
     expect(health.status).toBe(200);
-    expect(health.body).toEqual({ status: 'ok' });
+    expect(health.body).toEqual({ status: 'ok', version: VERSION });
+
+    // Issue 44 §4: a scrape of the real process, in the text format; one JSON log line per request at
+    // the default level, and what start-up tells the terminal (the link among it) marked, never in them.
+    const scrape = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    expect(scrape.status).toBe(200);
+    const families = parsePrometheusText(await scrape.text());
+    expect(sampleValue(families, 'http_requests_total', { route: '/healthz', status: '200' })).toBe(2);
+    expect(families.get('process_resident_memory_bytes')?.type).toBe('gauge');
+    const printed = linesOf(server.stdout());
+    const logged = printed.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(logged.filter((l) => l.msg === 'request' && l.route === '/healthz')).toHaveLength(2);
+    expect(JSON.stringify(logged)).not.toContain(token);
+    for (const line of printed.filter((l) => !l.startsWith('{'))) expect(line).toMatch(/^» /);
     expect(await server.stop()).toEqual({ code: 0, signal: null });
 
     // The refused create wrote nothing, and DEMO=0 created nothing.

@@ -10,15 +10,19 @@ import { openStore } from './store/open-store.js';
 
 // The only file that listens: configuration, store, demo data, then the app.
 const config = loadConfig();
+/**
+ * What start-up tells the person at the terminal, sign-in link and demo key among it: written to
+ * stdout beside the JSON log but never through the logger, and each message marked with `» ` so a
+ * log shipper can tell (and drop) these lines; continuation lines are indented.
+ */
+const print = (text: string) => process.stdout.write(`» ${text}\n`);
 const store = await openStore(config);
 if (config.DEMO === '1') {
   const started = Date.now();
   const demo = await createDemoData(store);
   if (demo) {
-    console.log(
-      `Created the demo properties with 90 days of traffic in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-    );
-    console.log(`Demo API key (shown once, only its hash is stored):\n  ${demo.key}`);
+    print(`Created the demo properties with 90 days of traffic in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    print(`Demo API key (shown once, only its hash is stored):\n    ${demo.key}`);
   }
 }
 // Until an owner has an account, a fresh one-time link at every start, like a notebook server: whoever
@@ -26,12 +30,13 @@ if (config.DEMO === '1') {
 // their accounts, and only the command line makes links (users reset-password, admin sign-in-link).
 const hasOwner = (await store.listAccounts()).some((a) => a.role === 'owner' && a.password_hash && !a.disabled_at);
 const signInToken = hasOwner ? null : await issueSignInToken(store);
-const logLevel = config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL;
+// The demo website's own request lines (URLs, addresses) only at debug: it is a stand-in for a customer's site.
+const demoLogLevel = config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL;
 // The demo website only where the demo data is: its pages send their events to `acme-shop`.
 const demoStore = config.DEMO === '1' && (await store.getProperties([demoProperties[0].id])).length > 0;
 let address = '';
 let demoAddress: string | null = null;
-const demoSite = demoStore ? await buildDemoSite({ trackerOrigin: () => address, logLevel }) : null;
+const demoSite = demoStore ? await buildDemoSite({ trackerOrigin: () => address, logLevel: demoLogLevel }) : null;
 // Mailed links use PUBLIC_URL, else the configured listening address: never a request's Host header.
 const mailer = mailerOf(config);
 const app = await buildApp({
@@ -45,7 +50,8 @@ const app = await buildApp({
     perClientBytesPerMinute: config.COLLECT_CLIENT_BYTES_PER_MINUTE,
     perPropertyBytesPerMinute: config.COLLECT_PROPERTY_BYTES_PER_MINUTE,
   },
-  logLevel,
+  logLevel: config.LOG_LEVEL,
+  metricsToken: config.METRICS_TOKEN,
   reportBudgetMs: config.REPORT_BUDGET_SECONDS * 1000,
   maxRevenueAmount: config.MAX_REVENUE_AMOUNT,
   distDir: 'dist',
@@ -59,21 +65,21 @@ if (demoSite)
     port: config.DEMO_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1),
     host: config.HOST,
   });
-console.log(`Sightline is running at ${address}/`);
+print(`Sightline is running at ${address}/`);
 const linkBase = config.PUBLIC_URL ?? address;
-console.log(
+print(
   signInToken
     ? `Sign in to the dashboard: ${signInLink(linkBase, signInToken)}`
     : `Sign in to the dashboard with your account: ${linkBase.replace(/\/+$/, '')}/`,
 );
-console.log(
+print(
   mailer.configured
     ? 'Mail is on (SMTP_URL): invitations, password resets and email reports are sent.'
     : 'Mail is off (no SMTP_URL): links are shown to copy, and no report is emailed.',
 );
-console.log(`API reference: ${address}/api/external/v1/reference`);
+print(`API reference: ${address}/api/external/v1/reference`);
 if (demoAddress)
-  console.log(
+  print(
     `Demo website, on its own origin as a customer's site would be (tracked, watch it in realtime): ${demoAddress}/demo/`,
   );
 
@@ -81,7 +87,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: draining requests and closing the store…`);
+  app.log.info({ signal }, 'draining requests and closing the store');
   // app.close() stops accepting connections and waits for in-flight requests to finish.
   await demoSite?.close();
   await app.close();

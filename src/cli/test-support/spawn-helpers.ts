@@ -71,6 +71,7 @@ function childEnv(dataDir: string, extra: Record<string, string>): NodeJS.Proces
     'DEMO_PORT',
     'TRUST_PROXY',
     'LOG_LEVEL',
+    'METRICS_TOKEN',
     'NODE_OPTIONS',
   ])
     delete env[name];

@@ -4,6 +4,13 @@ import { DEFAULT_MAX_REVENUE_AMOUNT, eventSchema, type EventInput, type StoredEv
 import { ApiError, fromZodError, refuseUnsafeText } from '../api-error.js';
 import { clientKeys } from '../ingest/client-key.js';
 import { collectLimiter, DEFAULT_COLLECT_LIMITS, type CollectLimits } from '../ingest/collect-limits.js';
+import {
+  eventsIn,
+  refusalOf,
+  UnknownPropertyError,
+  type CollectReason,
+  type CountCollected,
+} from '../ingest/collect-outcomes.js';
 import type { CountryLookup } from '../ingest/country-lookup.js';
 import type { GroupCommitter } from '../ingest/group-commit.js';
 import { normalizeEvent } from '../ingest/normalize-event.js';
@@ -24,6 +31,8 @@ export interface CollectOptions {
   maxRevenueAmount?: number;
   /** The clock (ms) the limits' budgets refill by. */
   clock?: () => number;
+  /** Told what became of every event, kept or refused (plugins/metrics.ts). */
+  count?: CountCollected;
 }
 
 /** The events of a body, each with the path its errors should name (`events.3` or the body itself). */
@@ -86,9 +95,7 @@ async function validate(request: FastifyRequest, opts: CollectOptions): Promise<
     }
     if (parsed.data.property_id !== knownProperty) {
       if (!(await opts.propertyExists(parsed.data.property_id))) {
-        throw new ApiError(400, 'invalid_request', `${at}property_id: no property "${parsed.data.property_id}"`, {
-          field: `${at}property_id`,
-        });
+        throw new UnknownPropertyError(`${at}property_id`, parsed.data.property_id);
       }
       knownProperty = parsed.data.property_id;
     }
@@ -121,7 +128,18 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
   const limiter = collectLimiter(opts.limits ?? DEFAULT_COLLECT_LIMITS, opts.clock);
   const clientKeyOf = clientKeys();
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => limiter.admit(request, reply);
-  app.post('/api/collect', { bodyLimit: COLLECT_BODY_LIMIT, onRequest }, async (request, reply) => {
+  const count = opts.count ?? (() => undefined);
+  // Refusals are counted once answered, whichever step refused (the limiter, the body's size, validation, the write).
+  const unknownProperty = new WeakSet<FastifyRequest>();
+  const onError = async (request: FastifyRequest, _reply: FastifyReply, error: unknown) => {
+    if (error instanceof UnknownPropertyError) unknownProperty.add(request);
+  };
+  const onResponse = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode < 400) return;
+    count(unknownProperty.has(request) ? 'unknown_property' : refusalOf(reply.statusCode), eventsIn(request.body));
+  };
+  const routeOptions = { bodyLimit: COLLECT_BODY_LIMIT, onRequest, onError, onResponse };
+  app.post('/api/collect', routeOptions, async (request, reply) => {
     const events = await validate(request, opts);
     limiter.charge(request, reply, events, weights.get(request) ?? 0);
     const idOf = (e: EventInput) => (e.event_id ? `${e.property_id}\u0000${e.event_id}` : null);
@@ -138,6 +156,8 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     const rows: StoredEvent[] = [];
     const snapshots: SnapshotRecord[] = [];
     let dropped = 0;
+    const notKept: Partial<Record<CollectReason, number>> = {};
+    const skip = (reason: CollectReason) => (notKept[reason] = (notKept[reason] ?? 0) + 1);
     const ids: string[] = [];
     const snapshotIds: string[] = [];
     while (writing.size > 0) {
@@ -149,18 +169,23 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
       // A resend of an event already kept (its answer got lost in a navigation) is acknowledged,
       // not stored twice.
       const id = idOf(e);
-      if (id !== null && (seen.has(id) || ids.includes(id))) continue;
+      if (id !== null && (seen.has(id) || ids.includes(id))) {
+        skip('duplicate');
+        continue;
+      }
       if (id !== null) ids.push(id);
       // The server's clock and the request's own agent and address, whatever the body claims.
       const row = normalizeEvent(e, ts[i], facts);
       if (row.is_bot) {
         dropped++; // known bots never count, so they are not kept at all
+        skip('bot');
         continue;
       }
       if (e.type === 'snapshot') {
         if (id !== null) snapshotIds.push(id);
         if (keepSnapshot(e, now))
           snapshots.push({ property_id: e.property_id, path: e.path, ts: now, elements: e.elements ?? [] });
+        else skip('snapshot_skipped');
       } else rows.push(e.type === 'exposure' ? { ...row, client_key: clientKey } : row);
     }
     // The ids are remembered before the write and forgotten if it fails, so nothing can throw between
@@ -184,6 +209,8 @@ export async function collectRoutes(app: FastifyInstance, opts: CollectOptions) 
     } finally {
       for (const id of ids) if (writing.get(id) === write) writing.delete(id);
     }
+    count('stored', rows.length + snapshots.length);
+    for (const [reason, n] of Object.entries(notKept)) count(reason as CollectReason, n);
     return reply.status(202).send({ accepted: events.length - dropped });
   });
 }

@@ -10,6 +10,7 @@ import type { PropertyStore } from './property-store.js';
 import type { ReportStore } from './report-store.js';
 import type { SavedFunnelStore } from './saved-funnel-store.js';
 import type { ShareLinkStore } from './share-link-store.js';
+import type { StoreOperations } from './store-operations.js';
 
 // Each concern's interface and records live in their own file; this one puts them together, and
 // re-exports their types so a module that needs the whole store imports one file.
@@ -73,4 +74,6 @@ export interface Store
     ImportLedgerStore {
   close(): Promise<void>;
   ping(): Promise<void>;
+  /** Its write queue and query timings, for /metrics; a store without them reports none. */
+  operations?: StoreOperations;
 }

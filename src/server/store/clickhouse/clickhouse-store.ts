@@ -73,6 +73,12 @@ function clickhouseStore(db: ChDb, close: () => Promise<void>): Store {
     async ping() {
       await db.all('SELECT 1');
     },
+    // The server buffers inserts itself (async_insert); this process holds no queue of collected events.
+    operations: {
+      store: 'clickhouse',
+      writeQueue: () => ({ events: 0, oldestSeconds: 0 }),
+      onQuery: (listener) => db.timings.listen(listener),
+    },
     insertEvents: (events) => insertEvents(db, events),
     async countEvents(propertyIds?: string[]) {
       const [row] = propertyIds

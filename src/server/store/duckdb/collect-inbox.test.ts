@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredEvent } from '../../../contract/events.js';
 import { storedEvent } from '../../test-support/stored-event.js';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -107,6 +107,28 @@ describe('collect inbox', () => {
       ]);
       if (start === 0) await inbox.accept([view('u', '/d', '2026-03-02T11:00:00Z')]); // numbered after the rows left
       expect((await db.all<{ n: number }>("SELECT count(*) AS n FROM events WHERE path = '/d'"))[0].n).toBe(1);
+      await inbox.close();
+      await db.close();
+    }
+  });
+
+  it('reports its queue for /metrics: the events not yet written and how long the oldest has waited', async () => {
+    const { db, inbox } = await open(':memory:');
+    const clock = vi.spyOn(performance, 'now');
+    try {
+      expect(inbox.queue()).toEqual({ events: 0, oldestSeconds: 0 });
+      clock.mockReturnValue(10_000);
+      await inbox.accept([view('s', '/a', '2026-03-02T10:00:00Z'), view('s', '/b', '2026-03-02T10:01:00Z')]);
+      clock.mockReturnValue(10_400);
+      await inbox.accept([view('t', '/c', '2026-03-02T10:02:00Z')]);
+      // Written only after a second's gathering (or a read): both batches still wait, the first 2.5 s.
+      clock.mockReturnValue(12_500);
+      expect(inbox.queue()).toEqual({ events: 3, oldestSeconds: 2.5 });
+      clock.mockRestore();
+      await inbox.settled();
+      expect(inbox.queue()).toEqual({ events: 0, oldestSeconds: 0 });
+    } finally {
+      clock.mockRestore();
       await inbox.close();
       await db.close();
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { StoredEvent } from '../../../contract/events.js';
 import { CollectLog } from './collect-log.js';
 import { query, type Database } from './database.js';
+import type { WriteQueue } from '../store-operations.js';
 import { writeEvents } from './write-events.js';
 
 /**
@@ -87,6 +88,8 @@ export interface CollectInbox {
   settled(): Promise<void> | undefined;
   /** Writes what is pending and closes the inbox. */
   close(): Promise<void>;
+  /** The events accepted and not yet written, and how long the oldest has waited (for /metrics). */
+  queue(): WriteQueue;
 }
 
 /**
@@ -125,6 +128,8 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
   let closing = false;
   let pending: Pending[] = [];
   let unwritten = 0;
+  // When each unwritten batch was accepted (performance.now), oldest first: batches are written in order.
+  const acceptedAt: number[] = [];
   let writing: Promise<void> | null = null;
   const waiters: { seq: number; resolve: () => void }[] = [];
 
@@ -164,6 +169,7 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
         }
       }
       for (const b of group) unwritten -= b.events.length;
+      acceptedAt.splice(0, group.length);
       writtenSeq = group[group.length - 1].seq;
       wake(writtenSeq);
       try {
@@ -202,6 +208,7 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
       });
       pending.push({ seq: mine, events });
       unwritten += events.length;
+      acceptedAt.push(performance.now());
       if (!writing) kickSoon();
     },
     settled() {
@@ -210,6 +217,10 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
       const settling = new Promise<void>((resolve) => waiters.push({ seq: upTo, resolve }));
       if (!writing) void kick();
       return settling;
+    },
+    queue() {
+      const oldest = acceptedAt[0];
+      return { events: unwritten, oldestSeconds: oldest === undefined ? 0 : (performance.now() - oldest) / 1000 };
     },
     async close() {
       await onInbox(async () => {

@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { currentBudget } from '../report-budget.js';
 import { StoreLockedError } from '../store-locked.js';
+import { QueryTimings } from '../store-operations.js';
 import { Slots } from './slots.js';
 
 export type Params = Record<string, DuckDBValue | string[]>;
@@ -31,6 +32,8 @@ export class Database {
   private writeQueue: Promise<unknown> = Promise.resolve();
   /** Awaited before every read (collect-inbox.ts: reads see every batch answered before them). */
   beforeRead: () => Promise<void> | undefined = () => undefined;
+  /** Reads and transactions as /metrics times them: from the query's start, not from its wait for the inbox. */
+  readonly timings = new QueryTimings();
 
   private constructor(
     readonly instance: DuckDBInstance,
@@ -62,10 +65,12 @@ export class Database {
   async all<T = Row>(sql: string, params: Params = {}): Promise<T[]> {
     const settling = this.beforeRead();
     if (settling) await settling;
-    const budget = currentBudget();
-    if (budget) return this.withOwnConnection(budget, false, (read) => read<T>(sql, params));
-    const conn = this.readers[this.next++ % this.readers.length];
-    return query<T>(conn, sql, params);
+    return this.timings.time('read', () => {
+      const budget = currentBudget();
+      if (budget) return this.withOwnConnection(budget, false, (read) => read<T>(sql, params));
+      const conn = this.readers[this.next++ % this.readers.length];
+      return query<T>(conn, sql, params);
+    });
   }
 
   /**
@@ -76,17 +81,19 @@ export class Database {
   async snapshot<T>(fn: (read: Reader) => Promise<T>): Promise<T> {
     const settling = this.beforeRead();
     if (settling) await settling;
-    const budget = currentBudget();
-    if (budget) return this.withOwnConnection(budget, true, fn);
-    const conn = await this.instance.connect();
-    try {
-      await conn.run('BEGIN TRANSACTION');
-      const result = await fn((sql, params) => query(conn, sql, params));
-      await conn.run('COMMIT');
-      return result;
-    } finally {
-      conn.closeSync();
-    }
+    return this.timings.time('read', async () => {
+      const budget = currentBudget();
+      if (budget) return this.withOwnConnection(budget, true, fn);
+      const conn = await this.instance.connect();
+      try {
+        await conn.run('BEGIN TRANSACTION');
+        const result = await fn((sql, params) => query(conn, sql, params));
+        await conn.run('COMMIT');
+        return result;
+      } finally {
+        conn.closeSync();
+      }
+    });
   }
 
   /**
@@ -129,17 +136,18 @@ export class Database {
 
   /** Serializes writes on the writer connection; `fn` runs inside one transaction. */
   transaction<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-    const run = async () => {
-      await this.writer.run('BEGIN TRANSACTION');
-      try {
-        const result = await fn(this.writer);
-        await this.writer.run('COMMIT');
-        return result;
-      } catch (error) {
-        await this.writer.run('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    };
+    const run = () =>
+      this.timings.time('write', async () => {
+        await this.writer.run('BEGIN TRANSACTION');
+        try {
+          const result = await fn(this.writer);
+          await this.writer.run('COMMIT');
+          return result;
+        } catch (error) {
+          await this.writer.run('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      });
     const result = this.writeQueue.then(run, run);
     this.writeQueue = result.catch(() => undefined);
     return result;

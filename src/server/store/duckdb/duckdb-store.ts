@@ -93,6 +93,11 @@ export async function openDuckdbStore(
       await db.close();
     },
     ping: () => db.ping(),
+    operations: {
+      store: 'duckdb',
+      writeQueue: () => inbox.queue(),
+      onQuery: (listener) => db.timings.listen(listener),
+    },
     insertEvents: (events: StoredEvent[]) => inbox.accept(events).finally(repeats.written),
     importEvents(batches: AsyncIterable<StoredEvent[]>) {
       importing++;
