@@ -48,9 +48,12 @@ export type SessionAccount = z.infer<typeof sessionAccount>;
 export const passwordLinkResponse = z.object({ email: z.string() });
 export const signedInResponse = z.object({ signed_in: z.literal(true), account: sessionAccount });
 
-/** An account as the Team page lists it. `state`: `invited` (no password yet), `active`, `disabled`. */
+/**
+ * An account as the Team page lists it. `state`: `invited` (no password yet, its link still live),
+ * `expired` (no password, and its link ran out: it needs a new one), `active`, `disabled`.
+ */
 export const accountSummary = sessionAccount.extend({
-  state: z.enum(['invited', 'active', 'disabled']),
+  state: z.enum(['invited', 'expired', 'active', 'disabled']),
   created_at: z.string(),
   /** Whether it signs in with a code from an authenticator app besides the password. */
   two_factor: z.boolean(),

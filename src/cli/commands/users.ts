@@ -25,7 +25,14 @@ async function accountFor(store: Store, flag: string | undefined): Promise<Accou
   return account;
 }
 
-const state = (a: AccountRecord) => (a.disabled_at ? 'disabled' : a.password_hash ? 'active' : 'invited');
+const state = (a: AccountRecord, linkExpiry: Date | undefined) =>
+  a.disabled_at
+    ? 'disabled'
+    : a.password_hash
+      ? 'active'
+      : linkExpiry && linkExpiry > new Date()
+        ? 'invited'
+        : 'expired';
 
 /**
  * `users …` (operations.md §6): dashboard accounts from the command line. Links print as the last
@@ -40,13 +47,14 @@ export async function usersCommand(
 ): Promise<void> {
   const base = linkBase(config);
   if (sub === 'list') {
+    const expiries = await store.accountLinkExpiries();
     for (const a of await store.listAccounts())
       console.log(
         [
           a.email,
           a.role,
           a.property_ids.join(',') || 'all properties',
-          state(a),
+          state(a, expiries.get(a.id)),
           a.totp_enabled_at ? '2fa on' : '2fa off',
         ].join('\t'),
       );

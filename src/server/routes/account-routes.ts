@@ -9,12 +9,19 @@ import { invitationMail } from '../mail/account-mail.js';
 import { noMailer, type Mailer } from '../mail/mailer.js';
 import { adminPath, parse } from './route-helpers.js';
 
-export const accountSummaryOf = (a: AccountRecord): AccountSummary => ({
+/** `linkExpiry`: when the account's newest link runs out; an invitation whose link ran out has expired. */
+export const accountSummaryOf = (a: AccountRecord, linkExpiry?: Date, now = new Date()): AccountSummary => ({
   id: a.id,
   email: a.email,
   role: a.role,
   property_ids: a.property_ids,
-  state: a.disabled_at ? 'disabled' : a.password_hash ? 'active' : 'invited',
+  state: a.disabled_at
+    ? 'disabled'
+    : a.password_hash
+      ? 'active'
+      : linkExpiry && linkExpiry > now
+        ? 'invited'
+        : 'expired',
   created_at: a.created_at.toISOString(),
   two_factor: a.totp_enabled_at !== null,
 });
@@ -40,7 +47,7 @@ export async function accountRoutes(
   const mailer = opts.mail?.mailer ?? noMailer;
   const notFound = (id: string) => new ApiError(404, 'not_found', `no account with id "${id}"`, { field: 'id' });
   const linkReply = async (request: FastifyRequest, account: AccountRecord, token: string, expiresAt: Date) => ({
-    account: accountSummaryOf(account),
+    account: accountSummaryOf(account, expiresAt),
     link: setPasswordLink(opts.linkBase(request), token),
     expires_at: expiresAt.toISOString(),
     // Sending is bounded in time and never throws: a failed send is logged and the link is there to copy.
@@ -64,9 +71,10 @@ export async function accountRoutes(
     return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
   });
 
-  app.get(adminPath(admin.accounts.path), async () => ({
-    data: (await store.listAccounts()).map(accountSummaryOf),
-  }));
+  app.get(adminPath(admin.accounts.path), async () => {
+    const [accounts, expiries] = await Promise.all([store.listAccounts(), store.accountLinkExpiries()]);
+    return { data: accounts.map((a) => accountSummaryOf(a, expiries.get(a.id))) };
+  });
 
   app.post(adminPath(admin.inviteAccount.path), async (request, reply) => {
     const body = parse(admin.inviteAccount.body, request.body, 'body');
@@ -133,6 +141,6 @@ export async function accountRoutes(
       throw new ApiError(409, 'conflict', 'this is the last active owner: make another owner first', { field: 'id' });
     await store.updateAccount(changed);
     if (changed.disabled_at && !account.disabled_at) await store.deleteAccountSessions(id);
-    return accountSummaryOf(changed);
+    return accountSummaryOf(changed, (await store.accountLinkExpiries()).get(id));
   });
 }

@@ -66,6 +66,30 @@ describe('invitations', () => {
     expect((await invite('admin', { email: 'vi@example.com', role: 'viewer' })).status).toBe(409);
   });
 
+  it('is listed as expired once its link runs out (7 days), and as invited again with a new link', async () => {
+    const { account } = await createAccount(env.store, { email: 'late@example.com', role: 'viewer', property_ids: [] });
+    // Another account whose only link ran out yesterday: as one invited 8 days ago.
+    const late = { ...account, id: 'acc_late', email: 'later@example.com' };
+    await env.store.createAccount(late);
+    await env.store.createAccountToken('f'.repeat(64), late.id, new Date(Date.now() - 86_400_000));
+    // And one with no link at all, as an account imported from an export.
+    await env.store.createAccount({ ...account, id: 'acc_imported', email: 'imported@example.com' });
+    const states = async () =>
+      Object.fromEntries(
+        (await adminCall(env.app, 'GET', `${ADMIN}/accounts`, cookie.owner)).body.data.map(
+          (a: { email: string; state: string }) => [a.email, a.state],
+        ),
+      );
+    expect(await states()).toMatchObject({
+      'late@example.com': 'invited',
+      'later@example.com': 'expired',
+      'imported@example.com': 'expired',
+    });
+    const link = await adminCall(env.app, 'POST', `${ADMIN}/accounts/acc_late/link`, cookie.owner);
+    expect([link.status, link.body.account.state]).toEqual([201, 'invited']);
+    expect((await states())['later@example.com']).toBe('invited');
+  });
+
   it('go no higher than the inviter: only an owner invites an owner, a scoped admin only to its properties', async () => {
     expect((await invite('admin', { email: 'o2@example.com', role: 'owner' })).status).toBe(403);
     expect((await invite('owner', { email: 'o2@example.com', role: 'owner' })).status).toBe(201);

@@ -45,6 +45,8 @@ export interface AccountStore {
   accountTokenAccount(hash: string, now: Date): Promise<string | null>;
   /** The account a session belongs to: `{ account_id: null }` for one from a printed sign-in link; null when there is no live session. */
   adminSession(hash: string, now: Date): Promise<{ account_id: string | null } | null>;
+  /** When each account's newest one-time link (set-password, reset) runs out, by account id. */
+  accountLinkExpiries(): Promise<Map<string, Date>>;
   /** Ends every session of the account (disabled, or its password reset). */
   deleteAccountSessions(accountId: string): Promise<void>;
   /** An installation-wide sign-in setting (`require_2fa`), null when never set. */

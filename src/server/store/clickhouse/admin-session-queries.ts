@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Store } from '../store.js';
-import type { ChDb } from './clickhouse-db.js';
 import { DELETED_VERSION } from './row-versions.js';
+import { dateOf, type ChDb } from './clickhouse-db.js';
 import { chTime } from './sql-fragments.js';
 
 /**
@@ -28,6 +28,7 @@ export function adminSessionQueries(
   | 'deleteAdminSession'
   | 'createAccountToken'
   | 'accountTokenAccount'
+  | 'accountLinkExpiries'
   | 'deleteAccountSessions'
 > {
   const sessionExists = async (hash: string, extra = '', params: Record<string, unknown> = {}) =>
@@ -40,6 +41,13 @@ export function adminSessionQueries(
     },
     async createAccountToken(hash, accountId, expiresAt) {
       await db.insert('sign_in_tokens', [{ hash, expires_at: chTime(expiresAt), account_id: accountId }]);
+    },
+    async accountLinkExpiries() {
+      const rows = await db.all<{ account_id: string; expires_at: string }>(
+        `SELECT account_id, max(expires_at) AS expires_at FROM sign_in_tokens FINAL
+         WHERE account_id IS NOT NULL GROUP BY account_id`,
+      );
+      return new Map(rows.map((r) => [r.account_id, dateOf(r.expires_at)]));
     },
     async accountTokenAccount(hash, now) {
       // Live and unclaimed, as consumeSignInToken finds a token before it claims it.

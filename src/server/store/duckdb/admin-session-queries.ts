@@ -52,6 +52,13 @@ export function adminSessionQueries(db: Database) {
       );
       return row?.account_id ?? null;
     },
+    async accountLinkExpiries(): Promise<Map<string, Date>> {
+      await ensure();
+      const rows = await db.all<{ account_id: string; expires_at: Date }>(
+        'SELECT account_id, max(expires_at) AS expires_at FROM sign_in_tokens WHERE account_id IS NOT NULL GROUP BY account_id',
+      );
+      return new Map(rows.map((r) => [r.account_id, r.expires_at]));
+    },
     async consumeSignInToken(hash: string, now: Date): Promise<boolean> {
       const rows = await write(
         'UPDATE sign_in_tokens SET used_at = $now::TIMESTAMP WHERE hash = $hash AND used_at IS NULL AND expires_at > $now::TIMESTAMP RETURNING hash',

@@ -4,6 +4,7 @@ import type { PropertyChoice } from '../../../lib/properties-query.js';
 /** The state as the table says it; the badge's class is the state itself. */
 export const STATE_WORDS: Record<AccountSummary['state'], string> = {
   invited: 'Invited',
+  expired: 'Invitation expired',
   active: 'Active',
   disabled: 'Disabled',
 };
