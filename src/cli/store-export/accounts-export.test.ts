@@ -1,18 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, passwordMatches } from '../../server/auth/passwords.js';
-import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import { TWO_FACTOR_OFF } from '../../server/store/account-store.js';
 import type { AccountRecord, Store } from '../../server/store/store.js';
 import { importCommand } from '../commands/import.js';
+import { closeAndRemove, openChdbStore, writeExports } from '../test-support/export-files.js';
 import { contentsOf } from './store-contents.js';
-import { writeNdjson } from './write-ndjson.js';
 import { writeParquet } from './write-parquet.js';
 
 // Dashboard accounts move with an export (issue 43), as stored (argon2id hashes, never passwords), and
@@ -25,14 +20,7 @@ let source: Store;
 const targets: Store[] = [];
 let accounts: AccountRecord[];
 
-const chdb = () =>
-  openClickhouseStore({
-    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
-    dropOnClose: true,
-  });
-
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sightline-accounts-export-'));
   source = await openDuckdbStore(':memory:');
   await source.createProperty({ id: 'shop', name: 'Shop', domain: null, timezone: 'UTC' });
   accounts = [
@@ -62,20 +50,13 @@ beforeAll(async () => {
     },
   ];
   for (const a of accounts) await source.createAccount(a);
-  const sink = createWriteStream(join(dir, 'export.ndjson'));
-  await writeNdjson(await contentsOf(source), sink);
-  sink.end();
-  await finished(sink);
-  await writeParquet(await contentsOf(source), join(dir, 'parquet'));
+  dir = await writeExports(source, 'accounts-export');
 });
-afterAll(async () => {
-  for (const s of [source, ...targets]) await s?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAndRemove([source, ...targets], dir));
 
 describe.each([
   ['NDJSON into DuckDB', () => join(dir, 'export.ndjson'), () => openDuckdbStore(':memory:')],
-  ['Parquet into ClickHouse', () => join(dir, 'parquet'), chdb],
+  ['Parquet into ClickHouse', () => join(dir, 'parquet'), openChdbStore],
 ])('an export with accounts, %s', (_name, path, open) => {
   it('leaves them out unless asked, then brings them as they were: the same password still signs in', async () => {
     const without = await open();

@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { AuditRecord, Store } from '../../server/store/store.js';
 import { importCommand } from '../commands/import.js';
+import { closeAndRemove, openChdbStore, writeExports } from '../test-support/export-files.js';
 import { contentsOf } from './store-contents.js';
-import { writeNdjson } from './write-ndjson.js';
 import { writeParquet } from './write-parquet.js';
 
 // The audit log moves with an export (issue 43: export, import and migrate carry it), oldest first,
@@ -41,31 +36,18 @@ const log: AuditRecord[] = [
 let dir: string;
 let source: Store;
 const targets: Store[] = [];
-const chdb = () =>
-  openClickhouseStore({
-    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
-    dropOnClose: true,
-  });
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sightline-audit-export-'));
   source = await openDuckdbStore(':memory:');
   await source.createProperty({ id: 'shop', name: 'Shop', domain: null, timezone: 'UTC' });
   for (const r of log) await source.appendAudit(r);
-  const sink = createWriteStream(join(dir, 'export.ndjson'));
-  await writeNdjson(await contentsOf(source), sink);
-  sink.end();
-  await finished(sink);
-  await writeParquet(await contentsOf(source), join(dir, 'parquet'));
+  dir = await writeExports(source, 'audit-export');
 });
-afterAll(async () => {
-  for (const s of [source, ...targets]) await s?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAndRemove([source, ...targets], dir));
 
 describe.each([
   ['NDJSON into DuckDB', () => join(dir, 'export.ndjson'), () => openDuckdbStore(':memory:')],
-  ['Parquet into ClickHouse', () => join(dir, 'parquet'), chdb],
+  ['Parquet into ClickHouse', () => join(dir, 'parquet'), openChdbStore],
 ])('an export with an audit log, %s', (_name, path, open) => {
   it('leaves it out without --with-accounts, then brings every entry as it was', async () => {
     const without = await open();

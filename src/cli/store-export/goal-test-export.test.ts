@@ -1,20 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../contract/events.js';
 import { storedEvent } from '../../server/test-support/stored-event.js';
 import { newExperiment } from '../../server/experiments/experiment-records.js';
-import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { ExperimentRecord, GoalRecord, Store } from '../../server/store/store.js';
 import { importCommand } from '../commands/import.js';
-import { contentsOf } from './store-contents.js';
-import { writeNdjson } from './write-ndjson.js';
-import { writeParquet } from './write-parquet.js';
+import { closeAndRemove, openChdbStore, writeExports } from '../test-support/export-files.js';
 
 // A split test counting one of the property's goals moves with the goal it kept (goal_definition):
 // DuckDB → NDJSON → ClickHouse (chDB) and DuckDB → Parquet → DuckDB give the same tests and figures,
@@ -71,14 +64,8 @@ let dir: string;
 let source: Store;
 const targets: Store[] = [];
 const byName = (tests: ExperimentRecord[]) => [...tests].sort((x, y) => x.name.localeCompare(y.name));
-const chdb = () =>
-  openClickhouseStore({
-    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
-    dropOnClose: true,
-  });
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sightline-goal-test-export-'));
   source = await openDuckdbStore(':memory:');
   await source.createProperty({ id: 'shop', name: 'Shop', domain: null, timezone: 'UTC' });
   await source.createGoal(buy);
@@ -87,19 +74,12 @@ beforeAll(async () => {
   await source.insertEvents(events);
   // The goal is gone: the test still counts by the copy it kept, and so must the moved one.
   await source.deleteGoal('shop', buy.id);
-  const sink = createWriteStream(join(dir, 'export.ndjson'));
-  await writeNdjson(await contentsOf(source), sink);
-  sink.end();
-  await finished(sink);
-  await writeParquet(await contentsOf(source), join(dir, 'parquet'));
+  dir = await writeExports(source, 'goal-test-export');
 });
-afterAll(async () => {
-  for (const s of [source, ...targets]) await s?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAndRemove([source, ...targets], dir));
 
 describe.each([
-  ['NDJSON into ClickHouse', () => join(dir, 'export.ndjson'), chdb],
+  ['NDJSON into ClickHouse', () => join(dir, 'export.ndjson'), openChdbStore],
   ['Parquet into DuckDB', () => join(dir, 'parquet'), () => openDuckdbStore(':memory:')],
 ])('an export of a goal test, %s', (_name, path, open) => {
   it('gives the same tests, the goal test with its goal, and the same figures', async () => {

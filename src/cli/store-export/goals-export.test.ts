@@ -1,19 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../contract/events.js';
 import { storedEvent } from '../../server/test-support/stored-event.js';
-import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { GoalRecord, Scope, Store } from '../../server/store/store.js';
 import { importCommand } from '../commands/import.js';
-import { contentsOf } from './store-contents.js';
-import { writeNdjson } from './write-ndjson.js';
-import { writeParquet } from './write-parquet.js';
+import { closeAndRemove, openChdbStore, writeExports } from '../test-support/export-files.js';
 
 // Goals, and custom events' and payments' name and props, move with an export: ClickHouse (chDB) →
 // NDJSON → DuckDB and ClickHouse → Parquet → ClickHouse give the same goals, events and goal figures.
@@ -74,11 +67,6 @@ let dir: string;
 let source: Store;
 const targets: Store[] = [];
 
-const chdb = () =>
-  openClickhouseStore({
-    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
-    dropOnClose: true,
-  });
 const customFields = async (store: Store) => {
   const out: StoredEvent[] = [];
   for await (const batch of store.exportEvents()) out.push(...batch);
@@ -88,25 +76,17 @@ const customFields = async (store: Store) => {
 };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sightline-goals-export-'));
-  source = await chdb();
+  source = await openChdbStore();
   await source.createProperty({ id: 'shop', name: 'Shop', domain: null, timezone: 'UTC' });
   for (const g of goals) await source.createGoal(g);
   await source.insertEvents(events);
-  const sink = createWriteStream(join(dir, 'export.ndjson'));
-  await writeNdjson(await contentsOf(source), sink);
-  sink.end();
-  await finished(sink);
-  await writeParquet(await contentsOf(source), join(dir, 'parquet'));
+  dir = await writeExports(source, 'goals-export');
 });
-afterAll(async () => {
-  for (const s of [source, ...targets]) await s?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAndRemove([source, ...targets], dir));
 
 describe.each([
   ['NDJSON into DuckDB', () => join(dir, 'export.ndjson'), () => openDuckdbStore(':memory:')],
-  ['Parquet into ClickHouse', () => join(dir, 'parquet'), chdb],
+  ['Parquet into ClickHouse', () => join(dir, 'parquet'), openChdbStore],
 ])('an export of goals and custom events, %s', (_name, path, open) => {
   it('gives the same goals, in order, the same names and props, and the same goal figures', async () => {
     const target = await open();

@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../contract/events.js';
 import { storedEvent } from '../../server/test-support/stored-event.js';
-import { openClickhouseStore } from '../../server/store/clickhouse/clickhouse-store.js';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { BucketedScope, Store } from '../../server/store/store.js';
 import { importCommand } from '../commands/import.js';
+import { closeAndRemove, openChdbStore, writeNdjsonFile } from '../test-support/export-files.js';
 import { contentsOf } from './store-contents.js';
-import { writeNdjson } from './write-ndjson.js';
 import { writeParquet } from './write-parquet.js';
 
 // Clicks' and forms' labels move with an export: DuckDB → NDJSON → ClickHouse (chDB) and ClickHouse →
@@ -49,11 +45,6 @@ let dir: string;
 let source: Store;
 let middle: Store;
 const targets: Store[] = [];
-const chdb = () =>
-  openClickhouseStore({
-    target: { kind: 'chdb', path: ':memory:', database: `x_${randomUUID().replaceAll('-', '')}` },
-    dropOnClose: true,
-  });
 const labels = async (store: Store) => {
   const out: StoredEvent[] = [];
   for await (const batch of store.exportEvents()) out.push(...batch);
@@ -69,27 +60,17 @@ const figures = async (store: Store) =>
     store.interactions(scope, 'form_submit', { limit: 10 }),
   ]).then((reports) => reports.map((r) => r.rows));
 
-async function ndjsonOf(store: Store, file: string) {
-  const sink = createWriteStream(file);
-  await writeNdjson(await contentsOf(store), sink);
-  sink.end();
-  await finished(sink);
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sightline-label-export-'));
   source = await openDuckdbStore(':memory:');
   await source.createProperty({ id: 'shop', name: 'Shop', domain: null, timezone: 'UTC' });
   await source.insertEvents(events);
-  await ndjsonOf(source, join(dir, 'export.ndjson'));
-  middle = await chdb();
+  await writeNdjsonFile(source, join(dir, 'export.ndjson'));
+  middle = await openChdbStore();
   await importCommand(middle, join(dir, 'export.ndjson'));
   await writeParquet(await contentsOf(middle), join(dir, 'parquet'));
 });
-afterAll(async () => {
-  for (const s of [source, middle, ...targets]) await s?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAndRemove([source, middle, ...targets], dir));
 
 describe('an export of labelled clicks and forms', () => {
   it('writes a label only on the events that have one', async () => {

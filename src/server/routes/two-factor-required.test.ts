@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, adminCall } from '../test-support/admin-session.js';
-import { apiUrl, createTestEnv, PROP_A, type TestEnv } from '../test-support/fixtures.js';
+import { apiUrl, createTestEnvAt, PROP_A, type TestEnv } from '../test-support/fixtures.js';
 import { codeAt, enrol, openPost, PASSWORD, sessionOf, signInWithCode, T } from '../test-support/two-factor-session.js';
 
 // Two-factor required for everyone (`require_2fa`, issue 43 §7), and an owner turning off another
@@ -8,14 +8,9 @@ import { codeAt, enrol, openPost, PASSWORD, sessionOf, signInWithCode, T } from 
 
 let env: TestEnv;
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T);
-  env = await createTestEnv({ clock: () => T });
+  env = await createTestEnvAt(T);
 });
-afterEach(async () => {
-  await env.close();
-  vi.useRealTimers();
-});
+afterEach(() => env.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, session: string, body?: unknown) =>
   adminCall(env.app, method, path.startsWith('/api/v1') ? path : `${ADMIN}${path}`, session, body);

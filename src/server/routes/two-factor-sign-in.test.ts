@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, adminCall } from '../test-support/admin-session.js';
-import { createTestEnv, type TestEnv } from '../test-support/fixtures.js';
+import { createTestEnvAt, type TestEnv } from '../test-support/fixtures.js';
 import { codeAt, enrol, openPost, PASSWORD, sessionOf, signInWithCode, T } from '../test-support/two-factor-session.js';
 import { FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS } from './account-session-routes.js';
 
@@ -10,14 +10,9 @@ import { FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS } from './acco
 
 let env: TestEnv;
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T);
-  env = await createTestEnv({ clock: () => T });
+  env = await createTestEnvAt(T);
 });
-afterEach(async () => {
-  await env.close();
-  vi.useRealTimers();
-});
+afterEach(() => env.close());
 
 const EMAIL = 'ana@example.com';
 const status = async (session: string) => (await adminCall(env.app, 'GET', `${ADMIN}/two-factor`, session)).body;

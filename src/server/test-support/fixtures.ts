@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import type { z } from 'zod';
 import { keyPermissions } from '../../contract/admin.js';
 import { API_PREFIX, endpoints, type Endpoint, type EndpointName } from '../../contract/endpoints.js';
@@ -74,6 +75,23 @@ export async function createTestEnv(
     async close() {
       await app.close();
       await store.close();
+    },
+  };
+}
+
+/**
+ * createTestEnv with the clock stopped at `time`: only Date is faked (timers still run), and the rate
+ * budgets' clock stands still, so no budget refills during a test. Its `close` gives the real Date back.
+ */
+export async function createTestEnvAt(time: number): Promise<TestEnv> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(time);
+  const env = await createTestEnv({ clock: () => time });
+  return {
+    ...env,
+    async close() {
+      await env.close();
+      vi.useRealTimers();
     },
   };
 }

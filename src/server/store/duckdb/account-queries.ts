@@ -1,5 +1,6 @@
 import type { AccountRecord } from '../account-store.js';
 import { query, ts, type Database } from './database.js';
+import { tableOnFirstUse } from './table-on-first-use.js';
 
 // Created on first use, as the sign-in tables are, so older stores gain it too.
 const TABLE = `
@@ -48,14 +49,7 @@ const COLUMNS = `id, email, role, property_ids, password_hash, created_at, disab
 
 /** Dashboard accounts: a small table, written through the writer connection. */
 export function accountQueries(db: Database) {
-  let ready: Promise<unknown> | undefined;
-  const ensure = () =>
-    (ready ??= db
-      .transaction((conn) => conn.run(TABLE))
-      .catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      }));
+  const ensure = tableOnFirstUse(db, TABLE);
   const read = async (sql: string, p: Record<string, string> = {}) => {
     await ensure();
     return (await db.all<Row>(sql, p)).map(fromRow);

@@ -1,4 +1,5 @@
 import { query, ts, type Database } from './database.js';
+import { tableOnFirstUse } from './table-on-first-use.js';
 
 // Kept out of schema.ts: these tables are created on first use, so older stores gain them too.
 const TABLES = `
@@ -19,14 +20,7 @@ ALTER TABLE admin_sessions ADD COLUMN IF NOT EXISTS account_id VARCHAR;`;
 
 /** One-time sign-in tokens and admin sessions (an account's, or the printed link's), both stored only as SHA-256 hashes. */
 export function adminSessionQueries(db: Database) {
-  let ready: Promise<unknown> | undefined;
-  const ensure = () =>
-    (ready ??= db
-      .transaction((conn) => conn.run(TABLES))
-      .catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      }));
+  const ensure = tableOnFirstUse(db, TABLES);
   const write = async (sql: string, params: Record<string, string | null>) => {
     await ensure();
     return db.transaction((conn) => query(conn, sql, params));

@@ -1,5 +1,6 @@
 import type { AuditRecord } from '../audit-store.js';
 import { query, ts, type Database } from './database.js';
+import { tableOnFirstUse } from './table-on-first-use.js';
 
 // Created on first use, so older stores gain it too. `at` is a keyword to DuckDB: quoted.
 const TABLE = `
@@ -17,14 +18,7 @@ CREATE TABLE IF NOT EXISTS audit_log (
 
 /** The audit log: appended through the writer connection, read newest first. */
 export function auditQueries(db: Database) {
-  let ready: Promise<unknown> | undefined;
-  const ensure = () =>
-    (ready ??= db
-      .transaction((conn) => conn.run(TABLE))
-      .catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      }));
+  const ensure = tableOnFirstUse(db, TABLE);
   return {
     async appendAudit(r: AuditRecord): Promise<void> {
       await ensure();

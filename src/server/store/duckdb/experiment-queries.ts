@@ -3,6 +3,7 @@ import { query, ts, type Database, type Params } from './database.js';
 import { experimentDailyFigures, experimentFigures, experimentTraffic } from './experiment-figures.js';
 import { experimentCurrency } from './experiment-revenue.js';
 import { experimentDailyVisitorFigures, experimentVisitorFigures } from './experiment-visitor-figures.js';
+import { tableOnFirstUse } from './table-on-first-use.js';
 import { baselineWindow } from '../experiment-store.js';
 
 /**
@@ -67,16 +68,7 @@ const due = (scoped: boolean) =>
 
 /** Split tests: a small table, written through the writer connection, read on the readers. */
 export function experimentQueries(db: Database) {
-  let ready: Promise<unknown> | null = null;
-  const table = () => {
-    ready ??= db
-      .transaction((conn) => conn.run(createTableSql))
-      .catch((error) => {
-        ready = null; // let the next call try again rather than failing forever
-        throw error;
-      });
-    return ready;
-  };
+  const table = tableOnFirstUse(db, createTableSql);
   const read = async (sql: string, params: Params) => {
     await table();
     return (await db.all<Row>(sql, params)).map(fromRow);

@@ -1,5 +1,6 @@
 import type { MailSubscriptionRecord } from '../mail-subscription-store.js';
 import { query, ts, type Database } from './database.js';
+import { tableOnFirstUse } from './table-on-first-use.js';
 
 // Created on first use, as the accounts table is, so older stores gain it too.
 const TABLE = `
@@ -17,14 +18,7 @@ CREATE TABLE IF NOT EXISTS mail_subscriptions (
 
 /** Email report subscriptions: a small table, written through the writer connection. */
 export function mailSubscriptionQueries(db: Database) {
-  let ready: Promise<unknown> | undefined;
-  const ensure = () =>
-    (ready ??= db
-      .transaction((conn) => conn.run(TABLE))
-      .catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      }));
+  const ensure = tableOnFirstUse(db, TABLE);
   const read = async (where: string, p: Record<string, string> = {}) => {
     await ensure();
     return db.all<MailSubscriptionRecord>(

@@ -1,5 +1,6 @@
 import type { ShareLinkRecord } from '../share-link-store.js';
 import { query, ts, type Database } from './database.js';
+import { tableOnFirstUse } from './table-on-first-use.js';
 
 // Created on first use, as the account tables are, so older stores gain it too. Lists as JSON text.
 const TABLE = `
@@ -33,14 +34,7 @@ const fromRow = (r: Row): ShareLinkRecord => ({
 
 /** Share links: a small table, written through the writer connection. */
 export function shareLinkQueries(db: Database) {
-  let ready: Promise<unknown> | undefined;
-  const ensure = () =>
-    (ready ??= db
-      .transaction((conn) => conn.run(TABLE))
-      .catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      }));
+  const ensure = tableOnFirstUse(db, TABLE);
   const read = async (where: string, p: Record<string, string> = {}) => {
     await ensure();
     return (await db.all<Row>(`SELECT * FROM share_links ${where} ORDER BY created_at, id`, p)).map(fromRow);

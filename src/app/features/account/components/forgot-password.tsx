@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { passwordResetBody } from '../../../../contract/accounts.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { mailStatusQueryOptions, useRequestPasswordReset } from '../api/password-reset.js';
 import { resetCommand, waitWords } from '../utils/account-error-words.js';
@@ -68,11 +69,7 @@ export function ForgotPassword() {
           onChange={(e) => setEmail(e.target.value)}
         />
       </FormField>
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Email me a link'}
-        </button>
-      </div>
+      <FormFooter busy={request.isPending} label="Email me a link" busyLabel="Sending…" primary={false} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { useSecondFactorSignIn } from '../api/two-factor-queries.js';
 import { secondFactorErrorWords } from '../utils/two-factor-words.js';
 
@@ -55,10 +56,7 @@ export function SecondFactorForm({ onRestart }: { onRestart: (why: string) => vo
           onChange={(e) => setCode(e.target.value)}
         />
       </FormField>
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Checking…' : 'Sign in'}
-        </button>
+      <FormFooter busy={signIn.isPending} label="Sign in" busyLabel="Checking…">
         <button
           type="button"
           className="button"
@@ -70,7 +68,7 @@ export function SecondFactorForm({ onRestart }: { onRestart: (why: string) => vo
         >
           {recovery ? 'Use the app’s code' : 'Use a recovery code'}
         </button>
-      </div>
+      </FormFooter>
     </form>
   );
 }

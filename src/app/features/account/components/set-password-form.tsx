@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { MIN_PASSWORD_LENGTH } from '../../../../contract/accounts.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useSetPassword } from '../api/account-session.js';
 import { linkIsGone, setPasswordErrorWords } from '../utils/account-error-words.js';
@@ -67,16 +68,12 @@ export function SetPasswordForm({
           {...register('confirm')}
         />
       </FormField>
-      {err.root?.server && (
-        <p className="error" role="alert">
-          {err.root.server.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Setting the password…' : 'Set password and sign in'}
-        </button>
-      </div>
+      <FormFooter
+        error={err.root?.server?.message}
+        busy={formState.isSubmitting}
+        label="Set password and sign in"
+        busyLabel="Setting the password…"
+      />
     </form>
   );
 }

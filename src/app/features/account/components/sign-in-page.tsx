@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { signInBody } from '../../../../contract/accounts.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useSignIn } from '../api/account-session.js';
 import { signInErrorWords } from '../utils/account-error-words.js';
@@ -74,16 +75,13 @@ export function SignInPage() {
               {...register('password')}
             />
           </FormField>
-          {err.root?.server && (
-            <p className="error" role="alert" data-testid="sign-in-error">
-              {err.root.server.message}
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="button primary" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
-            </button>
-          </div>
+          <FormFooter
+            error={err.root?.server?.message}
+            errorTestId="sign-in-error"
+            busy={formState.isSubmitting}
+            label="Sign in"
+            busyLabel="Signing in…"
+          />
         </form>
       )}
       <div className="account-other-ways muted small">

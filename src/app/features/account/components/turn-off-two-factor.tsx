@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { useTurnOffTwoFactor } from '../api/two-factor-queries.js';
 
@@ -40,11 +41,7 @@ export function TurnOffTwoFactor() {
           onChange={(e) => setProof(e.target.value)}
         />
       </FormField>
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={off.isPending}>
-          {off.isPending ? 'Turning off…' : 'Turn off two-factor'}
-        </button>
-      </div>
+      <FormFooter busy={off.isPending} label="Turn off two-factor" busyLabel="Turning off…" primary={false} />
     </form>
   );
 }

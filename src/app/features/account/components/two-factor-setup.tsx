@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { twoFactorSetupResponse } from '../../../../contract/two-factor.js';
 import { CopyButton } from '../../../components/copy-button.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { useConfirmTwoFactor } from '../api/two-factor-queries.js';
 import { groupedKey } from '../utils/two-factor-words.js';
@@ -59,11 +60,7 @@ export function TwoFactorSetup({ setup, onConfirmed }: { setup: Setup; onConfirm
                 onChange={(e) => setCode(e.target.value)}
               />
             </FormField>
-            <div className="form-actions">
-              <button type="submit" className="button primary" disabled={confirm.isPending}>
-                {confirm.isPending ? 'Checking…' : 'Turn on two-factor'}
-              </button>
-            </div>
+            <FormFooter busy={confirm.isPending} label="Turn on two-factor" busyLabel="Checking…" />
           </form>
         </li>
       </ol>

@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createKeyFields, keyPermissions } from '../../../../contract/admin.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import type { PropertyChoice } from '../../../lib/properties-query.js';
@@ -122,16 +123,12 @@ export function CreateKeyForm({
           </fieldset>
         )}
       />
-      {err.root?.server && (
-        <p className="error" role="alert">
-          {err.root.server.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating…' : 'Create key'}
-        </button>
-      </div>
+      <FormFooter
+        error={err.root?.server?.message}
+        busy={formState.isSubmitting}
+        label="Create key"
+        busyLabel="Creating…"
+      />
     </form>
   );
 }

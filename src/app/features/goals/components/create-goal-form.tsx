@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { goalKinds, type CreateGoalBody } from '../../../../contract/goals.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import type { ReportScope } from '../../../lib/report-scope.js';
 import { useCreateGoal } from '../api/goal-mutations.js';
@@ -66,16 +67,12 @@ export function CreateGoalForm({ scope }: { scope: ReportScope }) {
         ))}
       </fieldset>
       <GoalKindFields kind={kind} form={form} />
-      {err.root?.server && (
-        <p className="error" role="alert">
-          {err.root.server.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Adding…' : 'Add goal'}
-        </button>
-      </div>
+      <FormFooter
+        error={err.root?.server?.message}
+        busy={formState.isSubmitting}
+        label="Add goal"
+        busyLabel="Adding…"
+      />
       <p role="status" className="small goal-added">
         {added}
       </p>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createPropertyBody, type AdminProperty } from '../../../../contract/admin.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useCreateProperty } from '../api/property-admin.js';
@@ -76,16 +77,12 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: AdminP
         zones={ZONES}
         zoneHelp="Reports start and end their days in this zone."
       />
-      {err.root?.server && (
-        <p className="error" role="alert">
-          {err.root.server.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating…' : 'Create property'}
-        </button>
-      </div>
+      <FormFooter
+        error={err.root?.server?.message}
+        busy={formState.isSubmitting}
+        label="Create property"
+        busyLabel="Creating…"
+      />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updatePropertyBody, type AdminProperty } from '../../../../contract/admin.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { useUpdateProperty } from '../api/property-admin.js';
@@ -73,19 +74,16 @@ export function EditPropertyForm({
         zones={zones}
         zoneHelp="Reports start and end their days in this zone; stored events keep their times."
       />
-      {err.root?.server && (
-        <p className="error" role="alert">
-          {err.root.server.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save changes'}
-        </button>
+      <FormFooter
+        error={err.root?.server?.message}
+        busy={formState.isSubmitting}
+        label="Save changes"
+        busyLabel="Saving…"
+      >
         <button type="button" className="button" onClick={() => onDone(null)}>
           Cancel
         </button>
-      </div>
+      </FormFooter>
     </form>
   );
 }

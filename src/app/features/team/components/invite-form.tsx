@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { AccountRole } from '../../../../contract/accounts.js';
 import { describedBy, FormField } from '../../../components/form-field.js';
+import { FormFooter } from '../../../components/form-footer.js';
 import { formMessages } from '../../../lib/form-messages.js';
 import { showServerError } from '../../../lib/form-server-error.js';
 import type { PropertyChoice } from '../../../lib/properties-query.js';
@@ -99,16 +100,12 @@ export function InviteForm({
           />
         )}
       />
-      {err.root?.server && (
-        <p className="error" role="alert">
-          {err.root.server.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Inviting…' : 'Invite and make a link'}
-        </button>
-      </div>
+      <FormFooter
+        error={err.root?.server?.message}
+        busy={formState.isSubmitting}
+        label="Invite and make a link"
+        busyLabel="Inviting…"
+      />
     </form>
   );
 }
