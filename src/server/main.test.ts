@@ -45,6 +45,8 @@ describe('server main', () => {
       expect(key, server.stdout()).toMatch(KEY_PATTERN);
 
       expect((await server.get('/healthz')).status).toBe(200);
+      // The Node it runs on, which npm's scripts make the node development dependency's 22.
+      expect(server.stdout()).toMatch(/» Sightline \d+\.\d+\.\d+ on Node v(2[2-9]|[3-9]\d)\./);
 
       // The demo website answers on its own origin and loads the tracker from Sightline's; the old
       // address on the dashboard's origin only redirects there (issue 9 §1).

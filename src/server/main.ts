@@ -7,6 +7,7 @@ import { createDemoData, demoProperties } from './demo/demo-data.js';
 import { buildDemoSite } from './demo/demo-site-app.js';
 import { issueSignInToken, signInLink } from './auth/sign-in.js';
 import { openStore } from './store/open-store.js';
+import { VERSION } from './version.js';
 
 // The only file that listens: configuration, store, demo data, then the app.
 const config = loadConfig();
@@ -66,6 +67,8 @@ if (demoSite)
     host: config.HOST,
   });
 print(`Sightline is running at ${address}/`);
+// Which Node runs it: npm's scripts put the node development dependency's Node 22 first on the PATH.
+print(`Sightline ${VERSION} on Node ${process.version}`);
 const linkBase = config.PUBLIC_URL ?? address;
 print(
   signInToken
