@@ -7,6 +7,8 @@ import { auditQueries } from './audit-queries.js';
 import { shareLinkQueries } from './share-link-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
+import { onlineBackup, type OnlineBackup } from '../online-backup.js';
+import { takeBackup } from './backup/take-backup.js';
 import { Database } from './database.js';
 import { experimentQueries } from './experiment-queries.js';
 import { exportQueries } from './export-queries.js';
@@ -45,7 +47,7 @@ export async function openDuckdbStore(
   dataDir: string,
   /** Between background passes (tests of their states lengthen it and settle by hand). */
   opts: { backgroundPassMs?: number } = {},
-): Promise<Store & { [duckdbInternals]: DuckdbInternals }> {
+): Promise<Store & { [duckdbInternals]: DuckdbInternals } & OnlineBackup> {
   const db = await Database.open(dataDir);
   await db.writer.run(schemaSql);
   await migrateKeyPermissions(db);
@@ -73,6 +75,7 @@ export async function openDuckdbStore(
   };
   return {
     [duckdbInternals]: internals,
+    [onlineBackup]: (outDir) => takeBackup(db, inbox, dataDir, outDir),
     ...adminQueries(db),
     ...propertyLifecycle(db),
     ...adminSessionQueries(db),
