@@ -4,6 +4,8 @@ import { StoreLockedError } from '../server/store/store-locked.js';
 import { openStore } from '../server/store/open-store.js';
 import { CliError } from './cli-error.js';
 import { adminCommand } from './commands/admin.js';
+import { backupCommand } from './commands/backup.js';
+import { restoreCommand } from './commands/restore.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand, terminalImportProgress } from './commands/import.js';
 import { keysCommand, PERMISSIONS_HELP } from './commands/keys.js';
@@ -27,6 +29,8 @@ ${PERMISSIONS_HELP.replace(/^/gm, '    ')}
   migrate --to clickhouse          (DATA_DIR's store into CLICKHOUSE_URL's; --to duckdb: back)
   seed [--property ID [--create]] [--events N] [--days D] [--seed S] [--end ISO]
                                    (--create: make the property when there is none of that id)
+  backup --out DIR                 (a copy at one instant; while the server runs, it takes it)
+  restore DIR                      (into DATA_DIR, empty or missing; the server stopped)
   admin sign-in-link
   ${USERS_USAGE}`;
 
@@ -77,6 +81,9 @@ async function run(argv: string[]): Promise<void> {
     create?: boolean;
   };
   const [command, sub, ...rest] = positionals;
+  // Reach a running server instead of refusing, or work with no store open.
+  if (command === 'backup') return console.log(await backupCommand(loadConfig(), values.out));
+  if (command === 'restore') return console.log(await restoreCommand(loadConfig(), sub));
   if (!command || !['properties', 'keys', 'import', 'export', 'migrate', 'seed', 'admin', 'users'].includes(command))
     throw new CliError(USAGE);
   const config = loadConfig();

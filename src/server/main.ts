@@ -8,6 +8,7 @@ import { buildDemoSite } from './demo/demo-site-app.js';
 import { issueSignInToken, signInLink } from './auth/sign-in.js';
 import { openStore } from './store/open-store.js';
 import { VERSION } from './version.js';
+import { listenForControl } from './control/control-socket.js';
 
 // The only file that listens: configuration, store, demo data, then the app.
 const config = loadConfig();
@@ -66,6 +67,8 @@ if (demoSite)
     port: config.DEMO_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1),
     host: config.HOST,
   });
+// After the store is open (it holds DATA_DIR's lock): the CLI's `backup` reaches this server through it.
+const control = config.STORE === 'duckdb' ? await listenForControl(config.DATA_DIR, store) : null;
 print(`Sightline is running at ${address}/`);
 // Which Node runs it: npm's scripts put the node development dependency's Node 22 first on the PATH.
 print(`Sightline ${VERSION} on Node ${process.version}`);
@@ -94,6 +97,7 @@ async function shutdown(signal: string) {
   // app.close() stops accepting connections and waits for in-flight requests to finish.
   await demoSite?.close();
   await app.close();
+  await control?.close(); // a backup under way ends first
   mailer.close();
   await store.close();
   process.exit(0);

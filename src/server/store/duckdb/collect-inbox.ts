@@ -19,7 +19,7 @@ import { writeEvents } from './write-events.js';
  * transaction that writes batches also records, in the store, the last batch number written, so
  * each batch is written exactly once; the log's segments up to it are deleted afterwards.
  */
-const LOG_DIR = 'collect-inbox';
+export const LOG_DIR = 'collect-inbox';
 /** Where the inbox was a DuckDB table (before the log): batches left in it are written at start. */
 const LEGACY_INBOX_FILE = 'collect-inbox.duckdb';
 const writtenSql = 'CREATE TABLE IF NOT EXISTS collect_written (seq BIGINT NOT NULL)';
@@ -86,6 +86,11 @@ export interface CollectInbox {
   accept(events: StoredEvent[]): Promise<void>;
   /** Resolves once every batch accepted before the call is in the reports' tables (or failed to be). */
   settled(): Promise<void> | undefined;
+  /**
+   * Runs `fn` while no log segment is deleted, so a backup that notes the last batch written and then
+   * copies the log finds every later batch in the copy; deletions due meanwhile happen afterwards.
+   */
+  keepingLog<T>(fn: () => Promise<T>): Promise<T>;
   /** Writes what is pending and closes the inbox. */
   close(): Promise<void>;
   /** The events accepted and not yet written, and how long the oldest has waited (for /metrics). */
@@ -116,6 +121,10 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
   }
   let log: CollectLog | null = opened?.log ?? null;
   log?.forget(writtenSeq, true);
+  let keeping = 0;
+  const forget = () => {
+    if (keeping === 0) log?.forget(writtenSeq);
+  };
   let seq = writtenSeq;
 
   // Appends to the log, one at a time.
@@ -173,7 +182,7 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
       writtenSeq = group[group.length - 1].seq;
       wake(writtenSeq);
       try {
-        log?.forget(writtenSeq);
+        forget();
       } catch (e) {
         console.error('collect: inbox log segments not deleted (their batches are skipped at the next start):', e);
       }
@@ -222,6 +231,15 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
       const oldest = acceptedAt[0];
       return { events: unwritten, oldestSeconds: oldest === undefined ? 0 : (performance.now() - oldest) / 1000 };
     },
+    async keepingLog(fn) {
+      keeping++;
+      try {
+        return await fn();
+      } finally {
+        keeping--;
+        forget();
+      }
+    },
     async close() {
       await onInbox(async () => {
         closing = true;
@@ -229,7 +247,7 @@ export async function openCollectInbox(db: Database, dataDir: string): Promise<C
       while (writing || pending.length > 0) await kick();
       await inboxChain;
       await log?.close();
-      log?.forget(writtenSeq);
+      forget();
       log = null;
     },
   };

@@ -9,6 +9,8 @@ import { mailSubscriptionQueries } from './mail-subscription-queries.js';
 import { importLedgerQueries } from './import-ledger-queries.js';
 import { adminSessionQueries } from './admin-session-queries.js';
 import { openCollectInbox } from './collect-inbox.js';
+import { onlineBackup, type OnlineBackup } from '../online-backup.js';
+import { takeBackup } from './backup/take-backup.js';
 import { Database } from './database.js';
 import { experimentQueries } from './experiment-queries.js';
 import { exportQueries } from './export-queries.js';
@@ -47,7 +49,7 @@ export async function openDuckdbStore(
   dataDir: string,
   /** Between background passes (tests of their states lengthen it and settle by hand). */
   opts: { backgroundPassMs?: number } = {},
-): Promise<Store & { [duckdbInternals]: DuckdbInternals }> {
+): Promise<Store & { [duckdbInternals]: DuckdbInternals } & OnlineBackup> {
   const db = await Database.open(dataDir);
   await db.writer.run(schemaSql);
   await migrateKeyPermissions(db);
@@ -75,6 +77,7 @@ export async function openDuckdbStore(
   };
   return {
     [duckdbInternals]: internals,
+    [onlineBackup]: (outDir) => takeBackup(db, inbox, dataDir, outDir),
     ...adminQueries(db),
     ...propertyLifecycle(db),
     ...adminSessionQueries(db),
