@@ -74,7 +74,14 @@ export function FilterBar() {
         )}
       </div>
       {adding && (
-        <Suspense fallback={<p className="muted small">Loading the form…</p>}>
+        // The fallback carries the form's id: the expanded button controls something while the form's code loads.
+        <Suspense
+          fallback={
+            <p id="add-filter-form" className="muted small">
+              Loading the form…
+            </p>
+          }
+        >
           <AddFilterForm onAdd={(filter) => edit((all) => [...all, filter])} onDone={close} existing={filters} />
         </Suspense>
       )}
