@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { Store } from '../../server/store/store.js';
+import { printedLines } from '../test-support/printed-lines.js';
 import { keysCommand } from './keys.js';
 import { propertiesCommand } from './properties.js';
 
@@ -8,25 +9,17 @@ import { propertiesCommand } from './properties.js';
 // process per command, exit codes, one `error:` line, the key never on disk) is cli.test.ts's.
 
 let store: Store;
-let out: string[];
-let err: string[];
+const { out, err } = printedLines();
 beforeEach(async () => {
   store = await openDuckdbStore(':memory:');
-  out = [];
-  err = [];
-  vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
-  vi.spyOn(console, 'error').mockImplementation((line: string) => void err.push(line));
 });
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await store.close();
-});
+afterEach(() => store.close());
 
 const properties = (sub: string, flags: Record<string, string> = {}) => propertiesCommand(store, sub, flags);
 const keys = (sub: string, flags: Record<string, string> = {}, args: string[] = []) =>
   keysCommand(store, sub, args, flags);
 const keyRows = async () => {
-  out = [];
+  out.length = 0;
   await keys('list');
   return out.map((l) => l.split('\t'));
 };
@@ -71,7 +64,7 @@ describe('keys', () => {
   it('revoke KEY_ID marks the key revoked in list; an unknown or revoked id is refused', async () => {
     await keys('create', { properties: 'p', name: 'old' });
     const keyId = /Created key (\S+)/.exec(err.at(-1)!)![1];
-    out = [];
+    out.length = 0;
     await keys('revoke', {}, [keyId]);
     expect(out).toEqual([`revoked ${keyId}`]);
     const rows = await keyRows();

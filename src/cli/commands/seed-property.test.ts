@@ -1,25 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
 import type { Store } from '../../server/store/store.js';
+import { printedLines } from '../test-support/printed-lines.js';
 import { seedCommand } from './seed.js';
 
 // `seed --property X` in process (issue 44 §7: `seed --property nosuch` made that property silently):
 // an unknown property is refused unless --create; the CLI's wiring and determinism are seed.test.ts's.
 
 let store: Store;
-let out: string[];
-let err: string[];
+const { out, err } = printedLines();
 beforeEach(async () => {
   store = await openDuckdbStore(':memory:');
-  out = [];
-  err = [];
-  vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
-  vi.spyOn(console, 'error').mockImplementation((line: string) => void err.push(line));
 });
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await store.close();
-});
+afterEach(() => store.close());
 
 const flags = { events: '200', days: '2', end: '2026-03-02T00:00:00Z' };
 
