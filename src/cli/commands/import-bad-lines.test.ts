@@ -1,26 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
-import type { Store } from '../../server/store/store.js';
+import { describe, expect, it } from 'vitest';
+import { shopStoreAndDir } from '../test-support/shop-store.js';
 import { importFile } from './import-events.js';
 import { MAX_LINE_CHARS } from './read-lines.js';
 
 // An import reports every bad line in one run (issue 44 §7: five bad lines took five runs to learn),
 // up to 100 of them, and still writes nothing.
 
-let dir: string;
-let store: Store;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'import-bad-lines-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
-beforeEach(async () => {
-  store = await openDuckdbStore(':memory:');
-  await store.createProperty({ id: 'shop', name: 'Shop', domain: null, timezone: 'UTC' });
-});
-afterEach(() => store.close());
+const fx = shopStoreAndDir('import-bad-lines-');
 
 const good = (i: number) =>
   JSON.stringify({
@@ -32,12 +20,12 @@ const good = (i: number) =>
     path: '/',
   });
 const file = async (name: string, lines: string[]) => {
-  const path = join(dir, name);
+  const path = join(fx.dir, name);
   await writeFile(path, lines.join('\n') + '\n');
   return path;
 };
 const failure = (path: string) =>
-  importFile(store, path).then(
+  importFile(fx.store, path).then(
     () => expect.unreachable('the import should fail'),
     (error: Error) => error.message,
   );
@@ -58,7 +46,7 @@ describe('import of a file with bad lines', () => {
       '  line 30000: ts: required on import (ISO-8601 with zone)',
       expect.stringMatching(/^ {2}line 30002: visitor_id: /),
     ]);
-    expect(await store.countEvents()).toBe(0);
+    expect(await fx.store.countEvents()).toBe(0);
   });
 
   it('names the first 100 and counts the rest', async () => {

@@ -1,10 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDuckdbStore } from '../../server/store/duckdb/duckdb-store.js';
-import type { Store } from '../../server/store/store.js';
+import { shopStoreAndDir } from '../test-support/shop-store.js';
 import { copyProgress } from '../store-export/copy-progress.js';
 import { contentsOf, loadContents } from '../store-export/store-contents.js';
 import { importCommand } from './import.js';
@@ -29,17 +28,7 @@ class Stderr extends Writable {
 }
 const stderr = (isTTY: boolean) => new Stderr(isTTY) as Stderr & NodeJS.WriteStream;
 
-let dir: string;
-let store: Store;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'import-progress-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
-beforeEach(async () => {
-  store = await openDuckdbStore(':memory:');
-  await store.createProperty({ id: 'shop', name: 'Shop', domain: null, timezone: 'UTC' });
-});
-afterEach(() => store.close());
+const fx = shopStoreAndDir('import-progress-');
 
 async function eventsFile(name: string, n: number) {
   const line = (i: number) =>
@@ -51,7 +40,7 @@ async function eventsFile(name: string, n: number) {
       session_id: `s${i}`,
       path: `/p${i % 7}`,
     });
-  const path = join(dir, name);
+  const path = join(fx.dir, name);
   await writeFile(path, Array.from({ length: n }, (_, i) => line(i)).join('\n'));
   return path;
 }
@@ -61,7 +50,7 @@ describe('import progress', () => {
     const err = stderr(true);
     const file = await eventsFile('tty.ndjson', 3_000);
     const progress = { file: importProgress(err), export: copyProgress(err) };
-    expect(await importCommand(store, file, { progress })).toBe('imported 3000 events');
+    expect(await importCommand(fx.store, file, { progress })).toBe('imported 3000 events');
     expect(err.text).toMatch(/hashing .* 100% \| 0\.\d\/0\.\d MB/);
     expect(err.text).toMatch(/reading .* 100% \| 0\.\d\/0\.\d MB/);
     expect(err.text).toMatch(/committing… \d+s/);
@@ -71,19 +60,21 @@ describe('import progress', () => {
   it('elsewhere: nothing at all', async () => {
     const err = stderr(false);
     const progress = { file: importProgress(err), export: copyProgress(err) };
-    await importCommand(store, await eventsFile('plain.ndjson', 10), { progress });
+    await importCommand(fx.store, await eventsFile('plain.ndjson', 10), { progress });
     expect(err.text).toBe('');
   });
 });
 
 describe('migrate progress (copyProgress with lines)', () => {
   it('says each kind as it is done, and the events so far while they copy, when stderr is no terminal', async () => {
-    await importCommand(store, await eventsFile('source.ndjson', 5_000));
+    await importCommand(fx.store, await eventsFile('source.ndjson', 5_000));
     const target = await openDuckdbStore(':memory:');
     try {
       const err = stderr(false);
       // everyMs 0: a line for every batch (the real interval is 10 s).
-      await loadContents(target, await contentsOf(store), { progress: copyProgress(err, { lines: true, everyMs: 0 }) });
+      await loadContents(target, await contentsOf(fx.store), {
+        progress: copyProgress(err, { lines: true, everyMs: 0 }),
+      });
       const lines = err.text.trimEnd().split('\n');
       expect(lines.filter((l) => l.endsWith('copied so far')).length).toBeGreaterThan(0);
       expect(lines.filter((l) => !l.endsWith('copied so far'))).toEqual([
@@ -106,11 +97,11 @@ describe('migrate progress (copyProgress with lines)', () => {
   });
 
   it('counts up in place on a terminal', async () => {
-    await importCommand(store, await eventsFile('source-tty.ndjson', 100));
+    await importCommand(fx.store, await eventsFile('source-tty.ndjson', 100));
     const target = await openDuckdbStore(':memory:');
     try {
       const err = stderr(true);
-      await loadContents(target, await contentsOf(store), { progress: copyProgress(err) });
+      await loadContents(target, await contentsOf(fx.store), { progress: copyProgress(err) });
       expect(err.text).toMatch(/events: 100 copied \| \d+s/);
       expect(err.text).toMatch(/events: committing… \d+s/);
       expect(err.text).toMatch(/properties: 1 copied/);
